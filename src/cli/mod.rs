@@ -1,0 +1,96 @@
+//! The command line: flags, subcommands and the headless commands.
+
+pub mod analyze;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::{Board, BoardError, Limits};
+
+/// Perfect tic-tac-toe in the terminal, and the minimax behind it.
+#[derive(Debug, Parser)]
+#[command(name = "tictactoe", version, about, long_about = None)]
+pub struct Cli {
+    /// A headless command; without one, the game starts.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The headless commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Score every move of a position, as the minimax sees it.
+    Analyze {
+        /// The board, such as xox/oox/... (or - to read one board per line from standard input).
+        #[arg(value_name = "BOARD | -", allow_hyphen_values = true)]
+        board: String,
+        /// One line of JSON per board instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Board shape and search limits.
+        #[command(flatten)]
+        options: BoardOptions,
+    },
+    /// Print only the best move, as `ROW COL` (0-based), for scripts.
+    Best {
+        /// The board, such as xox/oox/...
+        #[arg(value_name = "BOARD", allow_hyphen_values = true)]
+        board: String,
+        /// Board shape and search limits.
+        #[command(flatten)]
+        options: BoardOptions,
+    },
+}
+
+/// How to read a board and how long to think about it.
+#[derive(Debug, Clone, Args)]
+pub struct BoardOptions {
+    /// Marks in a row that win [default: 3 on 3x3, 4 on bigger boards].
+    #[arg(long, value_name = "K")]
+    pub k: Option<u8>,
+    /// Thinking time per position on boards bigger than 3x3, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub think_ms: u64,
+    /// Search until every score is proven, however long it takes.
+    #[arg(long)]
+    pub solve: bool,
+}
+
+impl BoardOptions {
+    /// Reads a board in the notation with these options.
+    pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
+        Board::parse_with_k(text, self.k)
+    }
+
+    /// The search limits these options ask for.
+    pub fn limits(&self) -> Limits {
+        if self.solve {
+            Limits::Solve
+        } else {
+            Limits::Think(Duration::from_millis(self.think_ms))
+        }
+    }
+}
+
+/// How a command ended, as the process exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitStatus {
+    /// 0: done.
+    Success,
+    /// 1: could not do what was asked (for example no move on a finished board).
+    Failure,
+    /// 2: bad input or usage, as clap reports its own errors.
+    BadInput,
+}
+
+impl From<ExitStatus> for ExitCode {
+    fn from(status: ExitStatus) -> ExitCode {
+        match status {
+            ExitStatus::Success => ExitCode::SUCCESS,
+            ExitStatus::Failure => ExitCode::from(1),
+            ExitStatus::BadInput => ExitCode::from(2),
+        }
+    }
+}

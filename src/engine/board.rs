@@ -1,0 +1,480 @@
+//! The board: two bitboards, the notation, the rules.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use super::error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
+use super::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+
+/// One of the two sides. X always moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The first player.
+    X,
+    /// The second player.
+    O,
+}
+
+impl Player {
+    /// The opponent.
+    pub const fn other(self) -> Player {
+        match self {
+            Player::X => Player::O,
+            Player::O => Player::X,
+        }
+    }
+
+    /// The mark as an upper-case letter.
+    pub const fn symbol(self) -> char {
+        match self {
+            Player::X => 'X',
+            Player::O => 'O',
+        }
+    }
+
+    /// The mark as the notation writes it (lower case).
+    pub const fn notation(self) -> char {
+        match self {
+            Player::X => 'x',
+            Player::O => 'o',
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
+
+/// A cell to play in: 0-based row (top to bottom) and column (left to right).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// 0-based row, top to bottom.
+    pub row: u8,
+    /// 0-based column, left to right.
+    pub col: u8,
+}
+
+impl Move {
+    /// The move at `row`, `col` (0-based).
+    pub const fn new(row: u8, col: u8) -> Move {
+        Move { row, col }
+    }
+
+    /// The move at a row-major cell index on a board of side `size`.
+    pub const fn from_index(index: usize, size: u8) -> Move {
+        Move::new((index / size as usize) as u8, (index % size as usize) as u8)
+    }
+
+    /// The row-major cell index on a board of side `size`.
+    pub const fn index(self, size: u8) -> usize {
+        self.row as usize * size as usize + self.col as usize
+    }
+
+    /// The chess-like coordinate: column letter then 1-based row, so `a1` is top left.
+    pub fn coordinate(self) -> String {
+        format!("{}{}", char::from(b'a' + self.col), self.row + 1)
+    }
+
+    /// Reads a coordinate such as `b2` (column letter, 1-based row) on a board of side `size`.
+    pub fn parse_coordinate(text: &str, size: u8) -> Option<Move> {
+        let mut chars = text.trim().chars();
+        let letter = chars.next()?.to_ascii_lowercase();
+        let number: u8 = chars.as_str().parse().ok()?;
+        let col = (letter as u32).checked_sub('a' as u32)?;
+        (col < u32::from(size) && (1..=size).contains(&number))
+            .then(|| Move::new(number - 1, col as u8))
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, col {}", self.row, self.col)
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Moves remain and nobody has a line; the side to move is given.
+    InProgress {
+        /// Whose turn it is.
+        to_move: Player,
+    },
+    /// This side completed a line.
+    Won(Player),
+    /// The board is full and nobody has a line.
+    Draw,
+}
+
+impl Status {
+    /// True once somebody has won or the board is full.
+    pub fn is_over(self) -> bool {
+        !matches!(self, Status::InProgress { .. })
+    }
+}
+
+/// A position: the marks of both sides on an N×N board with K in a row.
+///
+/// Always a position that a real game can reach; the constructors check it.
+/// `Copy` and two words of bits, so searching copies boards instead of undoing moves.
+#[derive(Clone, Copy)]
+pub struct Board {
+    geometry: &'static Geometry,
+    x: u64,
+    o: u64,
+}
+
+impl Board {
+    /// The empty classic board: 3×3, three in a row.
+    pub fn new() -> Board {
+        Board {
+            geometry: Geometry::classic(),
+            x: 0,
+            o: 0,
+        }
+    }
+
+    /// An empty N×N board where K in a row wins.
+    pub fn empty(size: u8, k: u8) -> Result<Board, GeometryError> {
+        Ok(Board {
+            geometry: Geometry::get(size, k)?,
+            x: 0,
+            o: 0,
+        })
+    }
+
+    /// The k a board of this side plays by default: 3 on 3×3, 4 on bigger boards.
+    pub fn default_k(size: u8) -> u8 {
+        if size == 3 { 3 } else { 4 }
+    }
+
+    /// Reads the notation, with `k` in a row to win (`None`: the default for the size).
+    pub fn parse_with_k(text: &str, k: Option<u8>) -> Result<Board, BoardError> {
+        let cells = parse_cells(text)?;
+        let size = cells.size;
+        let geometry = Geometry::get(size, k.unwrap_or_else(|| Board::default_k(size)))?;
+        Ok(Board::from_bits(geometry, cells.x, cells.o)?)
+    }
+
+    /// A position from bit masks (bit `row * size + col` set where the side has a mark),
+    /// checked to be reachable.
+    pub fn from_bits(
+        geometry: &'static Geometry,
+        x: u64,
+        o: u64,
+    ) -> Result<Board, InvalidPosition> {
+        debug_assert!(x & o == 0 && (x | o) & !geometry.full_mask() == 0);
+        let board = Board { geometry, x, o };
+        board.validate()?;
+        Ok(board)
+    }
+
+    /// Checks the rules that make a position reachable, naming the first one broken.
+    fn validate(&self) -> Result<(), InvalidPosition> {
+        let (x, o) = (self.x.count_ones(), self.o.count_ones());
+        if x != o && x != o + 1 {
+            return Err(InvalidPosition::Counts { x, o });
+        }
+        let x_line = self.geometry.has_line(self.x);
+        let o_line = self.geometry.has_line(self.o);
+        if x_line && o_line {
+            return Err(InvalidPosition::BothWon);
+        }
+        for (winner, has_line, must_lead_by) in [(Player::X, x_line, 1), (Player::O, o_line, 0)] {
+            if !has_line {
+                continue;
+            }
+            if x != o + must_lead_by {
+                return Err(InvalidPosition::MoveAfterWin { winner });
+            }
+            // The winning move lies on every completed line, so they must share a cell.
+            let stones = self.marks(winner);
+            let shared = self
+                .geometry
+                .lines()
+                .iter()
+                .filter(|&&line| stones & line == line)
+                .fold(u64::MAX, |acc, &line| acc & line);
+            if shared == 0 {
+                return Err(InvalidPosition::SeparateLines { winner });
+            }
+        }
+        Ok(())
+    }
+
+    /// Shape of this board.
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// Side of the board.
+    pub fn size(&self) -> u8 {
+        self.geometry.size()
+    }
+
+    /// How many in a row win.
+    pub fn k(&self) -> u8 {
+        self.geometry.k()
+    }
+
+    /// The marks of one side as a bit mask.
+    pub fn marks(&self, player: Player) -> u64 {
+        match player {
+            Player::X => self.x,
+            Player::O => self.o,
+        }
+    }
+
+    /// Mask of the empty cells.
+    pub fn empty_cells(&self) -> u64 {
+        self.geometry.full_mask() & !(self.x | self.o)
+    }
+
+    /// The mark in a cell, if any.
+    pub fn get(&self, mv: Move) -> Option<Player> {
+        if mv.row >= self.size() || mv.col >= self.size() {
+            return None;
+        }
+        let bit = 1u64 << mv.index(self.size());
+        if self.x & bit != 0 {
+            Some(Player::X)
+        } else if self.o & bit != 0 {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// Number of marks on the board.
+    pub fn move_count(&self) -> u32 {
+        (self.x | self.o).count_ones()
+    }
+
+    /// Whose turn it is, from the counts: X when they are equal, O when X has one more.
+    pub fn to_move(&self) -> Player {
+        if self.x.count_ones() > self.o.count_ones() {
+            Player::O
+        } else {
+            Player::X
+        }
+    }
+
+    /// The side with a line, if any.
+    pub fn winner(&self) -> Option<Player> {
+        if self.geometry.has_line(self.x) {
+            Some(Player::X)
+        } else if self.geometry.has_line(self.o) {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// Every cell on a completed line (empty when nobody has won).
+    pub fn winning_cells(&self) -> u64 {
+        let Some(winner) = self.winner() else {
+            return 0;
+        };
+        let stones = self.marks(winner);
+        self.geometry
+            .lines()
+            .iter()
+            .filter(|&&line| stones & line == line)
+            .fold(0, |acc, &line| acc | line)
+    }
+
+    /// Won, drawn or still going (and whose turn it is).
+    pub fn status(&self) -> Status {
+        if let Some(winner) = self.winner() {
+            Status::Won(winner)
+        } else if self.empty_cells() == 0 {
+            Status::Draw
+        } else {
+            Status::InProgress {
+                to_move: self.to_move(),
+            }
+        }
+    }
+
+    /// The empty cells in reading order, or none once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.status().is_over() {
+            return Vec::new();
+        }
+        let size = self.size();
+        (0..self.geometry.cells())
+            .filter(|&cell| self.empty_cells() & (1 << cell) != 0)
+            .map(|cell| Move::from_index(cell, size))
+            .collect()
+    }
+
+    /// The board after the side to move plays `mv`, or why it cannot.
+    pub fn play(&self, mv: Move) -> Result<Board, IllegalMove> {
+        let size = self.size();
+        if mv.row >= size || mv.col >= size {
+            return Err(IllegalMove::OutOfRange {
+                row: mv.row,
+                col: mv.col,
+                size,
+            });
+        }
+        if self.status().is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        if self.get(mv).is_some() {
+            return Err(IllegalMove::Occupied {
+                row: mv.row,
+                col: mv.col,
+            });
+        }
+        Ok(self.place(mv.index(size), self.to_move()))
+    }
+
+    /// Puts `player`'s mark on an empty `cell` without checking the rules: the
+    /// reference search places marks for either side, as the seed does.
+    pub(crate) fn place(&self, cell: usize, player: Player) -> Board {
+        debug_assert!(self.empty_cells() & (1 << cell) != 0);
+        let bit = 1u64 << cell;
+        match player {
+            Player::X => Board {
+                x: self.x | bit,
+                ..*self
+            },
+            Player::O => Board {
+                o: self.o | bit,
+                ..*self
+            },
+        }
+    }
+
+    /// The board as rows of `X`, `O` and `.` separated by single spaces, one row per line.
+    pub fn to_grid(&self) -> String {
+        let size = self.size();
+        (0..size)
+            .map(|row| {
+                (0..size)
+                    .map(|col| {
+                        self.get(Move::new(row, col))
+                            .map_or('.', Player::symbol)
+                            .to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::new()
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        std::ptr::eq(self.geometry, other.geometry) && self.x == other.x && self.o == other.o
+    }
+}
+
+impl Eq for Board {}
+
+impl Hash for Board {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.size(), self.k(), self.x, self.o).hash(state);
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({self}, k={})", self.k())
+    }
+}
+
+/// The notation: rows of `x`, `o` and `.` joined by `/`, for example `xox/oox/...`.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let size = self.size();
+        for row in 0..size {
+            if row > 0 {
+                f.write_str("/")?;
+            }
+            for col in 0..size {
+                let mark = self.get(Move::new(row, col)).map_or('.', Player::notation);
+                write!(f, "{mark}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads the notation with the default k for the size (3 on 3×3, 4 above).
+impl FromStr for Board {
+    type Err = BoardError;
+
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        Board::parse_with_k(text, None)
+    }
+}
+
+struct ParsedCells {
+    size: u8,
+    x: u64,
+    o: u64,
+}
+
+fn parse_cells(text: &str) -> Result<ParsedCells, ParseError> {
+    let leading = text.chars().take_while(|c| c.is_whitespace()).count();
+    let body = text.trim();
+    if body.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    let max_cells = usize::from(MAX_SIZE) * usize::from(MAX_SIZE);
+    let (mut x, mut o) = (0u64, 0u64);
+    let mut cells = 0usize;
+    // Cells per row when `/` separates rows. Eight rows already prove a
+    // mismatch on a board of at most seven, so later ones count into the eighth.
+    let mut rows = [0usize; MAX_SIZE as usize + 1];
+    let mut row = 0;
+    for (offset, ch) in body.chars().enumerate() {
+        let bit = if cells < max_cells { 1u64 << cells } else { 0 };
+        match ch {
+            'x' | 'X' => x |= bit,
+            'o' | 'O' => o |= bit,
+            '.' | '_' | '-' => {}
+            '/' => {
+                row = (row + 1).min(rows.len() - 1);
+                continue;
+            }
+            found => {
+                return Err(ParseError::BadCharacter {
+                    found,
+                    position: leading + offset + 1,
+                });
+            }
+        }
+        cells += 1;
+        rows[row] += 1;
+    }
+    let size = (MIN_SIZE..=MAX_SIZE)
+        .find(|&n| usize::from(n) * usize::from(n) == cells)
+        .ok_or(ParseError::CellCount(cells))?;
+    let expected = usize::from(size);
+    if row > 0
+        && let Some((index, &found)) = rows[..=row]
+            .iter()
+            .enumerate()
+            .find(|&(_, &len)| len != expected)
+    {
+        return Err(ParseError::RowLength {
+            row: index + 1,
+            found,
+            size: expected,
+        });
+    }
+    Ok(ParsedCells { size, x, o })
+}

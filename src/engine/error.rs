@@ -1,0 +1,122 @@
+//! Everything that can be wrong with a board, a position or a move.
+
+use thiserror::Error;
+
+use super::Player;
+
+/// A board shape the engine does not play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum GeometryError {
+    /// The side is outside 3..=7.
+    #[error("board size {0} is not supported: use 3 to 7")]
+    Size(u8),
+    /// K is outside 3..=size.
+    #[error("k={k} does not fit a {size}x{size} board: use 3 to {size}")]
+    K {
+        /// Side of the board.
+        size: u8,
+        /// The requested run length.
+        k: u8,
+    },
+}
+
+/// Text that is not a board in the notation.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// Nothing but whitespace.
+    #[error("empty board: expected 9 cells such as xo./.x./..o")]
+    Empty,
+    /// A character that is neither a mark, an empty cell nor a row separator.
+    #[error(
+        "unexpected character {found:?} at position {position}: cells are x, o or . (also _ and -), rows may be separated by /"
+    )]
+    BadCharacter {
+        /// The offending character.
+        found: char,
+        /// 1-based character position in the input.
+        position: usize,
+    },
+    /// The number of cells is not a square board the engine plays.
+    #[error("{0} cells is not a board: expected 9, 16, 25, 36 or 49 (3x3 to 7x7)")]
+    CellCount(usize),
+    /// Rows separated by `/` of unequal length.
+    #[error("row {row} has {found} cells but a {size}x{size} board needs {size} per row")]
+    RowLength {
+        /// 1-based row number.
+        row: usize,
+        /// Cells found in that row.
+        found: usize,
+        /// Side of the board implied by the cell count.
+        size: usize,
+    },
+}
+
+/// A well-formed board that cannot arise in a real game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum InvalidPosition {
+    /// X moves first, so X has as many marks as O or one more.
+    #[error(
+        "impossible position: X has {x} marks and O has {o}; X moves first, so X must have as many as O or one more"
+    )]
+    Counts {
+        /// Marks of X.
+        x: u32,
+        /// Marks of O.
+        o: u32,
+    },
+    /// Only one side can complete a line: the game stops at the first.
+    #[error("impossible position: both X and O have a line, but the game ends at the first")]
+    BothWon,
+    /// The loser moved after the winner's line was complete.
+    #[error("impossible position: {winner} has a line but {loser} moved after it", loser = winner.other())]
+    MoveAfterWin {
+        /// The side with a line.
+        winner: Player,
+    },
+    /// Lines that no single last move could have completed together.
+    #[error("impossible position: {winner} has lines that no single last move completes")]
+    SeparateLines {
+        /// The side with the lines.
+        winner: Player,
+    },
+}
+
+/// A board argument that could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// Not in the notation.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// In the notation but not a reachable position.
+    #[error(transparent)]
+    Invalid(#[from] InvalidPosition),
+    /// A shape the engine does not play.
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+}
+
+/// A move that cannot be played on this board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    /// The cell already holds a mark.
+    #[error("illegal move: row {row}, col {col} is already taken")]
+    Occupied {
+        /// 0-based row.
+        row: u8,
+        /// 0-based column.
+        col: u8,
+    },
+    /// Row or column outside the board.
+    #[error("illegal move: row {row}, col {col} is off the {size}x{size} board")]
+    OutOfRange {
+        /// 0-based row.
+        row: u8,
+        /// 0-based column.
+        col: u8,
+        /// Side of the board.
+        size: u8,
+    },
+    /// Somebody already won, or the board is full.
+    #[error("illegal move: the game is over")]
+    GameOver,
+}

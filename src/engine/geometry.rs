@@ -1,0 +1,476 @@
+//! The shape of a game: an N×N board where K in a row wins.
+//!
+//! Everything the rules and the search need to know about the shape is
+//! derived here once per (N, K) and cached for the life of the process:
+//! the winning lines as bit masks, the lines through each cell, the eight
+//! symmetries of the square and a centre-first move order.
+
+use std::sync::OnceLock;
+
+use super::error::GeometryError;
+
+/// Smallest supported board side.
+pub const MIN_SIZE: u8 = 3;
+/// Largest supported board side (49 cells still fit one `u64`).
+pub const MAX_SIZE: u8 = 7;
+
+/// Score of a win found right after the move on the classic 3×3 board (the seed's +10).
+pub const CLASSIC_WIN: i32 = 10;
+/// Score of an immediate win on bigger boards: 100 leaves room for 48 plies of depth.
+pub const BIG_WIN: i32 = 100;
+
+const SYMMETRY_COUNT: usize = 8;
+
+/// Most lines any supported shape has (7×7 with k=3 has 120).
+const MAX_LINES: usize = 128;
+
+/// Every run of `k` cells along the four directions (right, down, down-right,
+/// down-left), as bit masks; the count of masks comes second.
+/// `const` so the 3×3 lookup tables can be computed by the compiler.
+const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
+    const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+    let (n, k) = (size as i32, k as i32);
+    let mut lines = [0u64; MAX_LINES];
+    let mut count = 0;
+    let mut d = 0;
+    while d < DIRECTIONS.len() {
+        let (dr, dc) = DIRECTIONS[d];
+        let mut cell = 0;
+        while cell < n * n {
+            let (r, c) = (cell / n, cell % n);
+            let (end_r, end_c) = (r + dr * (k - 1), c + dc * (k - 1));
+            if end_r >= 0 && end_r < n && end_c >= 0 && end_c < n {
+                let mut mask = 0u64;
+                let mut i = 0;
+                while i < k {
+                    mask |= 1 << ((r + dr * i) * n + c + dc * i);
+                    i += 1;
+                }
+                lines[count] = mask;
+                count += 1;
+            }
+            cell += 1;
+        }
+        d += 1;
+    }
+    (lines, count)
+}
+
+/// Whole-board lookup tables for 3×3, where a side's marks are a 9-bit number.
+/// The compiler fills them, so even the first search in a process pays nothing,
+/// and they are small (1.1 KB) so a cold first search touches few cache lines.
+struct ClassicTables {
+    /// Cells that would complete a line for these marks (occupied or not).
+    threats: [u16; 512],
+    /// Bit set: these marks contain a line.
+    has_line: [u64; 8],
+    /// Bit set: every line holds at least one of these marks, so the other side cannot win.
+    blocks_every_line: [u64; 8],
+}
+
+static CLASSIC_TABLES: ClassicTables = ClassicTables::build();
+
+impl ClassicTables {
+    const fn build() -> ClassicTables {
+        let (lines, count) = line_masks(3, 3);
+        let mut tables = ClassicTables {
+            threats: [0; 512],
+            has_line: [0; 8],
+            blocks_every_line: [0; 8],
+        };
+        let mut marks = 0;
+        while marks < 512 {
+            let (mut complete, mut blocks_all) = (false, true);
+            let mut i = 0;
+            while i < count {
+                let line = lines[i];
+                match (line & marks as u64).count_ones() {
+                    3 => complete = true,
+                    2 => tables.threats[marks] |= (line & !(marks as u64)) as u16,
+                    0 => blocks_all = false,
+                    _ => {}
+                }
+                i += 1;
+            }
+            tables.has_line[marks / 64] |= (complete as u64) << (marks % 64);
+            tables.blocks_every_line[marks / 64] |= (blocks_all as u64) << (marks % 64);
+            marks += 1;
+        }
+        tables
+    }
+
+    #[inline]
+    fn bit(set: &[u64; 8], marks: u64) -> bool {
+        let marks = (marks & 0x1ff) as usize;
+        set[marks / 64] >> (marks % 64) & 1 != 0
+    }
+}
+
+/// The eight symmetries of 3×3 as bit arithmetic on 9-bit groups (cell
+/// `3 * row + col`). Every mask is repeated for each group of nine bits, so one
+/// call maps several boards packed side by side, such as both sides of a position.
+mod classic_symmetry {
+    const fn repeat(mask: u64) -> u64 {
+        mask | mask << 9 | mask << 18 | mask << 27 | mask << 36 | mask << 45 | mask << 54
+    }
+    const TOP: u64 = repeat(0o007);
+    const MIDDLE: u64 = repeat(0o070);
+    const LEFT: u64 = repeat(0o111);
+    const CENTRE_COLUMN: u64 = repeat(0o222);
+    const DIAGONAL: u64 = repeat(0o421);
+    /// Cells (0,1) and (1,2), which the transpose swaps with (1,0) and (2,1).
+    const NEAR_DIAGONAL: u64 = repeat(0o042);
+    /// Cell (0,2), which the transpose swaps with (2,0).
+    const CORNER: u64 = repeat(0o004);
+
+    /// Rows upside down.
+    #[inline]
+    const fn flip_rows(p: u64) -> u64 {
+        (p & TOP) << 6 | (p & MIDDLE) | (p >> 6) & TOP
+    }
+
+    /// Columns left to right.
+    #[inline]
+    const fn flip_columns(p: u64) -> u64 {
+        (p & LEFT) << 2 | (p & CENTRE_COLUMN) | (p >> 2) & LEFT
+    }
+
+    /// Rows become columns.
+    #[inline]
+    const fn transpose(p: u64) -> u64 {
+        (p & DIAGONAL)
+            | (p & NEAR_DIAGONAL) << 2
+            | (p >> 2) & NEAR_DIAGONAL
+            | (p & CORNER) << 4
+            | (p >> 4) & CORNER
+    }
+
+    /// All eight images, numbered as [`super::transform`] numbers the symmetries.
+    #[inline]
+    pub(super) const fn images(p: u64) -> [u64; 8] {
+        let t = transpose(p);
+        let h = flip_columns(p);
+        let ht = flip_columns(t);
+        [
+            p,
+            ht,
+            flip_rows(h),
+            flip_rows(t),
+            t,
+            h,
+            flip_rows(ht),
+            flip_rows(p),
+        ]
+    }
+}
+
+/// Cells, lines and symmetries of one board shape. Obtain it with [`Geometry::get`].
+pub struct Geometry {
+    size: u8,
+    k: u8,
+    full: u64,
+    lines: &'static [u64],
+    /// `lines_through[c]` lists the masks of every line containing cell `c`
+    /// (empty on 3×3, where [`ClassicTables`] answers instead).
+    lines_through: &'static [&'static [u64]],
+    /// Cells, most promising first: most lines through them, then nearest the centre.
+    order: &'static [u8],
+    /// For symmetry `s`, row `r` and a row's bit pattern `p`: where those bits land.
+    /// Mapping a board costs one lookup per row instead of one per cell (empty on 3×3).
+    symmetry_rows: &'static [u64],
+    win_score: i32,
+    /// Compile-time tables that replace the loops on 3×3.
+    classic: Option<&'static ClassicTables>,
+}
+
+const MAX_CELLS: usize = (MAX_SIZE as usize) * (MAX_SIZE as usize);
+
+/// Cells ordered for the search: most lines through them first, then nearest
+/// the centre, then reading order; the count of cells comes second.
+const fn move_order(size: u8, k: u8) -> ([u8; MAX_CELLS], usize) {
+    let (lines, line_count) = line_masks(size, k);
+    let cells = size as usize * size as usize;
+    let mut order = [0u8; MAX_CELLS];
+    let mut keys = [(0usize, 0i32); MAX_CELLS];
+    let mut cell = 0;
+    while cell < cells {
+        let mut through = 0;
+        let mut i = 0;
+        while i < line_count {
+            if lines[i] & (1 << cell) != 0 {
+                through += 1;
+            }
+            i += 1;
+        }
+        // Twice the distance to the centre keeps the arithmetic in integers.
+        let (n, r, c) = (
+            size as i32,
+            (cell / size as usize) as i32,
+            (cell % size as usize) as i32,
+        );
+        keys[cell] = (through, (2 * r - (n - 1)).abs() + (2 * c - (n - 1)).abs());
+        // Insertion sort: few cells, and `const` rules out the library sort.
+        let mut at = cell;
+        while at > 0 {
+            let (prev_through, prev_distance) = keys[order[at - 1] as usize];
+            let better =
+                through > prev_through || (through == prev_through && keys[cell].1 < prev_distance);
+            if !better {
+                break;
+            }
+            order[at] = order[at - 1];
+            at -= 1;
+        }
+        order[at] = cell as u8;
+        cell += 1;
+    }
+    (order, cells)
+}
+
+static CLASSIC_LINES: ([u64; MAX_LINES], usize) = line_masks(3, 3);
+static CLASSIC_ORDER: ([u8; MAX_CELLS], usize) = move_order(3, 3);
+
+/// The classic board, fixed at compile time: playing 3×3 builds nothing at run time.
+static CLASSIC: Geometry = Geometry {
+    size: 3,
+    k: 3,
+    full: 0x1ff,
+    lines: CLASSIC_LINES.0.split_at(CLASSIC_LINES.1).0,
+    lines_through: &[],
+    order: CLASSIC_ORDER.0.split_at(CLASSIC_ORDER.1).0,
+    symmetry_rows: &[],
+    win_score: CLASSIC_WIN,
+    classic: Some(&CLASSIC_TABLES),
+};
+
+impl Geometry {
+    /// The geometry of an N×N board with K in a row, built on first use and kept.
+    pub fn get(size: u8, k: u8) -> Result<&'static Geometry, GeometryError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(GeometryError::Size(size));
+        }
+        if !(MIN_SIZE..=size).contains(&k) {
+            return Err(GeometryError::K { size, k });
+        }
+        if size == 3 {
+            return Ok(&CLASSIC);
+        }
+        const SLOTS: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
+        static CACHE: [OnceLock<Geometry>; SLOTS * SLOTS] =
+            [const { OnceLock::new() }; SLOTS * SLOTS];
+        let slot = usize::from(size - MIN_SIZE) * SLOTS + usize::from(k - MIN_SIZE);
+        Ok(CACHE[slot].get_or_init(|| Geometry::build(size, k)))
+    }
+
+    /// The classic game: 3×3, three in a row.
+    pub fn classic() -> &'static Geometry {
+        &CLASSIC
+    }
+
+    /// Builds a bigger shape. Its tables live as long as the process, like the
+    /// cache that holds them, so they are leaked rather than owned.
+    fn build(size: u8, k: u8) -> Geometry {
+        let cells = usize::from(size) * usize::from(size);
+        let (masks, count) = line_masks(size, k);
+        let lines: &'static [u64] = Box::leak(masks[..count].into());
+        let lines_through: Vec<&'static [u64]> = (0..cells)
+            .map(|cell| -> &'static [u64] {
+                Box::leak(
+                    lines
+                        .iter()
+                        .copied()
+                        .filter(|line| line & (1 << cell) != 0)
+                        .collect(),
+                )
+            })
+            .collect();
+        let (order, cells_ordered) = move_order(size, k);
+
+        let patterns = 1usize << size;
+        let mut symmetry_rows = vec![0u64; SYMMETRY_COUNT * usize::from(size) * patterns];
+        for symmetry in 0..SYMMETRY_COUNT {
+            for row in 0..size {
+                for pattern in 0..patterns {
+                    let mut image = 0u64;
+                    for col in 0..size {
+                        if pattern & (1 << col) != 0 {
+                            let (r, c) = transform(symmetry, size, row, col);
+                            image |= 1 << (usize::from(r) * usize::from(size) + usize::from(c));
+                        }
+                    }
+                    let index =
+                        (symmetry * usize::from(size) + usize::from(row)) * patterns + pattern;
+                    symmetry_rows[index] = image;
+                }
+            }
+        }
+
+        Geometry {
+            size,
+            k,
+            full: (1u64 << cells) - 1,
+            lines,
+            lines_through: Box::leak(lines_through.into_boxed_slice()),
+            order: Box::leak(order[..cells_ordered].into()),
+            symmetry_rows: Box::leak(symmetry_rows.into_boxed_slice()),
+            win_score: BIG_WIN,
+            classic: None,
+        }
+    }
+
+    /// Side of the board.
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// How many in a row win.
+    pub fn k(&self) -> u8 {
+        self.k
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn cells(&self) -> usize {
+        usize::from(self.size) * usize::from(self.size)
+    }
+
+    /// Mask with one bit set for every cell of the board.
+    #[inline]
+    pub fn full_mask(&self) -> u64 {
+        self.full
+    }
+
+    /// Every winning line, as a mask of its k cells.
+    #[inline]
+    pub fn lines(&self) -> &'static [u64] {
+        self.lines
+    }
+
+    /// Cells in the order the search tries them.
+    #[inline]
+    pub fn move_order(&self) -> &'static [u8] {
+        self.order
+    }
+
+    /// Score of a win on the move just played: 10 on 3×3 (the seed's), 100 on bigger boards.
+    #[inline]
+    pub fn win_score(&self) -> i32 {
+        self.win_score
+    }
+
+    /// True when `stones` contain a whole line.
+    #[inline]
+    pub fn has_line(&self, stones: u64) -> bool {
+        match self.classic {
+            Some(tables) => ClassicTables::bit(&tables.has_line, stones),
+            None => self.lines.iter().any(|&line| line & !stones == 0),
+        }
+    }
+
+    /// True when `stones` contain a whole line through `cell` (the cell just played).
+    #[inline]
+    pub fn completes_line(&self, stones: u64, cell: usize) -> bool {
+        match self.classic {
+            Some(tables) => ClassicTables::bit(&tables.has_line, stones),
+            None => self.lines_through[cell]
+                .iter()
+                .any(|&line| line & !stones == 0),
+        }
+    }
+
+    /// Cells that would complete a line for `stones`, whether empty or not:
+    /// every line holding all of its cells but one in `stones` adds the missing one.
+    #[inline]
+    pub fn threats(&self, stones: u64) -> u64 {
+        if let Some(tables) = self.classic {
+            return u64::from(tables.threats[(stones & 0x1ff) as usize]);
+        }
+        let needed = u32::from(self.k) - 1;
+        self.lines
+            .iter()
+            .filter(|&&line| (line & stones).count_ones() == needed)
+            .fold(0, |acc, &line| acc | (line & !stones))
+    }
+
+    /// True when every line holds one of `stones`: the other side can no longer win.
+    #[inline]
+    pub fn blocks_every_line(&self, stones: u64) -> bool {
+        match self.classic {
+            Some(tables) => ClassicTables::bit(&tables.blocks_every_line, stones),
+            None => self.lines.iter().all(|&line| line & stones != 0),
+        }
+    }
+
+    /// The image of a set of cells under one of the eight symmetries (0 is the identity).
+    #[inline]
+    pub fn map(&self, symmetry: usize, stones: u64) -> u64 {
+        if self.classic.is_some() {
+            return classic_symmetry::images(stones)[symmetry];
+        }
+        let size = usize::from(self.size);
+        let patterns = 1usize << size;
+        let row_mask = (patterns - 1) as u64;
+        let base = symmetry * size * patterns;
+        (0..size).fold(0, |image, row| {
+            let pattern = ((stones >> (row * size)) & row_mask) as usize;
+            image | self.symmetry_rows[base + row * patterns + pattern]
+        })
+    }
+
+    /// The image of one cell under one of the eight symmetries.
+    #[inline]
+    pub fn map_cell(&self, symmetry: usize, cell: usize) -> usize {
+        if symmetry == 0 {
+            return cell;
+        }
+        self.map(symmetry, 1 << cell).trailing_zeros() as usize
+    }
+
+    /// The smallest image of a position over the eight symmetries, and the
+    /// symmetry that gives it: equal for positions that are rotations or
+    /// reflections of each other.
+    #[inline]
+    pub fn canonical(&self, mine: u64, theirs: u64) -> (u64, u64, usize) {
+        if self.classic.is_some() {
+            // Both sides in one word, mapped together, compared as one number.
+            let images = classic_symmetry::images(mine << 9 | theirs);
+            let (mut key, mut symmetry) = (images[0], 0);
+            for (s, &image) in images.iter().enumerate().skip(1) {
+                if image < key {
+                    (key, symmetry) = (image, s);
+                }
+            }
+            return (key >> 9, key & 0x1ff, symmetry);
+        }
+        let pack = |mine: u64, theirs: u64| (u128::from(mine) << 64) | u128::from(theirs);
+        let (mut key, mut symmetry) = (pack(mine, theirs), 0);
+        for s in 1..SYMMETRY_COUNT {
+            let image = pack(self.map(s, mine), self.map(s, theirs));
+            if image < key {
+                (key, symmetry) = (image, s);
+            }
+        }
+        ((key >> 64) as u64, key as u64, symmetry)
+    }
+
+    /// Number of symmetries of the square (rotations and reflections).
+    pub const fn symmetry_count() -> usize {
+        SYMMETRY_COUNT
+    }
+}
+
+/// Where (row, col) goes under symmetry `s`: four rotations, then the same after a transpose.
+const fn transform(symmetry: usize, size: u8, row: u8, col: u8) -> (u8, u8) {
+    let last = size - 1;
+    let (r, c) = if symmetry >= 4 {
+        (col, row)
+    } else {
+        (row, col)
+    };
+    match symmetry % 4 {
+        0 => (r, c),
+        1 => (c, last - r),
+        2 => (last - r, last - c),
+        _ => (last - c, r),
+    }
+}

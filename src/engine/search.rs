@@ -1,0 +1,421 @@
+//! The fast search: the seed's minimax with the same scores, made quick.
+//!
+//! * Negamax over two bitboards, `mine` (the side to move) and `theirs`.
+//! * Alpha-beta pruning with a centre-first move order, the table's best move first.
+//! * Exact shortcuts that change no score: a win on the move, a double threat
+//!   that cannot be stopped, a forced block, and boards where no line can
+//!   be completed any more.
+//! * A transposition table keyed by the position up to the 8 symmetries.
+//! * An optional depth limit with an open-lines estimate at the horizon, for
+//!   boards too big to solve in the time allowed; every value remembers whether
+//!   it is proven or rests on an estimate.
+//!
+//! # Scores
+//! The score of a move is the seed's `minimax(board_after_move, 0, false)`:
+//! `W - d` for a win found `d` plies after the move, `-W + d` for a loss, 0
+//! for a draw, with `W` = 10 on 3×3 and 100 on bigger boards. Those scores
+//! only depend on the position, not on where it sits in the tree, so the
+//! table can share them between paths. Going one ply up moves a score one
+//! step toward zero (`shrink`), which is exactly the seed's depth adjustment.
+
+use std::time::Instant;
+
+use super::board::{Board, Move};
+use super::geometry::Geometry;
+
+/// Above any score: the window of a search that has no bounds yet.
+pub const INFINITY: i32 = 10_000;
+
+/// Depth that no game can exhaust (at most 49 plies): search to the end.
+pub const UNLIMITED: u32 = 1 << 16;
+
+/// Table depth meaning "no estimate below": the value holds at any depth.
+const PROVEN: u32 = u32::MAX;
+
+/// How often (in positions) the clock is read when there is a deadline.
+const CLOCK_INTERVAL: u64 = 1024;
+
+/// One step toward zero: a win or loss one ply further away.
+fn shrink(score: i32) -> i32 {
+    score - score.signum()
+}
+
+/// One step away from zero: the inverse of [`shrink`] for window bounds.
+fn unshrink(score: i32) -> i32 {
+    score + score.signum()
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Bound {
+    Exact,
+    /// The value is at least the stored one.
+    Lower,
+    /// The value is at most the stored one.
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    mine: u64,
+    theirs: u64,
+    value: i16,
+    bound: Bound,
+    /// Cell of the best move in the stored (canonical) orientation; `u8::MAX` if none.
+    best: u8,
+    depth: u32,
+}
+
+/// A direct-mapped transposition table: one slot per hash, newest result wins.
+struct Table {
+    slots: Vec<Option<Entry>>,
+}
+
+impl Table {
+    fn new(capacity_log2: u32) -> Table {
+        Table {
+            slots: vec![None; 1 << capacity_log2],
+        }
+    }
+
+    fn slot(&self, mine: u64, theirs: u64) -> usize {
+        // Fibonacci hashing of the two bitboards folded together.
+        let mixed = (mine ^ theirs.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> (64 - self.slots.len().trailing_zeros())) as usize
+    }
+
+    fn probe(&self, mine: u64, theirs: u64) -> Option<Entry> {
+        self.slots[self.slot(mine, theirs)]
+            .filter(|entry| entry.mine == mine && entry.theirs == theirs)
+    }
+
+    fn store(&mut self, entry: Entry) {
+        let slot = self.slot(entry.mine, entry.theirs);
+        self.slots[slot] = Some(entry);
+    }
+}
+
+/// What a scan of every line says about a position, from the mover's side.
+struct LineScan {
+    /// Empty cells that would complete a line for the side to move.
+    my_wins: u64,
+    /// Empty cells that would complete a line for the opponent.
+    their_wins: u64,
+    /// Some line has no opponent mark, so the side to move may still win.
+    my_live: bool,
+    /// Some line has no mark of the side to move.
+    their_live: bool,
+}
+
+/// A search with its own table and counters. Reuse one for several questions
+/// about related positions; results stay valid across calls.
+pub struct Searcher {
+    geometry: &'static Geometry,
+    table: Table,
+    nodes: u64,
+    horizon_hits: u64,
+    deadline: Option<Instant>,
+    next_clock_check: u64,
+    out_of_time: bool,
+}
+
+impl Searcher {
+    /// A searcher for boards of this shape.
+    pub fn new(geometry: &'static Geometry) -> Searcher {
+        // 3×3 has 5,478 positions (fewer up to symmetry): a small table is quick to set up.
+        let capacity_log2 = match geometry.cells() {
+            9 => 7,
+            16 => 18,
+            _ => 20,
+        };
+        Searcher {
+            geometry,
+            table: Table::new(capacity_log2),
+            nodes: 0,
+            horizon_hits: 0,
+            deadline: None,
+            next_clock_check: 0,
+            out_of_time: false,
+        }
+    }
+
+    /// Positions examined so far (each position reached by a move counts once per visit).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Stop searching at `deadline`; results computed after it are discarded.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.next_clock_check = self.nodes;
+        self.out_of_time = false;
+    }
+
+    /// True when the last search was cut short by the deadline.
+    pub fn out_of_time(&self) -> bool {
+        self.out_of_time
+    }
+
+    /// Score of playing `mv` for the side to move, searched `depth` plies deep,
+    /// and whether it is proven (no estimate was used).
+    ///
+    /// `board` must be in progress and `mv` an empty cell.
+    pub fn score_move(&mut self, board: &Board, mv: Move, depth: u32) -> (i32, bool) {
+        self.score_move_within(board, mv, depth, -INFINITY, INFINITY)
+    }
+
+    /// [`Searcher::score_move`] inside a window: a result at or below `alpha`
+    /// only says "no more than this", at or above `beta` "no less than this".
+    pub fn score_move_within(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
+        let (mine, theirs) = sides(board);
+        let before = self.horizon_hits;
+        let score = self.score(mine, theirs, mv.index(board.size()), alpha, beta, depth);
+        (score, self.horizon_hits == before)
+    }
+
+    /// The value of the position for the side to move (its best move's score),
+    /// searched `depth` plies deep, and whether it is proven.
+    ///
+    /// `board` must be in progress.
+    pub fn value(&mut self, board: &Board, depth: u32) -> (i32, bool) {
+        let (mine, theirs) = sides(board);
+        let before = self.horizon_hits;
+        let value = self.node(mine, theirs, -INFINITY, INFINITY, depth);
+        (value, self.horizon_hits == before)
+    }
+
+    /// The seed's choice, exactly: the first move in reading order among
+    /// those with the highest score, and that score. `None` once the game is over.
+    pub fn best_move(&mut self, board: &Board) -> Option<(Move, i32)> {
+        if board.status().is_over() {
+            return None;
+        }
+        // Reading order, as the seed: the first move exactly, each later one
+        // only tested for being strictly better (a window above the best).
+        let mut best: Option<(Move, i32)> = None;
+        for mv in board.legal_moves() {
+            match best {
+                None => best = Some((mv, self.score_move(board, mv, UNLIMITED).0)),
+                Some((_, value)) => {
+                    // Above `value` and below an infinite beta, a fail-soft result is exact.
+                    let (score, _) = self.score_move_within(board, mv, UNLIMITED, value, INFINITY);
+                    if score > value {
+                        best = Some((mv, score));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn scan(&self, mine: u64, theirs: u64) -> LineScan {
+        let empty = self.geometry.full_mask() & !(mine | theirs);
+        LineScan {
+            my_wins: self.geometry.threats(mine) & empty,
+            their_wins: self.geometry.threats(theirs) & empty,
+            my_live: !self.geometry.blocks_every_line(theirs),
+            their_live: !self.geometry.blocks_every_line(mine),
+        }
+    }
+
+    /// Score of playing `cell` for the owner of `mine`, `depth` plies deep.
+    fn score(
+        &mut self,
+        mine: u64,
+        theirs: u64,
+        cell: usize,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> i32 {
+        if self.geometry.completes_line(mine | (1 << cell), cell) {
+            self.nodes += 1;
+            return self.geometry.win_score();
+        }
+        self.quiet_score(mine, theirs, cell, alpha, beta, depth)
+    }
+
+    /// [`Searcher::score`] for a move known not to complete a line.
+    fn quiet_score(
+        &mut self,
+        mine: u64,
+        theirs: u64,
+        cell: usize,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        let mine = mine | (1 << cell);
+        if mine | theirs == self.geometry.full_mask() {
+            return 0;
+        }
+        // The opponent's best, seen from our side and one ply further away.
+        -shrink(self.node(theirs, mine, unshrink(-beta), unshrink(-alpha), depth - 1))
+    }
+
+    /// Value for the owner of `mine`, to move in a position nobody has won and
+    /// with at least one empty cell. Fail-soft alpha-beta.
+    fn node(&mut self, mine: u64, theirs: u64, alpha: i32, beta: i32, depth: u32) -> i32 {
+        if self.out_of_time || self.clock_expired() {
+            return 0;
+        }
+        let win = self.geometry.win_score();
+        let scan = self.scan(mine, theirs);
+        if scan.my_wins != 0 {
+            self.nodes += 1;
+            return win;
+        }
+        if scan.their_wins.count_ones() >= 2 {
+            // Block one threat and the other wins: every move loses at once.
+            self.nodes += 1;
+            return -shrink(win);
+        }
+        if scan.their_wins != 0 {
+            // Any other move loses at once, so the block is the value. A forced
+            // move costs no depth: it cannot hide anything behind the horizon.
+            let block = scan.their_wins.trailing_zeros() as usize;
+            return self.quiet_score(mine, theirs, block, alpha, beta, depth + 1);
+        }
+        if !scan.my_live && !scan.their_live {
+            return 0;
+        }
+        // A side with no line left can at best draw.
+        let upper = if scan.my_live { win } else { 0 };
+        let lower = if scan.their_live { -win } else { 0 };
+        if upper <= alpha {
+            return upper;
+        }
+        if lower >= beta {
+            return lower;
+        }
+        if depth == 0 {
+            self.horizon_hits += 1;
+            return self.estimate(mine, theirs).clamp(lower, upper);
+        }
+
+        let (key_mine, key_theirs, symmetry) = self.geometry.canonical(mine, theirs);
+        let mut first_cell = None;
+        if let Some(entry) = self.table.probe(key_mine, key_theirs) {
+            if entry.depth == PROVEN || entry.depth >= depth {
+                let value = i32::from(entry.value);
+                let decisive = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if decisive {
+                    if entry.depth != PROVEN {
+                        self.horizon_hits += 1;
+                    }
+                    return value;
+                }
+            }
+            if entry.best != u8::MAX {
+                first_cell = Some(
+                    self.geometry
+                        .map_cell(inverse(symmetry), usize::from(entry.best)),
+                );
+            }
+        }
+
+        let hits_before = self.horizon_hits;
+        let empty = self.geometry.full_mask() & !(mine | theirs);
+        let mut best = -INFINITY;
+        let mut best_cell = u8::MAX;
+        let mut floor = alpha;
+        // No move wins on the spot here (the scan returned early), so every move is quiet.
+        let order = self
+            .geometry
+            .move_order()
+            .iter()
+            .map(|&cell| usize::from(cell));
+        for cell in first_cell
+            .into_iter()
+            .chain(order.filter(|&cell| Some(cell) != first_cell))
+        {
+            if empty & (1 << cell) == 0 {
+                continue;
+            }
+            let score = self.quiet_score(mine, theirs, cell, floor, beta, depth);
+            if score > best {
+                best = score;
+                best_cell = cell as u8;
+                if score > floor {
+                    floor = score;
+                    if floor >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.out_of_time {
+            return 0;
+        }
+
+        let bound = if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let proven = self.horizon_hits == hits_before;
+        self.table.store(Entry {
+            mine: key_mine,
+            theirs: key_theirs,
+            value: best as i16,
+            bound,
+            best: self.geometry.map_cell(symmetry, usize::from(best_cell)) as u8,
+            depth: if proven { PROVEN } else { depth },
+        });
+        best
+    }
+
+    /// Horizon estimate for the side to move: lines still open to one side
+    /// only, weighted by how full they are. Stays well inside the range of
+    /// proven wins and losses so the two are never confused.
+    fn estimate(&self, mine: u64, theirs: u64) -> i32 {
+        let mut total = 0i32;
+        for &line in self.geometry.lines() {
+            let (m, t) = ((line & mine).count_ones(), (line & theirs).count_ones());
+            if t == 0 && m > 0 {
+                total += 1 << (2 * m);
+            } else if m == 0 && t > 0 {
+                total -= 1 << (2 * t);
+            }
+        }
+        let limit = self.geometry.win_score() / 2;
+        (total / 4).clamp(-limit, limit)
+    }
+
+    fn clock_expired(&mut self) -> bool {
+        if let Some(deadline) = self.deadline
+            && self.nodes >= self.next_clock_check
+        {
+            self.next_clock_check = self.nodes + CLOCK_INTERVAL;
+            self.out_of_time = Instant::now() >= deadline;
+        }
+        self.out_of_time
+    }
+}
+
+/// The symmetry that undoes `symmetry`: rotations by 90° and 270° swap, the rest are their own inverse.
+fn inverse(symmetry: usize) -> usize {
+    match symmetry {
+        1 => 3,
+        3 => 1,
+        s => s,
+    }
+}
+
+fn sides(board: &Board) -> (u64, u64) {
+    let mover = board.to_move();
+    (board.marks(mover), board.marks(mover.other()))
+}

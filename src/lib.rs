@@ -1,0 +1,5 @@
+//! Perfect tic-tac-toe that teaches the minimax algorithm behind it.
+#![deny(missing_docs)]
+
+pub mod cli;
+pub mod engine;
