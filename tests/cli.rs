@@ -1,0 +1,211 @@
+//! The headless commands through the real binary: output, JSON shape and exit statuses.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn tictactoe(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("output is UTF-8")
+}
+
+#[test]
+fn analyze_json_has_the_documented_shape() {
+    let out = tictactoe(&["analyze", "xox/oox/...", "--json"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1);
+    let answer: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(answer["board"], "xox/oox/...");
+    assert_eq!(answer["to_move"], "x");
+    assert_eq!(answer["status"], "in_progress");
+    assert_eq!(answer["value"], 10);
+    assert_eq!(answer["best"], json!({"row": 2, "col": 2}));
+    let moves: Vec<(i64, i64, i64)> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["row"].as_i64().unwrap(),
+                m["col"].as_i64().unwrap(),
+                m["score"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(moves, vec![(2, 0, -9), (2, 1, 0), (2, 2, 10)]);
+    assert!(answer["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(answer["exact"], true);
+}
+
+#[test]
+fn analyze_text_reads_like_the_seed_driver() {
+    let out = tictactoe(&["analyze", "xox/oox/..."], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    for expected in [
+        "X to move",
+        "row 2, col 0       -9  loss in 1",
+        "row 2, col 2      +10  win in 1  <- best",
+        "The value of the best move is: 10",
+        "The optimal move is: row 2, col 2",
+        "Verdict: X wins in 1",
+        "Positions searched: ",
+        "  r2    -9    0  +10",
+    ] {
+        assert!(
+            stdout.contains(expected),
+            "missing {expected:?} in\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn finished_boards_are_answered_not_refused() {
+    for (board, status) in [
+        ("xxx/oo./...", "x_won"),
+        ("ooo/xx./x..", "o_won"),
+        ("xox/xoo/oxx", "draw"),
+    ] {
+        let out = tictactoe(&["analyze", board, "--json"], "");
+        assert_eq!(out.status.code(), Some(0), "{board}");
+        let answer: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+        assert_eq!(answer["status"], status);
+        assert_eq!(answer["to_move"], Value::Null);
+        assert_eq!(answer["value"], Value::Null);
+        assert_eq!(answer["best"], Value::Null);
+        assert_eq!(answer["moves"], json!([]));
+    }
+}
+
+#[test]
+fn bad_board_argument_is_one_line_and_status_2() {
+    for bad in ["xoz/...", "", "xx./.../...", "xxx/ooo/x..", "x.", "-x"] {
+        let out = tictactoe(&["analyze", bad], "");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{bad:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"));
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn batch_answers_every_line_and_flags_the_bad_one() {
+    let out = tictactoe(
+        &["analyze", "-", "--json"],
+        "xox/oox/...\nnot a board\n.........\nxx./.../...\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let answers: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 4);
+    assert_eq!(answers[0]["best"], json!({"row": 2, "col": 2}));
+    assert_eq!(answers[1]["line"], 2);
+    assert_eq!(answers[1]["input"], "not a board");
+    assert!(
+        answers[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("'n' at position 1")
+    );
+    assert_eq!(answers[2]["value"], 0);
+    assert_eq!(answers[3]["line"], 4);
+    assert!(
+        answers[3]["error"]
+            .as_str()
+            .unwrap()
+            .contains("impossible position")
+    );
+}
+
+#[test]
+fn batch_in_text_mode_reports_errors_on_stderr() {
+    let out = tictactoe(&["analyze", "-"], "xox/oox/...\nbad\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stdout).contains("The optimal move is: row 2, col 2"));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        format!(
+            "line 2: error: {}",
+            "unexpected character 'b' at position 1: cells are x, o or . (also _ and -), rows may be separated by /"
+        )
+    );
+    let clean = tictactoe(&["analyze", "-"], "xox/oox/...\r\n.........\r\n");
+    assert_eq!(clean.status.code(), Some(0), "{}", text(&clean.stderr));
+}
+
+#[test]
+fn best_prints_row_and_col_for_scripts() {
+    let out = tictactoe(&["best", "o.x/x.x/.oo"], "");
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(0), "1 1\n".to_string())
+    );
+    let over = tictactoe(&["best", "xxx/oo./..."], "");
+    assert_eq!(over.status.code(), Some(1));
+    assert!(text(&over.stderr).contains("no move to make: X won"));
+    let bad = tictactoe(&["best", "xyz"], "");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn usage_errors_are_status_2_and_help_works() {
+    assert_eq!(tictactoe(&["analyze"], "").status.code(), Some(2));
+    assert_eq!(
+        tictactoe(&["analyze", "...", "--bogus"], "").status.code(),
+        Some(2)
+    );
+    let help = tictactoe(&["--help"], "");
+    assert_eq!(help.status.code(), Some(0));
+    assert!(text(&help.stdout).contains("analyze"));
+}
+
+#[test]
+fn a_reader_that_leaves_early_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["analyze", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        for _ in 0..20_000 {
+            if stdin.write_all(b".........\n").is_err() {
+                break;
+            }
+        }
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains("\"board\""));
+    // Dropping the reader closes the pipe; the process must end quietly.
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+}
