@@ -225,22 +225,13 @@ fn score_all(
     depth: u32,
     previous: Option<&[ScoredMove]>,
 ) -> Vec<ScoredMove> {
-    let geometry = board.geometry();
-    let size = board.size();
-    let fixing: Vec<usize> = (1..Geometry::symmetry_count())
-        .filter(|&s| {
-            geometry.map(s, board.marks(Player::X)) == board.marks(Player::X)
-                && geometry.map(s, board.marks(Player::O)) == board.marks(Player::O)
-        })
-        .collect();
-
+    let symmetries = board.symmetries();
     let mut scored: Vec<ScoredMove> = Vec::with_capacity(legal.len());
     for (i, &mv) in legal.iter().enumerate() {
-        let cell = mv.index(size);
-        let twin = fixing.iter().find_map(|&s| {
-            let image = Move::from_index(geometry.map_cell(s, cell), size);
-            scored.iter().find(|earlier| earlier.mv == image).copied()
-        });
+        let twin_of = symmetries.first_twin(mv);
+        let twin = (twin_of != mv)
+            .then(|| scored.iter().find(|earlier| earlier.mv == twin_of).copied())
+            .flatten();
         let known = previous.map(|p| p[i]).filter(|p| p.exact);
         let result = match (twin, known) {
             (Some(twin), _) => ScoredMove { mv, ..twin },

@@ -350,6 +350,19 @@ impl Board {
         }
     }
 
+    /// The rotations and reflections that leave this position unchanged.
+    pub fn symmetries(&self) -> Symmetries {
+        let set = (1..Geometry::symmetry_count())
+            .filter(|&s| {
+                self.geometry.map(s, self.x) == self.x && self.geometry.map(s, self.o) == self.o
+            })
+            .fold(1, |set, s| set | 1 << s);
+        Symmetries {
+            geometry: self.geometry,
+            set,
+        }
+    }
+
     /// The board as rows of `X`, `O` and `.` separated by single spaces, one row per line.
     pub fn to_grid(&self) -> String {
         let size = self.size();
@@ -366,6 +379,32 @@ impl Board {
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+}
+
+/// The symmetries of one position: moves they map onto each other are worth the same.
+#[derive(Clone, Copy)]
+pub struct Symmetries {
+    geometry: &'static Geometry,
+    /// Bit `s` set when symmetry `s` (numbered as [`Geometry::map`]) fixes the position.
+    set: u8,
+}
+
+impl Symmetries {
+    /// The first move in reading order among `mv` and its images: `mv` itself
+    /// unless an earlier move is worth exactly the same.
+    pub fn first_twin(&self, mv: Move) -> Move {
+        if self.set == 1 {
+            return mv;
+        }
+        let size = self.geometry.size();
+        let cell = mv.index(size);
+        let first = (0..Geometry::symmetry_count())
+            .filter(|&s| self.set & (1 << s) != 0)
+            .map(|s| self.geometry.map_cell(s, cell))
+            .min()
+            .unwrap_or(cell);
+        Move::from_index(first, size)
     }
 }
 

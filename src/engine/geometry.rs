@@ -9,6 +9,19 @@ use std::sync::OnceLock;
 
 use super::error::GeometryError;
 
+/// Calls into [`Rules`] with the shape question answered once.
+macro_rules! by_shape {
+    ($geometry:expr, $rules:ident => $body:expr) => {
+        if $geometry.is_classic() {
+            let $rules = Rules::<true>::of($geometry);
+            $body
+        } else {
+            let $rules = Rules::<false>::of($geometry);
+            $body
+        }
+    };
+}
+
 /// Smallest supported board side.
 pub const MIN_SIZE: u8 = 3;
 /// Largest supported board side (49 cells still fit one `u64`).
@@ -145,7 +158,22 @@ mod classic_symmetry {
             | (p >> 4) & CORNER
     }
 
-    /// All eight images, numbered as [`super::transform`] numbers the symmetries.
+    /// The image under one symmetry, numbered as [`super::transform`] numbers them.
+    #[inline]
+    pub(super) const fn image(symmetry: usize, p: u64) -> u64 {
+        match symmetry {
+            0 => p,
+            1 => flip_columns(transpose(p)),
+            2 => flip_rows(flip_columns(p)),
+            3 => flip_rows(transpose(p)),
+            4 => transpose(p),
+            5 => flip_columns(p),
+            6 => flip_rows(flip_columns(transpose(p))),
+            _ => flip_rows(p),
+        }
+    }
+
+    /// All eight images, numbered as [`image`] numbers them.
     #[inline]
     pub(super) const fn images(p: u64) -> [u64; 8] {
         let t = transpose(p);
@@ -173,8 +201,8 @@ pub struct Geometry {
     /// `lines_through[c]` lists the masks of every line containing cell `c`
     /// (empty on 3×3, where [`ClassicTables`] answers instead).
     lines_through: &'static [&'static [u64]],
-    /// Cells, most promising first: most lines through them, then nearest the centre.
-    order: &'static [u8],
+    /// The move order as tiers of equally promising cells (see [`order_tiers`]).
+    order_tiers: &'static [u64],
     /// For symmetry `s`, row `r` and a row's bit pattern `p`: where those bits land.
     /// Mapping a board costs one lookup per row instead of one per cell (empty on 3×3).
     symmetry_rows: &'static [u64],
@@ -185,13 +213,17 @@ pub struct Geometry {
 
 const MAX_CELLS: usize = (MAX_SIZE as usize) * (MAX_SIZE as usize);
 
-/// Cells ordered for the search: most lines through them first, then nearest
-/// the centre, then reading order; the count of cells comes second.
-const fn move_order(size: u8, k: u8) -> ([u8; MAX_CELLS], usize) {
+/// The search's move order as tiers of equally promising cells, best tier
+/// first: most lines through a cell, then nearest the centre. Within a tier the
+/// search goes in reading order, so iterating a tier's mask lowest bit first
+/// skips occupied cells without testing them one by one. The count comes second.
+const fn order_tiers(size: u8, k: u8) -> ([u64; MAX_CELLS], usize) {
     let (lines, line_count) = line_masks(size, k);
     let cells = size as usize * size as usize;
-    let mut order = [0u8; MAX_CELLS];
-    let mut keys = [(0usize, 0i32); MAX_CELLS];
+    let n = size as i32;
+    // Rank of each cell: more lines first, then twice the distance to the centre
+    // (integers), folded into one number where smaller is better.
+    let mut rank = [0i32; MAX_CELLS];
     let mut cell = 0;
     while cell < cells {
         let mut through = 0;
@@ -202,33 +234,38 @@ const fn move_order(size: u8, k: u8) -> ([u8; MAX_CELLS], usize) {
             }
             i += 1;
         }
-        // Twice the distance to the centre keeps the arithmetic in integers.
-        let (n, r, c) = (
-            size as i32,
-            (cell / size as usize) as i32,
-            (cell % size as usize) as i32,
-        );
-        keys[cell] = (through, (2 * r - (n - 1)).abs() + (2 * c - (n - 1)).abs());
-        // Insertion sort: few cells, and `const` rules out the library sort.
-        let mut at = cell;
-        while at > 0 {
-            let (prev_through, prev_distance) = keys[order[at - 1] as usize];
-            let better =
-                through > prev_through || (through == prev_through && keys[cell].1 < prev_distance);
-            if !better {
-                break;
-            }
-            order[at] = order[at - 1];
-            at -= 1;
-        }
-        order[at] = cell as u8;
+        let (r, c) = ((cell / size as usize) as i32, (cell % size as usize) as i32);
+        let distance = (2 * r - (n - 1)).abs() + (2 * c - (n - 1)).abs();
+        rank[cell] = -through * 1000 + distance;
         cell += 1;
     }
-    (order, cells)
+    let mut tiers = [0u64; MAX_CELLS];
+    let mut count = 0;
+    let mut placed = 0u64;
+    while placed.count_ones() < cells as u32 {
+        let mut best = i32::MAX;
+        let mut cell = 0;
+        while cell < cells {
+            if placed & (1 << cell) == 0 && rank[cell] < best {
+                best = rank[cell];
+            }
+            cell += 1;
+        }
+        let mut cell = 0;
+        while cell < cells {
+            if placed & (1 << cell) == 0 && rank[cell] == best {
+                tiers[count] |= 1 << cell;
+            }
+            cell += 1;
+        }
+        placed |= tiers[count];
+        count += 1;
+    }
+    (tiers, count)
 }
 
 static CLASSIC_LINES: ([u64; MAX_LINES], usize) = line_masks(3, 3);
-static CLASSIC_ORDER: ([u8; MAX_CELLS], usize) = move_order(3, 3);
+static CLASSIC_TIERS: ([u64; MAX_CELLS], usize) = order_tiers(3, 3);
 
 /// The classic board, fixed at compile time: playing 3×3 builds nothing at run time.
 static CLASSIC: Geometry = Geometry {
@@ -237,7 +274,7 @@ static CLASSIC: Geometry = Geometry {
     full: 0x1ff,
     lines: CLASSIC_LINES.0.split_at(CLASSIC_LINES.1).0,
     lines_through: &[],
-    order: CLASSIC_ORDER.0.split_at(CLASSIC_ORDER.1).0,
+    order_tiers: CLASSIC_TIERS.0.split_at(CLASSIC_TIERS.1).0,
     symmetry_rows: &[],
     win_score: CLASSIC_WIN,
     classic: Some(&CLASSIC_TABLES),
@@ -284,7 +321,7 @@ impl Geometry {
                 )
             })
             .collect();
-        let (order, cells_ordered) = move_order(size, k);
+        let (tiers, tier_count) = order_tiers(size, k);
 
         let patterns = 1usize << size;
         let mut symmetry_rows = vec![0u64; SYMMETRY_COUNT * usize::from(size) * patterns];
@@ -311,7 +348,7 @@ impl Geometry {
             full: (1u64 << cells) - 1,
             lines,
             lines_through: Box::leak(lines_through.into_boxed_slice()),
-            order: Box::leak(order[..cells_ordered].into()),
+            order_tiers: Box::leak(tiers[..tier_count].into()),
             symmetry_rows: Box::leak(symmetry_rows.into_boxed_slice()),
             win_score: BIG_WIN,
             classic: None,
@@ -346,10 +383,18 @@ impl Geometry {
         self.lines
     }
 
-    /// Cells in the order the search tries them.
+    /// Cells in the order the search tries them: most lines through them
+    /// first, then nearest the centre, then reading order.
+    pub fn move_order(&self) -> impl Iterator<Item = usize> + '_ {
+        self.order_tiers
+            .iter()
+            .flat_map(|&tier| (0..self.cells()).filter(move |&cell| tier & (1 << cell) != 0))
+    }
+
+    /// The move order as masks of equally ranked cells, best first.
     #[inline]
-    pub fn move_order(&self) -> &'static [u8] {
-        self.order
+    pub fn order_tiers(&self) -> &'static [u64] {
+        self.order_tiers
     }
 
     /// Score of a win on the move just played: 10 on 3×3 (the seed's), 100 on bigger boards.
@@ -358,80 +403,192 @@ impl Geometry {
         self.win_score
     }
 
-    /// True when `stones` contain a whole line.
+    /// True for the classic 3×3 board, which has compile-time tables.
     #[inline]
+    pub fn is_classic(&self) -> bool {
+        self.classic.is_some()
+    }
+
+    /// True when `stones` contain a whole line.
     pub fn has_line(&self, stones: u64) -> bool {
-        match self.classic {
-            Some(tables) => ClassicTables::bit(&tables.has_line, stones),
-            None => self.lines.iter().any(|&line| line & !stones == 0),
-        }
+        by_shape!(self, rules => rules.has_line(stones))
     }
 
     /// True when `stones` contain a whole line through `cell` (the cell just played).
-    #[inline]
     pub fn completes_line(&self, stones: u64, cell: usize) -> bool {
-        match self.classic {
-            Some(tables) => ClassicTables::bit(&tables.has_line, stones),
-            None => self.lines_through[cell]
-                .iter()
-                .any(|&line| line & !stones == 0),
-        }
+        by_shape!(self, rules => rules.completes_line(stones, cell))
     }
 
     /// Cells that would complete a line for `stones`, whether empty or not:
     /// every line holding all of its cells but one in `stones` adds the missing one.
-    #[inline]
     pub fn threats(&self, stones: u64) -> u64 {
-        if let Some(tables) = self.classic {
-            return u64::from(tables.threats[(stones & 0x1ff) as usize]);
+        by_shape!(self, rules => rules.threats(stones))
+    }
+
+    /// True when every line holds one of `stones`: the other side can no longer win.
+    pub fn blocks_every_line(&self, stones: u64) -> bool {
+        by_shape!(self, rules => rules.blocks_every_line(stones))
+    }
+
+    /// The image of a set of cells under one of the eight symmetries (0 is the identity).
+    pub fn map(&self, symmetry: usize, stones: u64) -> u64 {
+        by_shape!(self, rules => rules.map(symmetry, stones))
+    }
+
+    /// The image of one cell under one of the eight symmetries.
+    pub fn map_cell(&self, symmetry: usize, cell: usize) -> usize {
+        by_shape!(self, rules => rules.map_cell(symmetry, cell))
+    }
+
+    /// The smallest image of a position over the eight symmetries, and the
+    /// symmetry that gives it: equal for positions that are rotations or
+    /// reflections of each other.
+    pub fn canonical(&self, mine: u64, theirs: u64) -> (u64, u64, usize) {
+        by_shape!(self, rules => rules.canonical(mine, theirs))
+    }
+
+    /// Number of symmetries of the square (rotations and reflections).
+    pub const fn symmetry_count() -> usize {
+        SYMMETRY_COUNT
+    }
+}
+
+/// A geometry with "is this the classic 3×3?" settled at compile time.
+///
+/// The search is written once over `Rules<CLASSIC>` and compiled twice: on
+/// 3×3 every question becomes a constant, a table lookup or bit arithmetic,
+/// with no branch on the shape; bigger boards loop over their lines.
+#[derive(Clone, Copy)]
+pub(crate) struct Rules<'a, const CLASSIC: bool>(&'a Geometry);
+
+impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
+    /// The rules of `geometry`; `CLASSIC` must say whether it is the 3×3 board.
+    #[inline]
+    pub fn of(geometry: &'a Geometry) -> Self {
+        debug_assert_eq!(geometry.is_classic(), CLASSIC);
+        Rules(geometry)
+    }
+
+    /// See [`Geometry::lines`].
+    #[inline]
+    pub fn lines(self) -> &'a [u64] {
+        self.0.lines
+    }
+
+    /// See [`Geometry::order_tiers`].
+    #[inline]
+    pub fn order_tiers(self) -> &'a [u64] {
+        if CLASSIC {
+            CLASSIC_TIERS.0.split_at(CLASSIC_TIERS.1).0
+        } else {
+            self.0.order_tiers
         }
-        let needed = u32::from(self.k) - 1;
-        self.lines
+    }
+
+    /// See [`Geometry::full_mask`].
+    #[inline]
+    pub fn full_mask(self) -> u64 {
+        if CLASSIC { 0x1ff } else { self.0.full }
+    }
+
+    /// See [`Geometry::win_score`].
+    #[inline]
+    pub fn win_score(self) -> i32 {
+        if CLASSIC {
+            CLASSIC_WIN
+        } else {
+            self.0.win_score
+        }
+    }
+
+    /// See [`Geometry::has_line`].
+    #[inline]
+    pub fn has_line(self, stones: u64) -> bool {
+        if CLASSIC {
+            ClassicTables::bit(&CLASSIC_TABLES.has_line, stones)
+        } else {
+            self.0.lines.iter().any(|&line| line & !stones == 0)
+        }
+    }
+
+    /// See [`Geometry::completes_line`].
+    #[inline]
+    pub fn completes_line(self, stones: u64, cell: usize) -> bool {
+        if CLASSIC {
+            ClassicTables::bit(&CLASSIC_TABLES.has_line, stones)
+        } else {
+            self.0.lines_through[cell]
+                .iter()
+                .any(|&line| line & !stones == 0)
+        }
+    }
+
+    /// See [`Geometry::threats`].
+    #[inline]
+    pub fn threats(self, stones: u64) -> u64 {
+        if CLASSIC {
+            return u64::from(CLASSIC_TABLES.threats[(stones & 0x1ff) as usize]);
+        }
+        let needed = u32::from(self.0.k) - 1;
+        self.0
+            .lines
             .iter()
             .filter(|&&line| (line & stones).count_ones() == needed)
             .fold(0, |acc, &line| acc | (line & !stones))
     }
 
-    /// True when every line holds one of `stones`: the other side can no longer win.
+    /// See [`Geometry::blocks_every_line`].
     #[inline]
-    pub fn blocks_every_line(&self, stones: u64) -> bool {
-        match self.classic {
-            Some(tables) => ClassicTables::bit(&tables.blocks_every_line, stones),
-            None => self.lines.iter().all(|&line| line & stones != 0),
+    pub fn blocks_every_line(self, stones: u64) -> bool {
+        if CLASSIC {
+            ClassicTables::bit(&CLASSIC_TABLES.blocks_every_line, stones)
+        } else {
+            self.0.lines.iter().all(|&line| line & stones != 0)
         }
     }
 
-    /// The image of a set of cells under one of the eight symmetries (0 is the identity).
+    /// See [`Geometry::map`].
     #[inline]
-    pub fn map(&self, symmetry: usize, stones: u64) -> u64 {
-        if self.classic.is_some() {
-            return classic_symmetry::images(stones)[symmetry];
+    pub fn map(self, symmetry: usize, stones: u64) -> u64 {
+        if CLASSIC {
+            return classic_symmetry::image(symmetry, stones);
         }
-        let size = usize::from(self.size);
+        let size = usize::from(self.0.size);
         let patterns = 1usize << size;
         let row_mask = (patterns - 1) as u64;
         let base = symmetry * size * patterns;
         (0..size).fold(0, |image, row| {
             let pattern = ((stones >> (row * size)) & row_mask) as usize;
-            image | self.symmetry_rows[base + row * patterns + pattern]
+            image | self.0.symmetry_rows[base + row * patterns + pattern]
         })
     }
 
-    /// The image of one cell under one of the eight symmetries.
+    /// See [`Geometry::map_cell`].
     #[inline]
-    pub fn map_cell(&self, symmetry: usize, cell: usize) -> usize {
+    pub fn map_cell(self, symmetry: usize, cell: usize) -> usize {
         if symmetry == 0 {
             return cell;
         }
         self.map(symmetry, 1 << cell).trailing_zeros() as usize
     }
 
-    /// The smallest image of a position over the eight symmetries, and the
-    /// symmetry that gives it: equal for positions that are rotations or
-    /// reflections of each other.
+    /// The transposition table's key: the canonical form, except that 3×3
+    /// skips naming the symmetry, which its table does not use.
     #[inline]
-    pub fn canonical(&self, mine: u64, theirs: u64) -> (u64, u64, usize) {
-        if self.classic.is_some() {
+    pub fn table_key(self, mine: u64, theirs: u64) -> (u64, u64, usize) {
+        if CLASSIC {
+            let key = classic_symmetry::images(mine << 9 | theirs)
+                .into_iter()
+                .fold(u64::MAX, u64::min);
+            return (key >> 9, key & 0x1ff, 0);
+        }
+        self.canonical(mine, theirs)
+    }
+
+    /// See [`Geometry::canonical`].
+    #[inline]
+    pub fn canonical(self, mine: u64, theirs: u64) -> (u64, u64, usize) {
+        if CLASSIC {
             // Both sides in one word, mapped together, compared as one number.
             let images = classic_symmetry::images(mine << 9 | theirs);
             let (mut key, mut symmetry) = (images[0], 0);
@@ -452,11 +609,6 @@ impl Geometry {
         }
         ((key >> 64) as u64, key as u64, symmetry)
     }
-
-    /// Number of symmetries of the square (rotations and reflections).
-    pub const fn symmetry_count() -> usize {
-        SYMMETRY_COUNT
-    }
 }
 
 /// Where (row, col) goes under symmetry `s`: four rotations, then the same after a transpose.
@@ -472,5 +624,161 @@ const fn transform(symmetry: usize, size: u8, row: u8, col: u8) -> (u8, u8) {
         1 => (c, last - r),
         2 => (last - r, last - c),
         _ => (last - c, r),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Number of k-runs on an n×n board, counted by formula.
+    fn expected_lines(n: usize, k: usize) -> usize {
+        let runs = n - k + 1;
+        2 * n * runs + 2 * runs * runs
+    }
+
+    #[test]
+    fn every_shape_has_the_right_lines() {
+        for size in MIN_SIZE..=MAX_SIZE {
+            for k in MIN_SIZE..=size {
+                let g = Geometry::get(size, k).unwrap();
+                assert_eq!(
+                    g.lines().len(),
+                    expected_lines(size.into(), k.into()),
+                    "{size}x{size} k={k}"
+                );
+                for &line in g.lines() {
+                    assert_eq!(line.count_ones(), u32::from(k));
+                    assert_eq!(line & !g.full_mask(), 0);
+                    // A line is k consecutive cells in one of four directions.
+                    let cells: Vec<(i32, i32)> = (0..g.cells())
+                        .filter(|&c| line & (1 << c) != 0)
+                        .map(|c| {
+                            (
+                                (c / usize::from(size)) as i32,
+                                (c % usize::from(size)) as i32,
+                            )
+                        })
+                        .collect();
+                    let step = (cells[1].0 - cells[0].0, cells[1].1 - cells[0].1);
+                    assert!(
+                        cells
+                            .windows(2)
+                            .all(|w| (w[1].0 - w[0].0, w[1].1 - w[0].1) == step)
+                    );
+                    assert!(
+                        [(0, 1), (1, 0), (1, 1), (1, -1)].contains(&step),
+                        "{line:b}"
+                    );
+                }
+                let mut sorted = g.lines().to_vec();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), g.lines().len(), "no line twice");
+                let mut order: Vec<usize> = g.move_order().collect();
+                order.sort_unstable();
+                assert_eq!(order, (0..g.cells()).collect::<Vec<_>>());
+            }
+        }
+    }
+
+    #[test]
+    fn classic_move_order_is_centre_corners_edges() {
+        assert_eq!(
+            Geometry::classic().move_order().collect::<Vec<_>>(),
+            &[4, 0, 2, 6, 8, 1, 3, 5, 7]
+        );
+    }
+
+    #[test]
+    fn symmetries_agree_with_the_coordinate_transform() {
+        for size in MIN_SIZE..=MAX_SIZE {
+            let g = Geometry::get(size, MIN_SIZE).unwrap();
+            for symmetry in 0..SYMMETRY_COUNT {
+                for cell in 0..g.cells() {
+                    let (r, c) = transform(
+                        symmetry,
+                        size,
+                        (cell / usize::from(size)) as u8,
+                        (cell % usize::from(size)) as u8,
+                    );
+                    let image = usize::from(r) * usize::from(size) + usize::from(c);
+                    assert_eq!(
+                        g.map(symmetry, 1 << cell),
+                        1 << image,
+                        "{size} s{symmetry} cell {cell}"
+                    );
+                    assert_eq!(g.map_cell(symmetry, cell), image);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn symmetries_preserve_lines_and_form_a_group() {
+        for size in MIN_SIZE..=MAX_SIZE {
+            let g = Geometry::get(size, MIN_SIZE).unwrap();
+            let lines: std::collections::HashSet<u64> = g.lines().iter().copied().collect();
+            for symmetry in 0..SYMMETRY_COUNT {
+                assert!(
+                    g.lines()
+                        .iter()
+                        .all(|&line| lines.contains(&g.map(symmetry, line)))
+                );
+            }
+            // Eight distinct images of an asymmetric pattern.
+            let pattern = 0b11;
+            let images: std::collections::HashSet<u64> =
+                (0..SYMMETRY_COUNT).map(|s| g.map(s, pattern)).collect();
+            assert_eq!(images.len(), SYMMETRY_COUNT);
+        }
+    }
+
+    #[test]
+    fn classic_images_agree_one_by_one_and_all_at_once() {
+        for p in [0u64, 0b1, 0b110_010_001, 0o777, 0o123_456] {
+            let all = classic_symmetry::images(p);
+            for (s, &image) in all.iter().enumerate() {
+                assert_eq!(classic_symmetry::image(s, p), image);
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_form_is_shared_by_symmetric_positions() {
+        for size in [3u8, 4, 5] {
+            let g = Geometry::get(size, 3).unwrap();
+            let (mine, theirs) = (0b1, 0b110 << size);
+            let (key_mine, key_theirs, _) = g.canonical(mine, theirs);
+            for symmetry in 0..SYMMETRY_COUNT {
+                let image = g.canonical(g.map(symmetry, mine), g.map(symmetry, theirs));
+                assert_eq!((image.0, image.1), (key_mine, key_theirs));
+                // The reported symmetry really maps the position onto its key.
+                assert_eq!(
+                    (
+                        g.map(image.2, g.map(symmetry, mine)),
+                        g.map(image.2, g.map(symmetry, theirs))
+                    ),
+                    (key_mine, key_theirs)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn classic_tables_match_the_line_loops() {
+        let g = Geometry::classic();
+        for marks in 0..512u64 {
+            let by_loop_has = g.lines().iter().any(|&line| line & !marks == 0);
+            let by_loop_blocks = g.lines().iter().all(|&line| line & marks != 0);
+            let by_loop_threats = g
+                .lines()
+                .iter()
+                .filter(|&&line| (line & marks).count_ones() == 2)
+                .fold(0, |acc, &line| acc | (line & !marks));
+            assert_eq!(g.has_line(marks), by_loop_has);
+            assert_eq!(g.blocks_every_line(marks), by_loop_blocks);
+            assert_eq!(g.threats(marks), by_loop_threats);
+        }
     }
 }

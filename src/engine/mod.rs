@@ -16,7 +16,7 @@ pub mod reference;
 pub mod search;
 
 pub use analysis::{Analysis, Limits, Outlook, ScoredMove, analyze, analyze_with};
-pub use board::{Board, Move, Player, Status};
+pub use board::{Board, Move, Player, Status, Symmetries};
 pub use error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
 pub use geometry::{BIG_WIN, CLASSIC_WIN, Geometry, MAX_SIZE, MIN_SIZE};
 pub use reference::{evaluate, is_moves_left, minimax};

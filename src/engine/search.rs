@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use super::board::{Board, Move};
-use super::geometry::Geometry;
+use super::geometry::{Geometry, Rules};
 
 /// Above any score: the window of a search that has no bounds yet.
 pub const INFINITY: i32 = 10_000;
@@ -94,16 +94,37 @@ impl Table {
     }
 }
 
-/// What a scan of every line says about a position, from the mover's side.
-struct LineScan {
-    /// Empty cells that would complete a line for the side to move.
-    my_wins: u64,
-    /// Empty cells that would complete a line for the opponent.
-    their_wins: u64,
-    /// Some line has no opponent mark, so the side to move may still win.
-    my_live: bool,
-    /// Some line has no mark of the side to move.
-    their_live: bool,
+/// Empty cells in search order: the table's suggestion first, then tier by
+/// tier of the geometry's order, each tier in reading order.
+struct MoveOrder<'a> {
+    pending: u64,
+    rest: u64,
+    tiers: std::slice::Iter<'a, u64>,
+}
+
+impl<'a> MoveOrder<'a> {
+    fn new(empty: u64, first: Option<usize>, tiers: &'a [u64]) -> MoveOrder<'a> {
+        let first = first.map_or(0, |cell| empty & (1 << cell));
+        MoveOrder {
+            pending: first,
+            rest: empty & !first,
+            tiers: tiers.iter(),
+        }
+    }
+}
+
+impl Iterator for MoveOrder<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.pending == 0 {
+            self.pending = self.rest & self.tiers.next()?;
+        }
+        let cell = self.pending.trailing_zeros() as usize;
+        self.pending &= self.pending - 1;
+        Some(cell)
+    }
 }
 
 /// A search with its own table and counters. Reuse one for several questions
@@ -123,7 +144,7 @@ impl Searcher {
     pub fn new(geometry: &'static Geometry) -> Searcher {
         // 3×3 has 5,478 positions (fewer up to symmetry): a small table is quick to set up.
         let capacity_log2 = match geometry.cells() {
-            9 => 7,
+            9 => 6,
             16 => 18,
             _ => 20,
         };
@@ -144,6 +165,7 @@ impl Searcher {
     }
 
     /// Stop searching at `deadline`; results computed after it are discarded.
+    /// Boards of 3×3 ignore it: they are always searched to the end.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.next_clock_check = self.nodes;
@@ -175,7 +197,12 @@ impl Searcher {
     ) -> (i32, bool) {
         let (mine, theirs) = sides(board);
         let before = self.horizon_hits;
-        let score = self.score(mine, theirs, mv.index(board.size()), alpha, beta, depth);
+        let cell = mv.index(board.size());
+        let score = if self.geometry.is_classic() {
+            self.score::<true>(mine, theirs, cell, alpha, beta, depth)
+        } else {
+            self.score::<false>(mine, theirs, cell, alpha, beta, depth)
+        };
         (score, self.horizon_hits == before)
     }
 
@@ -186,7 +213,11 @@ impl Searcher {
     pub fn value(&mut self, board: &Board, depth: u32) -> (i32, bool) {
         let (mine, theirs) = sides(board);
         let before = self.horizon_hits;
-        let value = self.node(mine, theirs, -INFINITY, INFINITY, depth);
+        let value = if self.geometry.is_classic() {
+            self.node::<true>(mine, theirs, -INFINITY, INFINITY, depth)
+        } else {
+            self.node::<false>(mine, theirs, -INFINITY, INFINITY, depth)
+        };
         (value, self.horizon_hits == before)
     }
 
@@ -199,7 +230,11 @@ impl Searcher {
         // Reading order, as the seed: the first move exactly, each later one
         // only tested for being strictly better (a window above the best).
         let mut best: Option<(Move, i32)> = None;
-        for mv in board.legal_moves() {
+        let mut empty = board.empty_cells();
+        while empty != 0 {
+            // Lowest bit first is reading order.
+            let mv = Move::from_index(empty.trailing_zeros() as usize, board.size());
+            empty &= empty - 1;
             match best {
                 None => best = Some((mv, self.score_move(board, mv, UNLIMITED).0)),
                 Some((_, value)) => {
@@ -214,18 +249,13 @@ impl Searcher {
         best
     }
 
-    fn scan(&self, mine: u64, theirs: u64) -> LineScan {
-        let empty = self.geometry.full_mask() & !(mine | theirs);
-        LineScan {
-            my_wins: self.geometry.threats(mine) & empty,
-            their_wins: self.geometry.threats(theirs) & empty,
-            my_live: !self.geometry.blocks_every_line(theirs),
-            their_live: !self.geometry.blocks_every_line(mine),
-        }
+    #[inline]
+    fn rules<const CLASSIC: bool>(&self) -> Rules<'static, CLASSIC> {
+        Rules::of(self.geometry)
     }
 
     /// Score of playing `cell` for the owner of `mine`, `depth` plies deep.
-    fn score(
+    fn score<const CLASSIC: bool>(
         &mut self,
         mine: u64,
         theirs: u64,
@@ -234,15 +264,16 @@ impl Searcher {
         beta: i32,
         depth: u32,
     ) -> i32 {
-        if self.geometry.completes_line(mine | (1 << cell), cell) {
+        let rules = self.rules::<CLASSIC>();
+        if rules.completes_line(mine | (1 << cell), cell) {
             self.nodes += 1;
-            return self.geometry.win_score();
+            return rules.win_score();
         }
-        self.quiet_score(mine, theirs, cell, alpha, beta, depth)
+        self.quiet_score::<CLASSIC>(mine, theirs, cell, alpha, beta, depth)
     }
 
     /// [`Searcher::score`] for a move known not to complete a line.
-    fn quiet_score(
+    fn quiet_score<const CLASSIC: bool>(
         &mut self,
         mine: u64,
         theirs: u64,
@@ -251,44 +282,64 @@ impl Searcher {
         beta: i32,
         depth: u32,
     ) -> i32 {
+        let rules = self.rules::<CLASSIC>();
         self.nodes += 1;
         let mine = mine | (1 << cell);
-        if mine | theirs == self.geometry.full_mask() {
+        if mine | theirs == rules.full_mask() {
             return 0;
         }
         // The opponent's best, seen from our side and one ply further away.
-        -shrink(self.node(theirs, mine, unshrink(-beta), unshrink(-alpha), depth - 1))
+        -shrink(self.node::<CLASSIC>(theirs, mine, unshrink(-beta), unshrink(-alpha), depth - 1))
     }
 
     /// Value for the owner of `mine`, to move in a position nobody has won and
     /// with at least one empty cell. Fail-soft alpha-beta.
-    fn node(&mut self, mine: u64, theirs: u64, alpha: i32, beta: i32, depth: u32) -> i32 {
-        if self.out_of_time || self.clock_expired() {
+    fn node<const CLASSIC: bool>(
+        &mut self,
+        mine: u64,
+        theirs: u64,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> i32 {
+        let rules = self.rules::<CLASSIC>();
+        // 3×3 is always searched to the end: the whole game takes microseconds.
+        if !CLASSIC && (self.out_of_time || self.clock_expired()) {
             return 0;
         }
-        let win = self.geometry.win_score();
-        let scan = self.scan(mine, theirs);
-        if scan.my_wins != 0 {
+        let win = rules.win_score();
+        let empty = rules.full_mask() & !(mine | theirs);
+        // The checks below cost a lookup each on 3×3; most positions end at one of them.
+        if rules.threats(mine) & empty != 0 {
             self.nodes += 1;
             return win;
         }
-        if scan.their_wins.count_ones() >= 2 {
-            // Block one threat and the other wins: every move loses at once.
+        let their_wins = rules.threats(theirs) & empty;
+        if their_wins.count_ones() > 1 {
+            // Two threats: block one and the other wins, so every move loses at once.
             self.nodes += 1;
             return -shrink(win);
         }
-        if scan.their_wins != 0 {
+        if their_wins != 0 {
             // Any other move loses at once, so the block is the value. A forced
             // move costs no depth: it cannot hide anything behind the horizon.
-            let block = scan.their_wins.trailing_zeros() as usize;
-            return self.quiet_score(mine, theirs, block, alpha, beta, depth + 1);
+            let block = their_wins.trailing_zeros() as usize;
+            return self.quiet_score::<CLASSIC>(mine, theirs, block, alpha, beta, depth + 1);
         }
-        if !scan.my_live && !scan.their_live {
+        // A side with no line left to complete can at best draw.
+        let upper = if rules.blocks_every_line(theirs) {
+            0
+        } else {
+            win
+        };
+        let lower = if rules.blocks_every_line(mine) {
+            0
+        } else {
+            -win
+        };
+        if upper == lower {
             return 0;
         }
-        // A side with no line left can at best draw.
-        let upper = if scan.my_live { win } else { 0 };
-        let lower = if scan.their_live { -win } else { 0 };
         if upper <= alpha {
             return upper;
         }
@@ -297,10 +348,10 @@ impl Searcher {
         }
         if depth == 0 {
             self.horizon_hits += 1;
-            return self.estimate(mine, theirs).clamp(lower, upper);
+            return self.estimate::<CLASSIC>(mine, theirs).clamp(lower, upper);
         }
 
-        let (key_mine, key_theirs, symmetry) = self.geometry.canonical(mine, theirs);
+        let (key_mine, key_theirs, symmetry) = rules.table_key(mine, theirs);
         let mut first_cell = None;
         if let Some(entry) = self.table.probe(key_mine, key_theirs) {
             if entry.depth == PROVEN || entry.depth >= depth {
@@ -317,33 +368,19 @@ impl Searcher {
                     return value;
                 }
             }
-            if entry.best != u8::MAX {
-                first_cell = Some(
-                    self.geometry
-                        .map_cell(inverse(symmetry), usize::from(entry.best)),
-                );
+            // On 3×3 the hint saves no positions and its symmetry mapping costs time.
+            if !CLASSIC && entry.best != u8::MAX {
+                first_cell = Some(rules.map_cell(inverse(symmetry), usize::from(entry.best)));
             }
         }
 
         let hits_before = self.horizon_hits;
-        let empty = self.geometry.full_mask() & !(mine | theirs);
         let mut best = -INFINITY;
         let mut best_cell = u8::MAX;
         let mut floor = alpha;
-        // No move wins on the spot here (the scan returned early), so every move is quiet.
-        let order = self
-            .geometry
-            .move_order()
-            .iter()
-            .map(|&cell| usize::from(cell));
-        for cell in first_cell
-            .into_iter()
-            .chain(order.filter(|&cell| Some(cell) != first_cell))
-        {
-            if empty & (1 << cell) == 0 {
-                continue;
-            }
-            let score = self.quiet_score(mine, theirs, cell, floor, beta, depth);
+        // No move wins on the spot here (checked above), so every move is quiet.
+        for cell in MoveOrder::new(empty, first_cell, rules.order_tiers()) {
+            let score = self.quiet_score::<CLASSIC>(mine, theirs, cell, floor, beta, depth);
             if score > best {
                 best = score;
                 best_cell = cell as u8;
@@ -372,7 +409,11 @@ impl Searcher {
             theirs: key_theirs,
             value: best as i16,
             bound,
-            best: self.geometry.map_cell(symmetry, usize::from(best_cell)) as u8,
+            best: if CLASSIC {
+                u8::MAX
+            } else {
+                rules.map_cell(symmetry, usize::from(best_cell)) as u8
+            },
             depth: if proven { PROVEN } else { depth },
         });
         best
@@ -381,9 +422,10 @@ impl Searcher {
     /// Horizon estimate for the side to move: lines still open to one side
     /// only, weighted by how full they are. Stays well inside the range of
     /// proven wins and losses so the two are never confused.
-    fn estimate(&self, mine: u64, theirs: u64) -> i32 {
+    fn estimate<const CLASSIC: bool>(&self, mine: u64, theirs: u64) -> i32 {
+        let rules = self.rules::<CLASSIC>();
         let mut total = 0i32;
-        for &line in self.geometry.lines() {
+        for &line in rules.lines() {
             let (m, t) = ((line & mine).count_ones(), (line & theirs).count_ones());
             if t == 0 && m > 0 {
                 total += 1 << (2 * m);
@@ -391,7 +433,7 @@ impl Searcher {
                 total -= 1 << (2 * t);
             }
         }
-        let limit = self.geometry.win_score() / 2;
+        let limit = rules.win_score() / 2;
         (total / 4).clamp(-limit, limit)
     }
 
