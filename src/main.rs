@@ -1,14 +1,14 @@
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 use tictactoe::cli::analyze::{run_analyze, run_best};
+use tictactoe::cli::play::color_wanted;
 use tictactoe::cli::{Cli, Command, ExitStatus};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let (stdout, stderr) = (io::stdout(), io::stderr());
-    let (mut out, mut err) = (stdout.lock(), stderr.lock());
     let result = match &cli.command {
         Some(Command::Analyze {
             board,
@@ -19,22 +19,33 @@ fn main() -> ExitCode {
             *json,
             options,
             &mut io::stdin().lock(),
-            &mut out,
-            &mut err,
+            &mut stdout.lock(),
+            &mut stderr.lock(),
         ),
-        Some(Command::Best { board, options }) => run_best(board, options, &mut out, &mut err),
-        None => {
-            let _ = writeln!(err, "the game is not built yet; try `tictactoe analyze`");
-            Ok(ExitStatus::Failure)
+        Some(Command::Best { board, options }) => {
+            run_best(board, options, &mut stdout.lock(), &mut stderr.lock())
         }
+        None => play(&cli),
     };
-    match result.and_then(|status| out.flush().map(|()| status)) {
+    match result.and_then(|status| io::stdout().flush().map(|()| status)) {
         Ok(status) => status.into(),
         // The reader went away (`| head`): nothing is lost that anyone wants.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            let _ = writeln!(err, "error: {error}");
+            let _ = writeln!(io::stderr(), "error: {error}");
             ExitStatus::Failure.into()
         }
     }
+}
+
+fn play(cli: &Cli) -> io::Result<ExitStatus> {
+    if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+        writeln!(
+            io::stderr(),
+            "error: the game needs a terminal; for scripts use `tictactoe analyze`"
+        )?;
+        return Ok(ExitStatus::Failure);
+    }
+    tictactoe::tui::run(cli.play.settings(color_wanted()))?;
+    Ok(ExitStatus::Success)
 }

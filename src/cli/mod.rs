@@ -1,6 +1,7 @@
 //! The command line: flags, subcommands and the headless commands.
 
 pub mod analyze;
+pub mod play;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -12,10 +13,14 @@ use crate::engine::{Board, BoardError, Limits};
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
 #[derive(Debug, Parser)]
 #[command(name = "tictactoe", version, about, long_about = None)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// A headless command; without one, the game starts.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// How to play.
+    #[command(flatten)]
+    pub play: play::PlayArgs,
 }
 
 /// The headless commands.

@@ -8,6 +8,7 @@
 //! assert_eq!(find_best_move(&board), Some(Move::new(2, 2)));
 //! ```
 
+pub mod ai;
 mod analysis;
 mod board;
 mod error;
@@ -15,6 +16,7 @@ mod geometry;
 pub mod reference;
 pub mod search;
 
+pub use ai::{Decision, Level, choose_move};
 pub use analysis::{Analysis, Limits, Outlook, ScoredMove, analyze, analyze_with};
 pub use board::{Board, Move, Player, Status, Symmetries};
 pub use error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};

@@ -1,0 +1,194 @@
+//! A game in progress: seats, moves, undo and redo, and the session tally.
+//! Pure state with no terminal and no clock, shared by every front end.
+
+use std::fmt;
+
+use crate::engine::{Board, IllegalMove, Level, Move, Player, Status};
+
+/// Who plays one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    /// A person at the keyboard.
+    Human,
+    /// The computer at the given strength.
+    Ai(Level),
+}
+
+impl Seat {
+    /// True for a person.
+    pub fn is_human(self) -> bool {
+        self == Seat::Human
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Human => f.write_str("human"),
+            Seat::Ai(level) => write!(f, "AI, {level}"),
+        }
+    }
+}
+
+/// Who plays X and who plays O.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seats {
+    /// The side that moves first.
+    pub x: Seat,
+    /// The side that moves second.
+    pub o: Seat,
+}
+
+impl Seats {
+    /// The seat of one side.
+    pub fn of(&self, player: Player) -> Seat {
+        match player {
+            Player::X => self.x,
+            Player::O => self.o,
+        }
+    }
+
+    /// No human at all: the AI plays itself and the user watches.
+    pub fn is_watch(&self) -> bool {
+        !self.x.is_human() && !self.o.is_human()
+    }
+
+    /// The only human's side, when exactly one side is human.
+    pub fn lone_human(&self) -> Option<Player> {
+        match (self.x.is_human(), self.o.is_human()) {
+            (true, false) => Some(Player::X),
+            (false, true) => Some(Player::O),
+            _ => None,
+        }
+    }
+}
+
+/// The moves of one game from its starting position, with the moves undone kept for redo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    start: Board,
+    board: Board,
+    played: Vec<Move>,
+    undone: Vec<Move>,
+}
+
+impl Game {
+    /// A game from `start` (the empty board, or a position given on the command line).
+    pub fn new(start: Board) -> Game {
+        Game {
+            start,
+            board: start,
+            played: Vec::new(),
+            undone: Vec::new(),
+        }
+    }
+
+    /// The position now.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> Board {
+        self.start
+    }
+
+    /// Moves played since the start, oldest first.
+    pub fn moves(&self) -> &[Move] {
+        &self.played
+    }
+
+    /// The most recent move, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.played.last().copied()
+    }
+
+    /// Won, drawn or in progress.
+    pub fn status(&self) -> Status {
+        self.board.status()
+    }
+
+    /// Plays a move for the side to move. A new move forgets what could be redone.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.board = self.board.play(mv)?;
+        self.played.push(mv);
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.played.pop()?;
+        self.undone.push(mv);
+        self.board = self.replay();
+        Some(mv)
+    }
+
+    /// Plays again the last move taken back; `None` when nothing was undone.
+    pub fn redo(&mut self) -> Option<Move> {
+        let mv = self.undone.pop()?;
+        // Undone moves were legal here before, so replaying one cannot fail.
+        self.board = self.board.play(mv).ok()?;
+        self.played.push(mv);
+        Some(mv)
+    }
+
+    /// True when a move can be taken back.
+    pub fn can_undo(&self) -> bool {
+        !self.played.is_empty()
+    }
+
+    /// True when a move can be played again.
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    /// Back to the starting position with no history.
+    pub fn restart(&mut self) {
+        *self = Game::new(self.start);
+    }
+
+    fn replay(&self) -> Board {
+        self.played
+            .iter()
+            .fold(self.start, |board, &mv| board.play(mv).unwrap_or(board))
+    }
+}
+
+/// Results of the games finished in this session.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games X won.
+    pub x_wins: u32,
+    /// Games O won.
+    pub o_wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+}
+
+impl Tally {
+    /// Counts a finished game; a game still in progress changes nothing.
+    pub fn record(&mut self, status: Status) {
+        match status {
+            Status::Won(Player::X) => self.x_wins += 1,
+            Status::Won(Player::O) => self.o_wins += 1,
+            Status::Draw => self.draws += 1,
+            Status::InProgress { .. } => {}
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.x_wins + self.o_wins + self.draws
+    }
+}
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "X wins {} · O wins {} · draws {}",
+            self.x_wins, self.o_wins, self.draws
+        )
+    }
+}

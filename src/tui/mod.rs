@@ -1,0 +1,109 @@
+//! The full-screen game: the terminal, the event loop and the AI's thread.
+//! The model is in [`app`], the look in [`view`], the keys in [`input`].
+
+pub mod app;
+pub mod input;
+pub mod view;
+
+use std::io::{self, stdout};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::{cursor, execute};
+
+use app::{AiReply, AiRequest, App, Settings};
+
+/// While the AI thinks, how often the loop looks for its answer.
+const THINKING_POLL: Duration = Duration::from_millis(15);
+
+/// Plays a session in the terminal until the player quits.
+pub fn run(settings: Settings) -> io::Result<()> {
+    let mut terminal = TerminalGuard::enter()?;
+    let (requests, replies) = spawn_ai();
+    let mut app = App::new(settings, Instant::now());
+    loop {
+        let now = Instant::now();
+        app.tick(now);
+        if let Some(request) = app.take_request() {
+            // The thread lives as long as this loop; a closed channel means it panicked.
+            requests
+                .send(request)
+                .map_err(|_| io::Error::other("the AI thread stopped"))?;
+        }
+        let frame = terminal
+            .0
+            .draw(|frame| frame.render_widget(&app, frame.area()))?;
+        let area = frame.area;
+        if app.should_quit() {
+            return Ok(());
+        }
+        // Sleep until a key, or until something is due: an AI move, a message to clear.
+        let wake = app
+            .wake_at()
+            .map(|at| at.saturating_duration_since(Instant::now()));
+        let timeout = match (wake, app.is_thinking()) {
+            (Some(wake), true) => Some(wake.min(THINKING_POLL)),
+            (None, true) => Some(THINKING_POLL),
+            (wake, false) => wake,
+        };
+        let ready = match timeout {
+            Some(timeout) => event::poll(timeout)?,
+            None => true, // nothing scheduled: block in read
+        };
+        if ready {
+            let event = event::read()?;
+            if let Some(action) = input::action_for(&event, &app, area) {
+                app.update(action, Instant::now());
+            }
+        }
+        while let Ok(reply) = replies.try_recv() {
+            app.receive(reply, Instant::now());
+        }
+    }
+}
+
+/// Starts the thread that thinks for the AI, so the screen stays responsive
+/// (and `q` works) however long a big board takes.
+fn spawn_ai() -> (mpsc::Sender<AiRequest>, mpsc::Receiver<AiReply>) {
+    let (request_tx, request_rx) = mpsc::channel::<AiRequest>();
+    let (reply_tx, reply_rx) = mpsc::channel();
+    thread::spawn(move || {
+        for request in request_rx {
+            if reply_tx.send(request.run()).is_err() {
+                break;
+            }
+        }
+    });
+    (request_tx, reply_rx)
+}
+
+/// The terminal in raw mode on the alternate screen with mouse capture, given
+/// back on drop and on panic.
+struct TerminalGuard(DefaultTerminal);
+
+impl TerminalGuard {
+    fn enter() -> io::Result<TerminalGuard> {
+        // ratatui's panic hook restores raw mode and the screen; this one, which
+        // runs after it, also releases the mouse and shows the cursor.
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = execute!(stdout(), DisableMouseCapture, cursor::Show);
+            previous(info);
+        }));
+        let terminal = ratatui::try_init().inspect_err(|_| ratatui::restore())?;
+        let guard = TerminalGuard(terminal);
+        execute!(stdout(), EnableMouseCapture)?;
+        Ok(guard)
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        ratatui::restore();
+        let _ = execute!(stdout(), cursor::Show);
+    }
+}
