@@ -6,7 +6,9 @@
 use std::hint::black_box;
 
 use divan::Bencher;
-use tictactoe::engine::{Board, Limits, analyze, find_best_move};
+use divan::counter::ItemsCount;
+use tictactoe::cli::selfplay::play_games;
+use tictactoe::engine::{Board, Level, Limits, analyze, find_best_move};
 
 #[path = "support/seed_port.rs"]
 mod seed_port;
@@ -45,6 +47,24 @@ fn engine_analyze_every_reachable_position(bencher: Bencher) {
             .iter()
             .map(|board| analyze(black_box(board), Limits::Solve).nodes)
             .sum::<u64>()
+    });
+}
+
+/// `selfplay --x perfect --o random`: whole games, counted per second.
+#[divan::bench(sample_count = 20)]
+fn selfplay_perfect_against_random(bencher: Bencher) {
+    const GAMES: u32 = 1000;
+    let mut seed = 0;
+    bencher.counter(ItemsCount::new(GAMES)).bench_local(|| {
+        seed += 1;
+        play_games(
+            Board::new(),
+            Level::Perfect,
+            Level::Random,
+            GAMES,
+            seed,
+            Limits::Solve,
+        )
     });
 }
 

@@ -28,10 +28,16 @@ fn main() {
         return;
     }
 
-    let mut first_frames: Vec<Duration> = (0..LAUNCHES).map(|_| Screen::launch(&binary).first_frame).collect();
+    let mut first_frames: Vec<Duration> = (0..LAUNCHES)
+        .map(|_| Screen::launch(&binary).first_frame)
+        .collect();
     first_frames.sort();
-    println!("time to first frame, {LAUNCHES} launches: median {:.1} ms (min {:.1}, max {:.1})",
-        ms(first_frames[LAUNCHES / 2]), ms(first_frames[0]), ms(first_frames[LAUNCHES - 1]));
+    println!(
+        "time to first frame, {LAUNCHES} launches: median {:.1} ms (min {:.1}, max {:.1})",
+        ms(first_frames[LAUNCHES / 2]),
+        ms(first_frames[0]),
+        ms(first_frames[LAUNCHES - 1])
+    );
 
     let mut screen = Screen::launch(&binary);
     thread::sleep(Duration::from_millis(500));
@@ -44,14 +50,21 @@ fn main() {
         ms(used),
         100.0 * used.as_secs_f64() / IDLE.as_secs_f64()
     );
-    println!("resident memory waiting for the first move: {} KiB", screen.memory("VmRSS"));
+    println!(
+        "resident memory waiting for the first move: {} KiB",
+        screen.memory("VmRSS")
+    );
 
     // A few moves against the AI, then the peak.
     for key in ["5", "1", "9", "3", "7"] {
         screen.press(key);
         thread::sleep(Duration::from_millis(600));
     }
-    println!("resident memory after a game: {} KiB, peak {} KiB", screen.memory("VmRSS"), screen.memory("VmHWM"));
+    println!(
+        "resident memory after a game: {} KiB, peak {} KiB",
+        screen.memory("VmRSS"),
+        screen.memory("VmHWM")
+    );
     screen.press("q");
 }
 
@@ -70,7 +83,12 @@ struct Screen {
 impl Screen {
     fn launch(binary: &Path) -> Screen {
         let pty = native_pty_system()
-            .openpty(PtySize { rows: 24, cols: 80, pixel_width: 0, pixel_height: 0 })
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
             .expect("a pseudo-terminal");
         let mut command = CommandBuilder::new(binary);
         command.env("TERM", "xterm-256color");
@@ -90,13 +108,25 @@ impl Screen {
                 feed.lock().expect("lock").process(&bytes[..n]);
             }
         });
-        while !parser.lock().expect("lock").screen().contents().contains("Your turn") {
+        while !parser
+            .lock()
+            .expect("lock")
+            .screen()
+            .contents()
+            .contains("Your turn")
+        {
             assert!(started.elapsed() < Duration::from_secs(10), "no frame");
             thread::sleep(Duration::from_micros(200));
         }
         let first_frame = started.elapsed();
         let writer = pty.master.take_writer().expect("a writer");
-        Screen { pid, first_frame, writer, _child: child, _master: pty.master }
+        Screen {
+            pid,
+            first_frame,
+            writer,
+            _child: child,
+            _master: pty.master,
+        }
     }
 
     fn press(&mut self, keys: &str) {
@@ -115,10 +145,18 @@ impl Screen {
     }
 
     fn memory(&self, field: &str) -> u64 {
-        let status = fs::read_to_string(format!("/proc/{}/status", self.pid)).expect("the process is alive");
+        let status =
+            fs::read_to_string(format!("/proc/{}/status", self.pid)).expect("the process is alive");
         status
             .lines()
-            .find_map(|line| line.strip_prefix(field)?.trim_start_matches(':').split_whitespace().next()?.parse().ok())
+            .find_map(|line| {
+                line.strip_prefix(field)?
+                    .trim_start_matches(':')
+                    .split_whitespace()
+                    .next()?
+                    .parse()
+                    .ok()
+            })
             .expect("the field is there")
     }
 }

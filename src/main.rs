@@ -4,7 +4,9 @@ use std::process::ExitCode;
 use clap::Parser;
 use tictactoe::cli::analyze::{run_analyze, run_best};
 use tictactoe::cli::play::color_wanted;
+use tictactoe::cli::selfplay::{play_games, write_report};
 use tictactoe::cli::{Cli, Command, ExitStatus};
+use tictactoe::engine::{Board, Limits};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -24,6 +26,18 @@ fn main() -> ExitCode {
         ),
         Some(Command::Best { board, options }) => {
             run_best(board, options, &mut stdout.lock(), &mut stderr.lock())
+        }
+        Some(Command::Selfplay {
+            x,
+            o,
+            games,
+            seed,
+            json,
+        }) => {
+            let (x, o, games, json) = (*x, *o, *games, *json);
+            let seed = seed.unwrap_or_else(|| fastrand::u64(..));
+            let report = play_games(Board::new(), x, o, games, seed, Limits::Solve);
+            write_report(&report, x, o, json, &mut stdout.lock())
         }
         None => play(&cli),
     };

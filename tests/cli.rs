@@ -209,3 +209,82 @@ fn a_reader_that_leaves_early_is_not_an_error() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
 }
+
+#[test]
+fn selfplay_prints_a_tally_and_json() {
+    let out = tictactoe(
+        &[
+            "selfplay", "--x", "perfect", "--o", "random", "--games", "200", "--seed", "3",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let count = |field: &str| {
+        report[field]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{field} in {report}"))
+    };
+    assert_eq!(count("games"), 200);
+    assert_eq!(count("x_wins") + count("o_wins") + count("draws"), 200);
+    assert_eq!(count("o_wins"), 0, "perfect never loses");
+    assert!(report["seconds"].as_f64().unwrap() >= 0.0);
+    assert_eq!(count("seed"), 3);
+    let again = tictactoe(
+        &[
+            "selfplay", "--x", "perfect", "--o", "random", "--games", "200", "--seed", "3",
+            "--json",
+        ],
+        "",
+    );
+    let again: Value = serde_json::from_str(&text(&again.stdout)).unwrap();
+    assert_eq!(
+        (again["x_wins"].clone(), again["draws"].clone()),
+        (report["x_wins"].clone(), report["draws"].clone())
+    );
+
+    let plain = tictactoe(
+        &["selfplay", "--x", "easy", "--o", "hard", "--games", "10"],
+        "",
+    );
+    assert_eq!(plain.status.code(), Some(0));
+    let stdout = text(&plain.stdout);
+    assert!(
+        stdout.starts_with("10 games, X (easy) against O (hard):"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("games per second); seed "), "{stdout}");
+}
+
+#[test]
+fn selfplay_refuses_bad_arguments() {
+    for args in [
+        &["selfplay", "--x", "genius", "--o", "random", "--games", "5"][..],
+        &[
+            "selfplay", "--x", "perfect", "--o", "random", "--games", "0",
+        ],
+        &[
+            "selfplay", "--x", "perfect", "--o", "random", "--games", "-3",
+        ],
+        &["selfplay", "--x", "perfect", "--games", "5"],
+    ] {
+        let out = tictactoe(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).starts_with("error:"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn analyze_and_best_are_deterministic() {
+    let first = tictactoe(&["analyze", ".........", "--json"], "");
+    for _ in 0..3 {
+        let again = tictactoe(&["analyze", ".........", "--json"], "");
+        assert_eq!(again.stdout, first.stdout);
+        assert_eq!(text(&tictactoe(&["best", "........."], "").stdout), "0 0\n");
+    }
+}

@@ -3,8 +3,8 @@
 use std::collections::{HashSet, VecDeque};
 
 use tictactoe::engine::{
-    Board, Geometry, Limits, Player, analyze, find_best_move, reference, search::Searcher,
-    search::UNLIMITED,
+    Board, Geometry, Limits, Player, SolvedTable, analyze, find_best_move, reference,
+    search::Searcher, search::UNLIMITED,
 };
 
 /// Every position a game can reach, found by playing every legal move from the empty board.
@@ -90,6 +90,28 @@ fn reference_fast_search_and_find_best_move_agree_everywhere() {
         checked += 1;
     }
     assert_eq!(checked, 4520);
+}
+
+#[test]
+fn the_solved_table_agrees_with_the_search_everywhere() {
+    let table = SolvedTable::classic();
+    assert_eq!(table.len(), 4520);
+    for board in reachable().into_iter().filter(|b| !b.status().is_over()) {
+        let from_table = table
+            .analysis(&board)
+            .expect("every unfinished position is in the table");
+        assert_eq!(
+            from_table.moves,
+            analyze(&board, Limits::Solve).moves,
+            "{board}"
+        );
+    }
+    let finished: Board = "xxx/oo./...".parse().unwrap();
+    assert!(
+        table
+            .analysis(&finished)
+            .is_some_and(|a| a.moves.is_empty())
+    );
 }
 
 #[test]

@@ -2,13 +2,15 @@
 
 pub mod analyze;
 pub mod play;
+pub mod selfplay;
 
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::engine::{Board, BoardError, Limits};
+use crate::engine::{Board, BoardError, Level, Limits};
 
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
 #[derive(Debug, Parser)]
@@ -47,6 +49,42 @@ pub enum Command {
         #[command(flatten)]
         options: BoardOptions,
     },
+    /// Let two AIs play each other without a screen and print the tally.
+    Selfplay {
+        /// Level of the AI playing X.
+        #[arg(long, value_name = "LEVEL")]
+        x: Level,
+        /// Level of the AI playing O.
+        #[arg(long, value_name = "LEVEL")]
+        o: Level,
+        /// How many games.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
+        /// Seed for every random choice; the same seed plays the same games [default: random].
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// One line of JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Levels on the command line: `random`, `easy`, `medium`, `hard`, `perfect`.
+impl ValueEnum for Level {
+    fn value_variants<'a>() -> &'a [Level] {
+        &Level::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            Level::Random => "any legal move",
+            Level::Easy => "random, but takes a win on the move",
+            Level::Medium => "looks two moves ahead",
+            Level::Hard => "searches to the end, sometimes plays its second-best move",
+            Level::Perfect => "never errs; picks at random among the best moves",
+        };
+        Some(PossibleValue::new(self.name()).help(help))
+    }
 }
 
 /// How to read a board and how long to think about it.

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::analysis::{Analysis, Limits, ScoredMove, analyze};
 use super::board::{Board, Move};
-use super::search::Searcher;
+use super::solved::SolvedTable;
 
 /// How well an AI plays. Each level is strictly stronger than the one before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -13,9 +13,10 @@ pub enum Level {
     Random,
     /// Random, except that it takes a win on the move.
     Easy,
-    /// Looks two plies ahead: takes wins, blocks, sees a fork coming.
+    /// Looks two plies ahead: takes a win, blocks a loss, blind to forks.
     Medium,
-    /// Searches the whole game but now and then plays its second-best move.
+    /// Searches the whole game but now and then (one move in five) plays its
+    /// second-best move, never one that loses on the spot.
     Hard,
     /// Always optimal: the fastest win, the slowest loss, a draw otherwise.
     Perfect,
@@ -49,11 +50,8 @@ impl fmt::Display for Level {
     }
 }
 
-/// Plies the medium level searches before estimating.
-const MEDIUM_DEPTH: u32 = 2;
-
 /// How often, in percent, the hard level settles for its second-best move.
-const HARD_SLIP_PERCENT: u32 = 15;
+const HARD_SLIP_PERCENT: u32 = 20;
 
 /// A move chosen by an AI, with the analysis it rested on (none for random play).
 #[derive(Debug, Clone)]
@@ -64,6 +62,16 @@ pub struct Decision {
     pub analysis: Option<Analysis>,
 }
 
+/// Where an AI gets the scores of the moves it chooses between. Both give the
+/// same scores, so the same seed plays the same game with either.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreSource {
+    /// Search every position, and report what the search did.
+    Search,
+    /// Look 3×3 positions up in the table of solved positions (bigger boards are searched).
+    SolvedTable,
+}
+
 /// Chooses a move for the side to move at `level`; `None` once the game is over.
 /// Every random choice comes from `rng`, so a seeded generator replays a game exactly.
 pub fn choose_move(
@@ -72,6 +80,23 @@ pub fn choose_move(
     rng: &mut fastrand::Rng,
     limits: Limits,
 ) -> Option<Decision> {
+    choose_move_with(board, level, rng, limits, ScoreSource::Search)
+}
+
+/// [`choose_move`] with the scores taken from `source`.
+pub fn choose_move_with(
+    board: &Board,
+    level: Level,
+    rng: &mut fastrand::Rng,
+    limits: Limits,
+    source: ScoreSource,
+) -> Option<Decision> {
+    let exact_scores = |board: &Board| match source {
+        ScoreSource::SolvedTable => SolvedTable::classic()
+            .analysis(board)
+            .unwrap_or_else(|| analyze(board, limits)),
+        ScoreSource::Search => analyze(board, limits),
+    };
     let legal = board.legal_moves();
     if legal.is_empty() {
         return None;
@@ -96,14 +121,14 @@ pub fn choose_move(
             Decision { mv, analysis: None }
         }
         Level::Medium => {
-            let analysis = shallow_analysis(board, MEDIUM_DEPTH);
+            let analysis = two_ply_analysis(board);
             Decision {
                 mv: pick_among_best(&analysis, rng),
                 analysis: Some(analysis),
             }
         }
         Level::Hard => {
-            let analysis = analyze(board, limits);
+            let analysis = exact_scores(board);
             let mv = if rng.u32(..100) < HARD_SLIP_PERCENT {
                 pick_second_best(&analysis, rng).unwrap_or_else(|| pick_among_best(&analysis, rng))
             } else {
@@ -115,7 +140,7 @@ pub fn choose_move(
             }
         }
         Level::Perfect => {
-            let analysis = analyze(board, limits);
+            let analysis = exact_scores(board);
             Decision {
                 mv: pick_among_best(&analysis, rng),
                 analysis: Some(analysis),
@@ -125,24 +150,41 @@ pub fn choose_move(
     Some(decision)
 }
 
-/// Every move scored `depth` plies deep, estimates beyond.
-fn shallow_analysis(board: &Board, depth: u32) -> Analysis {
-    let mut searcher = Searcher::new(board.geometry());
+/// Minimax two plies deep, with everything beyond counted as 0: a move that
+/// wins scores the seed's +W, one that lets the opponent win at once -W + 1,
+/// any other 0. Sees the next move and the reply, nothing further.
+fn two_ply_analysis(board: &Board) -> Analysis {
     let started = std::time::Instant::now();
+    let geometry = board.geometry();
+    let win = geometry.win_score();
+    let opponent = board.to_move().other();
+    let mut nodes = 0;
     let moves = board
         .legal_moves()
         .into_iter()
-        .map(|mv| {
-            let (score, exact) = searcher.score_move(board, mv, depth);
-            ScoredMove { mv, score, exact }
+        .filter_map(|mv| {
+            let after = board.play(mv).ok()?;
+            nodes += 1;
+            let score = if after.winner().is_some() {
+                win
+            } else if geometry.threats(after.marks(opponent)) & after.empty_cells() != 0 {
+                -(win - 1)
+            } else {
+                0
+            };
+            Some(ScoredMove {
+                mv,
+                score,
+                exact: after.winner().is_some() || score != 0,
+            })
         })
         .collect();
     Analysis {
         board: *board,
         moves,
-        nodes: searcher.nodes(),
+        nodes,
         elapsed: started.elapsed(),
-        depth: Some(depth),
+        depth: Some(2),
     }
 }
 
@@ -158,14 +200,16 @@ fn pick_among_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Move {
     best[rng.usize(..best.len())]
 }
 
-/// A random move among those with the highest score below the top, if any.
+/// A random move among those with the highest score below the top, if that
+/// score does not hand the opponent a win on the spot (a slip, not a blunder).
 fn pick_second_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Option<Move> {
     let top = analysis.value()?;
+    let loses_at_once = -(analysis.board.geometry().win_score() - 1);
     let second = analysis
         .moves
         .iter()
         .map(|m| m.score)
-        .filter(|&s| s < top)
+        .filter(|&s| s < top && s > loses_at_once)
         .max()?;
     let moves: Vec<Move> = analysis
         .moves

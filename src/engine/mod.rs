@@ -15,13 +15,15 @@ mod error;
 mod geometry;
 pub mod reference;
 pub mod search;
+mod solved;
 
-pub use ai::{Decision, Level, choose_move};
+pub use ai::{Decision, Level, ScoreSource, choose_move, choose_move_with};
 pub use analysis::{Analysis, Limits, Outlook, ScoredMove, analyze, analyze_with};
 pub use board::{Board, Move, Player, Status, Symmetries};
 pub use error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
 pub use geometry::{BIG_WIN, CLASSIC_WIN, Geometry, MAX_SIZE, MIN_SIZE};
 pub use reference::{evaluate, is_moves_left, minimax};
+pub use solved::SolvedTable;
 
 use search::Searcher;
 

@@ -36,7 +36,7 @@ const PROVEN: u32 = u32::MAX;
 const CLOCK_INTERVAL: u64 = 1024;
 
 /// One step toward zero: a win or loss one ply further away.
-fn shrink(score: i32) -> i32 {
+pub(crate) fn shrink(score: i32) -> i32 {
     score - score.signum()
 }
 
