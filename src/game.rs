@@ -177,6 +177,17 @@ impl Tally {
         }
     }
 
+    /// Takes back a result counted by [`Tally::record`] (its game was undone).
+    pub fn unrecord(&mut self, status: Status) {
+        let count = match status {
+            Status::Won(Player::X) => &mut self.x_wins,
+            Status::Won(Player::O) => &mut self.o_wins,
+            Status::Draw => &mut self.draws,
+            Status::InProgress { .. } => return,
+        };
+        *count = count.saturating_sub(1);
+    }
+
     /// Games counted.
     pub fn games(&self) -> u32 {
         self.x_wins + self.o_wins + self.draws

@@ -10,7 +10,7 @@ use tictactoe::engine::{Board, Level, Limits, Move, Player, Status};
 use tictactoe::game::{Seat, Seats};
 use tictactoe::tui::app::{Action, App, Direction, Settings};
 use tictactoe::tui::input::action_for;
-use tictactoe::tui::view::{ScreenLayout, layout};
+use tictactoe::tui::view::{Panels, ScreenLayout, layout};
 
 const AI_DELAY: Duration = Duration::from_millis(300);
 const WATCH_DELAY: Duration = Duration::from_millis(500);
@@ -69,7 +69,10 @@ fn human_move_then_the_ai_answers_after_its_pause() {
     assert_eq!(app.board().move_count(), 2);
     assert_eq!(app.board().to_move(), Player::X);
     assert_eq!(app.status_line(), "Your turn: you are X");
-    assert!(app.last_decision().is_some());
+    assert!(
+        app.report()
+            .is_some_and(|r| r.player == Player::O && r.decision.analysis.is_some())
+    );
     assert_eq!(
         app.wake_at(),
         None,
@@ -116,7 +119,7 @@ fn quitting_works_while_the_ai_is_thinking() {
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::Place(Move::new(1, 1)), t0);
     let _outstanding = app.take_request().expect("the AI was asked");
-    assert!(app.is_thinking());
+    assert!(app.is_waiting());
     app.update(Action::Quit, t0);
     assert!(app.should_quit());
 }
@@ -373,7 +376,14 @@ fn a_click_on_a_square_places_there() {
     let t0 = Instant::now();
     let app = App::new(settings(Seat::Human, PERFECT), t0);
     for area in [Rect::new(0, 0, 80, 24), Rect::new(0, 0, 40, 16)] {
-        let ScreenLayout::Game { board, .. } = layout(area, 3) else {
+        let ScreenLayout::Game { board, .. } = layout(
+            area,
+            3,
+            Panels {
+                moves: true,
+                explain: false,
+            },
+        ) else {
             panic!("{area:?} fits the game")
         };
         for mv in Board::new().legal_moves() {
@@ -403,4 +413,207 @@ fn a_click_on_a_square_places_there() {
         });
         assert_eq!(action_for(&right_click, &app, area), None);
     }
+}
+
+/// Answers every outstanding request at once, as the worker thread would.
+fn answer_all(app: &mut App, now: Instant) -> usize {
+    let mut answered = 0;
+    while let Some(request) = app.take_request() {
+        app.receive(request.run(), now);
+        answered += 1;
+    }
+    answered
+}
+
+#[test]
+fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
+    use tictactoe::engine::{analyze, reference};
+    use tictactoe::tui::app::Request;
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    assert!(app.overlay().is_none());
+    assert!(
+        app.take_request().is_none(),
+        "nothing to do with explain off"
+    );
+
+    app.update(Action::ToggleExplain, t0);
+    let request = app.take_request().expect("the overlay asks for scores");
+    assert!(matches!(request, Request::Explain { board, .. } if board == Board::new()));
+    assert!(app.take_request().is_none(), "asked once");
+    app.receive(request.run(), t0);
+    let overlay = app.overlay().expect("scores arrived");
+    assert_eq!(overlay.moves, analyze(&Board::new(), Limits::Solve).moves);
+
+    // The human moves; the AI answers; the panel then counts plain minimax for the AI's position.
+    app.update(Action::Place(Move::new(0, 0)), t0);
+    assert!(
+        app.overlay().is_none(),
+        "old scores are not shown for a new position"
+    );
+    let mut now = t0;
+    answer_all(&mut app, now);
+    now += AI_DELAY;
+    app.tick(now);
+    assert_eq!(app.board().move_count(), 2);
+    let searched: Board = "x../.../...".parse().unwrap();
+    assert_eq!(
+        app.report().map(|r| r.seed_visits),
+        Some(None),
+        "not counted yet"
+    );
+    assert!(
+        answer_all(&mut app, now) >= 2,
+        "scores for the new position and the count"
+    );
+    let mut visits = 0;
+    reference::score_moves_counting(&searched, &mut visits);
+    assert_eq!(app.report().unwrap().seed_visits, Some(Some(visits)));
+    assert_eq!(app.overlay().unwrap().board, app.board());
+    assert!(!app.is_waiting());
+
+    app.update(Action::ToggleExplain, now);
+    assert!(!app.explain_on());
+}
+
+#[test]
+fn undo_takes_back_your_move_and_the_ai_reply_and_redo_replays_them() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::Undo, t0);
+    assert_eq!(app.status_line(), "Nothing to undo");
+
+    app.update(Action::Place(Move::new(1, 1)), t0);
+    think(&mut app, t0);
+    app.tick(t0 + AI_DELAY);
+    let after_reply = app.board();
+    assert_eq!(after_reply.move_count(), 2);
+
+    app.update(Action::Undo, t0 + AI_DELAY);
+    assert_eq!(app.board(), Board::new(), "both moves taken back");
+    assert_eq!(app.status_line(), "Your turn: you are X");
+    assert!(
+        app.take_request().is_none(),
+        "and it is the human's turn, not the AI's"
+    );
+
+    app.update(Action::Redo, t0 + AI_DELAY);
+    assert_eq!(
+        app.board(),
+        after_reply,
+        "the same reply, replayed, not asked again"
+    );
+    assert!(app.take_request().is_none());
+    app.update(Action::Redo, t0 + AI_DELAY);
+    assert_eq!(app.status_line(), "Nothing to redo");
+
+    // A new move forgets what could be redone.
+    app.update(Action::Undo, t0 + AI_DELAY);
+    app.update(Action::Place(Move::new(0, 0)), t0 + AI_DELAY);
+    app.update(Action::Redo, t0 + AI_DELAY);
+    assert_eq!(app.status_line(), "Nothing to redo");
+}
+
+#[test]
+fn undo_while_the_ai_thinks_cancels_its_turn() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::Place(Move::new(1, 1)), t0);
+    let pending = app.take_request().expect("the AI was asked").run();
+    app.update(Action::Undo, t0);
+    assert_eq!(app.board(), Board::new());
+    app.receive(pending, t0 + AI_DELAY);
+    app.tick(t0 + AI_DELAY * 2);
+    assert_eq!(app.board(), Board::new(), "the old answer is dropped");
+}
+
+#[test]
+fn undo_never_takes_back_the_ais_opening_alone() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(PERFECT, Seat::Human), t0);
+    think(&mut app, t0);
+    app.tick(t0 + AI_DELAY);
+    let opening = app.board();
+    app.update(Action::Undo, t0 + AI_DELAY);
+    assert_eq!(app.status_line(), "Nothing to undo");
+    assert_eq!(app.board(), opening);
+    let free = opening.legal_moves()[0];
+    app.update(Action::Place(free), t0 + AI_DELAY);
+    think(&mut app, t0 + AI_DELAY);
+    app.tick(t0 + AI_DELAY * 2);
+    app.update(Action::Undo, t0 + AI_DELAY * 2);
+    assert_eq!(app.board(), opening, "back to the AI's opening, O to move");
+}
+
+#[test]
+fn undo_with_two_humans_is_one_move_and_in_watch_mode_pauses() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
+    play_out(&mut app, &[(0, 0), (1, 1), (2, 2)], t0);
+    app.update(Action::Undo, t0);
+    assert_eq!(app.board().move_count(), 2);
+    assert_eq!(app.status_line(), "X to move");
+
+    let mut app = App::new(settings(PERFECT, PERFECT), t0);
+    let mut now = t0;
+    for _ in 0..3 {
+        think(&mut app, now);
+        now += WATCH_DELAY;
+        app.tick(now);
+    }
+    assert_eq!(app.board().move_count(), 3);
+    app.update(Action::Undo, now);
+    assert_eq!(app.board().move_count(), 2);
+    assert!(app.paused(), "otherwise the AI would play again at once");
+    app.update(Action::Redo, now);
+    assert_eq!(app.board().move_count(), 3);
+}
+
+#[test]
+fn undoing_a_finished_game_takes_its_result_out_of_the_tally() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
+    play_out(&mut app, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], t0);
+    assert_eq!(app.tally().x_wins, 1);
+    app.update(Action::Undo, t0);
+    assert_eq!(app.tally().games(), 0);
+    assert_eq!(app.status_line(), "X to move");
+    app.update(Action::Redo, t0);
+    assert_eq!(app.tally().x_wins, 1, "redo finishes it again");
+}
+
+#[test]
+fn levels_and_seeds_reach_the_ai() {
+    use tictactoe::tui::app::Request;
+    let t0 = Instant::now();
+    let easy = Seat::Ai(Level::Easy);
+    let mut app = App::new(settings(easy, Seat::Ai(Level::Medium)), t0);
+    assert_eq!(app.players_line(), "AI (easy): X  vs  AI (medium): O");
+    let Some(Request::Move { level, .. }) = app.take_request() else {
+        panic!("X moves first")
+    };
+    assert_eq!(level, Level::Easy);
+
+    // The same seed replays the same game.
+    let game = |seed| {
+        let mut s = settings(PERFECT, Seat::Ai(Level::Hard));
+        s.seed = Some(seed);
+        let mut app = App::new(s, t0);
+        let mut now = t0;
+        while !app.board().status().is_over() {
+            think(&mut app, now);
+            now += WATCH_DELAY;
+            app.tick(now);
+        }
+        app.game().moves().to_vec()
+    };
+    assert_eq!(game(11), game(11));
+    assert!(
+        (0..10)
+            .map(game)
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+            > 1,
+        "seeds vary the games"
+    );
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use ratatui::layout::Rect;
 use tictactoe::engine::Move;
-use tictactoe::tui::view::{ScreenLayout, layout};
+use tictactoe::tui::view::{Panels, ScreenLayout, layout};
 
 const ROWS: u16 = 24;
 const COLS: u16 = 80;
@@ -91,28 +91,33 @@ impl Session {
 
     /// The mark in each square, read off the screen at the game's own layout.
     fn board(&self) -> Vec<Option<char>> {
-        let ScreenLayout::Game { board, .. } = layout(Rect::new(0, 0, COLS, ROWS), 3) else {
+        let ScreenLayout::Game { board, .. } = layout(
+            Rect::new(0, 0, COLS, ROWS),
+            3,
+            Panels {
+                moves: true,
+                explain: false,
+            },
+        ) else {
             panic!("80x24 fits the game")
         };
         let parser = self.screen.lock().expect("screen lock");
         (0..9)
             .map(|index| {
                 let rect = board.cell_rect(Move::from_index(index, 3));
-                let middle = parser
-                    .screen()
-                    .cell(rect.y + 1, rect.x + rect.width / 2)
-                    .map(|c| c.contents());
-                match middle {
-                    Some("╳") => Some('X'),
-                    Some(" ")
-                        if parser
-                            .screen()
-                            .cell(rect.y, rect.x + 1)
-                            .is_some_and(|c| c.contents() == "╭") =>
-                    {
-                        Some('O')
-                    }
-                    _ => None,
+                let screen = parser.screen();
+                let line = |y: u16| -> String {
+                    (rect.x..rect.x + rect.width)
+                        .filter_map(|x| screen.cell(y, x))
+                        .map(|c| c.contents())
+                        .collect()
+                };
+                if line(rect.y + 1).contains('╳') {
+                    Some('X')
+                } else if line(rect.y).contains('╭') {
+                    Some('O')
+                } else {
+                    None
                 }
             })
             .collect()

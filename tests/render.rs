@@ -11,7 +11,7 @@ use ratatui::style::{Color, Modifier};
 use tictactoe::engine::{Board, Level, Limits, Move};
 use tictactoe::game::{Seat, Seats};
 use tictactoe::tui::app::{Action, App, Direction, Settings};
-use tictactoe::tui::view::{ScreenLayout, layout};
+use tictactoe::tui::view::{Panels, ScreenLayout, layout};
 
 fn settings(x: Seat, o: Seat, color: bool) -> Settings {
     Settings {
@@ -59,7 +59,14 @@ fn two_humans(moves: &[(u8, u8)]) -> App {
 }
 
 fn cell_rect(area: Rect, mv: Move) -> Rect {
-    match layout(area, 3) {
+    match layout(
+        area,
+        3,
+        Panels {
+            moves: true,
+            explain: false,
+        },
+    ) {
         ScreenLayout::Game { board, .. } => board.cell_rect(mv),
         ScreenLayout::TooSmall { .. } => panic!("{area:?} is big enough"),
     }
@@ -215,4 +222,95 @@ fn no_color_means_no_colours() {
         coloured.content.iter().any(|cell| cell.fg != Color::Reset),
         "colour is on by default"
     );
+}
+
+/// A seeded game against the perfect AI with explain on, every request answered.
+fn explained(moves: &[Move]) -> App {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, Seat::Ai(Level::Perfect), true), t0);
+    app.update(Action::ToggleExplain, t0);
+    let mut now = t0;
+    for &mv in moves {
+        app.update(Action::Place(mv), now);
+        while let Some(request) = app.take_request() {
+            app.receive(request.run(), now);
+        }
+        now += Duration::from_secs(1);
+        app.tick(now);
+        while let Some(request) = app.take_request() {
+            app.receive(request.run(), now);
+        }
+    }
+    app
+}
+
+#[test]
+fn explain_overlay_and_panel() {
+    let app = explained(&[Move::new(1, 1), Move::new(0, 0)]);
+    let buffer = draw(&app, 80, 24);
+    let screen = text(&buffer);
+    assert_snapshot_timeless("explain_overlay_and_panel", &screen);
+    assert!(
+        screen.contains("plain minimax") && screen.contains("pruning saves"),
+        "{screen}"
+    );
+    // Every empty square shows the score analyze reports for it, and its meaning.
+    let overlay = app.overlay().expect("scores are in");
+    let area = Rect::new(0, 0, 80, 24);
+    for scored in &overlay.moves {
+        let rect = cell_rect_with_panels(area, scored.mv, true);
+        let first_line: String = (rect.x..rect.x + rect.width)
+            .map(|x| buffer[(x, rect.y)].symbol())
+            .collect();
+        let number = if scored.score > 0 {
+            format!("+{}", scored.score)
+        } else {
+            scored.score.to_string()
+        };
+        assert_eq!(first_line.trim(), number, "{}", scored.mv);
+        let best = overlay.value() == Some(scored.score);
+        let underlined = rect
+            .positions()
+            .any(|p| buffer[p].modifier.contains(Modifier::UNDERLINED));
+        assert_eq!(
+            underlined, best,
+            "best moves are marked, others not: {}",
+            scored.mv
+        );
+    }
+}
+
+#[test]
+fn explain_in_a_medium_terminal() {
+    let app = explained(&[Move::new(1, 1), Move::new(0, 0)]);
+    assert_snapshot_timeless("explain_in_a_medium_terminal", &text(&draw(&app, 60, 20)));
+}
+
+#[test]
+fn explain_panel_is_a_popup_when_space_is_short() {
+    let app = explained(&[Move::new(1, 1)]);
+    let screen = text(&draw(&app, 40, 16));
+    assert_snapshot_timeless("explain_panel_is_a_popup_when_space_is_short", &screen);
+    assert!(screen.contains("Explain") && screen.contains("positions"));
+}
+
+/// A snapshot with measured times replaced, since they differ from run to run.
+fn assert_snapshot_timeless(name: &str, screen: &str) {
+    insta::with_settings!({filters => vec![(r"\d+\.\d{3} ms", "[time]")]}, {
+        insta::assert_snapshot!(name, screen);
+    });
+}
+
+fn cell_rect_with_panels(area: Rect, mv: Move, explain: bool) -> Rect {
+    match layout(
+        area,
+        3,
+        Panels {
+            moves: true,
+            explain,
+        },
+    ) {
+        ScreenLayout::Game { board, .. } => board.cell_rect(mv),
+        ScreenLayout::TooSmall { .. } => panic!("{area:?} is big enough"),
+    }
 }

@@ -41,22 +41,35 @@ pub struct PlayArgs {
     /// Pause before the AI answers your move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 300)]
     pub ai_delay: u64,
+    /// How well the AI plays.
+    #[arg(long, value_name = "LEVEL", default_value = "perfect")]
+    pub difficulty: Level,
+    /// Level of the AI playing X [default: --difficulty].
+    #[arg(long, value_name = "LEVEL")]
+    pub x_level: Option<Level>,
+    /// Level of the AI playing O [default: --difficulty].
+    #[arg(long, value_name = "LEVEL")]
+    pub o_level: Option<Level>,
+    /// Seed for the AI's random choices, to replay the same games.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 impl PlayArgs {
     /// Who sits where.
     pub fn seats(&self) -> Seats {
-        let ai = Seat::Ai(Level::Perfect);
+        let x_ai = Seat::Ai(self.x_level.unwrap_or(self.difficulty));
+        let o_ai = Seat::Ai(self.o_level.unwrap_or(self.difficulty));
         if self.watch {
-            return Seats { x: ai, o: ai };
+            return Seats { x: x_ai, o: o_ai };
         }
         match Player::from(self.player) {
             Player::X => Seats {
                 x: Seat::Human,
-                o: ai,
+                o: o_ai,
             },
             Player::O => Seats {
-                x: ai,
+                x: x_ai,
                 o: Seat::Human,
             },
         }
@@ -70,7 +83,7 @@ impl PlayArgs {
             ai_delay: Duration::from_millis(self.ai_delay),
             watch_delay: Duration::from_millis(self.delay),
             limits: Limits::Think(Duration::from_millis(1000)),
-            seed: None,
+            seed: self.seed,
             color,
         }
     }

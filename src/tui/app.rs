@@ -1,13 +1,15 @@
 //! The game screen's model and its transitions.
 //!
 //! Pure: no terminal, no threads, no clock of its own. Every transition takes
-//! the time as an argument, and the AI's thinking leaves the model as an
-//! [`AiRequest`] and comes back as an [`AiReply`], so tests drive the whole
-//! game synchronously while the real front end thinks on another thread.
+//! the time as an argument, and work for the engine leaves the model as a
+//! [`Request`] and comes back as a [`Reply`], so tests drive the whole game
+//! synchronously while the real front end thinks on another thread.
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Board, Decision, Level, Limits, Move, Player, Status, choose_move};
+use crate::engine::{
+    Analysis, Board, Decision, Level, Limits, Move, Player, Status, analyze, choose_move, reference,
+};
 use crate::game::{Game, Seat, Seats, Tally};
 
 /// How long a message about refused input stays on the status line.
@@ -15,6 +17,10 @@ const FLASH_TIME: Duration = Duration::from_millis(2000);
 /// Fastest and slowest pace of watch mode.
 const FASTEST_WATCH: Duration = Duration::from_millis(50);
 const SLOWEST_WATCH: Duration = Duration::from_millis(5000);
+
+/// Plain minimax is only counted when at most this many squares are empty:
+/// nine empty squares already mean up to 986,409 positions.
+pub const SEED_COUNT_MAX_EMPTY: u32 = 9;
 
 /// Everything the command line decides about a session.
 #[derive(Debug, Clone)]
@@ -59,6 +65,12 @@ pub enum Action {
     Place(Move),
     /// Start a new game.
     NewGame,
+    /// Take back the last full turn.
+    Undo,
+    /// Play again what the last undo took back.
+    Redo,
+    /// Show or hide every move's score and the AI's last search.
+    ToggleExplain,
     /// Show or hide the help.
     ToggleHelp,
     /// Close the help if it is open.
@@ -75,39 +87,104 @@ pub enum Action {
     Slower,
 }
 
-/// Work for the AI, done off the screen's thread.
+/// Work for the engine, done off the screen's thread so that a long think
+/// never freezes the screen.
 #[derive(Debug, Clone)]
-pub struct AiRequest {
-    /// Matches the reply to the turn that asked.
-    pub id: u64,
-    /// The position to move in.
-    pub board: Board,
-    /// How well to play.
-    pub level: Level,
-    /// Seed for this move's random choices.
-    pub seed: u64,
-    /// Thinking time on bigger boards.
-    pub limits: Limits,
+pub enum Request {
+    /// Choose the AI's move.
+    Move {
+        /// Matches the reply to the turn that asked.
+        id: u64,
+        /// The position to move in.
+        board: Board,
+        /// How well to play.
+        level: Level,
+        /// Seed for this move's random choices.
+        seed: u64,
+        /// Thinking time on bigger boards.
+        limits: Limits,
+    },
+    /// Score every move of a position for the explain overlay.
+    Explain {
+        /// The position.
+        board: Board,
+        /// Thinking time on bigger boards.
+        limits: Limits,
+    },
+    /// Count the positions the seed's plain minimax visits to score every move.
+    SeedCount {
+        /// The position.
+        board: Board,
+    },
 }
 
-/// The AI's answer to an [`AiRequest`].
+/// The answer to a [`Request`].
 #[derive(Debug, Clone)]
-pub struct AiReply {
-    /// The request answered.
-    pub id: u64,
-    /// The move and the scores behind it; `None` if the game was already over.
-    pub decision: Option<Decision>,
+pub enum Reply {
+    /// The AI's choice; `None` if the game was already over.
+    Move {
+        /// The request answered.
+        id: u64,
+        /// The move and the scores behind it.
+        decision: Option<Decision>,
+    },
+    /// Every move's score.
+    Explain(Analysis),
+    /// How many positions plain minimax visits, or `None` when far too many to count.
+    SeedCount {
+        /// The position.
+        board: Board,
+        /// Positions visited.
+        visits: Option<u64>,
+    },
 }
 
-impl AiRequest {
-    /// Thinks: the same answer every time for the same request.
-    pub fn run(&self) -> AiReply {
-        let mut rng = fastrand::Rng::with_seed(self.seed);
-        AiReply {
-            id: self.id,
-            decision: choose_move(&self.board, self.level, &mut rng, self.limits),
+impl Request {
+    /// Does the work: the same answer every time for the same request.
+    pub fn run(&self) -> Reply {
+        match self {
+            Request::Move {
+                id,
+                board,
+                level,
+                seed,
+                limits,
+            } => {
+                let mut rng = fastrand::Rng::with_seed(*seed);
+                Reply::Move {
+                    id: *id,
+                    decision: choose_move(board, *level, &mut rng, *limits),
+                }
+            }
+            Request::Explain { board, limits } => Reply::Explain(analyze(board, *limits)),
+            Request::SeedCount { board } => {
+                let countable = board.empty_cells().count_ones() <= SEED_COUNT_MAX_EMPTY;
+                let visits = countable.then(|| {
+                    let mut visits = 0;
+                    reference::score_moves_counting(board, &mut visits);
+                    visits
+                });
+                Reply::SeedCount {
+                    board: *board,
+                    visits,
+                }
+            }
         }
     }
+}
+
+/// What the explain panel says about the AI's most recent move.
+#[derive(Debug, Clone)]
+pub struct SearchReport {
+    /// The side that moved.
+    pub player: Player,
+    /// Its level.
+    pub level: Level,
+    /// The move and the scores it came from.
+    pub decision: Decision,
+    /// Positions plain minimax visits for the same position, once counted
+    /// (`Some(None)`: too many to count).
+    pub seed_visits: Option<Option<u64>>,
 }
 
 /// An AI turn under way.
@@ -133,7 +210,13 @@ pub struct App {
     step: bool,
     ai_turn: Option<AiTurn>,
     next_id: u64,
-    last_decision: Option<Decision>,
+    report: Option<SearchReport>,
+    explain: bool,
+    /// Scores of the position on screen, for the overlay.
+    overlay: Option<Analysis>,
+    /// Positions already sent off for scoring or counting, so each is asked once.
+    asked_explain: Option<Board>,
+    asked_count: Option<Board>,
     flash: Option<(String, Instant)>,
     quit: bool,
     rng: fastrand::Rng,
@@ -157,7 +240,11 @@ impl App {
             step: false,
             ai_turn: None,
             next_id: 0,
-            last_decision: None,
+            report: None,
+            explain: false,
+            overlay: None,
+            asked_explain: None,
+            asked_count: None,
             flash: None,
             quit: false,
             rng,
@@ -173,10 +260,12 @@ impl App {
             self.help = false;
             return;
         }
+        let watch = self.is_watch();
         match action {
             Action::Quit => self.quit = true,
             Action::ToggleHelp => self.help = !self.help,
             Action::CloseHelp => self.help = false,
+            Action::ToggleExplain => self.explain = !self.explain,
             Action::Cursor(direction) => self.move_cursor(direction),
             Action::PlaceAtCursor => self.place(self.cursor, now),
             Action::Place(mv) => {
@@ -189,43 +278,77 @@ impl App {
                 self.flash = None;
                 self.begin_turn(now);
             }
-            Action::TogglePause if self.is_watch() => self.paused = !self.paused,
-            Action::Step if self.is_watch() => {
+            Action::Undo => self.undo(now),
+            Action::Redo => self.redo(now),
+            Action::TogglePause if watch => self.paused = !self.paused,
+            Action::Step if watch => {
                 self.paused = true;
                 self.step = !self.game.status().is_over();
             }
-            Action::Faster if self.is_watch() => {
-                self.watch_delay = (self.watch_delay / 2).max(FASTEST_WATCH)
-            }
-            Action::Slower if self.is_watch() => {
-                self.watch_delay = (self.watch_delay * 2).min(SLOWEST_WATCH)
-            }
+            Action::Faster if watch => self.watch_delay = (self.watch_delay / 2).max(FASTEST_WATCH),
+            Action::Slower if watch => self.watch_delay = (self.watch_delay * 2).min(SLOWEST_WATCH),
             Action::TogglePause | Action::Step | Action::Faster | Action::Slower => {}
         }
     }
 
-    /// Work for the AI, if it is its turn and nobody has asked yet.
-    pub fn take_request(&mut self) -> Option<AiRequest> {
-        let turn = self.ai_turn.as_mut().filter(|turn| !turn.requested)?;
-        turn.requested = true;
+    /// The next piece of work for the engine, if any: the AI's move first,
+    /// then what the explain overlay and panel show. Call until `None`.
+    pub fn take_request(&mut self) -> Option<Request> {
         let board = self.game.board();
-        let Seat::Ai(level) = self.settings.seats.of(board.to_move()) else {
+        if let Some(turn) = self.ai_turn.as_mut().filter(|turn| !turn.requested)
+            && let Seat::Ai(level) = self.settings.seats.of(board.to_move())
+        {
+            turn.requested = true;
+            let (id, seed, limits) = (turn.id, self.rng.u64(..), self.settings.limits);
+            return Some(Request::Move {
+                id,
+                board,
+                level,
+                seed,
+                limits,
+            });
+        }
+        if !self.explain {
             return None;
-        };
-        Some(AiRequest {
-            id: turn.id,
-            board,
-            level,
-            seed: self.rng.u64(..),
-            limits: self.settings.limits,
-        })
+        }
+        if self.overlay().is_none()
+            && !board.status().is_over()
+            && self.asked_explain != Some(board)
+        {
+            self.asked_explain = Some(board);
+            return Some(Request::Explain {
+                board,
+                limits: self.settings.limits,
+            });
+        }
+        let searched = self.uncounted_search()?;
+        if self.asked_count != Some(searched) {
+            self.asked_count = Some(searched);
+            return Some(Request::SeedCount { board: searched });
+        }
+        None
     }
 
-    /// Takes the AI's answer; it is played once its pause is over (see [`App::tick`]).
-    pub fn receive(&mut self, reply: AiReply, now: Instant) {
-        match self.ai_turn.as_mut() {
-            Some(turn) if turn.id == reply.id => turn.reply = reply.decision,
-            _ => return, // an answer for a game or turn that no longer exists
+    /// Takes the engine's answer. An AI move is played once its pause is over
+    /// (see [`App::tick`]); answers about positions no longer relevant are dropped.
+    pub fn receive(&mut self, reply: Reply, now: Instant) {
+        match reply {
+            Reply::Move { id, decision } => match self.ai_turn.as_mut() {
+                Some(turn) if turn.id == id => turn.reply = decision,
+                _ => return,
+            },
+            Reply::Explain(analysis) => {
+                if analysis.board == self.game.board() {
+                    self.overlay = Some(analysis);
+                }
+            }
+            Reply::SeedCount { board, visits } => {
+                if self.uncounted_search() == Some(board)
+                    && let Some(report) = self.report.as_mut()
+                {
+                    report.seed_visits = Some(visits);
+                }
+            }
         }
         self.tick(now);
     }
@@ -240,10 +363,18 @@ impl App {
         let due = turn.started + self.pause();
         if self.step || (!self.paused && now >= due) {
             let decision = decision.clone();
+            let player = self.game.board().to_move();
             self.step = false;
             self.ai_turn = None;
             if self.game.play(decision.mv).is_ok() {
-                self.last_decision = Some(decision);
+                if let Seat::Ai(level) = self.settings.seats.of(player) {
+                    self.report = Some(SearchReport {
+                        player,
+                        level,
+                        decision,
+                        seed_visits: None,
+                    });
+                }
                 self.after_move(now);
             }
         }
@@ -261,16 +392,33 @@ impl App {
         flash.into_iter().chain(ai).min()
     }
 
-    /// True while an AI request is out and unanswered.
-    pub fn is_thinking(&self) -> bool {
-        self.ai_turn
+    /// True while a request is out and its answer would change the screen.
+    pub fn is_waiting(&self) -> bool {
+        let thinking = self
+            .ai_turn
             .as_ref()
-            .is_some_and(|turn| turn.requested && turn.reply.is_none())
+            .is_some_and(|turn| turn.requested && turn.reply.is_none());
+        let board = self.game.board();
+        let overlay = self.explain && self.overlay().is_none() && self.asked_explain == Some(board);
+        let count = self.explain
+            && self
+                .uncounted_search()
+                .is_some_and(|b| self.asked_count == Some(b));
+        thinking || overlay || count
     }
 
     /// True once the player asked to leave.
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// The position of the AI's last search while its plain-minimax count is unknown.
+    fn uncounted_search(&self) -> Option<Board> {
+        let report = self
+            .report
+            .as_ref()
+            .filter(|report| report.seed_visits.is_none())?;
+        Some(report.decision.analysis.as_ref()?.board)
     }
 
     fn pause(&self) -> Duration {
@@ -298,6 +446,69 @@ impl App {
         }
     }
 
+    /// Takes back the last full turn: the last human move and the AI replies
+    /// after it. With no human at all, one move, and the watching pauses.
+    fn undo(&mut self, now: Instant) {
+        let seats = self.settings.seats;
+        let played = self.game.moves().len();
+        // Who made the move at index i: X made the even ones when X started.
+        let starter = self.game.start().to_move();
+        let mover = |i: usize| {
+            if i.is_multiple_of(2) {
+                starter
+            } else {
+                starter.other()
+            }
+        };
+        let target = if self.is_watch() {
+            played.checked_sub(1)
+        } else {
+            (0..played).rev().find(|&i| seats.of(mover(i)).is_human())
+        };
+        let Some(target) = target else {
+            return self.say("Nothing to undo", now);
+        };
+        let before = self.game.status();
+        while self.game.moves().len() > target {
+            self.game.undo();
+        }
+        self.after_rewind(before, now);
+    }
+
+    /// Plays again the moves the last undo took back: one human move and the
+    /// AI replies that followed it, or one move when nobody is human.
+    fn redo(&mut self, now: Instant) {
+        if !self.game.can_redo() {
+            return self.say("Nothing to redo", now);
+        }
+        let seats = self.settings.seats;
+        let before = self.game.status();
+        self.game.redo();
+        if !self.is_watch() {
+            // Follow with the AI's replies as they were played.
+            while self.game.can_redo() && !seats.of(self.game.board().to_move()).is_human() {
+                self.game.redo();
+            }
+        }
+        self.after_rewind(before, now);
+    }
+
+    /// After undo or redo: a result that is no longer on the board leaves the
+    /// tally, a result that is back enters it, and the turn starts afresh.
+    fn after_rewind(&mut self, before: Status, now: Instant) {
+        let after = self.game.status();
+        if before.is_over() && !after.is_over() {
+            self.tally.unrecord(before);
+        } else if !before.is_over() && after.is_over() {
+            self.tally.record(after);
+        }
+        if self.is_watch() {
+            self.paused = true;
+        }
+        self.flash = None;
+        self.begin_turn(now);
+    }
+
     fn after_move(&mut self, now: Instant) {
         let status = self.game.status();
         if status.is_over() {
@@ -310,8 +521,7 @@ impl App {
     fn begin_turn(&mut self, now: Instant) {
         self.ai_turn = None;
         self.step = false;
-        let board = self.game.board();
-        if let Status::InProgress { to_move } = board.status()
+        if let Status::InProgress { to_move } = self.game.status()
             && !self.settings.seats.of(to_move).is_human()
         {
             self.next_id += 1;
@@ -391,9 +601,21 @@ impl App {
         self.watch_delay
     }
 
-    /// The AI's most recent decision, with the scores it chose from.
-    pub fn last_decision(&self) -> Option<&Decision> {
-        self.last_decision.as_ref()
+    /// The AI's most recent move and the search behind it.
+    pub fn report(&self) -> Option<&SearchReport> {
+        self.report.as_ref()
+    }
+
+    /// True while the explain overlay is on.
+    pub fn explain_on(&self) -> bool {
+        self.explain
+    }
+
+    /// Every move's score in the position on screen, once the engine has answered.
+    pub fn overlay(&self) -> Option<&Analysis> {
+        self.overlay
+            .as_ref()
+            .filter(|overlay| overlay.board == self.game.board())
     }
 
     /// True when a person may place a mark now.

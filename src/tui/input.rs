@@ -7,7 +7,7 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 
 use super::app::{Action, App, Direction};
-use super::view::{ScreenLayout, layout};
+use super::view::{ScreenLayout, layout_for};
 use crate::engine::Move;
 
 /// The action an event asks for, if any. `area` is the screen the app was drawn on.
@@ -19,7 +19,7 @@ pub fn action_for(event: &Event, app: &App, area: Rect) -> Option<Action> {
     if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
         return None;
     }
-    match layout(area, app.board().size()) {
+    match layout_for(area, app) {
         ScreenLayout::Game { board, .. } => {
             board.cell_at(mouse.column, mouse.row).map(Action::Place)
         }
@@ -29,7 +29,11 @@ pub fn action_for(event: &Event, app: &App, area: Rect) -> Option<Action> {
 
 fn key_action(key: KeyEvent, app: &App) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return (key.code == KeyCode::Char('c')).then_some(Action::Quit);
+        return match key.code {
+            KeyCode::Char('c') => Some(Action::Quit),
+            KeyCode::Char('r') if !app.help_open() => Some(Action::Redo),
+            _ => None,
+        };
     }
     if app.help_open() {
         // Any key closes the help; q still quits.
@@ -44,6 +48,9 @@ fn key_action(key: KeyEvent, app: &App) -> Option<Action> {
         KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
         KeyCode::Char('?') => Action::ToggleHelp,
         KeyCode::Char('n') => Action::NewGame,
+        KeyCode::Char('u') => Action::Undo,
+        KeyCode::Char('U') => Action::Redo,
+        KeyCode::Char('e') => Action::ToggleExplain,
         KeyCode::Char(' ') if watch => Action::TogglePause,
         KeyCode::Char('.') if watch => Action::Step,
         KeyCode::Char('+' | '=') if watch => Action::Faster,

@@ -14,9 +14,9 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::{cursor, execute};
 
-use app::{AiReply, AiRequest, App, Settings};
+use app::{App, Reply, Request, Settings};
 
-/// While the AI thinks, how often the loop looks for its answer.
+/// While the engine works, how often the loop looks for its answer.
 const THINKING_POLL: Duration = Duration::from_millis(15);
 
 /// Plays a session in the terminal until the player quits.
@@ -44,7 +44,7 @@ pub fn run(settings: Settings) -> io::Result<()> {
         let wake = app
             .wake_at()
             .map(|at| at.saturating_duration_since(Instant::now()));
-        let timeout = match (wake, app.is_thinking()) {
+        let timeout = match (wake, app.is_waiting()) {
             (Some(wake), true) => Some(wake.min(THINKING_POLL)),
             (None, true) => Some(THINKING_POLL),
             (wake, false) => wake,
@@ -65,10 +65,10 @@ pub fn run(settings: Settings) -> io::Result<()> {
     }
 }
 
-/// Starts the thread that thinks for the AI, so the screen stays responsive
-/// (and `q` works) however long a big board takes.
-fn spawn_ai() -> (mpsc::Sender<AiRequest>, mpsc::Receiver<AiReply>) {
-    let (request_tx, request_rx) = mpsc::channel::<AiRequest>();
+/// Starts the thread that does the engine's work, so the screen stays
+/// responsive (and `q` works) however long a big board takes.
+fn spawn_ai() -> (mpsc::Sender<Request>, mpsc::Receiver<Reply>) {
+    let (request_tx, request_rx) = mpsc::channel::<Request>();
     let (reply_tx, reply_rx) = mpsc::channel();
     thread::spawn(move || {
         for request in request_rx {

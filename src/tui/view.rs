@@ -4,11 +4,11 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget, Wrap};
 
 use super::app::App;
-use crate::engine::{Move, Player};
+use crate::engine::{Analysis, Level, Move, Outlook, Player, ScoredMove};
 
 /// Lines of text around the board: title, players, a gap, column labels
 /// above; a gap, status, tally and footer below.
@@ -16,21 +16,30 @@ const CHROME_ROWS: u16 = 8;
 /// The width the text lines need to be readable.
 const MIN_TEXT_WIDTH: u16 = 30;
 /// Width of the row labels left of the board.
-const ROW_LABEL_WIDTH: u16 = 2;
+const ROW_LABEL_WIDTH: u16 = 3;
+/// Width of the explain panel beside the board.
+const EXPLAIN_WIDTH: u16 = 30;
+/// Width of the move list beside the board.
+const MOVES_WIDTH: u16 = 11;
+/// Space between the board and a panel.
+const GAP: u16 = 2;
 
 /// How big each square is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CellSize {
-    /// Five-wide drawings of X and O.
+    /// Drawings of X and O, and room for a score and a word under the overlay.
     Large,
-    /// One letter per square.
+    /// A letter, or a score of up to five characters.
+    Medium,
+    /// A letter, or a short score.
     Small,
 }
 
 impl CellSize {
     fn width(self) -> u16 {
         match self {
-            CellSize::Large => 7,
+            CellSize::Large => 9,
+            CellSize::Medium => 5,
             CellSize::Small => 3,
         }
     }
@@ -38,7 +47,7 @@ impl CellSize {
     fn height(self) -> u16 {
         match self {
             CellSize::Large => 3,
-            CellSize::Small => 1,
+            CellSize::Medium | CellSize::Small => 1,
         }
     }
 }
@@ -46,9 +55,9 @@ impl CellSize {
 /// Where the board's squares are on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardLayout {
-    /// Top-left corner of the grid's outer frame.
+    /// Left edge of the grid's outer frame.
     pub x: u16,
-    /// Top-left corner of the grid's outer frame.
+    /// Top edge of the grid's outer frame.
     pub y: u16,
     /// Squares per side.
     pub size: u8,
@@ -93,6 +102,15 @@ impl BoardLayout {
     }
 }
 
+/// Which panels the screen would like to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Panels {
+    /// The list of moves played.
+    pub moves: bool,
+    /// Every move's score and the AI's last search.
+    pub explain: bool,
+}
+
 /// Where everything goes on a screen of a given size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScreenLayout {
@@ -102,6 +120,10 @@ pub enum ScreenLayout {
         board: BoardLayout,
         /// The text lines above and below the board.
         text: TextRows,
+        /// The move list, when it fits.
+        moves: Option<Rect>,
+        /// The explain panel: beside the board, or over the screen when space is short.
+        explain: Option<Rect>,
     },
     /// The screen is smaller than the game needs.
     TooSmall {
@@ -127,27 +149,107 @@ pub struct TextRows {
     pub footer: Rect,
 }
 
-/// Places the board and the text in `area`, with the biggest squares that fit.
-pub fn layout(area: Rect, size: u8) -> ScreenLayout {
-    let fits = |board: &BoardLayout| {
-        area.width >= (board.width() + ROW_LABEL_WIDTH).max(MIN_TEXT_WIDTH)
-            && area.height >= board.height() + CHROME_ROWS
+/// The layout of `app`'s screen in `area`.
+pub fn layout_for(area: Rect, app: &App) -> ScreenLayout {
+    layout(
+        area,
+        app.board().size(),
+        Panels {
+            moves: true,
+            explain: app.explain_on(),
+        },
+    )
+}
+
+/// Places the board, the panels and the text in `area`: the biggest squares
+/// that fit with the explain panel beside the board, then with the move list
+/// too; without room beside the board the explain panel floats over the screen.
+pub fn layout(area: Rect, size: u8, wanted: Panels) -> ScreenLayout {
+    let cells = [CellSize::Large, CellSize::Medium, CellSize::Small];
+    let fits_height = |board: &BoardLayout| area.height >= board.height() + CHROME_ROWS;
+    let block_width = |board: &BoardLayout, explain: bool, moves: bool| {
+        let mut width = board.width() + ROW_LABEL_WIDTH;
+        if explain {
+            width += GAP + EXPLAIN_WIDTH;
+        }
+        if moves {
+            width += GAP + MOVES_WIDTH;
+        }
+        width
     };
-    let Some(mut board) = [CellSize::Large, CellSize::Small]
-        .into_iter()
-        .map(|cell| BoardLayout::new(size, cell))
-        .find(fits)
-    else {
-        let small = BoardLayout::new(size, CellSize::Small);
-        return ScreenLayout::TooSmall {
-            width: (small.width() + ROW_LABEL_WIDTH).max(MIN_TEXT_WIDTH),
-            height: small.height() + CHROME_ROWS,
-        };
+    // The largest squares for which the board and the wanted explain panel fit.
+    let with_explain = |explain: bool| {
+        cells
+            .into_iter()
+            .map(|cell| BoardLayout::new(size, cell))
+            .find(|board| {
+                fits_height(board)
+                    && area.width >= block_width(board, explain, false).max(MIN_TEXT_WIDTH)
+            })
+    };
+    let (mut board, explain_beside) = match with_explain(wanted.explain) {
+        Some(board) => (board, wanted.explain),
+        None => match with_explain(false) {
+            Some(board) => (board, false),
+            None => {
+                let small = BoardLayout::new(size, CellSize::Small);
+                return ScreenLayout::TooSmall {
+                    width: (small.width() + ROW_LABEL_WIDTH).max(MIN_TEXT_WIDTH),
+                    height: small.height() + CHROME_ROWS,
+                };
+            }
+        },
     };
     let used = board.height() + CHROME_ROWS;
     let top = area.y + (area.height - used) / 2;
-    board.x = area.x + (area.width - board.width() + ROW_LABEL_WIDTH) / 2;
+    let panel_y = top + 3;
+    let panel_height = board.height() + 1;
+    // The board stays centred unless the explain panel needs the room; then
+    // the whole row of board and panels is centred.
+    let centred = area.x + (area.width - board.width() - ROW_LABEL_WIDTH) / 2;
+    let moves_left_of_centre = centred >= area.x + MOVES_WIDTH + GAP;
+    let moves;
+    if explain_beside {
+        let with_moves = wanted.moves && area.width >= block_width(&board, true, true);
+        let mut x = area.x + (area.width - block_width(&board, true, with_moves)) / 2;
+        moves = with_moves.then(|| {
+            let rect = Rect::new(x, panel_y, MOVES_WIDTH, panel_height);
+            x += MOVES_WIDTH + GAP;
+            rect
+        });
+        board.x = x + ROW_LABEL_WIDTH;
+    } else {
+        board.x = centred + ROW_LABEL_WIDTH;
+        moves = (wanted.moves && moves_left_of_centre).then(|| {
+            Rect::new(
+                centred - MOVES_WIDTH - GAP,
+                panel_y,
+                MOVES_WIDTH,
+                panel_height,
+            )
+        });
+    }
     board.y = top + 4;
+    let explain = if explain_beside {
+        Some(Rect::new(
+            board.x + board.width() + GAP,
+            panel_y,
+            EXPLAIN_WIDTH,
+            panel_height,
+        ))
+    } else if wanted.explain {
+        // No room beside the board: float below it, across the screen and over
+        // the status lines, leaving the board and its scores in view.
+        let y = board.y + board.height();
+        let height = (area.y + area.height)
+            .saturating_sub(y)
+            .max(3)
+            .min(area.height);
+        let y = (area.y + area.height - height).min(y);
+        Some(Rect::new(area.x, y, area.width, height))
+    } else {
+        None
+    };
     let row = |y: u16| Rect::new(area.x, y, area.width, 1);
     let below = board.y + board.height();
     let text = TextRows {
@@ -157,7 +259,12 @@ pub fn layout(area: Rect, size: u8) -> ScreenLayout {
         tally: row(below + 2),
         footer: row(area.y + area.height - 1),
     };
-    ScreenLayout::Game { board, text }
+    ScreenLayout::Game {
+        board,
+        text,
+        moves,
+        explain,
+    }
 }
 
 /// Styles of the screen; plain when colour is off.
@@ -189,6 +296,20 @@ impl Theme {
     fn faint(&self) -> Style {
         self.paint(Style::new(), Color::Gray)
     }
+
+    /// Scores: green for a win, red for a loss; estimates dimmed.
+    fn score(&self, scored: ScoredMove, outlook: Outlook) -> Style {
+        let style = if scored.exact {
+            Style::new()
+        } else {
+            Style::new().add_modifier(Modifier::DIM)
+        };
+        match outlook {
+            Outlook::Win { .. } => self.paint(style, Color::Green),
+            Outlook::Loss { .. } => self.paint(style, Color::Red),
+            Outlook::Draw | Outlook::Estimate => style,
+        }
+    }
 }
 
 impl Widget for &App {
@@ -196,7 +317,7 @@ impl Widget for &App {
         let theme = Theme {
             color: self.color(),
         };
-        match layout(area, self.board().size()) {
+        match layout_for(area, self) {
             ScreenLayout::TooSmall { width, height } => {
                 let text = format!("Terminal too small: need at least {width} x {height}");
                 let y = area.y + area.height / 2;
@@ -213,10 +334,21 @@ impl Widget for &App {
                         buf,
                     );
             }
-            ScreenLayout::Game { board, text } => {
+            ScreenLayout::Game {
+                board,
+                text,
+                moves,
+                explain,
+            } => {
                 render_text(self, &theme, text, buf);
                 render_labels(board, &theme, buf);
                 render_board(self, board, &theme, buf);
+                if let Some(rect) = moves {
+                    render_moves(self, rect, &theme, buf);
+                }
+                if let Some(rect) = explain {
+                    render_explain(self, rect, &theme, buf);
+                }
                 if self.help_open() {
                     render_help(self, area, buf);
                 }
@@ -249,26 +381,27 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
     let variants = if app.is_watch() {
         vec![
             format!(
-                "space {pause}  . step  +/- speed ({} ms)  n new  ? help  q quit",
+                "space {pause}  . step  +/- speed ({} ms)  u undo  e explain  n new  ? help  q quit",
                 app.watch_delay().as_millis()
             ),
-            format!("space {pause}  . step  +/- speed  ? help  q quit"),
+            format!("space {pause}  . step  +/- speed  e explain  n new  ? help  q quit"),
             format!("space {pause}  . step  ? help  q quit"),
             "? help  q quit".to_string(),
         ]
     } else {
         vec![
-            "arrows move  enter place  1-9 place  n new  ? help  q quit".to_string(),
-            "arrows, enter, 1-9 play  n new  ? help  q quit".to_string(),
-            "1-9 play  n new  ? help  q quit".to_string(),
+            "arrows move  enter place  1-9 place  u undo  e explain  n new  ? help  q quit"
+                .to_string(),
+            "arrows, enter, 1-9 play  u undo  e explain  ? help  q quit".to_string(),
+            "1-9 play  u undo  ? help  q quit".to_string(),
             "? help  q quit".to_string(),
         ]
     };
     // The most complete list of keys that fits the width.
-    let fits = |text: &String| text.chars().count() <= usize::from(rows.footer.width);
+    let fits = |text: &&String| text.chars().count() <= usize::from(rows.footer.width);
     let keys = variants
         .iter()
-        .find(|text| fits(text))
+        .find(fits)
         .or(variants.last())
         .cloned()
         .unwrap_or_default();
@@ -281,7 +414,7 @@ fn render_labels(board: BoardLayout, theme: &Theme, buf: &mut Buffer) {
         let cell = board.cell_rect(Move::new(i, i));
         let letter = char::from(b'a' + i).to_string();
         buf.set_string(cell.x + cell.width / 2, board.y - 1, letter, theme.faint());
-        let number = (i + 1).to_string();
+        let number = format!("{:>2}", i + 1);
         buf.set_string(
             board.x - ROW_LABEL_WIDTH,
             cell.y + cell.height / 2,
@@ -297,7 +430,8 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
     let winning = position.winning_cells();
     let last = app.game().last_move();
     let show_cursor = app.human_to_move() && !app.help_open();
-    let hints = board.size == 3 && !position.status().is_over();
+    let overlay = app.explain_on().then(|| app.overlay()).flatten();
+    let hints = board.size == 3 && !position.status().is_over() && overlay.is_none();
     for row in 0..board.size {
         for col in 0..board.size {
             let mv = Move::new(row, col);
@@ -318,18 +452,73 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
                     }
                     draw_mark(player, rect, board.cell, style, buf);
                 }
-                None if hints => {
-                    let digit = (mv.index(board.size) + 1).to_string();
-                    buf.set_string(
-                        rect.x + rect.width / 2,
-                        rect.y + rect.height / 2,
-                        digit,
-                        theme.hint().patch(base),
-                    );
+                None => {
+                    if let Some(analysis) = overlay
+                        && let Some(scored) = analysis.moves.iter().find(|m| m.mv == mv)
+                    {
+                        draw_score(analysis, *scored, rect, board.cell, theme, base, buf);
+                    } else if hints {
+                        let digit = (mv.index(board.size) + 1).to_string();
+                        let at = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+                        buf.set_string(at.0, at.1, digit, theme.hint().patch(base));
+                    }
                 }
-                None => {}
             }
         }
+    }
+}
+
+/// A move's score in its square: the number (with `?` when only estimated),
+/// and on big squares the meaning in words; the best moves in bold, underlined.
+fn draw_score(
+    analysis: &Analysis,
+    scored: ScoredMove,
+    rect: Rect,
+    cell: CellSize,
+    theme: &Theme,
+    base: Style,
+    buf: &mut Buffer,
+) {
+    let outlook = analysis.outlook_of(scored);
+    let best = analysis.value() == Some(scored.score);
+    let mut style = theme.score(scored, outlook).patch(base);
+    if best {
+        style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+    }
+    let number = format!(
+        "{}{}",
+        signed(scored.score),
+        if scored.exact { "" } else { "?" }
+    );
+    let lines = match cell {
+        CellSize::Large => vec![
+            number,
+            outlook.to_string(),
+            if best {
+                "best".to_string()
+            } else {
+                String::new()
+            },
+        ],
+        CellSize::Medium | CellSize::Small => vec![number],
+    };
+    for (dy, line) in lines.iter().enumerate() {
+        let width = (line.chars().count() as u16).min(rect.width);
+        let text: String = line.chars().take(usize::from(rect.width)).collect();
+        buf.set_string(
+            rect.x + (rect.width - width) / 2,
+            rect.y + dy as u16,
+            text,
+            style,
+        );
+    }
+}
+
+fn signed(score: i32) -> String {
+    if score > 0 {
+        format!("+{score}")
+    } else {
+        score.to_string()
     }
 }
 
@@ -368,8 +557,8 @@ fn draw_grid(board: BoardLayout, style: Style, buf: &mut Buffer) {
 
 fn draw_mark(player: Player, rect: Rect, cell: CellSize, style: Style, buf: &mut Buffer) {
     let art: &[&str] = match (cell, player) {
-        (CellSize::Small, Player::X) => &["X"],
-        (CellSize::Small, Player::O) => &["O"],
+        (CellSize::Small | CellSize::Medium, Player::X) => &["X"],
+        (CellSize::Small | CellSize::Medium, Player::O) => &["O"],
         (CellSize::Large, Player::X) => &["╲   ╱", "  ╳  ", "╱   ╲"],
         (CellSize::Large, Player::O) => &["╭───╮", "│   │", "╰───╯"],
     };
@@ -384,6 +573,151 @@ fn draw_mark(player: Player, rect: Rect, cell: CellSize, style: Style, buf: &mut
     }
 }
 
+/// The moves so far in coordinates, numbered; the latest at the bottom.
+fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
+    let start = app.game().start();
+    let starter = start.to_move();
+    let inner = rect.height.saturating_sub(2) as usize;
+    let moves = app.game().moves();
+    let first_shown = moves.len().saturating_sub(inner);
+    let lines: Vec<Line> = moves
+        .iter()
+        .enumerate()
+        .skip(first_shown)
+        .map(|(i, mv)| {
+            let player = if i.is_multiple_of(2) {
+                starter
+            } else {
+                starter.other()
+            };
+            Line::from(vec![
+                Span::styled(format!("{:>2} ", i + 1), theme.faint()),
+                Span::styled(player.symbol().to_string(), theme.mark(player)),
+                Span::raw(format!(" {}", mv.coordinate())),
+            ])
+        })
+        .collect();
+    Paragraph::new(lines)
+        .block(Block::new().borders(Borders::ALL).title(" Moves "))
+        .render(rect, buf);
+}
+
+/// The AI's last search, and what the overlay's numbers mean. When space is
+/// short the least telling lines go first (higher number, lower priority).
+fn render_explain(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
+    let mut lines: Vec<(u8, Line)> = Vec::new();
+    let board = app.board();
+    if !board.status().is_over() {
+        lines.push((
+            3,
+            Line::from(format!("Scores for {} to move:", board.to_move())),
+        ));
+        lines.push((5, Line::styled("+ win, - loss, 0 draw;", theme.faint())));
+        lines.push((5, Line::styled("sooner wins score higher", theme.faint())));
+        if app.overlay().is_some_and(|o| !o.exact()) {
+            lines.push((3, Line::styled("? estimated, not proven", theme.faint())));
+        }
+    }
+    match app.report() {
+        None => lines.push((1, Line::from("The AI has not moved yet."))),
+        Some(report) => {
+            lines.push((6, Line::from("")));
+            let moved = report.decision.mv.coordinate();
+            lines.push((
+                2,
+                Line::from(format!(
+                    "AI ({}) played {} {moved}",
+                    report.level, report.player
+                )),
+            ));
+            let width = usize::from(rect.width.saturating_sub(2)).max(15);
+            let row = |label: &str, value: String| {
+                Line::from(format!("{label:<14}{value:>w$}", w = width - 14))
+            };
+            lines.push((4, row("search", search_name(report.level).into())));
+            if let Some(analysis) = report
+                .decision
+                .analysis
+                .as_ref()
+                .filter(|_| report.level >= Level::Hard)
+            {
+                let depth = analysis
+                    .depth
+                    .map_or("to the end".into(), |d| format!("{d} plies"));
+                lines.push((5, row("depth", depth)));
+            }
+            if let Some(analysis) = &report.decision.analysis {
+                lines.push((1, row("positions", thousands(analysis.nodes))));
+                lines.push((
+                    4,
+                    row(
+                        "time",
+                        format!("{:.3} ms", analysis.elapsed.as_secs_f64() * 1e3),
+                    ),
+                ));
+                if let Some(best) = analysis.best() {
+                    let value = format!("{} {}", signed(best.score), analysis.outlook_of(best));
+                    lines.push((2, row("value", value)));
+                }
+                match report.seed_visits {
+                    None => lines.push((1, row("plain minimax", "counting…".into()))),
+                    Some(None) => lines.push((1, row("plain minimax", "too many".into()))),
+                    Some(Some(visits)) => {
+                        lines.push((1, row("plain minimax", thousands(visits))));
+                        // Only a full search prunes; shallower levels cut the tree short.
+                        if visits > 0 && analysis.nodes > 0 && report.level >= Level::Hard {
+                            let saved = 100.0 * (1.0 - analysis.nodes as f64 / visits as f64);
+                            lines.push((1, row("pruning saves", format!("{saved:.1} %"))));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let room = usize::from(rect.height.saturating_sub(2));
+    let mut cutoff = 6;
+    while lines
+        .iter()
+        .filter(|(priority, _)| *priority <= cutoff)
+        .count()
+        > room
+        && cutoff > 1
+    {
+        cutoff -= 1;
+    }
+    let shown: Vec<Line> = lines
+        .into_iter()
+        .filter(|(priority, _)| *priority <= cutoff)
+        .map(|(_, line)| line)
+        .collect();
+    Clear.render(rect, buf);
+    Paragraph::new(shown)
+        .block(Block::new().borders(Borders::ALL).title(" Explain "))
+        .render(rect, buf);
+}
+
+/// What kind of search a level does, in a few words.
+fn search_name(level: Level) -> &'static str {
+    match level {
+        Level::Random => "random move",
+        Level::Easy => "win or random",
+        Level::Medium => "two plies",
+        Level::Hard | Level::Perfect => "alpha-beta",
+    }
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let mut lines: Vec<Line> = if app.is_watch() {
         vec![
@@ -392,7 +726,6 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             Line::from("Space                pause or resume"),
             Line::from(".                    play one move"),
             Line::from("+ / -                faster / slower"),
-            Line::from("n                    new game"),
         ]
     } else {
         vec![
@@ -401,10 +734,13 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             Line::from("1-9                  place in that square"),
             Line::from("                     (1 top left, 9 bottom right)"),
             Line::from("Mouse click          place in that square"),
-            Line::from("n                    new game"),
         ]
     };
     lines.extend([
+        Line::from("u                    undo the last turn"),
+        Line::from("U, Ctrl-r            redo"),
+        Line::from("e                    explain: every move's score"),
+        Line::from("n                    new game"),
         Line::from("?                    show or hide this help"),
         Line::from("q, Esc, Ctrl-C       quit"),
     ]);
