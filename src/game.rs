@@ -133,6 +133,48 @@ impl Game {
         Some(mv)
     }
 
+    /// Takes back the last full turn of a person: their last move and the AI
+    /// replies after it. With nobody human, one move. An AI's opening with no
+    /// human move before it stays. Returns how many moves were taken back.
+    pub fn undo_turn(&mut self, seats: Seats) -> usize {
+        let starter = self.start.to_move();
+        let mover = |i: usize| {
+            if i.is_multiple_of(2) {
+                starter
+            } else {
+                starter.other()
+            }
+        };
+        let target = if seats.is_watch() {
+            self.played.len().checked_sub(1)
+        } else {
+            (0..self.played.len())
+                .rev()
+                .find(|&i| seats.of(mover(i)).is_human())
+        };
+        let Some(target) = target else { return 0 };
+        let count = self.played.len() - target;
+        for _ in 0..count {
+            self.undo();
+        }
+        count
+    }
+
+    /// Plays again what [`Game::undo_turn`] took back: a person's move and the
+    /// AI replies that followed it, or one move with nobody human.
+    /// Returns how many moves were played again.
+    pub fn redo_turn(&mut self, seats: Seats) -> usize {
+        if self.redo().is_none() {
+            return 0;
+        }
+        let mut count = 1;
+        while !seats.is_watch() && self.can_redo() && !seats.of(self.board.to_move()).is_human() {
+            self.redo();
+            count += 1;
+        }
+        count
+    }
+
     /// True when a move can be taken back.
     pub fn can_undo(&self) -> bool {
         !self.played.is_empty()

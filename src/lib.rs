@@ -4,4 +4,6 @@
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod plain;
+pub mod stats;
 pub mod tui;

@@ -5,8 +5,10 @@ use clap::Parser;
 use tictactoe::cli::analyze::{run_analyze, run_best};
 use tictactoe::cli::play::color_wanted;
 use tictactoe::cli::selfplay::{play_games, write_report};
+use tictactoe::cli::stats::run_stats;
 use tictactoe::cli::{Cli, Command, ExitStatus};
 use tictactoe::engine::{Board, Limits};
+use tictactoe::stats::StatsFile;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -34,10 +36,20 @@ fn main() -> ExitCode {
             seed,
             json,
         }) => {
-            let (x, o, games, json) = (*x, *o, *games, *json);
             let seed = seed.unwrap_or_else(|| fastrand::u64(..));
-            let report = play_games(Board::new(), x, o, games, seed, Limits::Solve);
-            write_report(&report, x, o, json, &mut stdout.lock())
+            let report = play_games(Board::new(), *x, *o, *games, seed, Limits::Solve);
+            write_report(&report, *x, *o, *json, &mut stdout.lock())
+        }
+        Some(Command::Stats {
+            json,
+            reset,
+            stats_file,
+        }) => {
+            let file = stats_file
+                .as_ref()
+                .map(StatsFile::at)
+                .or_else(StatsFile::default_location);
+            run_stats(file, *json, *reset, &mut stdout.lock(), &mut stderr.lock())
         }
         None => play(&cli),
     };
@@ -53,13 +65,35 @@ fn main() -> ExitCode {
 }
 
 fn play(cli: &Cli) -> io::Result<ExitStatus> {
+    let settings = match cli.play.settings(color_wanted()) {
+        Ok(settings) => settings,
+        Err(error) => {
+            writeln!(io::stderr(), "error: {error}")?;
+            return Ok(ExitStatus::BadInput);
+        }
+    };
+    let stats = cli.play.stats_file();
+    if cli.play.plain {
+        let prompt = io::stdin().is_terminal();
+        return tictactoe::plain::run(
+            &settings,
+            stats.as_ref(),
+            &mut io::stdin().lock(),
+            &mut io::stdout().lock(),
+            prompt,
+        );
+    }
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         writeln!(
             io::stderr(),
-            "error: the game needs a terminal; for scripts use `tictactoe analyze`"
+            "error: the game needs a terminal; use `tictactoe --plain` for plain text or `tictactoe analyze` for scripts"
         )?;
         return Ok(ExitStatus::Failure);
     }
-    tictactoe::tui::run(cli.play.settings(color_wanted()))?;
+    // Warnings (about saved statistics) are shown in the game and again here,
+    // once the screen is back, so they are not lost with it.
+    for warning in tictactoe::tui::run(settings, stats)? {
+        writeln!(io::stderr(), "{warning}")?;
+    }
     Ok(ExitStatus::Success)
 }

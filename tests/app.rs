@@ -583,6 +583,44 @@ fn undoing_a_finished_game_takes_its_result_out_of_the_tally() {
 }
 
 #[test]
+fn a_finished_game_is_reported_once_when_it_is_left() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
+    play_out(&mut app, &[(0, 0), (1, 0)], t0);
+    app.update(Action::NewGame, t0);
+    assert_eq!(
+        app.take_left_game(),
+        None,
+        "an unfinished game is not counted"
+    );
+    play_out(&mut app, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], t0);
+    assert_eq!(
+        app.take_left_game(),
+        None,
+        "not while it is still on screen"
+    );
+    app.update(Action::NewGame, t0);
+    assert_eq!(app.take_left_game(), Some(Status::Won(Player::X)));
+    assert_eq!(app.take_left_game(), None, "once");
+    play_out(&mut app, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], t0);
+    app.update(Action::Undo, t0);
+    app.update(Action::Quit, t0);
+    assert_eq!(
+        app.take_left_game(),
+        None,
+        "a result taken back is not counted"
+    );
+    let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
+    play_out(&mut app, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], t0);
+    app.update(Action::Quit, t0);
+    assert_eq!(
+        app.take_left_game(),
+        Some(Status::Won(Player::X)),
+        "quitting leaves the game"
+    );
+}
+
+#[test]
 fn levels_and_seeds_reach_the_ai() {
     use tictactoe::tui::app::Request;
     let t0 = Instant::now();

@@ -136,7 +136,14 @@ fn game_over(screen: &str) -> bool {
 
 #[test]
 fn a_whole_game_by_keys_then_quit() {
-    let mut game = Session::start(&["--ai-delay", "0"]);
+    let stats = tempfile::tempdir().expect("a temporary folder");
+    let stats_file = stats.path().join("stats.json");
+    let mut game = Session::start(&[
+        "--ai-delay",
+        "0",
+        "--stats-file",
+        stats_file.to_str().expect("UTF-8 path"),
+    ]);
     game.wait_for(|s| s.contains("Your turn: you are X"), "the first frame");
 
     // Start with the cursor keys, then play the first free square by its digit each turn.
@@ -183,11 +190,18 @@ fn a_whole_game_by_keys_then_quit() {
         vt100::MouseProtocolMode::None,
         "mouse capture is off"
     );
+    // The finished game was counted when it was left.
+    let (saved, warnings) = tictactoe::stats::StatsFile::at(&stats_file)
+        .read()
+        .expect("the statistics are readable");
+    assert!(warnings.is_empty());
+    assert_eq!(saved.games(), 1);
+    assert_eq!(saved.totals().0, 0, "nobody beats perfect play");
 }
 
 #[test]
 fn quitting_while_the_ai_thinks_restores_the_terminal() {
-    let mut game = Session::start(&["--ai-delay", "5000"]);
+    let mut game = Session::start(&["--ai-delay", "5000", "--no-stats"]);
     game.wait_for(|s| s.contains("Your turn"), "the first frame");
     game.press("5");
     game.wait_for(|s| s.contains("AI is thinking"), "the AI's turn");

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod play;
 pub mod selfplay;
+pub mod stats;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -66,6 +67,18 @@ pub enum Command {
         /// One line of JSON instead of text.
         #[arg(long)]
         json: bool,
+    },
+    /// Show the saved statistics of your games against the AI.
+    Stats {
+        /// One line of JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Forget every count.
+        #[arg(long)]
+        reset: bool,
+        /// The statistics file [default: stats.json in the platform's data directory].
+        #[arg(long, value_name = "PATH")]
+        stats_file: Option<std::path::PathBuf>,
     },
 }
 

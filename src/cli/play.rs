@@ -1,11 +1,14 @@
-//! The flags of the game itself, turned into the screen's settings.
+//! The flags of the game itself, turned into the session's settings.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use thiserror::Error;
 
-use crate::engine::{Board, Level, Limits, Player};
+use crate::engine::{Board, BoardError, Level, Limits, Player, Status};
 use crate::game::{Seat, Seats};
+use crate::stats::StatsFile;
 use crate::tui::app::Settings;
 
 /// A side, as the command line spells it.
@@ -26,21 +29,30 @@ impl From<Side> for Player {
     }
 }
 
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SeatKind {
+    /// A person at the keyboard.
+    Human,
+    /// The computer, at the level of --difficulty or the side's own level.
+    Ai,
+}
+
 /// Options of the game (used when no command is given).
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
-    /// The side you play; X moves first.
-    #[arg(long, value_enum, default_value_t = Side::X)]
-    pub player: Side,
-    /// Watch the AI play both sides.
-    #[arg(long, conflicts_with = "player")]
+    /// The side you play; X moves first [default: x].
+    #[arg(long, value_enum, conflicts_with_all = ["watch", "x", "o"])]
+    pub player: Option<Side>,
+    /// Watch the AI play both sides (the same as --x ai --o ai).
+    #[arg(long, conflicts_with_all = ["x", "o"])]
     pub watch: bool,
-    /// Pause between moves when watching, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 500)]
-    pub delay: u64,
-    /// Pause before the AI answers your move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 300)]
-    pub ai_delay: u64,
+    /// Who plays X; give --o too. Two humans can share the keyboard.
+    #[arg(long, value_enum, value_name = "human|ai", requires = "o")]
+    pub x: Option<SeatKind>,
+    /// Who plays O; give --x too.
+    #[arg(long, value_enum, value_name = "human|ai", requires = "x")]
+    pub o: Option<SeatKind>,
     /// How well the AI plays.
     #[arg(long, value_name = "LEVEL", default_value = "perfect")]
     pub difficulty: Level,
@@ -53,39 +65,108 @@ pub struct PlayArgs {
     /// Seed for the AI's random choices, to replay the same games.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Start every game from this position, in the notation of `analyze`.
+    #[arg(long, value_name = "NOTATION", allow_hyphen_values = true)]
+    pub board: Option<String>,
+    /// Pause between moves when watching, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 500)]
+    pub delay: u64,
+    /// Pause before the AI answers your move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 300)]
+    pub ai_delay: u64,
+    /// Play in plain text, a line per move: for screen readers, simple terminals and pipes.
+    #[arg(long)]
+    pub plain: bool,
+    /// Where to keep the statistics [default: stats.json in the platform's data directory].
+    #[arg(long, value_name = "PATH", conflicts_with = "no_stats")]
+    pub stats_file: Option<PathBuf>,
+    /// Do not count this session's games.
+    #[arg(long)]
+    pub no_stats: bool,
+}
+
+/// Settings that cannot be played.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    /// The `--board` position is not a board.
+    #[error("--board: {0}")]
+    Board(#[from] BoardError),
+    /// The `--board` position is already decided.
+    #[error("--board: the game is already over ({0}); give a position still in play")]
+    Finished(&'static str),
 }
 
 impl PlayArgs {
     /// Who sits where.
     pub fn seats(&self) -> Seats {
-        let x_ai = Seat::Ai(self.x_level.unwrap_or(self.difficulty));
-        let o_ai = Seat::Ai(self.o_level.unwrap_or(self.difficulty));
-        if self.watch {
-            return Seats { x: x_ai, o: o_ai };
+        let ai = |player: Player| {
+            let own = match player {
+                Player::X => self.x_level,
+                Player::O => self.o_level,
+            };
+            Seat::Ai(own.unwrap_or(self.difficulty))
+        };
+        let seat = |kind: SeatKind, player| match kind {
+            SeatKind::Human => Seat::Human,
+            SeatKind::Ai => ai(player),
+        };
+        if let (Some(x), Some(o)) = (self.x, self.o) {
+            return Seats {
+                x: seat(x, Player::X),
+                o: seat(o, Player::O),
+            };
         }
-        match Player::from(self.player) {
+        if self.watch {
+            return Seats {
+                x: ai(Player::X),
+                o: ai(Player::O),
+            };
+        }
+        match self.player.map_or(Player::X, Player::from) {
             Player::X => Seats {
                 x: Seat::Human,
-                o: o_ai,
+                o: ai(Player::O),
             },
             Player::O => Seats {
-                x: x_ai,
+                x: ai(Player::X),
                 o: Seat::Human,
             },
         }
     }
 
-    /// The screen's settings; `color` is false when the user asked for no colour.
-    pub fn settings(&self, color: bool) -> Settings {
-        Settings {
+    /// The session's settings, or why the flags cannot be played;
+    /// `color` is false when the user asked for no colour.
+    pub fn settings(&self, color: bool) -> Result<Settings, PlayError> {
+        let start = match &self.board {
+            None => Board::new(),
+            Some(text) => Board::parse_with_k(text, None)?,
+        };
+        match start.status() {
+            Status::Won(Player::X) => return Err(PlayError::Finished("X has won")),
+            Status::Won(Player::O) => return Err(PlayError::Finished("O has won")),
+            Status::Draw => return Err(PlayError::Finished("the board is full")),
+            Status::InProgress { .. } => {}
+        }
+        Ok(Settings {
             seats: self.seats(),
-            start: Board::new(),
+            start,
             ai_delay: Duration::from_millis(self.ai_delay),
             watch_delay: Duration::from_millis(self.delay),
             limits: Limits::Think(Duration::from_millis(1000)),
             seed: self.seed,
             color,
+        })
+    }
+
+    /// Where games are counted, unless counting is off.
+    pub fn stats_file(&self) -> Option<StatsFile> {
+        if self.no_stats {
+            return None;
         }
+        self.stats_file
+            .as_ref()
+            .map(StatsFile::at)
+            .or_else(StatsFile::default_location)
     }
 }
 

@@ -218,6 +218,8 @@ pub struct App {
     asked_explain: Option<Board>,
     asked_count: Option<Board>,
     flash: Option<(String, Instant)>,
+    /// A finished game the player has just left (new game or quit), to be counted.
+    left: Option<Status>,
     quit: bool,
     rng: fastrand::Rng,
 }
@@ -246,6 +248,7 @@ impl App {
             asked_explain: None,
             asked_count: None,
             flash: None,
+            left: None,
             quit: false,
             rng,
         };
@@ -262,7 +265,10 @@ impl App {
         }
         let watch = self.is_watch();
         match action {
-            Action::Quit => self.quit = true,
+            Action::Quit => {
+                self.leave_game();
+                self.quit = true;
+            }
             Action::ToggleHelp => self.help = !self.help,
             Action::CloseHelp => self.help = false,
             Action::ToggleExplain => self.explain = !self.explain,
@@ -273,6 +279,7 @@ impl App {
                 self.place(mv, now);
             }
             Action::NewGame => {
+                self.leave_game();
                 self.game.restart();
                 self.paused = false;
                 self.flash = None;
@@ -412,6 +419,24 @@ impl App {
         self.quit
     }
 
+    /// The result of a finished game the player just left, once: the front
+    /// end saves it. A game taken back before it was left does not count.
+    pub fn take_left_game(&mut self) -> Option<Status> {
+        self.left.take()
+    }
+
+    /// Shows a message from outside the game (a warning about saved statistics).
+    pub fn notify(&mut self, text: &str, now: Instant) {
+        self.flash = Some((text.to_string(), now + FLASH_TIME * 3));
+    }
+
+    fn leave_game(&mut self) {
+        let status = self.game.status();
+        if status.is_over() {
+            self.left = Some(status);
+        }
+    }
+
     /// The position of the AI's last search while its plain-minimax count is unknown.
     fn uncounted_search(&self) -> Option<Board> {
         let report = self
@@ -446,49 +471,18 @@ impl App {
         }
     }
 
-    /// Takes back the last full turn: the last human move and the AI replies
-    /// after it. With no human at all, one move, and the watching pauses.
     fn undo(&mut self, now: Instant) {
-        let seats = self.settings.seats;
-        let played = self.game.moves().len();
-        // Who made the move at index i: X made the even ones when X started.
-        let starter = self.game.start().to_move();
-        let mover = |i: usize| {
-            if i.is_multiple_of(2) {
-                starter
-            } else {
-                starter.other()
-            }
-        };
-        let target = if self.is_watch() {
-            played.checked_sub(1)
-        } else {
-            (0..played).rev().find(|&i| seats.of(mover(i)).is_human())
-        };
-        let Some(target) = target else {
-            return self.say("Nothing to undo", now);
-        };
         let before = self.game.status();
-        while self.game.moves().len() > target {
-            self.game.undo();
+        if self.game.undo_turn(self.settings.seats) == 0 {
+            return self.say("Nothing to undo", now);
         }
         self.after_rewind(before, now);
     }
 
-    /// Plays again the moves the last undo took back: one human move and the
-    /// AI replies that followed it, or one move when nobody is human.
     fn redo(&mut self, now: Instant) {
-        if !self.game.can_redo() {
-            return self.say("Nothing to redo", now);
-        }
-        let seats = self.settings.seats;
         let before = self.game.status();
-        self.game.redo();
-        if !self.is_watch() {
-            // Follow with the AI's replies as they were played.
-            while self.game.can_redo() && !seats.of(self.game.board().to_move()).is_human() {
-                self.game.redo();
-            }
+        if self.game.redo_turn(self.settings.seats) == 0 {
+            return self.say("Nothing to redo", now);
         }
         self.after_rewind(before, now);
     }

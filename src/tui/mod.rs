@@ -16,17 +16,42 @@ use ratatui::crossterm::{cursor, execute};
 
 use app::{App, Reply, Request, Settings};
 
+use crate::stats::{GameRecord, StatsFile};
+
 /// While the engine works, how often the loop looks for its answer.
 const THINKING_POLL: Duration = Duration::from_millis(15);
 
-/// Plays a session in the terminal until the player quits.
-pub fn run(settings: Settings) -> io::Result<()> {
+/// Plays a session in the terminal until the player quits, counting finished
+/// games in `stats`. Returns the warnings shown on the way.
+pub fn run(settings: Settings, stats: Option<StatsFile>) -> io::Result<Vec<String>> {
     let mut terminal = TerminalGuard::enter()?;
     let (requests, replies) = spawn_ai();
+    let seats = settings.seats;
     let mut app = App::new(settings, Instant::now());
+    let mut warnings = Vec::new();
     loop {
         let now = Instant::now();
         app.tick(now);
+        if let Some(status) = app.take_left_game()
+            && let (Some(stats), Some(record)) = (&stats, GameRecord::of(seats, status))
+        {
+            // The status line gets the gist; the whole text is printed on exit.
+            match stats.record(record) {
+                Ok(notes) => {
+                    for note in notes {
+                        app.notify(&note.headline(), now);
+                        warnings.push(note.to_string());
+                    }
+                }
+                Err(error) => {
+                    app.notify(
+                        "warning: the game was not counted (details when you quit)",
+                        now,
+                    );
+                    warnings.push(format!("warning: the game was not counted: {error}"));
+                }
+            }
+        }
         if let Some(request) = app.take_request() {
             // The thread lives as long as this loop; a closed channel means it panicked.
             requests
@@ -38,7 +63,7 @@ pub fn run(settings: Settings) -> io::Result<()> {
             .draw(|frame| frame.render_widget(&app, frame.area()))?;
         let area = frame.area;
         if app.should_quit() {
-            return Ok(());
+            return Ok(warnings);
         }
         // Sleep until a key, or until something is due: an AI move, a message to clear.
         let wake = app

@@ -1,0 +1,94 @@
+//! `tictactoe stats`: the saved statistics, as text or JSON.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::ExitStatus;
+use crate::stats::{Row, Stats, StatsFile};
+
+#[derive(Serialize)]
+struct Report<'a> {
+    games: u64,
+    wins: u64,
+    losses: u64,
+    draws: u64,
+    by_opponent: Vec<Row>,
+    file: &'a str,
+}
+
+/// Prints the statistics (after resetting them, with `reset`).
+pub fn run_stats(
+    file: Option<StatsFile>,
+    json: bool,
+    reset: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<ExitStatus> {
+    let Some(file) = file else {
+        writeln!(
+            err,
+            "error: this platform has no data directory; give --stats-file PATH"
+        )?;
+        return Ok(ExitStatus::Failure);
+    };
+    let result = if reset {
+        file.reset().map(|warnings| (Stats::default(), warnings))
+    } else {
+        file.read()
+    };
+    let (stats, warnings) = match result {
+        Ok(read) => read,
+        Err(error) => {
+            writeln!(err, "error: {error}")?;
+            return Ok(ExitStatus::Failure);
+        }
+    };
+    for warning in warnings {
+        writeln!(err, "{warning}")?;
+    }
+    let (wins, losses, draws) = stats.totals();
+    let path = file.path().display().to_string();
+    if json {
+        let report = Report {
+            games: stats.games(),
+            wins,
+            losses,
+            draws,
+            by_opponent: stats.rows(),
+            file: &path,
+        };
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&report).map_err(io::Error::other)?
+        )?;
+        return Ok(ExitStatus::Success);
+    }
+    if reset {
+        writeln!(out, "Statistics reset ({path}).")?;
+        return Ok(ExitStatus::Success);
+    }
+    writeln!(
+        out,
+        "{} games against the AI: {wins} won, {losses} lost, {draws} drawn",
+        stats.games()
+    )?;
+    if !stats.rows().is_empty() {
+        writeln!(out, "\n  you  opponent    games   won  lost  drawn")?;
+        for row in stats.rows() {
+            writeln!(
+                out,
+                "  {:<4} {:<10} {:>6} {:>5} {:>5} {:>6}",
+                row.side.symbol(),
+                row.opponent.name(),
+                row.games(),
+                row.wins,
+                row.losses,
+                row.draws
+            )?;
+        }
+    }
+    writeln!(out, "\n(kept in {path})")?;
+    Ok(ExitStatus::Success)
+}

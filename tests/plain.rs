@@ -1,0 +1,274 @@
+//! The plain-text mode through pipes, as a script or a screen reader uses it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn plain(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .arg("--plain")
+        .arg("--no-stats")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// The boards printed, each as its three rows.
+fn boards(transcript: &str) -> Vec<Vec<&str>> {
+    let lines: Vec<&str> = transcript.lines().collect();
+    let is_row =
+        |line: &&str| line.len() == 5 && line.split(' ').all(|c| matches!(c, "X" | "O" | "."));
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i + 2 < lines.len() {
+        if lines[i..i + 3].iter().all(is_row) {
+            found.push(lines[i..i + 3].to_vec());
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+#[test]
+fn every_move_prints_the_board_and_whose_turn() {
+    let out = plain(&["--seed", "1"], "b2\nquit\n");
+    assert_eq!(out.status.code(), Some(0));
+    let transcript = text(&out);
+    let shown = boards(&transcript);
+    assert_eq!(shown[0], vec![". . .", ". . .", ". . ."]);
+    assert_eq!(shown[1], vec![". . .", ". X .", ". . ."]);
+    assert_eq!(shown.len(), 3, "start, after X, after O:\n{transcript}");
+    assert!(
+        transcript.contains("X plays b2.\n. . .\n. X .\n. . .\nO to move (AI, perfect).\nO plays "),
+        "{transcript}"
+    );
+    assert!(
+        transcript.trim_end().ends_with("Your move: you are X."),
+        "{transcript}"
+    );
+}
+
+#[test]
+fn bad_and_illegal_moves_get_one_line_and_a_new_prompt() {
+    let out = plain(
+        &["--seed", "1"],
+        "5\nfive\n5\nz9\n0\n10\nundo\nundo\nredo\nredo\nhelp\n\nquit\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let transcript = text(&out);
+    let errors: Vec<&str> = transcript
+        .lines()
+        .filter(|l| l.starts_with("error:"))
+        .collect();
+    assert_eq!(
+        errors,
+        vec![
+            "error: \"five\" is not a move: type a digit 1-9 or a square from a1 to c3, or help",
+            "error: b2 is taken",
+            "error: \"z9\" is not a move: type a digit 1-9 or a square from a1 to c3, or help",
+            "error: \"0\" is not a move: type a digit 1-9 or a square from a1 to c3, or help",
+            "error: \"10\" is not a move: type a digit 1-9 or a square from a1 to c3, or help",
+            "error: nothing to undo",
+            "error: nothing to redo",
+        ]
+    );
+    // Each error is followed by the prompt again.
+    let lines: Vec<&str> = transcript.lines().collect();
+    for (i, line) in lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("error:"))
+    {
+        assert_eq!(lines[i + 1], "Your move: you are X.", "after {line}");
+    }
+    assert!(transcript.contains("Moves: a digit 1-9"));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn end_of_input_before_the_end_of_the_game_is_a_clean_exit() {
+    let out = plain(&[], "5\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out)
+            .trim_end()
+            .ends_with("End of input: the game was left unfinished.")
+    );
+    let silent = plain(&[], "");
+    assert_eq!(silent.status.code(), Some(0));
+}
+
+#[test]
+fn a_whole_game_to_the_end_then_a_new_one() {
+    let out = plain(&["--seed", "4"], "1\n2\n3\n4\n5\n6\n7\n8\n9\nnew\nquit\n");
+    let transcript = text(&out);
+    assert!(
+        transcript.contains("wins: you lose.") || transcript.contains("Draw."),
+        "{transcript}"
+    );
+    assert!(transcript.contains("New game.\n. . .\n. . .\n. . .\nYour move: you are X."));
+}
+
+#[test]
+fn every_seat_pairing_plays() {
+    // Two people: every move comes from the input.
+    let out = plain(
+        &["--x", "human", "--o", "human"],
+        "a1\nb1\na2\nb2\na3\nquit\n",
+    );
+    let transcript = text(&out);
+    assert!(
+        transcript.contains("X to move.") && transcript.contains("O to move."),
+        "{transcript}"
+    );
+    assert!(transcript.contains("X wins. Type new"), "{transcript}");
+    // You as O: the AI opens.
+    let out = plain(&["--player", "o", "--seed", "2"], "quit\n");
+    let transcript = text(&out);
+    assert!(
+        transcript.starts_with("Tic-tac-toe, you are O, the AI (perfect) plays X."),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("X plays ") && transcript.trim_end().ends_with("Your move: you are O.")
+    );
+    let out = plain(
+        &[
+            "--x",
+            "ai",
+            "--o",
+            "human",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "2",
+        ],
+        "quit\n",
+    );
+    assert!(text(&out).contains("the AI (easy) plays X"));
+    // Nobody human: the AIs play the game out and the program ends by itself.
+    let out = plain(&["--watch", "--seed", "5"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out)
+            .trim_end()
+            .ends_with("Draw. Type new for another game, or quit."),
+        "{}",
+        text(&out)
+    );
+    let out = plain(
+        &[
+            "--x",
+            "ai",
+            "--o",
+            "ai",
+            "--x-level",
+            "perfect",
+            "--o-level",
+            "random",
+            "--seed",
+            "5",
+        ],
+        "",
+    );
+    assert!(text(&out).contains("X wins.") || text(&out).contains("Draw."));
+}
+
+#[test]
+fn a_seed_replays_the_same_game() {
+    let first = plain(&["--watch", "--difficulty", "hard", "--seed", "9"], "");
+    let again = plain(&["--watch", "--difficulty", "hard", "--seed", "9"], "");
+    assert_eq!(first.stdout, again.stdout);
+}
+
+#[test]
+fn the_board_flag_starts_from_a_position() {
+    let out = plain(&["--board", "xx./oo./..."], "c1\nquit\n");
+    let transcript = text(&out);
+    assert!(transcript.starts_with("Tic-tac-toe, you are X, the AI (perfect) plays O. Type help for the commands.\nX X .\nO O .\n. . .\nYour move: you are X.\n"), "{transcript}");
+    assert!(transcript.contains("X wins: you win!"));
+    // new goes back to the given position.
+    let out = plain(&["--board", "x../.../..."], "new\nquit\n");
+    assert!(text(&out).contains("New game.\nX . .\n"), "{}", text(&out));
+}
+
+#[test]
+fn a_bad_board_flag_is_one_line_and_status_2() {
+    for (board, message) in [
+        (
+            "xoz",
+            "error: --board: unexpected character 'z' at position 3",
+        ),
+        (
+            "xx./.../...",
+            "error: --board: impossible position: X has 2 marks and O has 0",
+        ),
+        (
+            "xxx/oo./...",
+            "error: --board: the game is already over (X has won)",
+        ),
+        (
+            "xox/xoo/oxx",
+            "error: --board: the game is already over (the board is full)",
+        ),
+    ] {
+        let out = plain(&["--board", board], "");
+        assert_eq!(out.status.code(), Some(2), "{board}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with(message), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn conflicting_seat_flags_are_usage_errors() {
+    for args in [
+        &["--player", "o", "--x", "human", "--o", "ai"][..],
+        &["--x", "human"],
+        &["--o", "ai"],
+        &["--watch", "--player", "x"],
+        &["--watch", "--x", "ai", "--o", "ai"],
+        &["--stats-file", "/tmp/x.json", "--no-stats"],
+        &["--x", "robot", "--o", "human"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(args)
+            .arg("--plain")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn without_a_terminal_the_game_points_to_plain_and_analyze() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1);
+    assert!(
+        stderr.contains("--plain") && stderr.contains("tictactoe analyze"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "no escape codes on a pipe");
+}
