@@ -159,8 +159,18 @@ impl Analysis {
 /// microseconds. Bigger boards deepen one ply at a time until every score is proven
 /// or the time is up.
 pub fn analyze(board: &Board, limits: Limits) -> Analysis {
-    analyze_with(&mut Searcher::new(board.geometry()), board, limits)
+    // Proving a big board visits tens of millions of positions: give the table room.
+    let mut searcher = match limits {
+        Limits::Solve if board.geometry().cells() >= 25 => {
+            Searcher::with_table_bits(board.geometry(), SOLVE_TABLE_BITS)
+        }
+        _ => Searcher::new(board.geometry()),
+    };
+    analyze_with(&mut searcher, board, limits)
 }
+
+/// Table size for proving boards of 5×5 and up: 4M slots, 96 MiB at most.
+const SOLVE_TABLE_BITS: u32 = 22;
 
 /// [`analyze`] with a caller's searcher, whose table may already know related positions.
 pub fn analyze_with(searcher: &mut Searcher, board: &Board, limits: Limits) -> Analysis {
@@ -177,7 +187,7 @@ pub fn analyze_with(searcher: &mut Searcher, board: &Board, limits: Limits) -> A
             Limits::Think(budget) => budget,
             Limits::Solve => unreachable!("solving is handled above"),
         };
-        deepen(searcher, board, &legal, started + budget)
+        deepen(searcher, board, &legal, started, budget)
     };
 
     Analysis {
@@ -189,14 +199,31 @@ pub fn analyze_with(searcher: &mut Searcher, board: &Board, limits: Limits) -> A
     }
 }
 
-/// Iterative deepening: whole passes at depth 1, 2, … until all scores are proven
-/// or the deadline passes; the deepest complete pass is the answer.
+/// Positions with this many empty squares or fewer are first tried as a whole
+/// proof: a 4×4 board, or a bigger board late in the game.
+const PROOF_ATTEMPT_MAX_EMPTY: u32 = 16;
+
+/// Scores within a time budget. A small position is first searched to the end
+/// with half the budget: a proof beats any estimate. Otherwise, or if that runs
+/// out of time, iterative deepening: whole passes at depth 1, 2, … until all
+/// scores are proven or the time is up; the deepest complete pass is the answer.
+/// Whatever an unfinished pass proved stays in the table for the next.
 fn deepen(
     searcher: &mut Searcher,
     board: &Board,
     legal: &[Move],
-    deadline: Instant,
+    started: Instant,
+    budget: Duration,
 ) -> (Vec<ScoredMove>, Option<u32>) {
+    if board.empty_cells().count_ones() <= PROOF_ATTEMPT_MAX_EMPTY {
+        searcher.set_deadline(Some(started + budget / 2));
+        let proof = score_all(searcher, board, legal, UNLIMITED, None);
+        if !searcher.out_of_time() {
+            searcher.set_deadline(None);
+            return (proof, None);
+        }
+    }
+    let deadline = started + budget;
     // The first pass always completes, so there is always an answer.
     searcher.set_deadline(None);
     let mut moves = score_all(searcher, board, legal, 1, None);
@@ -237,7 +264,7 @@ fn score_all(
             (Some(twin), _) => ScoredMove { mv, ..twin },
             (None, Some(known)) => known,
             (None, None) => {
-                let (score, exact) = searcher.score_move(board, mv, depth);
+                let (score, exact) = searcher.exact_score(board, mv, depth);
                 if searcher.out_of_time() {
                     break;
                 }

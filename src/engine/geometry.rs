@@ -69,6 +69,99 @@ const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
     (lines, count)
 }
 
+/// One direction of a line as a shift: the cells of a line starting at cell
+/// `c` are `c, c + step, …, c + (k - 1) * step`, and `starts` marks every `c`
+/// where such a line fits on the board. Shifting a set of marks right by
+/// `i * step` lines up each line's i-th cell with its start, so k shifts and
+/// ANDs test every line of the direction at once.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    step: u32,
+    starts: u64,
+    k: u32,
+}
+
+impl Run {
+    /// Starts of the lines whose k cells are all in `stones`.
+    #[inline]
+    fn complete(self, stones: u64) -> u64 {
+        match self.k {
+            3 => self.complete_k::<3>(stones),
+            4 => self.complete_k::<4>(stones),
+            5 => self.complete_k::<5>(stones),
+            6 => self.complete_k::<6>(stones),
+            _ => self.complete_k::<7>(stones),
+        }
+    }
+
+    /// Cells that would complete a line for `stones`: each line with every
+    /// cell but one in `stones` adds that one (occupied or not).
+    #[inline]
+    fn threats(self, stones: u64) -> u64 {
+        match self.k {
+            3 => self.threats_k::<3>(stones),
+            4 => self.threats_k::<4>(stones),
+            5 => self.threats_k::<5>(stones),
+            6 => self.threats_k::<6>(stones),
+            _ => self.threats_k::<7>(stones),
+        }
+    }
+
+    // With K known to the compiler the loops unroll into straight shifts and ANDs.
+    #[inline(always)]
+    fn complete_k<const K: u32>(self, stones: u64) -> u64 {
+        (0..K).fold(self.starts, |acc, i| acc & (stones >> (i * self.step)))
+    }
+
+    #[inline(always)]
+    fn threats_k<const K: u32>(self, stones: u64) -> u64 {
+        let mut cells = 0;
+        for missing in 0..K {
+            let mut starts = self.starts;
+            for i in 0..K {
+                if i != missing {
+                    starts &= stones >> (i * self.step);
+                }
+            }
+            cells |= starts << (missing * self.step);
+        }
+        cells
+    }
+}
+
+/// The four directions of an N×N board with K in a row: right, down,
+/// down-right, down-left.
+const fn runs(size: u8, k: u8) -> [Run; 4] {
+    const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+    let n = size as i32;
+    let mut runs = [Run {
+        step: 0,
+        starts: 0,
+        k: k as u32,
+    }; 4];
+    let mut d = 0;
+    while d < 4 {
+        let (dr, dc) = DIRECTIONS[d];
+        let mut starts = 0u64;
+        let mut cell = 0;
+        while cell < n * n {
+            let (r, c) = (cell / n, cell % n);
+            let (end_r, end_c) = (r + dr * (k as i32 - 1), c + dc * (k as i32 - 1));
+            if end_r >= 0 && end_r < n && end_c >= 0 && end_c < n {
+                starts |= 1 << cell;
+            }
+            cell += 1;
+        }
+        runs[d] = Run {
+            step: (dr * n + dc) as u32,
+            starts,
+            k: k as u32,
+        };
+        d += 1;
+    }
+    runs
+}
+
 /// Whole-board lookup tables for 3×3, where a side's marks are a 9-bit number.
 /// The compiler fills them, so even the first search in a process pays nothing,
 /// and they are small (1.1 KB) so a cold first search touches few cache lines.
@@ -206,6 +299,8 @@ pub struct Geometry {
     /// For symmetry `s`, row `r` and a row's bit pattern `p`: where those bits land.
     /// Mapping a board costs one lookup per row instead of one per cell (empty on 3×3).
     symmetry_rows: &'static [u64],
+    /// The four directions of a line, for testing every line with a few shifts.
+    runs: [Run; 4],
     win_score: i32,
     /// Compile-time tables that replace the loops on 3×3.
     classic: Option<&'static ClassicTables>,
@@ -276,6 +371,7 @@ static CLASSIC: Geometry = Geometry {
     lines_through: &[],
     order_tiers: CLASSIC_TIERS.0.split_at(CLASSIC_TIERS.1).0,
     symmetry_rows: &[],
+    runs: runs(3, 3),
     win_score: CLASSIC_WIN,
     classic: Some(&CLASSIC_TABLES),
 };
@@ -350,6 +446,7 @@ impl Geometry {
             lines_through: Box::leak(lines_through.into_boxed_slice()),
             order_tiers: Box::leak(tiers[..tier_count].into()),
             symmetry_rows: Box::leak(symmetry_rows.into_boxed_slice()),
+            runs: runs(size, k),
             win_score: BIG_WIN,
             classic: None,
         }
@@ -507,7 +604,7 @@ impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
         if CLASSIC {
             ClassicTables::bit(&CLASSIC_TABLES.has_line, stones)
         } else {
-            self.0.lines.iter().any(|&line| line & !stones == 0)
+            self.0.runs.iter().any(|run| run.complete(stones) != 0)
         }
     }
 
@@ -529,12 +626,12 @@ impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
         if CLASSIC {
             return u64::from(CLASSIC_TABLES.threats[(stones & 0x1ff) as usize]);
         }
-        let needed = u32::from(self.0.k) - 1;
         self.0
-            .lines
+            .runs
             .iter()
-            .filter(|&&line| (line & stones).count_ones() == needed)
-            .fold(0, |acc, &line| acc | (line & !stones))
+            .fold(0, |acc, run| acc | run.threats(stones))
+            & self.0.full
+            & !stones
     }
 
     /// See [`Geometry::blocks_every_line`].
@@ -543,7 +640,8 @@ impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
         if CLASSIC {
             ClassicTables::bit(&CLASSIC_TABLES.blocks_every_line, stones)
         } else {
-            self.0.lines.iter().all(|&line| line & stones != 0)
+            let open = self.0.full & !stones;
+            self.0.runs.iter().all(|run| run.complete(open) == 0)
         }
     }
 
@@ -599,15 +697,30 @@ impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
             }
             return (key >> 9, key & 0x1ff, symmetry);
         }
-        let pack = |mine: u64, theirs: u64| (u128::from(mine) << 64) | u128::from(theirs);
-        let (mut key, mut symmetry) = (pack(mine, theirs), 0);
+        // Each side's rows are cut out once; every symmetry then ORs one
+        // table entry per row and side.
+        let size = usize::from(self.0.size);
+        let patterns = 1usize << size;
+        let row_mask = (patterns - 1) as u64;
+        let mut mine_rows = [0usize; MAX_SIZE as usize];
+        let mut theirs_rows = [0usize; MAX_SIZE as usize];
+        for row in 0..size {
+            mine_rows[row] = row * patterns + ((mine >> (row * size)) & row_mask) as usize;
+            theirs_rows[row] = row * patterns + ((theirs >> (row * size)) & row_mask) as usize;
+        }
+        let (mut key, mut symmetry) = ((mine, theirs), 0);
         for s in 1..SYMMETRY_COUNT {
-            let image = pack(self.map(s, mine), self.map(s, theirs));
-            if image < key {
-                (key, symmetry) = (image, s);
+            let table = &self.0.symmetry_rows[s * size * patterns..(s + 1) * size * patterns];
+            let (mut image_mine, mut image_theirs) = (0, 0);
+            for row in 0..size {
+                image_mine |= table[mine_rows[row]];
+                image_theirs |= table[theirs_rows[row]];
+            }
+            if (image_mine, image_theirs) < key {
+                (key, symmetry) = ((image_mine, image_theirs), s);
             }
         }
-        ((key >> 64) as u64, key as u64, symmetry)
+        (key.0, key.1, symmetry)
     }
 }
 
@@ -678,6 +791,41 @@ mod tests {
                 let mut order: Vec<usize> = g.move_order().collect();
                 order.sort_unstable();
                 assert_eq!(order, (0..g.cells()).collect::<Vec<_>>());
+            }
+        }
+    }
+
+    #[test]
+    fn shifted_runs_agree_with_the_line_masks() {
+        let mut rng = fastrand::Rng::with_seed(1);
+        for size in MIN_SIZE..=MAX_SIZE {
+            for k in MIN_SIZE..=size {
+                let g = Geometry::get(size, k).unwrap();
+                for _ in 0..2000 {
+                    let stones = rng.u64(..) & rng.u64(..) & g.full_mask();
+                    let by_lines_has = g.lines().iter().any(|&line| line & !stones == 0);
+                    let by_lines_blocks = g.lines().iter().all(|&line| line & stones != 0);
+                    let by_lines_threats = g
+                        .lines()
+                        .iter()
+                        .filter(|&&line| (line & stones).count_ones() == u32::from(k) - 1)
+                        .fold(0, |acc, &line| acc | (line & !stones));
+                    assert_eq!(
+                        g.has_line(stones),
+                        by_lines_has,
+                        "{size}x{size} k={k} {stones:b}"
+                    );
+                    assert_eq!(
+                        g.blocks_every_line(stones),
+                        by_lines_blocks,
+                        "{size}x{size} k={k}"
+                    );
+                    assert_eq!(
+                        g.threats(stones),
+                        by_lines_threats,
+                        "{size}x{size} k={k} {stones:b}"
+                    );
+                }
             }
         }
     }

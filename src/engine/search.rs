@@ -66,14 +66,21 @@ struct Entry {
 }
 
 /// A direct-mapped transposition table: one slot per hash, newest result wins.
+///
+/// A slot is three words, `[mine, theirs, packed]`, all zero when empty, so the
+/// table comes from the allocator already zeroed: a big table costs memory
+/// only for the slots a search touches.
 struct Table {
-    slots: Vec<Option<Entry>>,
+    slots: Vec<[u64; 3]>,
 }
+
+/// Set in every stored slot's packed word, so no stored slot is all zeros.
+const OCCUPIED: u64 = 1;
 
 impl Table {
     fn new(capacity_log2: u32) -> Table {
         Table {
-            slots: vec![None; 1 << capacity_log2],
+            slots: vec![[0; 3]; 1 << capacity_log2],
         }
     }
 
@@ -84,13 +91,38 @@ impl Table {
     }
 
     fn probe(&self, mine: u64, theirs: u64) -> Option<Entry> {
-        self.slots[self.slot(mine, theirs)]
-            .filter(|entry| entry.mine == mine && entry.theirs == theirs)
+        let [stored_mine, stored_theirs, packed] = self.slots[self.slot(mine, theirs)];
+        if packed & OCCUPIED == 0 || stored_mine != mine || stored_theirs != theirs {
+            return None;
+        }
+        let bound = match (packed >> 1) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry {
+            mine,
+            theirs,
+            value: (packed >> 16) as u16 as i16,
+            bound,
+            best: (packed >> 8) as u8,
+            depth: (packed >> 32) as u32,
+        })
     }
 
     fn store(&mut self, entry: Entry) {
+        let bound = match entry.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        let packed = OCCUPIED
+            | bound << 1
+            | u64::from(entry.best) << 8
+            | u64::from(entry.value as u16) << 16
+            | u64::from(entry.depth) << 32;
         let slot = self.slot(entry.mine, entry.theirs);
-        self.slots[slot] = Some(entry);
+        self.slots[slot] = [entry.mine, entry.theirs, packed];
     }
 }
 
@@ -98,16 +130,20 @@ impl Table {
 /// tier of the geometry's order, each tier in reading order.
 struct MoveOrder<'a> {
     pending: u64,
+    /// Moves that refuted a sibling position, tried after the table's suggestion.
+    killers: u64,
     rest: u64,
     tiers: std::slice::Iter<'a, u64>,
 }
 
 impl<'a> MoveOrder<'a> {
-    fn new(empty: u64, first: Option<usize>, tiers: &'a [u64]) -> MoveOrder<'a> {
+    fn new(empty: u64, first: Option<usize>, killers: u64, tiers: &'a [u64]) -> MoveOrder<'a> {
         let first = first.map_or(0, |cell| empty & (1 << cell));
+        let killers = killers & empty & !first;
         MoveOrder {
             pending: first,
-            rest: empty & !first,
+            killers,
+            rest: empty & !first & !killers,
             tiers: tiers.iter(),
         }
     }
@@ -119,7 +155,11 @@ impl Iterator for MoveOrder<'_> {
     #[inline]
     fn next(&mut self) -> Option<usize> {
         while self.pending == 0 {
-            self.pending = self.rest & self.tiers.next()?;
+            self.pending = if self.killers != 0 {
+                std::mem::take(&mut self.killers)
+            } else {
+                self.rest & self.tiers.next()?
+            };
         }
         let cell = self.pending.trailing_zeros() as usize;
         self.pending &= self.pending - 1;
@@ -137,25 +177,36 @@ pub struct Searcher {
     deadline: Option<Instant>,
     next_clock_check: u64,
     out_of_time: bool,
+    /// Per ply (marks on the board): the last two moves that caused a cutoff, as a mask.
+    killers: [u64; 65],
+    latest_killer: [u64; 65],
 }
 
 impl Searcher {
     /// A searcher for boards of this shape.
     pub fn new(geometry: &'static Geometry) -> Searcher {
         // 3×3 has 5,478 positions (fewer up to symmetry): a small table is quick to set up.
-        let capacity_log2 = match geometry.cells() {
+        let table_bits = match geometry.cells() {
             9 => 6,
-            16 => 18,
+            16 => 16,
             _ => 20,
         };
+        Searcher::with_table_bits(geometry, table_bits)
+    }
+
+    /// A searcher whose table has `2^bits` slots (24 bytes each, paid for as used):
+    /// long solves of big boards want more than the default.
+    pub fn with_table_bits(geometry: &'static Geometry, bits: u32) -> Searcher {
         Searcher {
             geometry,
-            table: Table::new(capacity_log2),
+            table: Table::new(bits),
             nodes: 0,
             horizon_hits: 0,
             deadline: None,
             next_clock_check: 0,
             out_of_time: false,
+            killers: [0; 65],
+            latest_killer: [0; 65],
         }
     }
 
@@ -204,6 +255,25 @@ impl Searcher {
             self.score::<false>(mine, theirs, cell, alpha, beta, depth)
         };
         (score, self.horizon_hits == before)
+    }
+
+    /// [`Searcher::score_move`], on boards bigger than 3×3 trying first the
+    /// narrow window around a draw: most positions are draws, only 0 fits
+    /// between -1 and 1, and a narrow window prunes hardest. A win or loss is
+    /// then searched again on its side for its exact distance. (3×3 is small
+    /// enough that one full window costs fewer positions.)
+    pub fn exact_score(&mut self, board: &Board, mv: Move, depth: u32) -> (i32, bool) {
+        if self.geometry.is_classic() {
+            return self.score_move(board, mv, depth);
+        }
+        let (score, exact) = self.score_move_within(board, mv, depth, -1, 1);
+        if score >= 1 {
+            self.score_move_within(board, mv, depth, 0, INFINITY)
+        } else if score <= -1 {
+            self.score_move_within(board, mv, depth, -INFINITY, 0)
+        } else {
+            (score, exact)
+        }
     }
 
     /// The value of the position for the side to move (its best move's score),
@@ -379,7 +449,10 @@ impl Searcher {
         let mut best_cell = u8::MAX;
         let mut floor = alpha;
         // No move wins on the spot here (checked above), so every move is quiet.
-        for cell in MoveOrder::new(empty, first_cell, rules.order_tiers()) {
+        // Killers pay on big boards; on 3×3 the tree is too small to repay their upkeep.
+        let ply = (mine | theirs).count_ones() as usize;
+        let killers = if CLASSIC { 0 } else { self.killers[ply] };
+        for cell in MoveOrder::new(empty, first_cell, killers, rules.order_tiers()) {
             let score = self.quiet_score::<CLASSIC>(mine, theirs, cell, floor, beta, depth);
             if score > best {
                 best = score;
@@ -387,6 +460,9 @@ impl Searcher {
                 if score > floor {
                     floor = score;
                     if floor >= beta {
+                        if !CLASSIC {
+                            self.remember_killer(ply, cell);
+                        }
                         break;
                     }
                 }
@@ -435,6 +511,15 @@ impl Searcher {
         }
         let limit = rules.win_score() / 2;
         (total / 4).clamp(-limit, limit)
+    }
+
+    /// Keeps the two latest different moves that caused a cutoff at this ply.
+    fn remember_killer(&mut self, ply: usize, cell: usize) {
+        let bit = 1u64 << cell;
+        if self.latest_killer[ply] != bit {
+            self.killers[ply] = self.latest_killer[ply] | bit;
+            self.latest_killer[ply] = bit;
+        }
     }
 
     fn clock_expired(&mut self) -> bool {
