@@ -1,5 +1,6 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Parser;
 use tictactoe::cli::analyze::{run_analyze, run_best};
@@ -7,7 +8,7 @@ use tictactoe::cli::play::color_wanted;
 use tictactoe::cli::selfplay::{play_games, write_report};
 use tictactoe::cli::stats::run_stats;
 use tictactoe::cli::{Cli, Command, ExitStatus};
-use tictactoe::engine::{Board, Limits};
+use tictactoe::engine::Limits;
 use tictactoe::stats::StatsFile;
 
 fn main() -> ExitCode {
@@ -35,11 +36,17 @@ fn main() -> ExitCode {
             games,
             seed,
             json,
-        }) => {
-            let seed = seed.unwrap_or_else(|| fastrand::u64(..));
-            let report = play_games(Board::new(), *x, *o, *games, seed, Limits::Solve);
-            write_report(&report, *x, *o, *json, &mut stdout.lock())
-        }
+            shape,
+            think_ms,
+        }) => match shape.empty() {
+            Ok(start) => {
+                let seed = seed.unwrap_or_else(|| fastrand::u64(..));
+                let limits = Limits::Think(Duration::from_millis(*think_ms));
+                let report = play_games(start, *x, *o, *games, seed, limits);
+                write_report(&report, *x, *o, *json, &mut stdout.lock())
+            }
+            Err(error) => writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::BadInput),
+        },
         Some(Command::Stats {
             json,
             reset,

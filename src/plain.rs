@@ -69,7 +69,8 @@ pub fn run(
     let size = settings.start.size();
     writeln!(
         output,
-        "Tic-tac-toe, {}. Type help for the commands.",
+        "{}, {}. Type help for the commands.",
+        crate::tui::view::title(settings.start),
         players(settings)
     )?;
     show(&game, settings, output)?;

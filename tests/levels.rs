@@ -1,9 +1,7 @@
 //! The AI levels: perfect never loses, each level beats the one below, seeds replay.
 
 use tictactoe::cli::selfplay::play_games;
-use tictactoe::engine::{
-    Board, Level, Limits, ScoreSource, analyze, choose_move, choose_move_with,
-};
+use tictactoe::engine::{Ai, Board, Level, Limits, ScoreSource, analyze, choose_move};
 
 const LEVELS: [Level; 5] = Level::ALL;
 
@@ -193,15 +191,11 @@ fn searching_and_the_solved_table_play_the_same_games() {
                 fastrand::Rng::with_seed(seed),
             );
             let mut board = Board::new();
+            let mut table = Ai::new(ScoreSource::SolvedTable);
             while let Some(decision) = choose_move(&board, level, &mut searched, Limits::Solve) {
-                let other = choose_move_with(
-                    &board,
-                    level,
-                    &mut looked_up,
-                    Limits::Solve,
-                    ScoreSource::SolvedTable,
-                )
-                .expect("the same position has the same moves");
+                let other = table
+                    .choose(&board, level, &mut looked_up, Limits::Solve)
+                    .expect("the same position has the same moves");
                 assert_eq!(decision.mv, other.mv, "{level}, seed {seed}, at {board}");
                 board = board.play(decision.mv).unwrap();
             }

@@ -4,12 +4,12 @@ use std::io::Cursor;
 
 use proptest::prelude::*;
 use tictactoe::cli::analyze::run_analyze;
-use tictactoe::cli::{BoardOptions, ExitStatus};
+use tictactoe::cli::{BoardOptions, ExitStatus, Shape};
 use tictactoe::engine::{Board, Limits, analyze, find_best_move};
 
 fn options() -> BoardOptions {
     BoardOptions {
-        k: None,
+        shape: Shape::default(),
         think_ms: 50,
         solve: false,
     }

@@ -11,7 +11,7 @@ use std::time::Duration;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::engine::{Board, BoardError, Level, Limits};
+use crate::engine::{Board, BoardError, GeometryError, Level, Limits, ParseError};
 
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
 #[derive(Debug, Parser)]
@@ -67,6 +67,12 @@ pub enum Command {
         /// One line of JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// The board's shape.
+        #[command(flatten)]
+        shape: Shape,
+        /// Thinking time per move on boards bigger than 3x3, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 1000)]
+        think_ms: u64,
     },
     /// Show the saved statistics of your games against the AI.
     Stats {
@@ -100,12 +106,44 @@ impl ValueEnum for Level {
     }
 }
 
+/// The board's shape: N×N with K in a row.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct Shape {
+    /// Board side, 3 to 7 [default: 3, or the size of the board given].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=7))]
+    pub size: Option<u8>,
+    /// Marks in a row that win, 3 to N [default: 3 on 3x3, 4 on bigger boards].
+    #[arg(long, value_name = "K")]
+    pub k: Option<u8>,
+}
+
+impl Shape {
+    /// Reads a board in the notation; its size must agree with `--size` if given.
+    pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
+        let board = Board::parse_with_k(text, self.k)?;
+        match self.size {
+            Some(wanted) if wanted != board.size() => Err(ParseError::WrongSize {
+                size: board.size(),
+                wanted,
+            }
+            .into()),
+            _ => Ok(board),
+        }
+    }
+
+    /// The empty board of this shape.
+    pub fn empty(&self) -> Result<Board, GeometryError> {
+        let size = self.size.unwrap_or(3);
+        Board::empty(size, self.k.unwrap_or_else(|| Board::default_k(size)))
+    }
+}
+
 /// How to read a board and how long to think about it.
 #[derive(Debug, Clone, Args)]
 pub struct BoardOptions {
-    /// Marks in a row that win [default: 3 on 3x3, 4 on bigger boards].
-    #[arg(long, value_name = "K")]
-    pub k: Option<u8>,
+    /// The board's shape.
+    #[command(flatten)]
+    pub shape: Shape,
     /// Thinking time per position on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub think_ms: u64,
@@ -117,7 +155,7 @@ pub struct BoardOptions {
 impl BoardOptions {
     /// Reads a board in the notation with these options.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
-        Board::parse_with_k(text, self.k)
+        self.shape.parse(text)
     }
 
     /// The search limits these options ask for.

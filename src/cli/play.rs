@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use thiserror::Error;
 
-use crate::engine::{Board, BoardError, Level, Limits, Player, Status};
+use crate::engine::{BoardError, GeometryError, Level, Limits, Player, Status};
 use crate::game::{Seat, Seats};
 use crate::stats::StatsFile;
 use crate::tui::app::Settings;
@@ -68,6 +68,12 @@ pub struct PlayArgs {
     /// Start every game from this position, in the notation of `analyze`.
     #[arg(long, value_name = "NOTATION", allow_hyphen_values = true)]
     pub board: Option<String>,
+    /// The board's shape.
+    #[command(flatten)]
+    pub shape: super::Shape,
+    /// How long the AI may think per move on boards bigger than 3x3, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub think_ms: u64,
     /// Pause between moves when watching, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 500)]
     pub delay: u64,
@@ -91,6 +97,9 @@ pub enum PlayError {
     /// The `--board` position is not a board.
     #[error("--board: {0}")]
     Board(#[from] BoardError),
+    /// `--size` and `--k` do not make a board.
+    #[error("{0}")]
+    Shape(#[from] GeometryError),
     /// The `--board` position is already decided.
     #[error("--board: the game is already over ({0}); give a position still in play")]
     Finished(&'static str),
@@ -138,8 +147,8 @@ impl PlayArgs {
     /// `color` is false when the user asked for no colour.
     pub fn settings(&self, color: bool) -> Result<Settings, PlayError> {
         let start = match &self.board {
-            None => Board::new(),
-            Some(text) => Board::parse_with_k(text, None)?,
+            None => self.shape.empty()?,
+            Some(text) => self.shape.parse(text)?,
         };
         match start.status() {
             Status::Won(Player::X) => return Err(PlayError::Finished("X has won")),
@@ -152,7 +161,7 @@ impl PlayArgs {
             start,
             ai_delay: Duration::from_millis(self.ai_delay),
             watch_delay: Duration::from_millis(self.delay),
-            limits: Limits::Think(Duration::from_millis(1000)),
+            limits: Limits::Think(Duration::from_millis(self.think_ms)),
             seed: self.seed,
             color,
         })

@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::ExitStatus;
-use crate::engine::{Board, Level, Limits, Player, ScoreSource, choose_move_with};
+use crate::engine::{Ai, Board, Level, Limits, Player, ScoreSource};
 use crate::game::Tally;
 
 /// The result of a run of games.
@@ -39,16 +39,23 @@ pub fn play_games(
     let started = Instant::now();
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut tally = Tally::default();
+    // The table of solved positions answers 3×3 at once; bigger boards are
+    // searched, each AI keeping its table from move to move and game to game.
+    let (mut x_ai, mut o_ai) = (
+        Ai::new(ScoreSource::SolvedTable),
+        Ai::new(ScoreSource::SolvedTable),
+    );
     for _ in 0..games {
         let mut board = start;
-        // The table of solved positions answers 3×3 at once; bigger boards are searched.
-        while let Some(decision) = choose_move_with(
-            &board,
-            if board.to_move() == Player::X { x } else { o },
-            &mut rng,
-            limits,
-            ScoreSource::SolvedTable,
-        ) {
+        loop {
+            let (ai, level) = if board.to_move() == Player::X {
+                (&mut x_ai, x)
+            } else {
+                (&mut o_ai, o)
+            };
+            let Some(decision) = ai.choose(&board, level, &mut rng, limits) else {
+                break;
+            };
             board = match board.play(decision.mv) {
                 Ok(next) => next,
                 Err(_) => break, // cannot happen: the AI picks among legal moves

@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-use super::analysis::{Analysis, Limits, ScoredMove, analyze};
+use super::analysis::{Analysis, Limits, ScoredMove, analyze, analyze_with};
 use super::board::{Board, Move};
+use super::search::Searcher;
 use super::solved::SolvedTable;
 
 /// How well an AI plays. Each level is strictly stronger than the one before.
@@ -80,74 +81,113 @@ pub fn choose_move(
     rng: &mut fastrand::Rng,
     limits: Limits,
 ) -> Option<Decision> {
-    choose_move_with(board, level, rng, limits, ScoreSource::Search)
+    Ai::new(ScoreSource::Search).choose(board, level, rng, limits)
 }
 
-/// [`choose_move`] with the scores taken from `source`.
-pub fn choose_move_with(
-    board: &Board,
-    level: Level,
-    rng: &mut fastrand::Rng,
-    limits: Limits,
+/// An AI player for a whole game or session. On boards bigger than 3×3 it
+/// keeps its search table from move to move, so what one move proved the
+/// next one need not prove again. On 3×3 every search starts afresh: the whole
+/// game takes microseconds, and the positions counted stay comparable with the
+/// seed's plain minimax.
+pub struct Ai {
     source: ScoreSource,
-) -> Option<Decision> {
-    let exact_scores = |board: &Board| match source {
-        ScoreSource::SolvedTable => SolvedTable::classic()
-            .analysis(board)
-            .unwrap_or_else(|| analyze(board, limits)),
-        ScoreSource::Search => analyze(board, limits),
-    };
-    let legal = board.legal_moves();
-    if legal.is_empty() {
-        return None;
+    searcher: Option<Searcher>,
+}
+
+impl Ai {
+    /// An AI that takes its scores from `source`.
+    pub fn new(source: ScoreSource) -> Ai {
+        Ai {
+            source,
+            searcher: None,
+        }
     }
-    let random = |rng: &mut fastrand::Rng| legal[rng.usize(..legal.len())];
-    let decision = match level {
-        Level::Random => Decision {
-            mv: random(rng),
-            analysis: None,
-        },
-        Level::Easy => {
-            let wins: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|&mv| board.play(mv).is_ok_and(|next| next.winner().is_some()))
-                .collect();
-            let mv = if wins.is_empty() {
-                random(rng)
-            } else {
-                wins[rng.usize(..wins.len())]
+
+    /// Every legal move's score, as [`analyze`] gives them.
+    pub fn analyze(&mut self, board: &Board, limits: Limits) -> Analysis {
+        let geometry = board.geometry();
+        if geometry.is_classic() {
+            return match self.source {
+                ScoreSource::SolvedTable => SolvedTable::classic()
+                    .analysis(board)
+                    .unwrap_or_else(|| analyze(board, limits)),
+                ScoreSource::Search => analyze(board, limits),
             };
-            Decision { mv, analysis: None }
         }
-        Level::Medium => {
-            let analysis = two_ply_analysis(board);
-            Decision {
-                mv: pick_among_best(&analysis, rng),
-                analysis: Some(analysis),
+        if !self
+            .searcher
+            .as_ref()
+            .is_some_and(|searcher| std::ptr::eq(searcher.geometry(), geometry))
+        {
+            self.searcher = Some(Searcher::new(geometry));
+        }
+        match self.searcher.as_mut() {
+            Some(searcher) => analyze_with(searcher, board, limits),
+            None => analyze(board, limits),
+        }
+    }
+
+    /// Chooses a move for the side to move at `level`; `None` once the game is over.
+    pub fn choose(
+        &mut self,
+        board: &Board,
+        level: Level,
+        rng: &mut fastrand::Rng,
+        limits: Limits,
+    ) -> Option<Decision> {
+        let legal = board.legal_moves();
+        if legal.is_empty() {
+            return None;
+        }
+        let random = |rng: &mut fastrand::Rng| legal[rng.usize(..legal.len())];
+        let decision = match level {
+            Level::Random => Decision {
+                mv: random(rng),
+                analysis: None,
+            },
+            Level::Easy => {
+                let wins: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&mv| board.play(mv).is_ok_and(|next| next.winner().is_some()))
+                    .collect();
+                let mv = if wins.is_empty() {
+                    random(rng)
+                } else {
+                    wins[rng.usize(..wins.len())]
+                };
+                Decision { mv, analysis: None }
             }
-        }
-        Level::Hard => {
-            let analysis = exact_scores(board);
-            let mv = if rng.u32(..100) < HARD_SLIP_PERCENT {
-                pick_second_best(&analysis, rng).unwrap_or_else(|| pick_among_best(&analysis, rng))
-            } else {
-                pick_among_best(&analysis, rng)
-            };
-            Decision {
-                mv,
-                analysis: Some(analysis),
+            Level::Medium => {
+                let analysis = two_ply_analysis(board);
+                Decision {
+                    mv: pick_among_best(&analysis, rng),
+                    analysis: Some(analysis),
+                }
             }
-        }
-        Level::Perfect => {
-            let analysis = exact_scores(board);
-            Decision {
-                mv: pick_among_best(&analysis, rng),
-                analysis: Some(analysis),
+            Level::Hard => {
+                let analysis = self.analyze(board, limits);
+                let mv = if rng.u32(..100) < HARD_SLIP_PERCENT {
+                    pick_second_best(&analysis, rng)
+                        .unwrap_or_else(|| pick_among_best(&analysis, rng))
+                } else {
+                    pick_among_best(&analysis, rng)
+                };
+                Decision {
+                    mv,
+                    analysis: Some(analysis),
+                }
             }
-        }
-    };
-    Some(decision)
+            Level::Perfect => {
+                let analysis = self.analyze(board, limits);
+                Decision {
+                    mv: pick_among_best(&analysis, rng),
+                    analysis: Some(analysis),
+                }
+            }
+        };
+        Some(decision)
+    }
 }
 
 /// Minimax two plies deep, with everything beyond counted as 0: a move that

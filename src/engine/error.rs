@@ -39,6 +39,14 @@ pub enum ParseError {
     /// The number of cells is not a square board the engine plays.
     #[error("{0} cells is not a board: expected 9, 16, 25, 36 or 49 (3x3 to 7x7)")]
     CellCount(usize),
+    /// A board of another size than the one asked for.
+    #[error("this is a {size}x{size} board, not {wanted}x{wanted}")]
+    WrongSize {
+        /// Side of the board given.
+        size: u8,
+        /// Side asked for.
+        wanted: u8,
+    },
     /// Rows separated by `/` of unequal length.
     #[error("row {row} has {found} cells but a {size}x{size} board needs {size} per row")]
     RowLength {

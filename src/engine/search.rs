@@ -210,6 +210,11 @@ impl Searcher {
         }
     }
 
+    /// The board shape this searcher plays.
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
     /// Positions examined so far (each position reached by a move counts once per visit).
     pub fn nodes(&self) -> u64 {
         self.nodes

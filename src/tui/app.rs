@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{
-    Analysis, Board, Decision, Level, Limits, Move, Player, Status, analyze, choose_move, reference,
+    Ai, Analysis, Board, Decision, Level, Limits, Move, Player, ScoreSource, Status, reference,
 };
 use crate::game::{Game, Seat, Seats, Tally};
 
@@ -140,8 +140,14 @@ pub enum Reply {
 }
 
 impl Request {
-    /// Does the work: the same answer every time for the same request.
+    /// Does the work with an AI of its own.
     pub fn run(&self) -> Reply {
+        self.run_with(&mut Ai::new(ScoreSource::Search))
+    }
+
+    /// Does the work with `ai`, which on bigger boards remembers what it
+    /// searched for earlier requests.
+    pub fn run_with(&self, ai: &mut Ai) -> Reply {
         match self {
             Request::Move {
                 id,
@@ -153,10 +159,10 @@ impl Request {
                 let mut rng = fastrand::Rng::with_seed(*seed);
                 Reply::Move {
                     id: *id,
-                    decision: choose_move(board, *level, &mut rng, *limits),
+                    decision: ai.choose(board, *level, &mut rng, *limits),
                 }
             }
-            Request::Explain { board, limits } => Reply::Explain(analyze(board, *limits)),
+            Request::Explain { board, limits } => Reply::Explain(ai.analyze(board, *limits)),
             Request::SeedCount { board } => {
                 let countable = board.empty_cells().count_ones() <= SEED_COUNT_MAX_EMPTY;
                 let visits = countable.then(|| {

@@ -16,6 +16,7 @@ use ratatui::crossterm::{cursor, execute};
 
 use app::{App, Reply, Request, Settings};
 
+use crate::engine::{Ai, ScoreSource};
 use crate::stats::{GameRecord, StatsFile};
 
 /// While the engine works, how often the loop looks for its answer.
@@ -96,8 +97,10 @@ fn spawn_ai() -> (mpsc::Sender<Request>, mpsc::Receiver<Reply>) {
     let (request_tx, request_rx) = mpsc::channel::<Request>();
     let (reply_tx, reply_rx) = mpsc::channel();
     thread::spawn(move || {
+        // One AI for the session: on big boards it keeps what it searched.
+        let mut ai = Ai::new(ScoreSource::Search);
         for request in request_rx {
-            if reply_tx.send(request.run()).is_err() {
+            if reply_tx.send(request.run_with(&mut ai)).is_err() {
                 break;
             }
         }

@@ -364,7 +364,7 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
             .render(area, buf);
     };
     centred(
-        "Tic-tac-toe".into(),
+        title(app.board()),
         Style::new().add_modifier(Modifier::BOLD),
         rows.title,
         buf,
@@ -388,12 +388,21 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
             format!("space {pause}  . step  ? help  q quit"),
             "? help  q quit".to_string(),
         ]
-    } else {
+    } else if app.board().size() == 3 {
         vec![
             "arrows move  enter place  1-9 place  u undo  e explain  n new  ? help  q quit"
                 .to_string(),
             "arrows, enter, 1-9 play  u undo  e explain  ? help  q quit".to_string(),
             "1-9 play  u undo  ? help  q quit".to_string(),
+            "? help  q quit".to_string(),
+        ]
+    } else {
+        // Digits only name the squares of 3x3.
+        vec![
+            "arrows move  enter place  click place  u undo  e explain  n new  ? help  q quit"
+                .to_string(),
+            "arrows, enter play  u undo  e explain  ? help  q quit".to_string(),
+            "arrows, enter play  ? help  q quit".to_string(),
             "? help  q quit".to_string(),
         ]
     };
@@ -406,6 +415,15 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
         .cloned()
         .unwrap_or_default();
     centred(keys, theme.faint(), rows.footer, buf);
+}
+
+/// "Tic-tac-toe", with the shape when it is not the classic one.
+pub fn title(board: crate::engine::Board) -> String {
+    if board.size() == 3 {
+        "Tic-tac-toe".to_string()
+    } else {
+        format!("Tic-tac-toe {0}x{0}, {1} in a row", board.size(), board.k())
+    }
 }
 
 /// Column letters above the board and row numbers to its left, as in `a1`..`c3`.
@@ -728,13 +746,18 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
             Line::from("+ / -                faster / slower"),
         ]
     } else {
-        vec![
+        let mut keys = vec![
             Line::from("Arrows, hjkl, wasd   move the cursor"),
             Line::from("Enter, Space         place your mark"),
-            Line::from("1-9                  place in that square"),
-            Line::from("                     (1 top left, 9 bottom right)"),
-            Line::from("Mouse click          place in that square"),
-        ]
+        ];
+        if app.board().size() == 3 {
+            keys.push(Line::from("1-9                  place in that square"));
+            keys.push(Line::from(
+                "                     (1 top left, 9 bottom right)",
+            ));
+        }
+        keys.push(Line::from("Mouse click          place in that square"));
+        keys
     };
     lines.extend([
         Line::from("u                    undo the last turn"),
