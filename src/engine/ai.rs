@@ -17,7 +17,8 @@ pub enum Level {
     /// Looks two plies ahead: takes a win, blocks a loss, blind to forks.
     Medium,
     /// Searches the whole game but now and then (one move in five) plays its
-    /// second-best move, never one that loses on the spot.
+    /// second-best move: never when it can win on the move, and never one that
+    /// loses on the spot.
     Hard,
     /// Always optimal: the fastest win, the slowest loss, a draw otherwise.
     Perfect,
@@ -167,7 +168,9 @@ impl Ai {
             }
             Level::Hard => {
                 let analysis = self.analyze(board, limits);
-                let mv = if rng.u32(..100) < HARD_SLIP_PERCENT {
+                // A slip, never a blunder: a win on the move is always taken.
+                let wins_now = analysis.value() == Some(board.geometry().win_score());
+                let mv = if !wins_now && rng.u32(..100) < HARD_SLIP_PERCENT {
                     pick_second_best(&analysis, rng)
                         .unwrap_or_else(|| pick_among_best(&analysis, rng))
                 } else {

@@ -1,0 +1,274 @@
+//! Bigger boards: proofs, time budgets, symmetry, and an AI that never misses
+//! a win on the move or a forced block.
+
+use std::process::Command;
+use std::time::Duration;
+
+use serde_json::Value;
+use tictactoe::cli::selfplay::play_games;
+use tictactoe::engine::{
+    Board, Geometry, Level, Limits, Move, analyze, choose_move, find_best_move, search::Searcher,
+};
+
+/// How far past its budget a move may run (the issue allows 50 ms).
+const SLACK: Duration = Duration::from_millis(50);
+
+#[test]
+fn four_by_four_with_four_in_a_row_is_proven_a_draw_within_the_default_budget() {
+    let board = Board::empty(4, 4).unwrap();
+    let analysis = analyze(&board, Limits::Think(Duration::from_millis(1000)));
+    assert!(analysis.exact(), "proven, not estimated");
+    assert_eq!(analysis.value(), Some(0));
+    assert_eq!(analysis.moves.len(), 16);
+    assert!(analysis.moves.iter().all(|m| m.score == 0 && m.exact));
+    assert_eq!(analysis.verdict(), "draw with best play");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["analyze", "..../..../..../....", "--k", "4", "--json"])
+        .output()
+        .unwrap();
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (answer["value"].clone(), answer["exact"].clone()),
+        (Value::from(0), Value::from(true))
+    );
+}
+
+#[test]
+fn bigger_boards_score_wins_from_100() {
+    // X to move on 4x4 completes the top row now (100), or lets O win (-99).
+    let board: Board = "xxx./ooo./..../....".parse().unwrap();
+    let analysis = analyze(&board, Limits::Solve);
+    let score = |row, col| {
+        analysis
+            .moves
+            .iter()
+            .find(|m| m.mv == Move::new(row, col))
+            .unwrap()
+            .score
+    };
+    assert_eq!(score(0, 3), 100);
+    assert_eq!(score(3, 3), -99);
+    assert_eq!(analysis.verdict(), "X wins in 1");
+    assert!(analysis.exact());
+}
+
+#[test]
+fn estimates_are_marked_and_the_json_says_so() {
+    let board = Board::empty(7, 4).unwrap();
+    let analysis = analyze(&board, Limits::Think(Duration::from_millis(100)));
+    assert!(!analysis.exact(), "7x7 is not proven in 100 ms");
+    assert!(analysis.depth.is_some());
+    assert!(analysis.moves.iter().any(|m| !m.exact));
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args([
+            "analyze",
+            "--think-ms",
+            "100",
+            "--json",
+            "--",
+            &".......".repeat(7),
+        ])
+        .output()
+        .unwrap();
+    let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["exact"], false);
+    assert_eq!(answer["moves"].as_array().unwrap().len(), 49);
+}
+
+#[test]
+fn every_ai_move_keeps_to_its_budget() {
+    let budget = Duration::from_millis(100);
+    let mut rng = fastrand::Rng::with_seed(3);
+    for (size, k) in [(5, 4), (6, 4), (7, 4), (7, 5), (5, 3)] {
+        let mut board = Board::empty(size, k).unwrap();
+        for _ in 0..4 {
+            let Some(decision) =
+                choose_move(&board, Level::Perfect, &mut rng, Limits::Think(budget))
+            else {
+                break;
+            };
+            let analysis = decision.analysis.expect("perfect play searches");
+            assert!(
+                analysis.elapsed <= budget + SLACK,
+                "{size}x{size} k={k}: {:?}",
+                analysis.elapsed
+            );
+            assert!(board.legal_moves().contains(&decision.mv));
+            board = board.play(decision.mv).unwrap();
+        }
+    }
+}
+
+/// Random positions of every shape with the side to move able to win at once,
+/// or facing exactly one threat it cannot stop by winning first.
+fn tactical_positions(kind: Tactic) -> Vec<(Board, u64)> {
+    let mut rng = fastrand::Rng::with_seed(11);
+    let mut found = Vec::new();
+    for size in 4..=7u8 {
+        let k = Board::default_k(size);
+        let mut tries = 0;
+        while found
+            .iter()
+            .filter(|(b, _): &&(Board, u64)| b.size() == size)
+            .count()
+            < 6
+            && tries < 5000
+        {
+            tries += 1;
+            let mut board = Board::empty(size, k).unwrap();
+            let stones = rng.usize(usize::from(k)..=usize::from(size) * usize::from(size) / 2);
+            for _ in 0..stones {
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                board = board.play(moves[rng.usize(..moves.len())]).unwrap();
+            }
+            if board.status().is_over() {
+                continue;
+            }
+            let g = board.geometry();
+            let me = board.to_move();
+            let my_wins = g.threats(board.marks(me)) & board.empty_cells();
+            let their_wins = g.threats(board.marks(me.other())) & board.empty_cells();
+            let wanted = match kind {
+                Tactic::Win => my_wins,
+                Tactic::Block if my_wins == 0 && their_wins.count_ones() == 1 => their_wins,
+                Tactic::Block => 0,
+            };
+            if wanted != 0 {
+                found.push((board, wanted));
+            }
+        }
+    }
+    assert!(
+        found.len() >= 20,
+        "enough positions to test: {}",
+        found.len()
+    );
+    found
+}
+
+#[derive(Clone, Copy)]
+enum Tactic {
+    Win,
+    Block,
+}
+
+#[test]
+fn the_ai_never_misses_a_win_on_the_move() {
+    for (board, winning) in tactical_positions(Tactic::Win) {
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Perfect] {
+            for seed in 0..3 {
+                let mut rng = fastrand::Rng::with_seed(seed);
+                let decision = choose_move(
+                    &board,
+                    level,
+                    &mut rng,
+                    Limits::Think(Duration::from_millis(30)),
+                )
+                .unwrap();
+                let cell = decision.mv.index(board.size());
+                assert!(
+                    winning & (1 << cell) != 0,
+                    "{level} missed the win at {board:?}: played {}",
+                    decision.mv
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_ai_never_misses_a_forced_block() {
+    for (board, block) in tactical_positions(Tactic::Block) {
+        for level in [Level::Medium, Level::Hard, Level::Perfect] {
+            for seed in 0..3 {
+                let mut rng = fastrand::Rng::with_seed(seed);
+                let decision = choose_move(
+                    &board,
+                    level,
+                    &mut rng,
+                    Limits::Think(Duration::from_millis(30)),
+                )
+                .unwrap();
+                let cell = decision.mv.index(board.size());
+                assert!(
+                    block & (1 << cell) != 0,
+                    "{level} did not block at {board:?}: played {}",
+                    decision.mv
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn perfect_on_4x4_never_loses_to_random_and_always_draws_itself() {
+    let start = Board::empty(4, 4).unwrap();
+    let as_x = play_games(start, Level::Perfect, Level::Random, 200, 1, Limits::Solve);
+    assert_eq!(as_x.o_wins, 0, "perfect as X lost");
+    let as_o = play_games(start, Level::Random, Level::Perfect, 200, 2, Limits::Solve);
+    assert_eq!(as_o.x_wins, 0, "perfect as O lost");
+    let itself = play_games(start, Level::Perfect, Level::Perfect, 20, 3, Limits::Solve);
+    assert_eq!(itself.draws, 20);
+}
+
+#[test]
+fn symmetric_moves_score_the_same() {
+    // A position symmetric about the main diagonal: b1 and a2 are twins, so are d1 and a4.
+    let board: Board = "x.../..../..o./....".parse().unwrap();
+    let symmetries = board.symmetries();
+    assert_eq!(symmetries.first_twin(Move::new(1, 0)), Move::new(0, 1));
+    assert_eq!(symmetries.first_twin(Move::new(3, 0)), Move::new(0, 3));
+    assert_eq!(symmetries.first_twin(Move::new(1, 1)), Move::new(1, 1));
+    // Twins searched separately from scratch agree.
+    for (a, b) in [
+        (Move::new(0, 1), Move::new(1, 0)),
+        (Move::new(0, 3), Move::new(3, 0)),
+    ] {
+        let score = |mv| Searcher::new(board.geometry()).score_move(&board, mv, 6);
+        assert_eq!(score(a), score(b), "{a} and {b}");
+    }
+    let analysis = analyze(&board, Limits::Solve);
+    let of = |mv: Move| analysis.moves.iter().find(|m| m.mv == mv).unwrap().score;
+    assert_eq!(of(Move::new(0, 1)), of(Move::new(1, 0)));
+    // A rotation of a position has the same value.
+    let rotated: Board = "...x/..../.o../....".parse().unwrap();
+    assert_eq!(analyze(&rotated, Limits::Solve).value(), analysis.value());
+}
+
+#[test]
+fn find_best_move_on_bigger_boards_is_bounded_and_legal() {
+    let board: Board = "xxx./oo../..../....".parse().unwrap();
+    assert_eq!(
+        find_best_move(&board),
+        Some(Move::new(0, 3)),
+        "the win on the move"
+    );
+    let big = Board::empty(7, 4).unwrap();
+    let started = std::time::Instant::now();
+    let mv = find_best_move(&big).expect("a move");
+    assert!(started.elapsed() <= tictactoe::engine::DEFAULT_THINK + SLACK);
+    assert!(big.legal_moves().contains(&mv));
+}
+
+#[test]
+fn every_shape_plays_to_the_end() {
+    for size in 3..=7u8 {
+        for k in 3..=size {
+            let start = Board::empty(size, k).unwrap();
+            let report = play_games(
+                start,
+                Level::Medium,
+                Level::Random,
+                2,
+                u64::from(size * 10 + k),
+                Limits::Solve,
+            );
+            assert_eq!(report.games, 2, "{size}x{size} k={k}");
+            assert_eq!(Geometry::get(size, k).unwrap().k(), k);
+        }
+    }
+}
