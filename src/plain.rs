@@ -125,21 +125,17 @@ pub fn run(
                 writeln!(output, "New game.")?;
                 show(&game, settings, output)?;
             }
-            Command::Undo => {
-                if game.undo_turn(seats) == 0 {
-                    writeln!(output, "error: nothing to undo")?;
+            Command::Undo | Command::Redo => {
+                let (moved, done, nothing) = if command == Command::Undo {
+                    (game.undo_turn(seats), "Undone.", "error: nothing to undo")
+                } else {
+                    (game.redo_turn(seats), "Redone.", "error: nothing to redo")
+                };
+                if moved == 0 {
+                    writeln!(output, "{nothing}")?;
                     prompt_again(&game, settings, output)?;
                 } else {
-                    writeln!(output, "Undone.")?;
-                    show(&game, settings, output)?;
-                }
-            }
-            Command::Redo => {
-                if game.redo_turn(seats) == 0 {
-                    writeln!(output, "error: nothing to redo")?;
-                    prompt_again(&game, settings, output)?;
-                } else {
-                    writeln!(output, "Redone.")?;
+                    writeln!(output, "{done}")?;
                     show(&game, settings, output)?;
                 }
             }

@@ -156,23 +156,18 @@ enum Tactic {
     Block,
 }
 
-#[test]
-fn the_ai_never_misses_a_win_on_the_move() {
-    for (board, winning) in tactical_positions(Tactic::Win) {
-        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Perfect] {
+/// Every level given plays one of the `expected` squares in every position.
+fn always_plays(tactic: Tactic, levels: &[Level], what: &str) {
+    for (board, expected) in tactical_positions(tactic) {
+        for &level in levels {
             for seed in 0..3 {
                 let mut rng = fastrand::Rng::with_seed(seed);
-                let decision = choose_move(
-                    &board,
-                    level,
-                    &mut rng,
-                    Limits::Think(Duration::from_millis(30)),
-                )
-                .unwrap();
+                let limits = Limits::Think(Duration::from_millis(30));
+                let decision = choose_move(&board, level, &mut rng, limits).unwrap();
                 let cell = decision.mv.index(board.size());
                 assert!(
-                    winning & (1 << cell) != 0,
-                    "{level} missed the win at {board:?}: played {}",
+                    expected & (1 << cell) != 0,
+                    "{level} missed {what} at {board:?}: played {}",
                     decision.mv
                 );
             }
@@ -181,27 +176,21 @@ fn the_ai_never_misses_a_win_on_the_move() {
 }
 
 #[test]
+fn the_ai_never_misses_a_win_on_the_move() {
+    always_plays(
+        Tactic::Win,
+        &[Level::Easy, Level::Medium, Level::Hard, Level::Perfect],
+        "the win",
+    );
+}
+
+#[test]
 fn the_ai_never_misses_a_forced_block() {
-    for (board, block) in tactical_positions(Tactic::Block) {
-        for level in [Level::Medium, Level::Hard, Level::Perfect] {
-            for seed in 0..3 {
-                let mut rng = fastrand::Rng::with_seed(seed);
-                let decision = choose_move(
-                    &board,
-                    level,
-                    &mut rng,
-                    Limits::Think(Duration::from_millis(30)),
-                )
-                .unwrap();
-                let cell = decision.mv.index(board.size());
-                assert!(
-                    block & (1 << cell) != 0,
-                    "{level} did not block at {board:?}: played {}",
-                    decision.mv
-                );
-            }
-        }
-    }
+    always_plays(
+        Tactic::Block,
+        &[Level::Medium, Level::Hard, Level::Perfect],
+        "the block",
+    );
 }
 
 #[test]

@@ -233,14 +233,7 @@ fn two_ply_analysis(board: &Board) -> Analysis {
 
 /// A uniformly random move among those with the top score.
 fn pick_among_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Move {
-    let top = analysis.value().unwrap_or(0);
-    let best: Vec<Move> = analysis
-        .moves
-        .iter()
-        .filter(|m| m.score == top)
-        .map(|m| m.mv)
-        .collect();
-    best[rng.usize(..best.len())]
+    pick_scoring(analysis, analysis.value().unwrap_or(0), rng)
 }
 
 /// A random move among those with the highest score below the top, if that
@@ -254,11 +247,16 @@ fn pick_second_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Option<Move
         .map(|m| m.score)
         .filter(|&s| s < top && s > loses_at_once)
         .max()?;
+    Some(pick_scoring(analysis, second, rng))
+}
+
+/// A uniformly random move among those scoring exactly `score` (one must).
+fn pick_scoring(analysis: &Analysis, score: i32, rng: &mut fastrand::Rng) -> Move {
     let moves: Vec<Move> = analysis
         .moves
         .iter()
-        .filter(|m| m.score == second)
+        .filter(|m| m.score == score)
         .map(|m| m.mv)
         .collect();
-    Some(moves[rng.usize(..moves.len())])
+    moves[rng.usize(..moves.len())]
 }
