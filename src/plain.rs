@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::cli::ExitStatus;
-use crate::engine::{Move, Status, choose_move};
+use crate::engine::{Ai, Move, ScoreSource, Status};
 use crate::game::{Game, Seat};
 use crate::stats::{GameRecord, StatsFile};
 use crate::tui::app::Settings;
@@ -62,6 +62,8 @@ pub fn run(
     prompt: bool,
 ) -> io::Result<ExitStatus> {
     let seats = settings.seats;
+    // One AI for the session: on big boards it keeps what it searched.
+    let mut ai = Ai::new(ScoreSource::Search);
     let mut rng = settings
         .seed
         .map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
@@ -80,7 +82,7 @@ pub fn run(
         if let Status::InProgress { to_move } = board.status()
             && let Seat::Ai(level) = seats.of(to_move)
         {
-            if let Some(decision) = choose_move(&board, level, &mut rng, settings.limits)
+            if let Some(decision) = ai.choose(&board, level, &mut rng, settings.limits)
                 && game.play(decision.mv).is_ok()
             {
                 writeln!(output, "{to_move} plays {}.", decision.mv.coordinate())?;

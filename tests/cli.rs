@@ -288,3 +288,9 @@ fn analyze_and_best_are_deterministic() {
         assert_eq!(text(&tictactoe(&["best", "........."], "").stdout), "0 0\n");
     }
 }
+
+#[test]
+fn the_command_line_definition_is_consistent() {
+    use clap::CommandFactory;
+    tictactoe::cli::Cli::command().debug_assert();
+}
