@@ -175,11 +175,6 @@ impl Game {
         count
     }
 
-    /// True when a move can be taken back.
-    pub fn can_undo(&self) -> bool {
-        !self.played.is_empty()
-    }
-
     /// True when a move can be played again.
     pub fn can_redo(&self) -> bool {
         !self.undone.is_empty()

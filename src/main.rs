@@ -12,7 +12,15 @@ use tictactoe::engine::Limits;
 use tictactoe::stats::StatsFile;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print as clap prints them.
+        Err(error) if !error.use_stderr() => error.exit(),
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "{}", one_line(&error.render().to_string()));
+            return ExitStatus::BadInput.into();
+        }
+    };
     let (stdout, stderr) = (io::stdout(), io::stderr());
     let result = match &cli.command {
         Some(Command::Analyze {
@@ -69,6 +77,22 @@ fn main() -> ExitCode {
             ExitStatus::Failure.into()
         }
     }
+}
+
+/// A clap error as one line, like every other error: its message and tips,
+/// without the usage block.
+fn one_line(message: &str) -> String {
+    message
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|part| {
+            !part.is_empty()
+                && !part.starts_with("Usage:")
+                && !part.starts_with("For more information")
+        })
+        .map(|part| part.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn play(cli: &Cli) -> io::Result<ExitStatus> {

@@ -85,16 +85,27 @@ pub struct Row {
 impl Row {
     /// Games in this row.
     pub fn games(&self) -> u64 {
-        self.wins + self.losses + self.draws
+        self.wins
+            .saturating_add(self.losses)
+            .saturating_add(self.draws)
     }
 }
 
-/// Wins, losses and draws of one row.
+/// Wins, losses and draws of one row. Counts saturate rather than wrap, so
+/// even a file edited to absurd numbers cannot make a total overflow.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Counts {
     wins: u64,
     losses: u64,
     draws: u64,
+}
+
+impl Counts {
+    fn add(&mut self, wins: u64, losses: u64, draws: u64) {
+        self.wins = self.wins.saturating_add(wins);
+        self.losses = self.losses.saturating_add(losses);
+        self.draws = self.draws.saturating_add(draws);
+    }
 }
 
 /// Every count, by the person's side and the AI's level.
@@ -111,9 +122,9 @@ impl Stats {
             .entry((record.side, record.opponent))
             .or_default();
         match record.outcome {
-            Outcome::Win => counts.wins += 1,
-            Outcome::Loss => counts.losses += 1,
-            Outcome::Draw => counts.draws += 1,
+            Outcome::Win => counts.add(1, 0, 0),
+            Outcome::Loss => counts.add(0, 1, 0),
+            Outcome::Draw => counts.add(0, 0, 1),
         }
     }
 
@@ -133,23 +144,28 @@ impl Stats {
 
     /// All games counted.
     pub fn games(&self) -> u64 {
-        self.rows().iter().map(Row::games).sum()
+        self.rows()
+            .iter()
+            .fold(0, |total, row| total.saturating_add(row.games()))
     }
 
     /// Totals over every row: (wins, losses, draws).
     pub fn totals(&self) -> (u64, u64, u64) {
-        self.rows().iter().fold((0, 0, 0), |(w, l, d), r| {
-            (w + r.wins, l + r.losses, d + r.draws)
-        })
+        let mut total = Counts::default();
+        for row in self.rows() {
+            total.add(row.wins, row.losses, row.draws);
+        }
+        (total.wins, total.losses, total.draws)
     }
 
     fn from_rows(rows: Vec<Row>) -> Stats {
         let mut stats = Stats::default();
         for row in rows {
-            let counts = stats.counts.entry((row.side, row.opponent)).or_default();
-            counts.wins += row.wins;
-            counts.losses += row.losses;
-            counts.draws += row.draws;
+            stats
+                .counts
+                .entry((row.side, row.opponent))
+                .or_default()
+                .add(row.wins, row.losses, row.draws);
         }
         stats
     }
@@ -284,6 +300,21 @@ impl StatsFile {
 
     /// The saved counts; a file that cannot be used is moved aside.
     fn load(&self, warnings: &mut Vec<Warning>) -> Result<Stats, StatsError> {
+        // Only a regular file is ever moved aside: a folder or a device at the
+        // path is the user's mistake to hear about, not ours to rename.
+        match fs::metadata(&self.path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Stats::default()),
+            Ok(meta) if !meta.is_file() => {
+                let source =
+                    io::Error::new(io::ErrorKind::InvalidInput, "it is not a regular file");
+                return Err(StatsError {
+                    action: "cannot keep statistics in",
+                    path: self.path.clone(),
+                    source,
+                });
+            }
+            _ => {}
+        }
         let problem = match fs::read_to_string(&self.path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Stats::default()),
             Err(e) => format!("could not be read ({e})"),
@@ -316,17 +347,13 @@ impl StatsFile {
             .to_string()
             .replace(':', "-");
         let base = format!("{}.corrupt-{stamp}", file_name(&self.path));
-        (1..)
-            .map(|n| {
-                if n == 1 {
-                    base.clone()
-                } else {
-                    format!("{base}-{n}")
-                }
-            })
-            .map(|name| self.path.with_file_name(name))
-            .find(|candidate| !candidate.exists())
-            .unwrap_or_else(|| self.path.with_file_name(base))
+        let mut candidate = self.path.with_file_name(&base);
+        let mut n = 1;
+        while candidate.exists() {
+            n += 1;
+            candidate = self.path.with_file_name(format!("{base}-{n}"));
+        }
+        candidate
     }
 
     /// Writes a temporary file beside the real one and renames it into place.
@@ -338,6 +365,10 @@ impl StatsFile {
         };
         serde_json::to_writer_pretty(&mut temp, &saved).map_err(io::Error::other)?;
         temp.write_all(b"\n")?;
+        // The new file keeps the old one's permissions (a temporary file starts private).
+        if let Ok(meta) = fs::metadata(&self.path) {
+            temp.as_file().set_permissions(meta.permissions())?;
+        }
         temp.as_file().sync_all()?;
         temp.persist(&self.path).map_err(|e| e.error)?;
         Ok(())

@@ -141,6 +141,13 @@ fn batch_answers_every_line_and_flags_the_bad_one() {
 
 #[test]
 fn batch_in_text_mode_reports_errors_on_stderr() {
+    // An error first: no blank line before the first answer.
+    let leading = tictactoe(&["analyze", "-"], "bad\n.........\n");
+    assert!(
+        text(&leading.stdout).starts_with("Board .../.../..."),
+        "{}",
+        text(&leading.stdout)
+    );
     let out = tictactoe(&["analyze", "-"], "xox/oox/...\nbad\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stdout).contains("The optimal move is: row 2, col 2"));
@@ -167,6 +174,44 @@ fn best_prints_row_and_col_for_scripts() {
     assert!(text(&over.stderr).contains("no move to make: X won"));
     let bad = tictactoe(&["best", "xyz"], "");
     assert_eq!(bad.status.code(), Some(2));
+    let many = tictactoe(&["best", "-"], "xox/oox/...\n");
+    assert_eq!(many.status.code(), Some(2));
+    assert!(text(&many.stderr).contains("analyze - --json"));
+}
+
+#[test]
+fn usage_errors_are_one_line_and_status_2() {
+    for (args, says) in [
+        (&["--bogus"][..], "unexpected argument '--bogus'"),
+        (
+            &["--bord", "x........"],
+            "a similar argument exists: '--board'",
+        ),
+        (
+            &["--difficulty", "godlike"],
+            "possible values: random, easy, medium, hard, perfect",
+        ),
+        (&["--x", "human"], "--o"),
+        (
+            &[
+                "selfplay", "--x", "perfect", "--o", "random", "--games", "0",
+            ],
+            "0 is not in 1..",
+        ),
+        (&["analyze", "--json"], "BOARD"),
+    ] {
+        let out = tictactoe(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(says),
+            "{args:?}: {stderr}"
+        );
+    }
+    let version = tictactoe(&["--version"], "");
+    assert_eq!(version.status.code(), Some(0));
+    assert!(text(&version.stdout).starts_with("tictactoe "));
 }
 
 #[test]

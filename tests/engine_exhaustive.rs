@@ -3,7 +3,7 @@
 use std::collections::{HashSet, VecDeque};
 
 use tictactoe::engine::{
-    Board, Geometry, Limits, Player, SolvedTable, analyze, find_best_move, reference,
+    Board, Geometry, Limits, Outlook, Player, SolvedTable, analyze, find_best_move, reference,
     search::Searcher, search::UNLIMITED,
 };
 
@@ -74,6 +74,21 @@ fn reference_fast_search_and_find_best_move_agree_everywhere() {
         let listed: Vec<_> = analysis.moves.iter().map(|m| (m.mv, m.score)).collect();
         assert_eq!(listed, expected, "{board}");
         assert!(analysis.exact());
+        // Every score reads as what it is: a win, a loss or a draw.
+        for scored in &analysis.moves {
+            let outlook = analysis.outlook_of(*scored);
+            let agrees = match outlook {
+                Outlook::Win { .. } => scored.score > 0,
+                Outlook::Loss { .. } => scored.score < 0,
+                Outlook::Draw => scored.score == 0,
+                Outlook::Estimate => false,
+            };
+            assert!(
+                agrees,
+                "{board}: {} scores {} but reads {outlook}",
+                scored.mv, scored.score
+            );
+        }
 
         let (best, value, _) = reference::find_best_move(&board).expect("game in progress");
         assert_eq!(find_best_move(&board), Some(best), "{board}");

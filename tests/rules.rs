@@ -68,6 +68,9 @@ fn depth_adjusted_words() {
     assert_eq!(Outlook::of(8, true, g), Outlook::Win { moves: 2 });
     assert_eq!(Outlook::of(-9, true, g), Outlook::Loss { moves: 1 });
     assert_eq!(Outlook::of(-7, true, g), Outlook::Loss { moves: 2 });
+    // A loss five plies away scores -5, exactly half of 10: still a loss.
+    assert_eq!(Outlook::of(-5, true, g), Outlook::Loss { moves: 3 });
+    assert_eq!(Outlook::of(6, true, g), Outlook::Win { moves: 3 });
     assert_eq!(Outlook::of(0, true, g), Outlook::Draw);
     assert_eq!(Outlook::of(0, false, g), Outlook::Estimate);
     assert_eq!(Outlook::Win { moves: 2 }.to_string(), "win in 2");

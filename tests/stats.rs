@@ -265,9 +265,8 @@ fn a_corrupt_file_is_kept_aside_and_counting_starts_afresh() {
 fn unreadable_and_unknown_files_are_kept_aside_too() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("stats.json");
-    // A folder where the file should be cannot be read as one.
-    fs::create_dir(&path).unwrap();
-    fs::write(path.join("inside"), "kept").unwrap();
+    // Bytes that are not text cannot be read as the file.
+    fs::write(&path, b"\xff\xfe\x00binary").unwrap();
     let warnings = StatsFile::at(&path).record(loss_as_x()).unwrap();
     assert!(
         warnings[0].to_string().contains("could not be read"),
@@ -283,6 +282,74 @@ fn unreadable_and_unknown_files_are_kept_aside_too() {
         warnings[0].to_string().contains("version 99"),
         "{}",
         warnings[0]
+    );
+}
+
+#[test]
+fn a_folder_at_the_path_is_an_error_and_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    fs::create_dir(&path).unwrap();
+    fs::write(path.join("inside"), "the user's").unwrap();
+    let error = StatsFile::at(&path)
+        .record(loss_as_x())
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("not a regular file"), "{error}");
+    assert_eq!(
+        fs::read_to_string(path.join("inside")).unwrap(),
+        "the user's"
+    );
+    assert_eq!(
+        names_in(dir.path()),
+        vec!["stats.json", "stats.json.lock"],
+        "nothing renamed"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["stats", "--stats-file"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}
+
+#[test]
+fn absurd_counts_do_not_overflow() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let huge = u64::MAX;
+    fs::write(
+        &path,
+        format!(r#"{{"version":1,"rows":[{{"side":"x","opponent":"perfect","wins":{huge},"losses":1,"draws":{huge}}},{{"side":"o","opponent":"easy","wins":{huge},"losses":0,"draws":0}}]}}"#),
+    )
+    .unwrap();
+    let file = StatsFile::at(&path);
+    file.record(GameRecord {
+        side: Player::X,
+        opponent: Level::Perfect,
+        outcome: Outcome::Win,
+    })
+    .unwrap();
+    let (stats, warnings) = file.read().unwrap();
+    assert!(warnings.is_empty());
+    assert_eq!(stats.games(), u64::MAX, "totals stop at the largest count");
+    assert_eq!(stats.totals().0, u64::MAX);
+}
+
+#[cfg(unix)]
+#[test]
+fn rewriting_keeps_the_files_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path);
+    file.record(loss_as_x()).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+    file.record(loss_as_x()).unwrap();
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o644
     );
 }
 

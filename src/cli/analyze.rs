@@ -111,6 +111,8 @@ pub fn run_analyze(
     let mut status = ExitStatus::Success;
     let mut raw = Vec::new();
     let mut number = 0;
+    // Text answers are separated by a blank line; errors go to stderr.
+    let mut answered = 0;
     loop {
         raw.clear();
         if input.read_until(b'\n', &mut raw)? == 0 {
@@ -123,9 +125,10 @@ pub fn run_analyze(
         let line = line.strip_suffix('\r').unwrap_or(line);
         match options.parse(line) {
             Ok(board) => {
-                if !json && number > 1 {
+                if !json && answered > 0 {
                     writeln!(out)?;
                 }
+                answered += 1;
                 write_analysis(&analyze(&board, options.limits()), json, out)?;
             }
             Err(error) => {
@@ -266,6 +269,13 @@ pub fn run_best(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<ExitStatus> {
+    if board_arg == "-" {
+        writeln!(
+            err,
+            "error: best takes one board; for many, use `tictactoe analyze - --json`"
+        )?;
+        return Ok(ExitStatus::BadInput);
+    }
     let board: Board = match options.parse(board_arg) {
         Ok(board) => board,
         Err(error) => {

@@ -50,19 +50,18 @@ impl Outlook {
     /// Reads a move's score on a board of this shape.
     pub fn of(score: i32, exact: bool, geometry: &Geometry) -> Outlook {
         let win = geometry.win_score();
-        // Estimates stay within ±W/2 and proven wins beyond it (see the search).
-        if score > win / 2 {
-            Outlook::Win {
+        // A proven score is a win or a loss whenever it is not 0; and the search's
+        // estimates stay within ±W/2, so a score beyond that is a forced line.
+        let decided = exact || score.abs() > win / 2;
+        match score.signum() {
+            1 if decided => Outlook::Win {
                 moves: ((win - score) / 2 + 1) as u32,
-            }
-        } else if score < -win / 2 {
-            Outlook::Loss {
+            },
+            -1 if decided => Outlook::Loss {
                 moves: ((win + score + 1) / 2) as u32,
-            }
-        } else if exact {
-            Outlook::Draw
-        } else {
-            Outlook::Estimate
+            },
+            0 if exact => Outlook::Draw,
+            _ => Outlook::Estimate,
         }
     }
 }
@@ -268,7 +267,14 @@ fn score_all(
                 if searcher.out_of_time() {
                     break;
                 }
-                ScoredMove { mv, score, exact }
+                // A win or loss found within a depth limit is a forced line:
+                // estimates never reach beyond ±W/2.
+                let forced = score.abs() > board.geometry().win_score() / 2;
+                ScoredMove {
+                    mv,
+                    score,
+                    exact: exact || forced,
+                }
             }
         };
         scored.push(result);

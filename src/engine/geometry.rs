@@ -511,11 +511,6 @@ impl Geometry {
         by_shape!(self, rules => rules.has_line(stones))
     }
 
-    /// True when `stones` contain a whole line through `cell` (the cell just played).
-    pub fn completes_line(&self, stones: u64, cell: usize) -> bool {
-        by_shape!(self, rules => rules.completes_line(stones, cell))
-    }
-
     /// Cells that would complete a line for `stones`, whether empty or not:
     /// every line holding all of its cells but one in `stones` adds the missing one.
     pub fn threats(&self, stones: u64) -> u64 {
@@ -608,7 +603,7 @@ impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
         }
     }
 
-    /// See [`Geometry::completes_line`].
+    /// True when `stones` contain a whole line through `cell` (the cell just played).
     #[inline]
     pub fn completes_line(self, stones: u64, cell: usize) -> bool {
         if CLASSIC {

@@ -28,20 +28,20 @@ pub fn action_for(event: &Event, app: &App, area: Rect) -> Option<Action> {
 }
 
 fn key_action(key: KeyEvent, app: &App) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return match key.code {
-            KeyCode::Char('c') => Some(Action::Quit),
-            KeyCode::Char('r') if !app.help_open() => Some(Action::Redo),
-            _ => None,
-        };
+    let control = key.modifiers.contains(KeyModifiers::CONTROL);
+    if control && key.code == KeyCode::Char('c') {
+        return Some(Action::Quit);
     }
     if app.help_open() {
         // Any key closes the help; q still quits.
-        return Some(if key.code == KeyCode::Char('q') {
+        return Some(if key.code == KeyCode::Char('q') && !control {
             Action::Quit
         } else {
             Action::CloseHelp
         });
+    }
+    if control {
+        return (key.code == KeyCode::Char('r')).then_some(Action::Redo);
     }
     let watch = app.is_watch();
     let action = match key.code {

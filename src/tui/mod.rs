@@ -85,8 +85,15 @@ pub fn run(settings: Settings, stats: Option<StatsFile>) -> io::Result<Vec<Strin
                 app.update(action, Instant::now());
             }
         }
-        while let Ok(reply) = replies.try_recv() {
-            app.receive(reply, Instant::now());
+        loop {
+            match replies.try_recv() {
+                Ok(reply) => app.receive(reply, Instant::now()),
+                Err(mpsc::TryRecvError::Empty) => break,
+                // The worker is gone (it panicked): stop rather than wait forever.
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    return Err(io::Error::other("the engine's thread stopped"));
+                }
+            }
         }
     }
 }
