@@ -360,6 +360,33 @@ fn keys_map_to_actions_and_only_presses_count() {
 }
 
 #[test]
+fn with_help_open_every_key_closes_it_and_q_still_quits() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::ToggleHelp, t0);
+    let area = Rect::new(0, 0, 80, 24);
+    for event in [
+        key(KeyCode::Char('x')),
+        key(KeyCode::Char('5')),
+        key(KeyCode::F(1)),
+        Event::Key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL)),
+        Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+    ] {
+        assert_eq!(
+            action_for(&event, &app, area),
+            Some(Action::CloseHelp),
+            "{event:?}"
+        );
+    }
+    assert_eq!(
+        action_for(&key(KeyCode::Char('q')), &app, area),
+        Some(Action::Quit)
+    );
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert_eq!(action_for(&ctrl_c, &app, area), Some(Action::Quit));
+}
+
+#[test]
 fn watch_keys_differ_from_play_keys() {
     let t0 = Instant::now();
     let app = App::new(settings(PERFECT, PERFECT), t0);
