@@ -126,9 +126,10 @@ impl Table {
     }
 }
 
-/// Empty cells in search order: the table's suggestion first, then tier by
-/// tier of the geometry's order, each tier in reading order.
-struct MoveOrder<'a> {
+/// Empty cells in search order: the table's suggestion first, then (on
+/// bigger boards) the killer moves, then tier by tier of the geometry's order,
+/// each tier in reading order. On 3×3 the killer stage is compiled away.
+struct MoveOrder<'a, const CLASSIC: bool> {
     pending: u64,
     /// Moves that refuted a sibling position, tried after the table's suggestion.
     killers: u64,
@@ -136,8 +137,8 @@ struct MoveOrder<'a> {
     tiers: std::slice::Iter<'a, u64>,
 }
 
-impl<'a> MoveOrder<'a> {
-    fn new(empty: u64, first: Option<usize>, killers: u64, tiers: &'a [u64]) -> MoveOrder<'a> {
+impl<'a, const CLASSIC: bool> MoveOrder<'a, CLASSIC> {
+    fn new(empty: u64, first: Option<usize>, killers: u64, tiers: &'a [u64]) -> Self {
         let first = first.map_or(0, |cell| empty & (1 << cell));
         let killers = killers & empty & !first;
         MoveOrder {
@@ -149,13 +150,13 @@ impl<'a> MoveOrder<'a> {
     }
 }
 
-impl Iterator for MoveOrder<'_> {
+impl<const CLASSIC: bool> Iterator for MoveOrder<'_, CLASSIC> {
     type Item = usize;
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
         while self.pending == 0 {
-            self.pending = if self.killers != 0 {
+            self.pending = if !CLASSIC && self.killers != 0 {
                 std::mem::take(&mut self.killers)
             } else {
                 self.rest & self.tiers.next()?
@@ -178,8 +179,8 @@ pub struct Searcher {
     next_clock_check: u64,
     out_of_time: bool,
     /// Per ply (marks on the board): the last two moves that caused a cutoff, as a mask.
-    killers: [u64; 65],
-    latest_killer: [u64; 65],
+    killers: Vec<u64>,
+    latest_killer: Vec<u64>,
 }
 
 impl Searcher {
@@ -205,8 +206,17 @@ impl Searcher {
             deadline: None,
             next_clock_check: 0,
             out_of_time: false,
-            killers: [0; 65],
-            latest_killer: [0; 65],
+            // Killers are for bigger boards; 3×3 keeps its searcher small to set up.
+            killers: if geometry.is_classic() {
+                Vec::new()
+            } else {
+                vec![0; geometry.cells() + 1]
+            },
+            latest_killer: if geometry.is_classic() {
+                Vec::new()
+            } else {
+                vec![0; geometry.cells() + 1]
+            },
         }
     }
 
@@ -457,7 +467,7 @@ impl Searcher {
         // Killers pay on big boards; on 3×3 the tree is too small to repay their upkeep.
         let ply = (mine | theirs).count_ones() as usize;
         let killers = if CLASSIC { 0 } else { self.killers[ply] };
-        for cell in MoveOrder::new(empty, first_cell, killers, rules.order_tiers()) {
+        for cell in MoveOrder::<CLASSIC>::new(empty, first_cell, killers, rules.order_tiers()) {
             let score = self.quiet_score::<CLASSIC>(mine, theirs, cell, floor, beta, depth);
             if score > best {
                 best = score;
