@@ -176,17 +176,15 @@ pub fn analyze_with(searcher: &mut Searcher, board: &Board, limits: Limits) -> A
     let started = Instant::now();
     let nodes_before = searcher.nodes();
     let legal = board.legal_moves();
-    let solve = matches!(limits, Limits::Solve) || board.size() == 3;
-
-    let (moves, depth) = if solve {
-        searcher.set_deadline(None);
-        (score_all(searcher, board, &legal, UNLIMITED, None), None)
-    } else {
-        let budget = match limits {
-            Limits::Think(budget) => budget,
-            Limits::Solve => unreachable!("solving is handled above"),
-        };
-        deepen(searcher, board, &legal, started, budget)
+    let (moves, depth) = match limits {
+        // 3×3 is always searched to the end: the whole game takes microseconds.
+        Limits::Think(budget) if !board.geometry().is_classic() => {
+            deepen(searcher, board, &legal, started, budget)
+        }
+        _ => {
+            searcher.set_deadline(None);
+            (score_all(searcher, board, &legal, UNLIMITED, None), None)
+        }
     };
 
     Analysis {

@@ -1,7 +1,8 @@
 //! The fast search: the seed's minimax with the same scores, made quick.
 //!
 //! * Negamax over two bitboards, `mine` (the side to move) and `theirs`.
-//! * Alpha-beta pruning with a centre-first move order, the table's best move first.
+//! * Alpha-beta pruning with a centre-first move order; on bigger boards the
+//!   table's best move and the killer moves (recent cutoffs at the same ply) first.
 //! * Exact shortcuts that change no score: a win on the move, a double threat
 //!   that cannot be stopped, a forced block, and boards where no line can
 //!   be completed any more.
