@@ -10,6 +10,7 @@ use tictactoe::cli::stats::run_stats;
 use tictactoe::cli::{Cli, Command, ExitStatus};
 use tictactoe::engine::Limits;
 use tictactoe::stats::StatsFile;
+use tictactoe::tui::Ending;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -68,7 +69,11 @@ fn main() -> ExitCode {
         }
         None => play(&cli),
     };
-    match result.and_then(|status| io::stdout().flush().map(|()| status)) {
+    match result.and_then(|status| match status {
+        // The terminal may be gone (SIGHUP): the signal is the answer, not a failed flush.
+        ExitStatus::Signal(_) => Ok(status),
+        _ => io::stdout().flush().map(|()| status),
+    }) {
         Ok(status) => status.into(),
         // The reader went away (`| head`): nothing is lost that anyone wants.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -121,10 +126,15 @@ fn play(cli: &Cli) -> io::Result<ExitStatus> {
         )?;
         return Ok(ExitStatus::Failure);
     }
+    let outcome = tictactoe::tui::run(settings, stats)?;
     // Warnings (about saved statistics) are shown in the game and again here,
-    // once the screen is back, so they are not lost with it.
-    for warning in tictactoe::tui::run(settings, stats)? {
-        writeln!(io::stderr(), "{warning}")?;
+    // once the screen is back, so they are not lost with it. After a hangup
+    // there is nobody to tell, and that is no reason to fail.
+    for message in &outcome.messages {
+        let _ = writeln!(io::stderr(), "{message}");
     }
-    Ok(ExitStatus::Success)
+    Ok(match outcome.ending {
+        Ending::Quit => ExitStatus::Success,
+        Ending::Signal(signal) => ExitStatus::Signal(signal),
+    })
 }

@@ -17,7 +17,7 @@ use std::time::SystemTime;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::engine::{Level, Player, Status};
+use crate::engine::{Board, Level, Player, Status};
 use crate::game::{Seat, Seats};
 
 /// How a finished game went for the person who played it.
@@ -46,7 +46,10 @@ pub struct GameRecord {
 impl GameRecord {
     /// The record of a finished game, when one person played one AI (games
     /// between two people or two AIs are not counted).
-    pub fn of(seats: Seats, status: Status) -> Option<GameRecord> {
+    pub fn of(seats: Seats, start: Board, status: Status) -> Option<GameRecord> {
+        if start.move_count() > 0 {
+            return None;
+        }
         let side = seats.lone_human()?;
         let Seat::Ai(opponent) = seats.of(side.other()) else {
             return None;
@@ -125,6 +128,18 @@ impl Stats {
             Outcome::Win => counts.add(1, 0, 0),
             Outcome::Loss => counts.add(0, 1, 0),
             Outcome::Draw => counts.add(0, 0, 1),
+        }
+    }
+
+    /// Takes one game back out.
+    pub fn remove(&mut self, record: GameRecord) {
+        if let Some(counts) = self.counts.get_mut(&(record.side, record.opponent)) {
+            let count = match record.outcome {
+                Outcome::Win => &mut counts.wins,
+                Outcome::Loss => &mut counts.losses,
+                Outcome::Draw => &mut counts.draws,
+            };
+            *count = count.saturating_sub(1);
         }
     }
 
@@ -246,6 +261,12 @@ impl StatsFile {
     /// Counts one finished game.
     pub fn record(&self, record: GameRecord) -> Result<Vec<Warning>, StatsError> {
         self.update(|stats| stats.add(record))
+            .map(|((), warnings)| warnings)
+    }
+
+    /// Takes a counted game back out (it was undone).
+    pub fn unrecord(&self, record: GameRecord) -> Result<Vec<Warning>, StatsError> {
+        self.update(|stats| stats.remove(record))
             .map(|((), warnings)| warnings)
     }
 

@@ -610,41 +610,79 @@ fn undoing_a_finished_game_takes_its_result_out_of_the_tally() {
 }
 
 #[test]
-fn a_finished_game_is_reported_once_when_it_is_left() {
+fn a_result_is_reported_when_the_game_ends_and_taken_back_by_undo() {
+    use tictactoe::tui::app::ResultChange::{Finished, TakenBack};
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
     play_out(&mut app, &[(0, 0), (1, 0)], t0);
     app.update(Action::NewGame, t0);
     assert_eq!(
-        app.take_left_game(),
-        None,
+        app.take_result_changes(),
+        vec![],
         "an unfinished game is not counted"
     );
     play_out(&mut app, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], t0);
+    let won = Status::Won(Player::X);
     assert_eq!(
-        app.take_left_game(),
-        None,
-        "not while it is still on screen"
+        app.take_result_changes(),
+        vec![Finished(won)],
+        "counted the moment it ends, while still on screen"
     );
-    app.update(Action::NewGame, t0);
-    assert_eq!(app.take_left_game(), Some(Status::Won(Player::X)));
-    assert_eq!(app.take_left_game(), None, "once");
-    play_out(&mut app, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], t0);
+    assert_eq!(app.take_result_changes(), vec![], "once");
     app.update(Action::Undo, t0);
-    app.update(Action::Quit, t0);
+    app.update(Action::Redo, t0);
+    app.update(Action::Undo, t0);
     assert_eq!(
-        app.take_left_game(),
-        None,
-        "a result taken back is not counted"
+        app.take_result_changes(),
+        vec![TakenBack(won), Finished(won), TakenBack(won)],
+        "undo takes a counted result back out, redo counts it again"
     );
-    let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
-    play_out(&mut app, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], t0);
     app.update(Action::Quit, t0);
+    app.update(Action::NewGame, t0);
     assert_eq!(
-        app.take_left_game(),
-        Some(Status::Won(Player::X)),
-        "quitting leaves the game"
+        app.take_result_changes(),
+        vec![],
+        "leaving counts nothing more"
     );
+}
+
+#[test]
+fn on_a_screen_too_small_to_see_the_game_only_quit_and_help_act() {
+    let t0 = Instant::now();
+    let app = App::new(settings(Seat::Human, PERFECT), t0);
+    let tiny = Rect::new(0, 0, 20, 8);
+    assert!(matches!(
+        layout(
+            tiny,
+            3,
+            Panels {
+                moves: true,
+                explain: false
+            }
+        ),
+        ScreenLayout::TooSmall { .. }
+    ));
+    let act = |event: Event| action_for(&event, &app, tiny);
+    for code in [
+        KeyCode::Char('6'),
+        KeyCode::Enter,
+        KeyCode::Up,
+        KeyCode::Char('n'),
+        KeyCode::Char('u'),
+        KeyCode::Char('e'),
+    ] {
+        assert_eq!(act(key(code)), None, "{code:?} acts unseen");
+    }
+    let click = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 10,
+        row: 4,
+        modifiers: KeyModifiers::NONE,
+    });
+    assert_eq!(act(click), None);
+    assert_eq!(act(key(KeyCode::Char('q'))), Some(Action::Quit));
+    assert_eq!(act(key(KeyCode::Esc)), Some(Action::Quit));
+    assert_eq!(act(key(KeyCode::Char('?'))), Some(Action::ToggleHelp));
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 
 use serde_json::Value;
-use tictactoe::engine::{Level, Player, Status};
+use tictactoe::engine::{Board, Level, Player, Status};
 use tictactoe::game::{Seat, Seats};
 use tictactoe::stats::{GameRecord, Outcome, StatsFile};
 
@@ -83,7 +83,7 @@ fn only_games_of_one_person_against_the_ai_are_records() {
         o: Seat::Ai(Level::Hard),
     };
     assert_eq!(
-        GameRecord::of(human_x, Status::Won(Player::O)),
+        GameRecord::of(human_x, Board::new(), Status::Won(Player::O)),
         Some(GameRecord {
             side: Player::X,
             opponent: Level::Hard,
@@ -95,15 +95,19 @@ fn only_games_of_one_person_against_the_ai_are_records() {
         o: Seat::Human,
     };
     assert_eq!(
-        GameRecord::of(human_o, Status::Won(Player::O)).map(|r| r.outcome),
+        GameRecord::of(human_o, Board::new(), Status::Won(Player::O)).map(|r| r.outcome),
         Some(Outcome::Win)
     );
     assert_eq!(
-        GameRecord::of(human_o, Status::Draw).map(|r| r.outcome),
+        GameRecord::of(human_o, Board::new(), Status::Draw).map(|r| r.outcome),
         Some(Outcome::Draw)
     );
     assert_eq!(
-        GameRecord::of(human_o, Status::InProgress { to_move: Player::X }),
+        GameRecord::of(
+            human_o,
+            Board::new(),
+            Status::InProgress { to_move: Player::X }
+        ),
         None
     );
     assert_eq!(
@@ -112,12 +116,16 @@ fn only_games_of_one_person_against_the_ai_are_records() {
                 x: Seat::Human,
                 o: Seat::Human
             },
+            Board::new(),
             Status::Draw
         ),
         None
     );
     let ai = Seat::Ai(Level::Perfect);
-    assert_eq!(GameRecord::of(Seats { x: ai, o: ai }, Status::Draw), None);
+    assert_eq!(
+        GameRecord::of(Seats { x: ai, o: ai }, Board::new(), Status::Draw),
+        None
+    );
 }
 
 #[test]

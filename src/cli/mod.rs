@@ -177,6 +177,8 @@ pub enum ExitStatus {
     Failure,
     /// 2: bad input or usage, as clap reports its own errors.
     BadInput,
+    /// 128 + n: ended by signal n (the shell's convention).
+    Signal(i32),
 }
 
 impl From<ExitStatus> for ExitCode {
@@ -185,6 +187,7 @@ impl From<ExitStatus> for ExitCode {
             ExitStatus::Success => ExitCode::SUCCESS,
             ExitStatus::Failure => ExitCode::from(1),
             ExitStatus::BadInput => ExitCode::from(2),
+            ExitStatus::Signal(signal) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
         }
     }
 }

@@ -179,6 +179,15 @@ impl Request {
     }
 }
 
+/// A result entering or leaving the session's tally, for the front end to save.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultChange {
+    /// A game just finished with this result.
+    Finished(Status),
+    /// Undo took a finished game's result back out.
+    TakenBack(Status),
+}
+
 /// What the explain panel says about the AI's most recent move.
 #[derive(Debug, Clone)]
 pub struct SearchReport {
@@ -224,8 +233,8 @@ pub struct App {
     asked_explain: Option<Board>,
     asked_count: Option<Board>,
     flash: Option<(String, Instant)>,
-    /// A finished game the player has just left (new game or quit), to be counted.
-    left: Option<Status>,
+    /// Results that entered or left the tally since the front end last looked.
+    results: Vec<ResultChange>,
     quit: bool,
     rng: fastrand::Rng,
 }
@@ -254,7 +263,7 @@ impl App {
             asked_explain: None,
             asked_count: None,
             flash: None,
-            left: None,
+            results: Vec::new(),
             quit: false,
             rng,
         };
@@ -271,10 +280,7 @@ impl App {
         }
         let watch = self.is_watch();
         match action {
-            Action::Quit => {
-                self.leave_game();
-                self.quit = true;
-            }
+            Action::Quit => self.quit = true,
             Action::ToggleHelp => self.help = !self.help,
             Action::CloseHelp => self.help = false,
             Action::ToggleExplain => self.explain = !self.explain,
@@ -285,7 +291,6 @@ impl App {
                 self.place(mv, now);
             }
             Action::NewGame => {
-                self.leave_game();
                 self.game.restart();
                 self.paused = false;
                 self.flash = None;
@@ -425,22 +430,16 @@ impl App {
         self.quit
     }
 
-    /// The result of a finished game the player just left, once: the front
-    /// end saves it. A game taken back before it was left does not count.
-    pub fn take_left_game(&mut self) -> Option<Status> {
-        self.left.take()
+    /// Results counted or taken back since the last call, oldest first: the
+    /// front end saves them the moment they happen, so closing the terminal
+    /// on a finished game loses nothing.
+    pub fn take_result_changes(&mut self) -> Vec<ResultChange> {
+        std::mem::take(&mut self.results)
     }
 
     /// Shows a message from outside the game (a warning about saved statistics).
     pub fn notify(&mut self, text: &str, now: Instant) {
         self.flash = Some((text.to_string(), now + FLASH_TIME * 3));
-    }
-
-    fn leave_game(&mut self) {
-        let status = self.game.status();
-        if status.is_over() {
-            self.left = Some(status);
-        }
     }
 
     /// The position of the AI's last search while its plain-minimax count is unknown.
@@ -499,8 +498,9 @@ impl App {
         let after = self.game.status();
         if before.is_over() && !after.is_over() {
             self.tally.unrecord(before);
+            self.results.push(ResultChange::TakenBack(before));
         } else if !before.is_over() && after.is_over() {
-            self.tally.record(after);
+            self.count(after);
         }
         if self.is_watch() {
             self.paused = true;
@@ -512,9 +512,14 @@ impl App {
     fn after_move(&mut self, now: Instant) {
         let status = self.game.status();
         if status.is_over() {
-            self.tally.record(status);
+            self.count(status);
         }
         self.begin_turn(now);
+    }
+
+    fn count(&mut self, status: Status) {
+        self.tally.record(status);
+        self.results.push(ResultChange::Finished(status));
     }
 
     /// Starts the AI's turn if the side to move is an AI.

@@ -12,19 +12,24 @@ use crate::engine::Move;
 
 /// The action an event asks for, if any. `area` is the screen the app was drawn on.
 pub fn action_for(event: &Event, app: &App, area: Rect) -> Option<Action> {
+    let board = match layout_for(area, app) {
+        ScreenLayout::Game { board, .. } => Some(board),
+        ScreenLayout::TooSmall { .. } => None,
+    };
     if let Some(key) = event.as_key_press_event() {
-        return key_action(key, app);
+        let action = key_action(key, app)?;
+        // A game that cannot be seen cannot be played: only leaving and help act.
+        let unseen_ok = matches!(
+            action,
+            Action::Quit | Action::ToggleHelp | Action::CloseHelp
+        );
+        return (board.is_some() || unseen_ok).then_some(action);
     }
     let mouse = event.as_mouse_event()?;
     if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
         return None;
     }
-    match layout_for(area, app) {
-        ScreenLayout::Game { board, .. } => {
-            board.cell_at(mouse.column, mouse.row).map(Action::Place)
-        }
-        ScreenLayout::TooSmall { .. } => None,
-    }
+    board?.cell_at(mouse.column, mouse.row).map(Action::Place)
 }
 
 fn key_action(key: KeyEvent, app: &App) -> Option<Action> {

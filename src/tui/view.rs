@@ -349,10 +349,10 @@ impl Widget for &App {
                 if let Some(rect) = explain {
                     render_explain(self, rect, &theme, buf);
                 }
-                if self.help_open() {
-                    render_help(self, area, buf);
-                }
             }
+        }
+        if self.help_open() {
+            render_help(self, area, buf);
         }
     }
 }
