@@ -61,6 +61,42 @@ impl Seats {
             _ => None,
         }
     }
+
+    /// How a finished game went for the one person playing, if one person played.
+    pub fn human_outcome(&self, status: Status) -> Option<Outcome> {
+        let human = self.lone_human()?;
+        match status {
+            Status::Won(winner) if winner == human => Some(Outcome::Win),
+            Status::Won(_) => Some(Outcome::Loss),
+            Status::Draw => Some(Outcome::Draw),
+            Status::InProgress { .. } => None,
+        }
+    }
+
+    /// A finished game's result in words, from the person's side when one
+    /// person plays: "X wins: you win!", "O wins: you lose", "X wins", "Draw".
+    /// `None` while the game goes on.
+    pub fn result_line(&self, status: Status) -> Option<String> {
+        let line = match (status, self.human_outcome(status)) {
+            (Status::InProgress { .. }, _) => return None,
+            (Status::Draw, _) => "Draw".to_string(),
+            (Status::Won(winner), Some(Outcome::Win)) => format!("{winner} wins: you win!"),
+            (Status::Won(winner), Some(Outcome::Loss)) => format!("{winner} wins: you lose"),
+            (Status::Won(winner), _) => format!("{winner} wins"),
+        };
+        Some(line)
+    }
+}
+
+/// How a finished game went for the person who played it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The person won.
+    Win,
+    /// The other side won.
+    Loss,
+    /// Nobody won.
+    Draw,
 }
 
 /// The moves of one game from its starting position, with the moves undone kept for redo.
@@ -133,24 +169,27 @@ impl Game {
         Some(mv)
     }
 
+    /// The side that made move `i` (0-based) of this game: the sides
+    /// alternate from whoever was to move at the start.
+    pub fn mover(&self, i: usize) -> Player {
+        let starter = self.start.to_move();
+        if i.is_multiple_of(2) {
+            starter
+        } else {
+            starter.other()
+        }
+    }
+
     /// Takes back the last full turn of a person: their last move and the AI
     /// replies after it. With nobody human, one move. An AI's opening with no
     /// human move before it stays. Returns how many moves were taken back.
     pub fn undo_turn(&mut self, seats: Seats) -> usize {
-        let starter = self.start.to_move();
-        let mover = |i: usize| {
-            if i.is_multiple_of(2) {
-                starter
-            } else {
-                starter.other()
-            }
-        };
         let target = if seats.is_watch() {
             self.played.len().checked_sub(1)
         } else {
             (0..self.played.len())
                 .rev()
-                .find(|&i| seats.of(mover(i)).is_human())
+                .find(|&i| seats.of(self.mover(i)).is_human())
         };
         let Some(target) = target else { return 0 };
         let count = self.played.len() - target;

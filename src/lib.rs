@@ -5,5 +5,7 @@ pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod plain;
+pub mod screen;
+pub mod session;
 pub mod stats;
 pub mod tui;

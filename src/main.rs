@@ -101,7 +101,7 @@ fn one_line(message: &str) -> String {
 }
 
 fn play(cli: &Cli) -> io::Result<ExitStatus> {
-    let settings = match cli.play.settings(color_wanted()) {
+    let settings = match cli.play.settings() {
         Ok(settings) => settings,
         Err(error) => {
             writeln!(io::stderr(), "error: {error}")?;
@@ -111,13 +111,14 @@ fn play(cli: &Cli) -> io::Result<ExitStatus> {
     let stats = cli.play.stats_file();
     if cli.play.plain {
         let prompt = io::stdin().is_terminal();
-        return tictactoe::plain::run(
+        tictactoe::plain::run(
             &settings,
             stats.as_ref(),
             &mut io::stdin().lock(),
             &mut io::stdout().lock(),
             prompt,
-        );
+        )?;
+        return Ok(ExitStatus::Success);
     }
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         writeln!(
@@ -126,7 +127,7 @@ fn play(cli: &Cli) -> io::Result<ExitStatus> {
         )?;
         return Ok(ExitStatus::Failure);
     }
-    let outcome = tictactoe::tui::run(settings, stats)?;
+    let outcome = tictactoe::tui::run(settings, color_wanted(), stats)?;
     // Warnings (about saved statistics) are shown in the game and again here,
     // once the screen is back, so they are not lost with it. After a hangup
     // there is nobody to tell, and that is no reason to fail.

@@ -5,11 +5,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::cli::ExitStatus;
 use crate::engine::{Ai, Move, ScoreSource, Status};
 use crate::game::{Game, Seat};
+use crate::session::{Settings, title};
 use crate::stats::{GameRecord, StatsFile};
-use crate::tui::app::Settings;
 
 /// What a line of input asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +59,7 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     prompt: bool,
-) -> io::Result<ExitStatus> {
+) -> io::Result<()> {
     let seats = settings.seats;
     // One AI for the session: on big boards it keeps what it searched.
     let mut ai = Ai::new(ScoreSource::Search);
@@ -72,7 +71,7 @@ pub fn run(
     writeln!(
         output,
         "{}, {}. Type help for the commands.",
-        crate::tui::view::title(settings.start),
+        title(settings.start),
         players(settings)
     )?;
     show(&game, settings, output)?;
@@ -92,7 +91,7 @@ pub fn run(
         }
         if seats.is_watch() {
             // Nobody to ask: the AI has played the game out.
-            return Ok(ExitStatus::Success);
+            return Ok(());
         }
         if prompt {
             write!(output, "> ")?;
@@ -104,7 +103,7 @@ pub fn run(
                 writeln!(output, "End of input: the game was left unfinished.")?;
             }
             leave(&game, settings, stats, output)?;
-            return Ok(ExitStatus::Success);
+            return Ok(());
         }
         let command = match parse(&line, size) {
             Ok(command) => command,
@@ -119,7 +118,7 @@ pub fn run(
             Command::Help => help(size, output)?,
             Command::Quit => {
                 leave(&game, settings, stats, output)?;
-                return Ok(ExitStatus::Success);
+                return Ok(());
             }
             Command::New => {
                 leave(&game, settings, stats, output)?;

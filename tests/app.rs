@@ -8,9 +8,11 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use tictactoe::engine::{Board, Level, Limits, Move, Player, Status};
 use tictactoe::game::{Seat, Seats};
-use tictactoe::tui::app::{Action, App, Direction, Settings};
-use tictactoe::tui::input::action_for;
-use tictactoe::tui::view::{Panels, ScreenLayout, layout};
+use tictactoe::screen::app::{Action, App, Direction};
+use tictactoe::screen::input::action_for;
+use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
+use tictactoe::screen::worker::Worker;
+use tictactoe::session::Settings;
 
 const AI_DELAY: Duration = Duration::from_millis(300);
 const WATCH_DELAY: Duration = Duration::from_millis(500);
@@ -23,7 +25,6 @@ fn settings(x: Seat, o: Seat) -> Settings {
         watch_delay: WATCH_DELAY,
         limits: Limits::Think(Duration::from_millis(100)),
         seed: Some(7),
-        color: true,
     }
 }
 
@@ -33,7 +34,7 @@ const PERFECT: Seat = Seat::Ai(Level::Perfect);
 fn think(app: &mut App, now: Instant) -> bool {
     match app.take_request() {
         Some(request) => {
-            app.receive(request.run(), now);
+            app.receive(Worker::default().answer(&request), now);
             true
         }
         None => false,
@@ -202,7 +203,7 @@ fn a_reply_for_an_abandoned_game_is_ignored() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::Place(Move::new(1, 1)), t0);
-    let stale = app.take_request().expect("asked").run();
+    let stale = Worker::default().answer(&app.take_request().expect("asked"));
     app.update(Action::NewGame, t0);
     app.receive(stale, t0 + AI_DELAY);
     app.tick(t0 + AI_DELAY * 2);
@@ -321,7 +322,7 @@ fn keys_map_to_actions_and_only_presses_count() {
         act(key(KeyCode::Char('9'))),
         Some(Action::Place(Move::new(2, 2)))
     );
-    assert_eq!(act(key(KeyCode::Char('0'))), None);
+    assert_eq!(act(key(KeyCode::Char('0'))), Some(Action::Unbound));
     for (code, direction) in [
         (KeyCode::Up, Direction::Up),
         (KeyCode::Char('k'), Direction::Up),
@@ -343,7 +344,7 @@ fn keys_map_to_actions_and_only_presses_count() {
     assert_eq!(act(key(KeyCode::Char('n'))), Some(Action::NewGame));
     assert_eq!(act(key(KeyCode::Char('?'))), Some(Action::ToggleHelp));
     assert_eq!(act(key(KeyCode::Char('q'))), Some(Action::Quit));
-    assert_eq!(act(key(KeyCode::Esc)), Some(Action::Quit));
+    assert_eq!(act(key(KeyCode::Esc)), Some(Action::Back));
     assert_eq!(
         act(Event::Key(KeyEvent::new(
             KeyCode::Char('c'),
@@ -362,28 +363,39 @@ fn keys_map_to_actions_and_only_presses_count() {
 #[test]
 fn with_help_open_every_key_closes_it_and_q_still_quits() {
     let t0 = Instant::now();
-    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    app.update(Action::ToggleHelp, t0);
     let area = Rect::new(0, 0, 80, 24);
+    let click = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: 0,
+        row: 0,
+        modifiers: KeyModifiers::NONE,
+    });
     for event in [
         key(KeyCode::Char('x')),
         key(KeyCode::Char('5')),
         key(KeyCode::F(1)),
+        key(KeyCode::Esc),
+        key(KeyCode::Char('?')),
         Event::Key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL)),
         Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+        click,
     ] {
-        assert_eq!(
-            action_for(&event, &app, area),
-            Some(Action::CloseHelp),
-            "{event:?}"
-        );
+        let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+        app.update(Action::ToggleHelp, t0);
+        let action = action_for(&event, &app, area).expect("every key and click acts");
+        app.update(action, t0);
+        assert!(!app.help_open(), "{event:?} closes the help");
+        assert!(!app.should_quit(), "{event:?} only closes the help");
+        assert_eq!(app.board().move_count(), 0, "{event:?} did nothing else");
     }
-    assert_eq!(
-        action_for(&key(KeyCode::Char('q')), &app, area),
-        Some(Action::Quit)
-    );
     let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    assert_eq!(action_for(&ctrl_c, &app, area), Some(Action::Quit));
+    for event in [key(KeyCode::Char('q')), ctrl_c] {
+        let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+        app.update(Action::ToggleHelp, t0);
+        let action = action_for(&event, &app, area).expect("a quit key");
+        app.update(action, t0);
+        assert!(app.should_quit(), "{event:?} quits from the help");
+    }
 }
 
 #[test]
@@ -430,7 +442,10 @@ fn a_click_on_a_square_places_there() {
             let corner = click(cell.x + cell.width - 1, cell.y + cell.height - 1);
             assert_eq!(action_for(&corner, &app, area), Some(Action::Place(mv)));
             // The frame line left of a square belongs to no square.
-            assert_eq!(action_for(&click(cell.x - 1, cell.y), &app, area), None);
+            assert_eq!(
+                action_for(&click(cell.x - 1, cell.y), &app, area),
+                Some(Action::Unbound)
+            );
         }
         let right_click = Event::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Right),
@@ -446,7 +461,7 @@ fn a_click_on_a_square_places_there() {
 fn answer_all(app: &mut App, now: Instant) -> usize {
     let mut answered = 0;
     while let Some(request) = app.take_request() {
-        app.receive(request.run(), now);
+        app.receive(Worker::default().answer(&request), now);
         answered += 1;
     }
     answered
@@ -455,7 +470,7 @@ fn answer_all(app: &mut App, now: Instant) -> usize {
 #[test]
 fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     use tictactoe::engine::{analyze, reference};
-    use tictactoe::tui::app::Request;
+    use tictactoe::screen::app::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     assert!(app.overlay().is_none());
@@ -468,7 +483,7 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     let request = app.take_request().expect("the overlay asks for scores");
     assert!(matches!(request, Request::Explain { board, .. } if board == Board::new()));
     assert!(app.take_request().is_none(), "asked once");
-    app.receive(request.run(), t0);
+    app.receive(Worker::default().answer(&request), t0);
     let overlay = app.overlay().expect("scores arrived");
     assert_eq!(overlay.moves, analyze(&Board::new(), Limits::Solve).moves);
 
@@ -546,7 +561,7 @@ fn undo_while_the_ai_thinks_cancels_its_turn() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::Place(Move::new(1, 1)), t0);
-    let pending = app.take_request().expect("the AI was asked").run();
+    let pending = Worker::default().answer(&app.take_request().expect("the AI was asked"));
     app.update(Action::Undo, t0);
     assert_eq!(app.board(), Board::new());
     app.receive(pending, t0 + AI_DELAY);
@@ -611,7 +626,7 @@ fn undoing_a_finished_game_takes_its_result_out_of_the_tally() {
 
 #[test]
 fn a_result_is_reported_when_the_game_ends_and_taken_back_by_undo() {
-    use tictactoe::tui::app::ResultChange::{Finished, TakenBack};
+    use tictactoe::screen::app::ResultChange::{Finished, TakenBack};
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
     play_out(&mut app, &[(0, 0), (1, 0)], t0);
@@ -679,15 +694,15 @@ fn on_a_screen_too_small_to_see_the_game_only_quit_and_help_act() {
         row: 4,
         modifiers: KeyModifiers::NONE,
     });
-    assert_eq!(act(click), None);
+    assert_eq!(act(click), Some(Action::Unbound), "a click places nothing");
     assert_eq!(act(key(KeyCode::Char('q'))), Some(Action::Quit));
-    assert_eq!(act(key(KeyCode::Esc)), Some(Action::Quit));
+    assert_eq!(act(key(KeyCode::Esc)), Some(Action::Back));
     assert_eq!(act(key(KeyCode::Char('?'))), Some(Action::ToggleHelp));
 }
 
 #[test]
 fn levels_and_seeds_reach_the_ai() {
-    use tictactoe::tui::app::Request;
+    use tictactoe::screen::app::Request;
     let t0 = Instant::now();
     let easy = Seat::Ai(Level::Easy);
     let mut app = App::new(settings(easy, Seat::Ai(Level::Medium)), t0);

@@ -16,8 +16,8 @@ use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system}
 use ratatui::layout::Rect;
 use rustix::process::{Pid, Signal, kill_process};
 use tictactoe::engine::Move;
+use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
 use tictactoe::stats::StatsFile;
-use tictactoe::tui::view::{Panels, ScreenLayout, layout};
 
 const ROWS: u16 = 24;
 const COLS: u16 = 80;

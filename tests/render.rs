@@ -10,10 +10,12 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use tictactoe::engine::{Board, Level, Limits, Move};
 use tictactoe::game::{Seat, Seats};
-use tictactoe::tui::app::{Action, App, Direction, Settings};
-use tictactoe::tui::view::{Panels, ScreenLayout, layout};
+use tictactoe::screen::app::{Action, App, Direction};
+use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
+use tictactoe::screen::worker::Worker;
+use tictactoe::session::Settings;
 
-fn settings(x: Seat, o: Seat, color: bool) -> Settings {
+fn settings(x: Seat, o: Seat) -> Settings {
     Settings {
         seats: Seats { x, o },
         start: Board::new(),
@@ -21,7 +23,6 @@ fn settings(x: Seat, o: Seat, color: bool) -> Settings {
         watch_delay: Duration::from_millis(500),
         limits: Limits::Think(Duration::from_millis(100)),
         seed: Some(7),
-        color,
     }
 }
 
@@ -51,7 +52,7 @@ fn text(buffer: &Buffer) -> String {
 
 fn two_humans(moves: &[(u8, u8)]) -> App {
     let now = Instant::now();
-    let mut app = App::new(settings(Seat::Human, Seat::Human, true), now);
+    let mut app = App::new(settings(Seat::Human, Seat::Human), now);
     for &(row, col) in moves {
         app.update(Action::Place(Move::new(row, col)), now);
     }
@@ -80,7 +81,7 @@ fn all_cells_have(buffer: &Buffer, rect: Rect, modifier: Modifier) -> bool {
 #[test]
 fn empty_board() {
     let app = App::new(
-        settings(Seat::Human, Seat::Ai(Level::Perfect), true),
+        settings(Seat::Human, Seat::Ai(Level::Perfect)),
         Instant::now(),
     );
     insta::assert_snapshot!(text(&draw(&app, 80, 24)));
@@ -89,10 +90,10 @@ fn empty_board() {
 #[test]
 fn mid_game_with_the_cursor() {
     let t0 = Instant::now();
-    let mut app = App::new(settings(Seat::Human, Seat::Ai(Level::Perfect), true), t0);
+    let mut app = App::new(settings(Seat::Human, Seat::Ai(Level::Perfect)), t0);
     app.update(Action::Place(Move::new(1, 1)), t0);
     let request = app.take_request().expect("the AI answers");
-    app.receive(request.run(), t0);
+    app.receive(Worker::default().answer(&request), t0);
     app.tick(t0 + Duration::from_secs(1));
     app.update(Action::Cursor(Direction::Up), t0);
     app.update(Action::Cursor(Direction::Right), t0);
@@ -172,7 +173,7 @@ fn a_draw() {
 #[test]
 fn the_help_popup() {
     let mut app = App::new(
-        settings(Seat::Human, Seat::Ai(Level::Perfect), true),
+        settings(Seat::Human, Seat::Ai(Level::Perfect)),
         Instant::now(),
     );
     app.update(Action::ToggleHelp, Instant::now());
@@ -182,7 +183,7 @@ fn the_help_popup() {
 #[test]
 fn watch_mode_footer_and_help() {
     let perfect = Seat::Ai(Level::Perfect);
-    let mut app = App::new(settings(perfect, perfect, true), Instant::now());
+    let mut app = App::new(settings(perfect, perfect), Instant::now());
     app.update(Action::ToggleHelp, Instant::now());
     insta::assert_snapshot!(text(&draw(&app, 80, 24)));
 }
@@ -207,7 +208,7 @@ fn a_terminal_too_small() {
 fn no_color_means_no_colours() {
     let app = two_humans(&[(0, 0), (1, 0), (1, 1), (2, 0), (2, 2)]);
     let plain = draw(
-        &App::new(settings(Seat::Human, Seat::Human, false), Instant::now()),
+        &App::new(settings(Seat::Human, Seat::Human), Instant::now()).with_color(false),
         80,
         24,
     );
@@ -227,18 +228,18 @@ fn no_color_means_no_colours() {
 /// A seeded game against the perfect AI with explain on, every request answered.
 fn explained(moves: &[Move]) -> App {
     let t0 = Instant::now();
-    let mut app = App::new(settings(Seat::Human, Seat::Ai(Level::Perfect), true), t0);
+    let mut app = App::new(settings(Seat::Human, Seat::Ai(Level::Perfect)), t0);
     app.update(Action::ToggleExplain, t0);
     let mut now = t0;
     for &mv in moves {
         app.update(Action::Place(mv), now);
         while let Some(request) = app.take_request() {
-            app.receive(request.run(), now);
+            app.receive(Worker::default().answer(&request), now);
         }
         now += Duration::from_secs(1);
         app.tick(now);
         while let Some(request) = app.take_request() {
-            app.receive(request.run(), now);
+            app.receive(Worker::default().answer(&request), now);
         }
     }
     app

@@ -8,8 +8,8 @@ use thiserror::Error;
 
 use crate::engine::{BoardError, GeometryError, Level, Limits, Player, Status};
 use crate::game::{Seat, Seats};
+use crate::session::Settings;
 use crate::stats::StatsFile;
-use crate::tui::app::Settings;
 
 /// A side, as the command line spells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -143,9 +143,8 @@ impl PlayArgs {
         }
     }
 
-    /// The session's settings, or why the flags cannot be played;
-    /// `color` is false when the user asked for no colour.
-    pub fn settings(&self, color: bool) -> Result<Settings, PlayError> {
+    /// The session's settings, or why the flags cannot be played.
+    pub fn settings(&self) -> Result<Settings, PlayError> {
         let start = match &self.board {
             None => self.shape.empty()?,
             Some(text) => self.shape.parse(text)?,
@@ -163,7 +162,6 @@ impl PlayArgs {
             watch_delay: Duration::from_millis(self.delay),
             limits: Limits::Think(Duration::from_millis(self.think_ms)),
             seed: self.seed,
-            color,
         })
     }
 

@@ -1,14 +1,11 @@
-//! The full-screen game: the terminal, the event loop and the AI's thread.
-//! The model is in [`app`], the look in [`view`], the keys in [`input`].
+//! The full-screen game in the local terminal: owns the terminal (raw mode,
+//! alternate screen, mouse, signals, suspend) and runs [`crate::screen`]'s
+//! model in it.
 //!
 //! The loop sleeps on one channel that every source of work feeds: keys from
 //! an input thread, the engine's answers, signals, and notes from the thread
 //! that saves statistics. So nothing polls, a signal wakes the loop at once,
 //! and the terminal is restored on every way out.
-
-pub mod app;
-pub mod input;
-pub mod view;
 
 use std::io::{self, stdout};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -25,9 +22,10 @@ use ratatui::layout::Rect;
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 
-use app::{App, Reply, Request, ResultChange, Settings};
-
-use crate::engine::{Ai, ScoreSource};
+use crate::engine::Board;
+use crate::game::Seats;
+use crate::screen::{App, Reply, Request, ResultChange, input, worker};
+use crate::session::Settings;
 use crate::stats::{GameRecord, StatsFile};
 
 /// How a session in the terminal ended.
@@ -60,8 +58,9 @@ enum Wake {
 }
 
 /// Plays a session in the terminal until the player quits or a signal ends
-/// it, counting each game in `stats` the moment it finishes.
-pub fn run(settings: Settings, stats: Option<StatsFile>) -> io::Result<Outcome> {
+/// it, counting each game in `stats` the moment it finishes. `color` is
+/// false when the user asked for no colour.
+pub fn run(settings: Settings, color: bool, stats: Option<StatsFile>) -> io::Result<Outcome> {
     let (wake, woken) = mpsc::channel();
     let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])?;
     let signal_handle = signals.handle();
@@ -77,11 +76,15 @@ pub fn run(settings: Settings, stats: Option<StatsFile>) -> io::Result<Outcome> 
     }
     let mut terminal = TerminalGuard::enter()?;
     spawn_input(wake.clone());
-    let requests = spawn_ai(wake.clone());
+    let requests = {
+        let wake = wake.clone();
+        worker::spawn(move |reply| wake.send(Wake::Reply(reply)).is_ok())
+    };
     let recorder = Recorder::start(stats, wake.clone());
     drop(wake);
 
-    let result = play(&mut terminal, settings, &requests, &recorder, &woken);
+    let app = App::new(settings, Instant::now()).with_color(color);
+    let result = play(&mut terminal, app, &requests, &recorder, &woken);
     // The screen goes first, so leaving is instant even if a save still waits for its lock.
     drop(terminal);
     signal_handle.close();
@@ -93,14 +96,12 @@ pub fn run(settings: Settings, stats: Option<StatsFile>) -> io::Result<Outcome> 
 /// The loop itself: draw, sleep until something happens, act on it.
 fn play(
     terminal: &mut TerminalGuard,
-    settings: Settings,
+    mut app: App,
     requests: &Sender<Request>,
     recorder: &Recorder,
     woken: &Receiver<Wake>,
 ) -> io::Result<Ending> {
-    let seats = settings.seats;
-    let start = settings.start;
-    let mut app = App::new(settings, Instant::now());
+    let (seats, start) = (app.seats(), app.game().start());
     loop {
         let now = Instant::now();
         app.tick(now);
@@ -177,22 +178,6 @@ fn spawn_input(wake: Sender<Wake>) {
     });
 }
 
-/// Starts the thread that does the engine's work, so the screen stays
-/// responsive (and `q` works) however long a big board takes.
-fn spawn_ai(wake: Sender<Wake>) -> Sender<Request> {
-    let (requests, incoming) = mpsc::channel::<Request>();
-    thread::spawn(move || {
-        // One AI for the session: on big boards it keeps what it searched.
-        let mut ai = Ai::new(ScoreSource::Search);
-        for request in incoming {
-            if wake.send(Wake::Reply(request.run_with(&mut ai))).is_err() {
-                break;
-            }
-        }
-    });
-    requests
-}
-
 /// Saves results on a thread of its own: a statistics file locked by another
 /// program can delay the count, never the game.
 struct Recorder {
@@ -241,7 +226,7 @@ impl Recorder {
     }
 
     /// Queues a result for saving, if it is one the statistics count.
-    fn save(&self, change: ResultChange, seats: crate::game::Seats, start: crate::engine::Board) {
+    fn save(&self, change: ResultChange, seats: Seats, start: Board) {
         let status = match change {
             ResultChange::Finished(status) | ResultChange::TakenBack(status) => status,
         };

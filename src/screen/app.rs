@@ -2,44 +2,21 @@
 //!
 //! Pure: no terminal, no threads, no clock of its own. Every transition takes
 //! the time as an argument, and work for the engine leaves the model as a
-//! [`Request`] and comes back as a [`Reply`], so tests drive the whole game
-//! synchronously while the real front end thinks on another thread.
+//! [`Request`] and comes back as a [`Reply`] (answered by
+//! [`super::worker::Worker`]), so tests drive the whole game synchronously
+//! while the front ends think on another thread.
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{
-    Ai, Analysis, Board, Decision, Level, Limits, Move, Player, ScoreSource, Status, reference,
-};
+use crate::engine::{Analysis, Board, Decision, Level, Limits, Move, Player, Status};
 use crate::game::{Game, Seat, Seats, Tally};
+use crate::session::Settings;
 
 /// How long a message about refused input stays on the status line.
 const FLASH_TIME: Duration = Duration::from_millis(2000);
 /// Fastest and slowest pace of watch mode.
 const FASTEST_WATCH: Duration = Duration::from_millis(50);
 const SLOWEST_WATCH: Duration = Duration::from_millis(5000);
-
-/// Plain minimax is only counted when at most this many squares are empty:
-/// nine empty squares already mean up to 986,409 positions.
-pub const SEED_COUNT_MAX_EMPTY: u32 = 9;
-
-/// Everything the command line decides about a session.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    /// Who plays X and O.
-    pub seats: Seats,
-    /// The position every game starts from.
-    pub start: Board,
-    /// Pause before the AI answers a person, so its move is seen arriving.
-    pub ai_delay: Duration,
-    /// Pause between moves when the AI plays itself.
-    pub watch_delay: Duration,
-    /// How long the AI may think on boards bigger than 3x3.
-    pub limits: Limits,
-    /// Seed for every random choice, for games that replay exactly.
-    pub seed: Option<u64>,
-    /// Colours on screen (off when `NO_COLOR` is set).
-    pub color: bool,
-}
 
 /// A direction for the cursor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,10 +50,12 @@ pub enum Action {
     ToggleExplain,
     /// Show or hide the help.
     ToggleHelp,
-    /// Close the help if it is open.
-    CloseHelp,
-    /// Leave.
+    /// Leave (`q`, Ctrl-C): also from the help.
     Quit,
+    /// Esc: close what is open, or leave when nothing is.
+    Back,
+    /// A key or click with no action of its own: it only closes the help.
+    Unbound,
     /// Watch mode: stop or resume.
     TogglePause,
     /// Watch mode: play one move while paused.
@@ -139,46 +118,6 @@ pub enum Reply {
     },
 }
 
-impl Request {
-    /// Does the work with an AI of its own.
-    pub fn run(&self) -> Reply {
-        self.run_with(&mut Ai::new(ScoreSource::Search))
-    }
-
-    /// Does the work with `ai`, which on bigger boards remembers what it
-    /// searched for earlier requests.
-    pub fn run_with(&self, ai: &mut Ai) -> Reply {
-        match self {
-            Request::Move {
-                id,
-                board,
-                level,
-                seed,
-                limits,
-            } => {
-                let mut rng = fastrand::Rng::with_seed(*seed);
-                Reply::Move {
-                    id: *id,
-                    decision: ai.choose(board, *level, &mut rng, *limits),
-                }
-            }
-            Request::Explain { board, limits } => Reply::Explain(ai.analyze(board, *limits)),
-            Request::SeedCount { board } => {
-                let countable = board.empty_cells().count_ones() <= SEED_COUNT_MAX_EMPTY;
-                let visits = countable.then(|| {
-                    let mut visits = 0;
-                    reference::score_moves_counting(board, &mut visits);
-                    visits
-                });
-                Reply::SeedCount {
-                    board: *board,
-                    visits,
-                }
-            }
-        }
-    }
-}
-
 /// A result entering or leaving the session's tally, for the front end to save.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ResultChange {
@@ -237,14 +176,14 @@ pub struct App {
     results: Vec<ResultChange>,
     quit: bool,
     rng: fastrand::Rng,
+    /// Colours on screen (off when the user's terminal asks for none).
+    color: bool,
 }
 
 impl App {
     /// A session starting its first game at `now`.
     pub fn new(settings: Settings, now: Instant) -> App {
-        let rng = settings
-            .seed
-            .map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
+        let rng = settings.rng();
         let centre = settings.start.size() / 2;
         let mut app = App {
             game: Game::new(settings.start),
@@ -266,23 +205,31 @@ impl App {
             results: Vec::new(),
             quit: false,
             rng,
+            color: true,
         };
         app.begin_turn(now);
         app
     }
 
+    /// The same session drawn with colours or without (`NO_COLOR`).
+    pub fn with_color(mut self, color: bool) -> App {
+        self.color = color;
+        self
+    }
+
     /// Applies one action of the player's.
     pub fn update(&mut self, action: Action, now: Instant) {
-        if self.help && !matches!(action, Action::Quit | Action::ToggleHelp) {
-            // Any other key just closes the help.
+        if self.help {
+            // Any key closes the help; quitting still quits.
             self.help = false;
+            self.quit = action == Action::Quit;
             return;
         }
         let watch = self.is_watch();
         match action {
-            Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.help = !self.help,
-            Action::CloseHelp => self.help = false,
+            Action::Quit | Action::Back => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            Action::Unbound => {}
             Action::ToggleExplain => self.explain = !self.explain,
             Action::Cursor(direction) => self.move_cursor(direction),
             Action::PlaceAtCursor => self.place(self.cursor, now),
@@ -578,7 +525,7 @@ impl App {
 
     /// True when the screen may use colour.
     pub fn color(&self) -> bool {
-        self.settings.color
+        self.color
     }
 
     /// Who plays which side.
@@ -637,13 +584,12 @@ impl App {
             return text.clone();
         }
         let seats = self.settings.seats;
-        match self.game.status() {
-            Status::Won(winner) => match seats.lone_human() {
-                Some(human) if human == winner => format!("{winner} wins: you win!"),
-                Some(_) => format!("{winner} wins: you lose"),
-                None => format!("{winner} wins"),
-            },
-            Status::Draw => "Draw".to_string(),
+        let status = self.game.status();
+        if let Some(result) = seats.result_line(status) {
+            return result;
+        }
+        match status {
+            Status::Won(_) | Status::Draw => String::new(),
             Status::InProgress { to_move } => match seats.of(to_move) {
                 Seat::Human if seats.lone_human().is_some() => {
                     format!("Your turn: you are {to_move}")

@@ -1,13 +1,11 @@
 //! Keys and mouse clicks to actions. Only presses count: terminals that also
 //! report releases and repeats (Windows) would otherwise act twice.
 
-use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind,
-};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
 use super::app::{Action, App, Direction};
-use super::view::{ScreenLayout, layout_for};
+use super::layout::{ScreenLayout, layout_for};
 use crate::engine::Move;
 
 /// The action an event asks for, if any. `area` is the screen the app was drawn on.
@@ -17,40 +15,31 @@ pub fn action_for(event: &Event, app: &App, area: Rect) -> Option<Action> {
         ScreenLayout::TooSmall { .. } => None,
     };
     if let Some(key) = event.as_key_press_event() {
-        let action = key_action(key, app)?;
+        let action = key_action(key, app);
         // A game that cannot be seen cannot be played: only leaving and help act.
-        let unseen_ok = matches!(
-            action,
-            Action::Quit | Action::ToggleHelp | Action::CloseHelp
-        );
+        let unseen_ok = matches!(action, Action::Quit | Action::Back | Action::ToggleHelp);
         return (board.is_some() || unseen_ok).then_some(action);
     }
     let mouse = event.as_mouse_event()?;
     if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
         return None;
     }
-    board?.cell_at(mouse.column, mouse.row).map(Action::Place)
+    let square = board.and_then(|board| board.cell_at(mouse.column, mouse.row));
+    Some(square.map_or(Action::Unbound, Action::Place))
 }
 
-fn key_action(key: KeyEvent, app: &App) -> Option<Action> {
-    let control = key.modifiers.contains(KeyModifiers::CONTROL);
-    if control && key.code == KeyCode::Char('c') {
-        return Some(Action::Quit);
-    }
-    if app.help_open() {
-        // Any key closes the help; q still quits.
-        return Some(if key.code == KeyCode::Char('q') && !control {
-            Action::Quit
-        } else {
-            Action::CloseHelp
-        });
-    }
-    if control {
-        return (key.code == KeyCode::Char('r')).then_some(Action::Redo);
-    }
+fn key_action(key: KeyEvent, app: &App) -> Action {
     let watch = app.is_watch();
-    let action = match key.code {
-        KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return match key.code {
+            KeyCode::Char('c') => Action::Quit,
+            KeyCode::Char('r') => Action::Redo,
+            _ => Action::Unbound,
+        };
+    }
+    match key.code {
+        KeyCode::Char('q') => Action::Quit,
+        KeyCode::Esc => Action::Back,
         KeyCode::Char('?') => Action::ToggleHelp,
         KeyCode::Char('n') => Action::NewGame,
         KeyCode::Char('u') => Action::Undo,
@@ -69,7 +58,6 @@ fn key_action(key: KeyEvent, app: &App) -> Option<Action> {
             let index = digit as usize - '1' as usize;
             Action::Place(Move::from_index(index, 3))
         }
-        _ => return None,
-    };
-    Some(action)
+        _ => Action::Unbound,
+    }
 }

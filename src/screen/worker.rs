@@ -1,0 +1,78 @@
+//! The engine's side of the game screen: answers the model's requests. The
+//! front ends run it on a thread of their own, so a long think never
+//! freezes a screen.
+
+use std::sync::mpsc::{self, Sender};
+use std::thread;
+
+use super::app::{Reply, Request};
+use crate::engine::{Ai, ScoreSource, reference};
+
+/// Plain minimax is only counted when at most this many squares are empty:
+/// nine empty squares already mean up to 986,409 positions.
+pub const SEED_COUNT_MAX_EMPTY: u32 = 9;
+
+/// Answers requests with one AI, which on bigger boards remembers what it
+/// searched for earlier requests.
+pub struct Worker {
+    ai: Ai,
+}
+
+impl Default for Worker {
+    fn default() -> Worker {
+        Worker {
+            ai: Ai::new(ScoreSource::Search),
+        }
+    }
+}
+
+impl Worker {
+    /// Does the work a request asks for.
+    pub fn answer(&mut self, request: &Request) -> Reply {
+        match request {
+            Request::Move {
+                id,
+                board,
+                level,
+                seed,
+                limits,
+            } => {
+                let mut rng = fastrand::Rng::with_seed(*seed);
+                Reply::Move {
+                    id: *id,
+                    decision: self.ai.choose(board, *level, &mut rng, *limits),
+                }
+            }
+            Request::Explain { board, limits } => Reply::Explain(self.ai.analyze(board, *limits)),
+            Request::SeedCount { board } => {
+                let countable = board.empty_cells().count_ones() <= SEED_COUNT_MAX_EMPTY;
+                let visits = countable.then(|| {
+                    let mut visits = 0;
+                    reference::score_moves_counting(board, &mut visits);
+                    visits
+                });
+                Reply::SeedCount {
+                    board: *board,
+                    visits,
+                }
+            }
+        }
+    }
+}
+
+/// Starts a worker on a thread of its own: requests go in through the
+/// returned sender, each reply goes to `deliver`, which returns false once
+/// nobody wants replies any more. The thread ends when the sender is dropped.
+pub fn spawn(mut deliver: impl FnMut(Reply) -> bool + Send + 'static) -> Sender<Request> {
+    let (requests, incoming) = mpsc::channel::<Request>();
+    thread::spawn(move || {
+        // One worker for the session: on big boards it keeps what it searched.
+        let mut worker = Worker::default();
+        for request in incoming {
+            if !deliver(worker.answer(&request)) {
+                break;
+            }
+        }
+    });
+    requests
+}
