@@ -237,7 +237,10 @@ fn leave(
     stats: Option<&StatsFile>,
     output: &mut dyn Write,
 ) -> io::Result<()> {
-    let (Some(stats), Some(record)) = (stats, GameRecord::of(settings.seats, game.status())) else {
+    let (Some(stats), Some(record)) = (
+        stats,
+        GameRecord::of(settings.seats, game.start(), game.status()),
+    ) else {
         return Ok(());
     };
     match stats.record(record) {

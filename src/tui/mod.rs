@@ -27,14 +27,14 @@ const THINKING_POLL: Duration = Duration::from_millis(15);
 pub fn run(settings: Settings, stats: Option<StatsFile>) -> io::Result<Vec<String>> {
     let mut terminal = TerminalGuard::enter()?;
     let (requests, replies) = spawn_ai();
-    let seats = settings.seats;
+    let (seats, start) = (settings.seats, settings.start);
     let mut app = App::new(settings, Instant::now());
     let mut warnings = Vec::new();
     loop {
         let now = Instant::now();
         app.tick(now);
         if let Some(status) = app.take_left_game()
-            && let (Some(stats), Some(record)) = (&stats, GameRecord::of(seats, status))
+            && let (Some(stats), Some(record)) = (&stats, GameRecord::of(seats, start, status))
         {
             // The status line gets the gist; the whole text is printed on exit.
             match stats.record(record) {
