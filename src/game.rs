@@ -231,6 +231,27 @@ impl Game {
     }
 }
 
+/// A result entering or leaving a session's results: what front ends save.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultChange {
+    /// A game just finished with this result.
+    Finished(Status),
+    /// Undo took a finished game's result back out.
+    TakenBack(Status),
+}
+
+impl ResultChange {
+    /// What changed when a game went from `before` to `after` (a move, an
+    /// undo or a redo): a result that appeared, one that went away, or none.
+    pub fn between(before: Status, after: Status) -> Option<ResultChange> {
+        match (before.is_over(), after.is_over()) {
+            (false, true) => Some(ResultChange::Finished(after)),
+            (true, false) => Some(ResultChange::TakenBack(before)),
+            _ => None,
+        }
+    }
+}
+
 /// Results of the games finished in this session.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -262,6 +283,14 @@ impl Tally {
             Status::InProgress { .. } => return,
         };
         *count = count.saturating_sub(1);
+    }
+
+    /// Counts a result that appeared, or takes back one that went away.
+    pub fn apply(&mut self, change: ResultChange) {
+        match change {
+            ResultChange::Finished(status) => self.record(status),
+            ResultChange::TakenBack(status) => self.unrecord(status),
+        }
     }
 
     /// Games counted.

@@ -626,7 +626,7 @@ fn undoing_a_finished_game_takes_its_result_out_of_the_tally() {
 
 #[test]
 fn a_result_is_reported_when_the_game_ends_and_taken_back_by_undo() {
-    use tictactoe::screen::app::ResultChange::{Finished, TakenBack};
+    use tictactoe::game::ResultChange::{Finished, TakenBack};
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
     play_out(&mut app, &[(0, 0), (1, 0)], t0);

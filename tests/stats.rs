@@ -1,24 +1,32 @@
-//! Saved statistics: never a lost count, never a half-written file, never a crash.
+//! Saved statistics: never a lost count, never a half-written file, never a
+//! crash, and nothing harmed that is not the program's own.
 
-use std::fs;
+use std::fs::{self, File};
 use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
+use std::time::{Duration, SystemTime};
 
 use serde_json::Value;
 use tictactoe::engine::{Board, Level, Player, Status};
 use tictactoe::game::{Seat, Seats};
-use tictactoe::stats::{GameRecord, Outcome, StatsFile};
+use tictactoe::stats::{Counter, GameRecord, Outcome, Row, SIZE_CAP, StatsError, StatsFile};
+
+fn record(size: u8, k: u8, side: Player, opponent: Level, outcome: Outcome) -> GameRecord {
+    GameRecord {
+        side,
+        opponent,
+        outcome,
+        size,
+        k,
+    }
+}
 
 fn loss_as_x() -> GameRecord {
-    GameRecord {
-        side: Player::X,
-        opponent: Level::Perfect,
-        outcome: Outcome::Loss,
-    }
+    record(3, 3, Player::X, Level::Perfect, Outcome::Loss)
 }
 
 fn names_in(dir: &Path) -> Vec<String> {
@@ -30,28 +38,105 @@ fn names_in(dir: &Path) -> Vec<String> {
     names
 }
 
+/// Every name in a folder with its bytes (or where its link points): equal
+/// snapshots mean nothing was created, moved, renamed or written.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    names_in(dir)
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(&name);
+            let meta = fs::symlink_metadata(&path).unwrap();
+            let contents = if meta.file_type().is_symlink() {
+                fs::read_link(&path)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+                    .into_bytes()
+            } else if meta.is_file() {
+                fs::read(&path).unwrap()
+            } else {
+                b"(folder)".to_vec()
+            };
+            (name, contents)
+        })
+        .collect()
+}
+
+fn tictactoe() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+}
+
+fn stats_command(path: &Path, extra: &[&str]) -> Output {
+    tictactoe()
+        .arg("stats")
+        .args(extra)
+        .arg("--stats-file")
+        .arg(path)
+        .output()
+        .unwrap()
+}
+
+/// Every square in turn: the game ends whatever the AI does.
+const A_WHOLE_GAME: &[u8] = b"1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n";
+
+/// A game in the plain mode against perfect play, counted in `path`.
+fn plain_game(mut command: Command, path: &Path, extra: &[&str]) -> Output {
+    let mut child = command
+        .arg("--plain")
+        .args(extra)
+        .arg("--stats-file")
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("a game starts");
+    child.stdin.take().unwrap().write_all(A_WHOLE_GAME).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The one line on standard error of a failed `stats`.
+fn one_error_line(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    stderr
+}
+
+fn games_in(path: &Path) -> u64 {
+    StatsFile::at(path).read().unwrap().games()
+}
+
+/// Holds the lock of the statistics file at `path`, as another program would.
+fn hold_lock(path: &Path) -> File {
+    let lock = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path.with_file_name("stats.json.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    lock
+}
+
 #[test]
 fn records_are_counted_by_side_level_and_result() {
     let dir = tempfile::tempdir().unwrap();
     let file = StatsFile::at(dir.path().join("deep/er/stats.json"));
-    assert_eq!(file.read().unwrap().0.games(), 0, "no file yet is no games");
-    assert!(!file.path().exists(), "reading does not create the file");
+    assert_eq!(file.read().unwrap().games(), 0, "no file yet is no games");
+    assert!(!dir.path().join("deep").exists(), "reading creates nothing");
     file.record(loss_as_x()).unwrap();
     file.record(loss_as_x()).unwrap();
-    file.record(GameRecord {
-        side: Player::O,
-        opponent: Level::Easy,
-        outcome: Outcome::Win,
-    })
-    .unwrap();
-    file.record(GameRecord {
-        side: Player::X,
-        opponent: Level::Easy,
-        outcome: Outcome::Draw,
-    })
-    .unwrap();
-    let (stats, warnings) = file.read().unwrap();
-    assert!(warnings.is_empty());
+    file.record(record(3, 3, Player::O, Level::Easy, Outcome::Win))
+        .unwrap();
+    file.record(record(3, 3, Player::X, Level::Easy, Outcome::Draw))
+        .unwrap();
+    let stats = file.read().unwrap();
     assert_eq!(stats.games(), 4);
     assert_eq!(stats.totals(), (1, 2, 1));
     let rows: Vec<_> = stats
@@ -73,21 +158,137 @@ fn records_are_counted_by_side_level_and_result() {
         vec!["stats.json", "stats.json.lock"]
     );
     file.reset().unwrap();
-    assert_eq!(file.read().unwrap().0.games(), 0);
+    assert_eq!(file.read().unwrap().games(), 0);
 }
 
 #[test]
-fn only_games_of_one_person_against_the_ai_are_records() {
+fn the_file_carries_its_format_marker_and_every_rows_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    StatsFile::at(&path).record(loss_as_x()).unwrap();
+    let saved: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+    assert_eq!(saved["format"], "tictactoe-stats");
+    assert_eq!(saved["version"], 2);
+    assert_eq!(saved["rows"][0]["size"], 3);
+    assert_eq!(saved["rows"][0]["k"], 3);
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(
+        text.trim_start()
+            .starts_with("{\n  \"format\": \"tictactoe-stats\""),
+        "the marker comes first: {text}"
+    );
+}
+
+#[test]
+fn shapes_are_counted_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path);
+    file.record(loss_as_x()).unwrap();
+    let four = record(4, 4, Player::X, Level::Perfect, Outcome::Loss);
+    file.record(four).unwrap();
+    file.record(four).unwrap();
+    file.record(record(5, 4, Player::X, Level::Perfect, Outcome::Draw))
+        .unwrap();
+    let rows: Vec<_> = file
+        .read()
+        .unwrap()
+        .rows()
+        .iter()
+        .map(|r| (r.size, r.k, r.losses, r.draws, r.board()))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            (3, 3, 1, 0, "3x3".to_string()),
+            (4, 4, 2, 0, "4x4 k4".to_string()),
+            (5, 4, 0, 1, "5x5 k4".to_string())
+        ]
+    );
+
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success());
+    let shown = text(&out.stdout);
+    assert!(shown.starts_with("4 games against the AI: 0 won, 3 lost, 1 drawn"));
+    let four_line = shown.lines().find(|l| l.contains("4x4 k4")).unwrap();
+    assert_eq!(
+        four_line.split_whitespace().collect::<Vec<_>>(),
+        ["4x4", "k4", "X", "perfect", "2", "0", "2", "0"]
+    );
+    assert!(shown.lines().any(|l| l.trim_start().starts_with("3x3 ")));
+
+    let out = stats_command(&path, &["--json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 4);
+    assert_eq!(report["by_opponent"][1]["size"], 4);
+    assert_eq!(report["by_opponent"][1]["k"], 4);
+    assert_eq!(report["by_opponent"][1]["losses"], 2);
+    assert_eq!(report["file"], path.to_str().unwrap());
+}
+
+#[test]
+fn a_version_1_file_is_read_as_3x3_and_rewritten_as_version_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    // As the first version of the program wrote it.
+    let first = "{\n  \"version\": 1,\n  \"rows\": [\n    {\n      \"side\": \"x\",\n      \"opponent\": \"perfect\",\n      \"wins\": 0,\n      \"losses\": 2,\n      \"draws\": 1\n    }\n  ]\n}\n";
+    fs::write(&path, first).unwrap();
+    let file = StatsFile::at(&path);
+    assert_eq!(
+        file.read().unwrap().rows(),
+        vec![Row {
+            side: Player::X,
+            opponent: Level::Perfect,
+            size: 3,
+            k: 3,
+            wins: 0,
+            losses: 2,
+            draws: 1
+        }]
+    );
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        first,
+        "reading rewrites nothing"
+    );
+    let report: Value = serde_json::from_slice(&stats_command(&path, &["--json"]).stdout).unwrap();
+    assert_eq!(report["by_opponent"][0]["size"], 3);
+    assert_eq!(report["by_opponent"][0]["k"], 3);
+
+    let warnings = file
+        .record(record(4, 4, Player::X, Level::Perfect, Outcome::Draw))
+        .unwrap();
+    assert!(warnings.is_empty());
+    let saved: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+    assert_eq!(saved["format"], "tictactoe-stats");
+    assert_eq!(saved["version"], 2);
+    let shapes: Vec<_> = saved["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| (row["size"].clone(), row["k"].clone(), row["losses"].clone()))
+        .collect();
+    assert_eq!(
+        shapes,
+        vec![
+            (3.into(), 3.into(), 2.into()),
+            (4.into(), 4.into(), 0.into())
+        ]
+    );
+}
+
+#[test]
+fn only_games_of_one_person_against_the_ai_from_the_empty_board_are_records() {
+    let empty = Board::new();
     let human_x = Seats {
         x: Seat::Human,
         o: Seat::Ai(Level::Hard),
     };
     assert_eq!(
-        GameRecord::of(human_x, Board::new(), Status::Won(Player::O)),
-        Some(GameRecord {
-            side: Player::X,
+        GameRecord::of(human_x, empty, Status::Won(Player::O)),
+        Some(loss_as_x()).map(|r| GameRecord {
             opponent: Level::Hard,
-            outcome: Outcome::Loss
+            ..r
         })
     );
     let human_o = Seats {
@@ -95,37 +296,85 @@ fn only_games_of_one_person_against_the_ai_are_records() {
         o: Seat::Human,
     };
     assert_eq!(
-        GameRecord::of(human_o, Board::new(), Status::Won(Player::O)).map(|r| r.outcome),
+        GameRecord::of(human_o, empty, Status::Won(Player::O)).map(|r| r.outcome),
         Some(Outcome::Win)
     );
     assert_eq!(
-        GameRecord::of(human_o, Board::new(), Status::Draw).map(|r| r.outcome),
+        GameRecord::of(human_o, empty, Status::Draw).map(|r| r.outcome),
         Some(Outcome::Draw)
     );
     assert_eq!(
-        GameRecord::of(
-            human_o,
-            Board::new(),
-            Status::InProgress { to_move: Player::X }
-        ),
+        GameRecord::of(human_o, empty, Status::InProgress { to_move: Player::X }),
         None
     );
-    assert_eq!(
-        GameRecord::of(
-            Seats {
-                x: Seat::Human,
-                o: Seat::Human
-            },
-            Board::new(),
-            Status::Draw
-        ),
-        None
-    );
+    let humans = Seats {
+        x: Seat::Human,
+        o: Seat::Human,
+    };
+    assert_eq!(GameRecord::of(humans, empty, Status::Draw), None);
     let ai = Seat::Ai(Level::Perfect);
     assert_eq!(
-        GameRecord::of(Seats { x: ai, o: ai }, Board::new(), Status::Draw),
+        GameRecord::of(Seats { x: ai, o: ai }, empty, Status::Draw),
         None
     );
+
+    // The shape comes from the board the game started on.
+    let four = Board::empty(4, 4).unwrap();
+    let counted = GameRecord::of(human_x, four, Status::Draw).unwrap();
+    assert_eq!((counted.size, counted.k), (4, 4));
+    let five = Board::empty(5, 3).unwrap();
+    let counted = GameRecord::of(human_x, five, Status::Draw).unwrap();
+    assert_eq!((counted.size, counted.k), (5, 3));
+
+    // A game started from a position is not a whole game against that level.
+    let started: Board = "x../.../...".parse().unwrap();
+    assert_eq!(
+        GameRecord::of(human_x, started, Status::Won(Player::O)),
+        None
+    );
+}
+
+#[test]
+fn a_game_started_from_a_board_is_not_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let out = plain_game(tictactoe(), &path, &["--board", "x.o/.../..."]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains(" wins") || shown.contains("Draw"), "{shown}");
+    assert!(!path.exists(), "nothing counted");
+    // The same game from the empty board is counted.
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success());
+    assert_eq!(games_in(&path), 1);
+}
+
+#[test]
+fn unrecord_takes_one_counted_game_back_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path);
+    let win = record(3, 3, Player::X, Level::Easy, Outcome::Win);
+    file.record(loss_as_x()).unwrap();
+    file.record(loss_as_x()).unwrap();
+    file.record(win).unwrap();
+    file.unrecord(loss_as_x()).unwrap();
+    assert_eq!(file.read().unwrap().totals(), (1, 1, 0));
+    // Never counted: nothing to take out, and no row appears.
+    file.unrecord(record(3, 3, Player::X, Level::Easy, Outcome::Draw))
+        .unwrap();
+    file.unrecord(record(4, 4, Player::X, Level::Easy, Outcome::Win))
+        .unwrap();
+    assert_eq!(file.read().unwrap().rows().len(), 2);
+    assert_eq!(file.read().unwrap().totals(), (1, 1, 0));
+    file.unrecord(win).unwrap();
+    file.unrecord(loss_as_x()).unwrap();
+    let stats = file.read().unwrap();
+    assert_eq!(stats.games(), 0);
+    assert!(stats.rows().is_empty(), "a row with no games is gone");
+    // A count at zero stays at zero.
+    file.unrecord(loss_as_x()).unwrap();
+    assert_eq!(file.read().unwrap().games(), 0);
 }
 
 #[test]
@@ -140,10 +389,11 @@ fn writes_are_atomic_a_reader_never_sees_half_a_file() {
         thread::spawn(move || {
             let mut reads = 0;
             while !done.load(Ordering::Relaxed) {
-                // Read without the lock, as any other program might.
+                // Read without the lock, as `stats` and any other program do.
                 let text = fs::read_to_string(&path).expect("the file is always there");
                 let value: Value = serde_json::from_str(&text).expect("and always whole");
                 assert!(value["rows"].is_array());
+                StatsFile::at(&path).read().expect("and always readable");
                 reads += 1;
             }
             reads
@@ -154,7 +404,7 @@ fn writes_are_atomic_a_reader_never_sees_half_a_file() {
     }
     done.store(true, Ordering::Relaxed);
     assert!(reader.join().expect("the reader saw only whole files") > 0);
-    assert_eq!(file.read().unwrap().0.games(), 201);
+    assert_eq!(file.read().unwrap().games(), 201);
 }
 
 #[test]
@@ -166,8 +416,10 @@ fn concurrent_writers_lose_no_count() {
             let path = path.clone();
             thread::spawn(move || {
                 // Each thread its own handle, as separate processes would have.
+                // This is about lost counts, not the bounded wait: wait long.
+                let file = StatsFile::at(&path).with_lock_patience(Duration::from_secs(600));
                 for _ in 0..25 {
-                    StatsFile::at(&path).record(loss_as_x()).unwrap();
+                    file.record(loss_as_x()).unwrap();
                 }
             })
         })
@@ -175,7 +427,7 @@ fn concurrent_writers_lose_no_count() {
     for writer in writers {
         writer.join().unwrap();
     }
-    assert_eq!(StatsFile::at(&path).read().unwrap().0.games(), 200);
+    assert_eq!(games_in(&path), 200);
 }
 
 #[test]
@@ -184,7 +436,7 @@ fn twenty_concurrent_games_against_one_file_are_all_counted() {
     let path = dir.path().join("stats.json");
     let games: Vec<_> = (0..20)
         .map(|seed| {
-            let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            let mut child = tictactoe()
                 .args(["--plain", "--seed", &seed.to_string(), "--stats-file"])
                 .arg(&path)
                 .stdin(Stdio::piped())
@@ -192,41 +444,33 @@ fn twenty_concurrent_games_against_one_file_are_all_counted() {
                 .stderr(Stdio::piped())
                 .spawn()
                 .expect("a game starts");
-            // Try every square in turn: the game ends whatever the AI does.
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(b"1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n")
-                .unwrap();
+            child.stdin.take().unwrap().write_all(A_WHOLE_GAME).unwrap();
             child
         })
         .collect();
+    // Each game is counted, or says it was not: a writer waits for the lock
+    // a bounded time, which twenty writers at once on a loaded machine may
+    // use up. (Without a bound, see concurrent_writers_lose_no_count.)
+    let mut not_counted = 0;
     for game in games {
         let out = game.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(!String::from_utf8_lossy(&out.stdout).contains("warning"));
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        for line in text(&out.stdout)
+            .lines()
+            .filter(|l| l.contains("statistics"))
+        {
+            assert!(line.contains("locked by another program"), "{line}");
+            not_counted += 1;
+        }
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(["stats", "--json", "--stats-file"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = stats_command(&path, &["--json"]);
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(report["games"], 20);
-    assert_eq!(
-        report["losses"].as_u64().unwrap() + report["draws"].as_u64().unwrap(),
-        20,
-        "nobody beats perfect"
-    );
+    assert_eq!(report["games"].as_u64().unwrap() + not_counted, 20);
+    assert_eq!(report["wins"], 0, "nobody beats perfect");
 }
 
 #[test]
-fn a_corrupt_file_is_kept_aside_and_counting_starts_afresh() {
+fn a_damaged_file_is_kept_aside_by_a_writer_and_counting_starts_afresh() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("stats.json");
     let garbage = b"{\"version\":1,\"rows\":[{\"side\":\"x\"\xff truncated";
@@ -236,7 +480,7 @@ fn a_corrupt_file_is_kept_aside_and_counting_starts_afresh() {
     assert_eq!(warnings.len(), 1);
     let warning = warnings[0].to_string();
     assert!(
-        warning.starts_with("warning: the statistics file") && warning.contains("corrupt"),
+        warning.starts_with("warning: the statistics file") && warning.contains("damaged"),
         "{warning}"
     );
     assert!(!warning.contains('\n'));
@@ -255,10 +499,14 @@ fn a_corrupt_file_is_kept_aside_and_counting_starts_afresh() {
         garbage,
         "kept byte for byte"
     );
-    assert_eq!(file.read().unwrap().0.games(), 1, "counting starts afresh");
+    assert_eq!(games_in(&path), 1, "counting starts afresh");
 
-    // A second corruption in the same second gets a name of its own.
-    fs::write(&path, "not json").unwrap();
+    // A second damage in the same second gets a name of its own.
+    fs::write(
+        &path,
+        "{\"format\":\"tictactoe-stats\",\"version\":2,\"rows\":[",
+    )
+    .unwrap();
     file.record(loss_as_x()).unwrap();
     assert_eq!(
         names_in(dir.path())
@@ -270,27 +518,501 @@ fn a_corrupt_file_is_kept_aside_and_counting_starts_afresh() {
 }
 
 #[test]
-fn unreadable_and_unknown_files_are_kept_aside_too() {
+fn damaged_fields_are_damage_not_foreign() {
+    let marker = r#"{"format":"tictactoe-stats","version":2,"rows":"#;
+    for (rows, problem) in [
+        (
+            r#"[{"side":"x","opponent":"perfect","wins":1,"losses":0,"draws":0}]"#,
+            "no board size",
+        ),
+        (
+            r#"[{"side":"x","opponent":"perfect","size":9,"k":3,"wins":1,"losses":0,"draws":0}]"#,
+            "9x9",
+        ),
+        (
+            r#"[{"side":"x","opponent":"perfect","size":4,"k":5,"wins":1,"losses":0,"draws":0}]"#,
+            "4x4",
+        ),
+        (
+            r#"[{"side":"x","opponent":"godlike","size":3,"k":3,"wins":1,"losses":0,"draws":0}]"#,
+            "unknown level",
+        ),
+        (
+            r#"[{"side":"z","opponent":"easy","size":3,"k":3,"wins":1,"losses":0,"draws":0}]"#,
+            "unknown side",
+        ),
+        (
+            r#"[{"side":"x","opponent":"easy","size":3,"k":3,"wins":-1,"losses":0,"draws":0}]"#,
+            "invalid value",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.json");
+        let contents = format!("{marker}{rows}}}");
+        fs::write(&path, &contents).unwrap();
+        let error = StatsFile::at(&path).read().unwrap_err();
+        assert!(matches!(error, StatsError::Damaged { .. }), "{error}");
+        assert!(error.to_string().contains(problem), "{error}");
+        let warnings = StatsFile::at(&path).record(loss_as_x()).unwrap();
+        assert_eq!(warnings.len(), 1, "{contents}");
+        assert_eq!(
+            fs::read_to_string(&warnings[0].kept_as).unwrap(),
+            contents,
+            "kept aside byte for byte"
+        );
+        assert_eq!(games_in(&path), 1);
+    }
+}
+
+#[test]
+fn stats_on_a_damaged_file_says_so_and_moves_nothing_then_a_game_moves_it_aside() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("stats.json");
-    // Bytes that are not text cannot be read as the file.
-    fs::write(&path, b"\xff\xfe\x00binary").unwrap();
-    let warnings = StatsFile::at(&path).record(loss_as_x()).unwrap();
-    assert!(
-        warnings[0].to_string().contains("could not be read"),
-        "{}",
-        warnings[0]
+    fs::write(&path, "{\"version\": 1, \"rows\": [{\"side\": \"x\"").unwrap();
+    let before = snapshot(dir.path());
+    for extra in [&[][..], &["--json"]] {
+        let out = stats_command(&path, extra);
+        let line = one_error_line(&out);
+        assert!(
+            line.contains("damaged")
+                && line.contains(path.to_str().unwrap())
+                && line.contains("will move it aside"),
+            "{line}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    assert_eq!(
+        snapshot(dir.path()),
+        before,
+        "`stats` moved or wrote nothing"
     );
-    assert_eq!(StatsFile::at(&path).read().unwrap().0.games(), 1);
 
-    let other = dir.path().join("future.json");
-    fs::write(&other, r#"{"version":99,"rows":[]}"#).unwrap();
-    let warnings = StatsFile::at(&other).read().unwrap().1;
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success());
+    let shown = text(&out.stdout);
+    assert!(shown.contains("warning: the statistics file"), "{shown}");
+    assert_eq!(games_in(&path), 1);
     assert!(
-        warnings[0].to_string().contains("version 99"),
-        "{}",
-        warnings[0]
+        names_in(dir.path())
+            .iter()
+            .any(|n| n.starts_with("stats.json.corrupt-"))
     );
+}
+
+#[test]
+fn reset_moves_a_damaged_file_aside_and_starts_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    fs::write(&path, "{\"version\": 1, \"rows\": [").unwrap();
+    let out = stats_command(&path, &["--reset"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("Statistics reset"));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1);
+    assert!(
+        stderr.starts_with("warning: the statistics file"),
+        "{stderr}"
+    );
+    assert!(
+        names_in(dir.path())
+            .iter()
+            .any(|n| n.starts_with("stats.json.corrupt-"))
+    );
+    assert_eq!(games_in(&path), 0);
+}
+
+/// Files that are plainly not statistics: not even the start of one.
+fn foreign_files() -> Vec<(&'static str, Vec<u8>)> {
+    vec![
+        (
+            "hosts",
+            b"127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost\n".to_vec(),
+        ),
+        ("binary", b"\xff\xfe\x00binary\x00".to_vec()),
+        ("array.json", b"[1, 2, 3]\n".to_vec()),
+        (
+            "package.json",
+            b"{\n  \"name\": \"a-package\",\n  \"version\": \"1.0.0\"\n}\n".to_vec(),
+        ),
+        (
+            "versioned.json",
+            b"{\"version\": \"1.0.0\", \"rows\": []}".to_vec(),
+        ),
+        ("empty", Vec::new()),
+    ]
+}
+
+#[test]
+fn a_foreign_file_is_never_moved_or_written_by_any_command() {
+    for (name, contents) in foreign_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(name);
+        fs::write(&path, &contents).unwrap();
+        let before = snapshot(dir.path());
+
+        for extra in [&[][..], &["--json"], &["--reset"]] {
+            let line = one_error_line(&stats_command(&path, extra));
+            assert!(
+                line.contains(path.to_str().unwrap())
+                    && line.contains("is not a tictactoe statistics file"),
+                "{name} {extra:?}: {line}"
+            );
+        }
+
+        let out = plain_game(tictactoe(), &path, &[]);
+        assert!(out.status.success(), "the game plays on");
+        let shown = text(&out.stdout);
+        assert!(
+            shown.contains("you lose") || shown.contains("Draw"),
+            "{shown}"
+        );
+        let told: Vec<_> = shown
+            .lines()
+            .filter(|l| l.contains("not a tictactoe statistics file"))
+            .collect();
+        assert_eq!(told.len(), 1, "{name}: {shown}");
+        assert!(told[0].contains(path.to_str().unwrap()));
+
+        let file = StatsFile::at(&path);
+        for error in [
+            file.record(loss_as_x()).unwrap_err(),
+            file.unrecord(loss_as_x()).unwrap_err(),
+            file.reset().unwrap_err(),
+            file.read().unwrap_err(),
+        ] {
+            assert!(matches!(error, StatsError::Foreign { .. }), "{error}");
+            assert!(error.is_permanent());
+        }
+        assert_eq!(
+            snapshot(dir.path()),
+            before,
+            "{name} untouched, nothing beside it"
+        );
+    }
+}
+
+#[test]
+fn a_newer_version_is_left_alone_and_not_counted() {
+    for contents in [
+        r#"{"format":"tictactoe-stats","version":3,"rows":"a shape this program does not know"}"#,
+        r#"{"version":99,"rows":[]}"#,
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.json");
+        fs::write(&path, contents).unwrap();
+        let before = snapshot(dir.path());
+        let line = one_error_line(&stats_command(&path, &[]));
+        assert!(line.contains("newer than this program's 2"), "{line}");
+        assert!(one_error_line(&stats_command(&path, &["--reset"])).contains("newer"));
+        let error = StatsFile::at(&path).record(loss_as_x()).unwrap_err();
+        assert!(matches!(error, StatsError::Newer { .. }), "{error}");
+        assert!(error.is_permanent());
+        let out = plain_game(tictactoe(), &path, &[]);
+        assert!(out.status.success());
+        assert!(text(&out.stdout).contains("newer"));
+        assert_eq!(snapshot(dir.path()), before);
+    }
+}
+
+#[test]
+fn a_file_over_the_cap_is_refused_unread_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let start = b"{\"format\":\"tictactoe-stats\",\"version\":2,\"rows\":[";
+    fs::write(&path, start).unwrap();
+    // Sparse: 2 GB on paper, no room on disk. Reading it whole would take
+    // seconds and gigabytes of memory.
+    let huge = 2_000_000_000;
+    File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(huge)
+        .unwrap();
+    let file = StatsFile::at(&path);
+    for error in [
+        file.read().unwrap_err(),
+        file.record(loss_as_x()).unwrap_err(),
+        file.reset().unwrap_err(),
+    ] {
+        assert!(
+            matches!(error, StatsError::TooBig { size, .. } if size == huge),
+            "{error}"
+        );
+        assert!(error.is_permanent());
+    }
+    let line = one_error_line(&stats_command(&path, &[]));
+    assert!(line.contains("too big"), "{line}");
+    assert_eq!(names_in(dir.path()), ["stats.json"], "nothing beside it");
+    assert_eq!(fs::metadata(&path).unwrap().len(), huge);
+
+    // Just over the cap is over it.
+    File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(SIZE_CAP + 1)
+        .unwrap();
+    assert!(matches!(
+        file.read().unwrap_err(),
+        StatsError::TooBig { .. }
+    ));
+}
+
+#[test]
+fn stats_creates_no_folder_and_no_lock_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new/deeper/stats.json");
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with("0 games against the AI"));
+    let out = stats_command(&path, &["--json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 0);
+    assert!(names_in(dir.path()).is_empty(), "no folder created");
+
+    let path = dir.path().join("stats.json");
+    StatsFile::at(&path).record(loss_as_x()).unwrap();
+    fs::remove_file(dir.path().join("stats.json.lock")).unwrap();
+    let before = snapshot(dir.path());
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with("1 games against the AI"));
+    assert_eq!(
+        snapshot(dir.path()),
+        before,
+        "no lock file, nothing written"
+    );
+}
+
+#[test]
+fn a_held_lock_makes_a_writer_give_up_with_an_error_and_readers_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path);
+    file.record(loss_as_x()).unwrap();
+    let holder = hold_lock(&path);
+    // The default wait: it ends, with the lock's error.
+    let error = file.record(loss_as_x()).unwrap_err();
+    assert!(matches!(error, StatsError::Locked { .. }), "{error}");
+    assert!(!error.is_permanent());
+    assert!(
+        error.to_string().contains("is locked by another program")
+            && error.to_string().contains(path.to_str().unwrap()),
+        "{error}"
+    );
+    assert_eq!(
+        file.read().unwrap().games(),
+        1,
+        "readers need no lock; nothing was counted"
+    );
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success());
+
+    // A game goes on and says so.
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success());
+    assert!(
+        text(&out.stdout).contains("locked by another program"),
+        "{}",
+        text(&out.stdout)
+    );
+    drop(holder);
+    file.record(loss_as_x()).unwrap();
+    assert_eq!(games_in(&path), 2);
+}
+
+#[test]
+fn stale_temporary_files_of_our_own_are_cleaned_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let long_ago = SystemTime::now() - Duration::from_secs(600);
+    let make = |name: &str, modified: SystemTime| {
+        let file = File::create(dir.path().join(name)).unwrap();
+        file.set_modified(modified).unwrap();
+    };
+    make("stats.json.tmp-Ab12Cd", long_ago); // a killed writer's: removed
+    make("stats.json.tmp-Zz99Yy", SystemTime::now()); // may be in use: kept
+    make("stats.json.tmp-abc", long_ago); // not our pattern
+    make("stats.json.tmp-abc1234", long_ago);
+    make("stats.json.tmp-ab.c12", long_ago);
+    make("other.json.tmp-Ab12Cd", long_ago);
+    make("stats.json.tmp", long_ago);
+    fs::create_dir(dir.path().join("stats.json.tmp-Dir123")).unwrap();
+    File::open(dir.path().join("stats.json.tmp-Dir123"))
+        .unwrap()
+        .set_modified(long_ago)
+        .unwrap();
+
+    StatsFile::at(&path).record(loss_as_x()).unwrap();
+    assert_eq!(
+        names_in(dir.path()),
+        [
+            "other.json.tmp-Ab12Cd",
+            "stats.json",
+            "stats.json.lock",
+            "stats.json.tmp",
+            "stats.json.tmp-Dir123",
+            "stats.json.tmp-Zz99Yy",
+            "stats.json.tmp-ab.c12",
+            "stats.json.tmp-abc",
+            "stats.json.tmp-abc1234",
+        ]
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_is_written_through_and_stays_a_link() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("real")).unwrap();
+    let target = dir.path().join("real/data.json");
+    StatsFile::at(&target).record(loss_as_x()).unwrap();
+    let link = dir.path().join("stats.json");
+    symlink("real/data.json", &link).unwrap();
+
+    StatsFile::at(&link).record(loss_as_x()).unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(fs::read_link(&link).unwrap(), Path::new("real/data.json"));
+    assert_eq!(games_in(&target), 2, "counted in the target");
+    assert_eq!(names_in(dir.path()), ["real", "stats.json"]);
+    assert_eq!(
+        names_in(&dir.path().join("real")),
+        ["data.json", "data.json.lock"],
+        "the lock and the temporary file go beside the target"
+    );
+    let out = stats_command(&link, &[]);
+    assert!(text(&out.stdout).starts_with("2 games"));
+
+    // A damaged target is moved aside beside it; the link still points to the new file.
+    fs::write(&target, "{\"version\":1,\"rows\":[").unwrap();
+    let warnings = StatsFile::at(&link).record(loss_as_x()).unwrap();
+    assert_eq!(warnings.len(), 1);
+    assert_eq!(
+        warnings[0].kept_as.parent(),
+        target.canonicalize().unwrap().parent()
+    );
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(games_in(&link), 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dangling_symlink_is_refused() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("stats.json");
+    symlink("gone/stats.json", &link).unwrap();
+    let before = snapshot(dir.path());
+    let file = StatsFile::at(&link);
+    for error in [
+        file.record(loss_as_x()).unwrap_err(),
+        file.read().unwrap_err(),
+        file.reset().unwrap_err(),
+    ] {
+        assert!(matches!(error, StatsError::DanglingLink { .. }), "{error}");
+        assert!(error.is_permanent());
+        assert!(error.to_string().contains("gone/stats.json"), "{error}");
+    }
+    let line = one_error_line(&stats_command(&link, &[]));
+    assert!(line.contains("symbolic link"), "{line}");
+    assert_eq!(
+        snapshot(dir.path()),
+        before,
+        "the link stays, nothing created"
+    );
+}
+
+#[test]
+fn the_counter_warns_once_when_the_file_cannot_be_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = dir.path().join("hosts");
+    fs::write(&hosts, "127.0.0.1 localhost\n").unwrap();
+    let before = snapshot(dir.path());
+    let mut counter = Counter::new(Some(StatsFile::at(&hosts)));
+    let lines = counter.record(loss_as_x());
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("error: ")
+            && lines[0].contains(hosts.to_str().unwrap())
+            && lines[0].contains("not a tictactoe statistics file")
+            && !lines[0].contains('\n'),
+        "{}",
+        lines[0]
+    );
+    assert!(Counter::headline(&lines[0]).starts_with("error:"));
+    assert!(counter.record(loss_as_x()).is_empty(), "said once");
+    assert!(counter.unrecord(loss_as_x()).is_empty());
+    assert!(counter.record(loss_as_x()).is_empty());
+    assert_eq!(snapshot(dir.path()), before);
+
+    // Counting off: nothing to say.
+    let mut off = Counter::new(None);
+    assert!(off.record(loss_as_x()).is_empty());
+
+    // A damaged file: a warning, and the game is counted.
+    let path = dir.path().join("stats.json");
+    fs::write(&path, "{\"version\":1,\"rows\":[").unwrap();
+    let mut counter = Counter::new(Some(StatsFile::at(&path)));
+    let lines = counter.record(loss_as_x());
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].starts_with("warning: "), "{}", lines[0]);
+    assert!(Counter::headline(&lines[0]).starts_with("warning:"));
+    assert_eq!(games_in(&path), 1);
+}
+
+#[test]
+fn the_counter_reports_a_held_lock_each_time_and_takes_back_only_what_it_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path).with_lock_patience(Duration::from_millis(20));
+    file.record(loss_as_x()).unwrap(); // another session's game
+    let mut counter = Counter::new(Some(file));
+    let holder = hold_lock(&path);
+    for _ in 0..2 {
+        let lines = counter.record(loss_as_x());
+        assert_eq!(lines.len(), 1);
+        assert!(
+            lines[0].starts_with("error: ")
+                && lines[0].contains("locked by another program")
+                && lines[0].contains("not counted"),
+            "{}",
+            lines[0]
+        );
+    }
+    drop(holder);
+    assert!(
+        counter.unrecord(loss_as_x()).is_empty(),
+        "never counted: nothing to take back"
+    );
+    assert_eq!(games_in(&path), 1, "the other session's game stays");
+
+    assert!(counter.record(loss_as_x()).is_empty(), "counting goes on");
+    assert_eq!(games_in(&path), 2);
+    // Taking back fails while the lock is held: the game stays counted...
+    let holder = hold_lock(&path);
+    let lines = counter.unrecord(loss_as_x());
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].contains("still counted"), "{}", lines[0]);
+    drop(holder);
+    assert_eq!(games_in(&path), 2);
+    // ...so the same result again (redo) is not counted twice,
+    assert!(counter.record(loss_as_x()).is_empty());
+    assert_eq!(games_in(&path), 2);
+    // and can still be taken back.
+    assert!(counter.unrecord(loss_as_x()).is_empty());
+    assert_eq!(games_in(&path), 1);
 }
 
 #[test]
@@ -299,10 +1021,9 @@ fn a_folder_at_the_path_is_an_error_and_is_left_alone() {
     let path = dir.path().join("stats.json");
     fs::create_dir(&path).unwrap();
     fs::write(path.join("inside"), "the user's").unwrap();
-    let error = StatsFile::at(&path)
-        .record(loss_as_x())
-        .unwrap_err()
-        .to_string();
+    let error = StatsFile::at(&path).record(loss_as_x()).unwrap_err();
+    assert!(error.is_permanent());
+    let error = error.to_string();
     assert!(error.contains("not a regular file"), "{error}");
     assert_eq!(
         fs::read_to_string(path.join("inside")).unwrap(),
@@ -310,16 +1031,11 @@ fn a_folder_at_the_path_is_an_error_and_is_left_alone() {
     );
     assert_eq!(
         names_in(dir.path()),
-        vec!["stats.json", "stats.json.lock"],
-        "nothing renamed"
+        ["stats.json"],
+        "nothing renamed or created"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(["stats", "--stats-file"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    let line = one_error_line(&stats_command(&path, &[]));
+    assert!(line.contains("not a regular file"), "{line}");
 }
 
 #[test]
@@ -333,14 +1049,9 @@ fn absurd_counts_do_not_overflow() {
     )
     .unwrap();
     let file = StatsFile::at(&path);
-    file.record(GameRecord {
-        side: Player::X,
-        opponent: Level::Perfect,
-        outcome: Outcome::Win,
-    })
-    .unwrap();
-    let (stats, warnings) = file.read().unwrap();
-    assert!(warnings.is_empty());
+    file.record(record(3, 3, Player::X, Level::Perfect, Outcome::Win))
+        .unwrap();
+    let stats = file.read().unwrap();
     assert_eq!(stats.games(), u64::MAX, "totals stop at the largest count");
     assert_eq!(stats.totals().0, u64::MAX);
 }
@@ -361,6 +1072,117 @@ fn rewriting_keeps_the_files_permissions() {
     );
 }
 
+/// The program as someone the file system can refuse: as root, whom
+/// permissions do not stop, it runs as `nobody` from a copy of the binary in
+/// a folder anyone can reach; otherwise as this user. Keep the returned
+/// folder until the command has run.
+#[cfg(unix)]
+fn as_someone_refusable() -> (Command, tempfile::TempDir) {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    use std::os::unix::process::CommandExt;
+    let home = tempfile::tempdir().unwrap();
+    fs::set_permissions(home.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let is_root = fs::metadata(home.path()).unwrap().uid() == 0;
+    if !is_root {
+        return (tictactoe(), home);
+    }
+    let copy = home.path().join("tictactoe");
+    // Copied by another process: a file this one had open for writing could
+    // be inherited by a game forked meanwhile by another test, and then no
+    // program could run from it ("text file busy").
+    let copied = Command::new("cp")
+        .arg(env!("CARGO_BIN_EXE_tictactoe"))
+        .arg(&copy)
+        .status()
+        .unwrap();
+    assert!(copied.success());
+    fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)).unwrap();
+    let mut command = Command::new(copy);
+    command.uid(65534).gid(65534).env("HOME", home.path());
+    (command, home)
+}
+
+/// A folder the refusable user can enter, with a statistics file of one game.
+#[cfg(unix)]
+fn a_folder_with_one_game() -> (tempfile::TempDir, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let path = dir.path().join("stats.json");
+    StatsFile::at(&path).record(loss_as_x()).unwrap();
+    fs::remove_file(dir.path().join("stats.json.lock")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+    (dir, path)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_that_cannot_be_read_is_reported_not_moved() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, path) = a_folder_with_one_game();
+    let contents = fs::read(&path).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
+
+    let (mut command, _home) = as_someone_refusable();
+    let out = command
+        .args(["stats", "--stats-file"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let line = one_error_line(&out);
+    assert!(
+        line.contains("cannot read") && line.contains("ermission denied"),
+        "{line}"
+    );
+
+    let (command, _home) = as_someone_refusable();
+    let out = plain_game(command, &path, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("ermission denied"), "{shown}");
+
+    assert_eq!(
+        names_in(dir.path()),
+        ["stats.json"],
+        "nothing moved or created"
+    );
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(fs::read(&path).unwrap(), contents);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_folder_is_read_and_a_game_there_says_it_cannot_count() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, path) = a_folder_with_one_game();
+    let contents = fs::read(&path).unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
+
+    let (mut command, _home) = as_someone_refusable();
+    let out = command
+        .args(["stats", "--stats-file"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("1 games against the AI"));
+
+    let (command, _home) = as_someone_refusable();
+    let out = plain_game(command, &path, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    let told: Vec<_> = shown
+        .lines()
+        .filter(|l| l.contains("ermission denied"))
+        .collect();
+    assert_eq!(told.len(), 1, "{shown}");
+    assert!(told[0].contains(path.to_str().unwrap()), "{shown}");
+
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(names_in(dir.path()), ["stats.json"]);
+    assert_eq!(fs::read(&path).unwrap(), contents);
+}
+
 #[test]
 fn an_impossible_location_is_an_error_not_a_crash() {
     let dir = tempfile::tempdir().unwrap();
@@ -368,10 +1190,11 @@ fn an_impossible_location_is_an_error_not_a_crash() {
     fs::write(&blocker, "a file, not a folder").unwrap();
     let error = StatsFile::at(blocker.join("stats.json"))
         .record(loss_as_x())
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    assert!(error.is_permanent());
+    let error = error.to_string();
     assert!(
-        error.contains("cannot create the folder of") && error.contains("stats.json"),
+        error.contains("stats.json") && !error.contains('\n'),
         "{error}"
     );
 }
@@ -380,7 +1203,7 @@ fn an_impossible_location_is_an_error_not_a_crash() {
 fn the_default_location_follows_xdg_and_no_stats_writes_nothing() {
     let home = tempfile::tempdir().unwrap();
     let play = |extra: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        let mut child = tictactoe()
             .arg("--plain")
             .args(extra)
             .env("XDG_DATA_HOME", home.path())
@@ -389,12 +1212,7 @@ fn the_default_location_follows_xdg_and_no_stats_writes_nothing() {
             .stdout(Stdio::piped())
             .spawn()
             .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n")
-            .unwrap();
+        child.stdin.take().unwrap().write_all(A_WHOLE_GAME).unwrap();
         assert!(child.wait_with_output().unwrap().status.success());
     };
     play(&["--no-stats"]);
@@ -405,17 +1223,17 @@ fn the_default_location_follows_xdg_and_no_stats_writes_nothing() {
     play(&[]);
     let saved = home.path().join("tictactoe/stats.json");
     assert!(saved.exists(), "counted in $XDG_DATA_HOME/tictactoe");
-    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+    let out = tictactoe()
         .args(["stats", "--json"])
         .env("XDG_DATA_HOME", home.path())
         .output()
         .unwrap();
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["games"], 1);
-    let reset = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+    let reset = tictactoe()
         .args(["stats", "--reset"])
         .env("XDG_DATA_HOME", home.path())
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&reset.stdout).starts_with("Statistics reset"));
+    assert!(text(&reset.stdout).starts_with("Statistics reset"));
 }

@@ -32,10 +32,11 @@ pub fn run_stats(
         )?;
         return Ok(ExitStatus::Failure);
     };
+    // Only --reset writes: plain `stats` reads without a lock and changes nothing.
     let result = if reset {
         file.reset().map(|warnings| (Stats::default(), warnings))
     } else {
-        file.read()
+        file.read().map(|stats| (stats, Vec::new()))
     };
     let (stats, warnings) = match result {
         Ok(read) => read,
@@ -75,11 +76,12 @@ pub fn run_stats(
         stats.games()
     )?;
     if !stats.rows().is_empty() {
-        writeln!(out, "\n  you  opponent    games   won  lost  drawn")?;
+        writeln!(out, "\n  board   you  opponent    games   won  lost  drawn")?;
         for row in stats.rows() {
             writeln!(
                 out,
-                "  {:<4} {:<10} {:>6} {:>5} {:>5} {:>6}",
+                "  {:<7} {:<4} {:<10} {:>6} {:>5} {:>5} {:>6}",
+                row.board(),
                 row.side.symbol(),
                 row.opponent.name(),
                 row.games(),

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{Analysis, Board, Decision, Level, Limits, Move, Player, Status};
-use crate::game::{Game, Seat, Seats, Tally};
+use crate::game::{Game, ResultChange, Seat, Seats, Tally};
 use crate::session::Settings;
 
 /// How long a message about refused input stays on the status line.
@@ -116,15 +116,6 @@ pub enum Reply {
         /// Positions visited.
         visits: Option<u64>,
     },
-}
-
-/// A result entering or leaving the session's tally, for the front end to save.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ResultChange {
-    /// A game just finished with this result.
-    Finished(Status),
-    /// Undo took a finished game's result back out.
-    TakenBack(Status),
 }
 
 /// What the explain panel says about the AI's most recent move.
@@ -328,6 +319,7 @@ impl App {
         let due = turn.started + self.pause();
         if self.step || (!self.paused && now >= due) {
             let decision = decision.clone();
+            let before = self.game.status();
             let player = self.game.board().to_move();
             self.step = false;
             self.ai_turn = None;
@@ -340,7 +332,7 @@ impl App {
                         seed_visits: None,
                     });
                 }
-                self.after_move(now);
+                self.after_move(before, now);
             }
         }
     }
@@ -417,7 +409,7 @@ impl App {
         match self.game.play(mv) {
             Ok(()) => {
                 self.flash = None;
-                self.after_move(now);
+                self.after_move(board.status(), now);
             }
             Err(_) => self.say("That square is taken", now),
         }
@@ -442,13 +434,7 @@ impl App {
     /// After undo or redo: a result that is no longer on the board leaves the
     /// tally, a result that is back enters it, and the turn starts afresh.
     fn after_rewind(&mut self, before: Status, now: Instant) {
-        let after = self.game.status();
-        if before.is_over() && !after.is_over() {
-            self.tally.unrecord(before);
-            self.results.push(ResultChange::TakenBack(before));
-        } else if !before.is_over() && after.is_over() {
-            self.count(after);
-        }
+        self.note_result(before);
         if self.is_watch() {
             self.paused = true;
         }
@@ -456,17 +442,17 @@ impl App {
         self.begin_turn(now);
     }
 
-    fn after_move(&mut self, now: Instant) {
-        let status = self.game.status();
-        if status.is_over() {
-            self.count(status);
-        }
+    fn after_move(&mut self, before: Status, now: Instant) {
+        self.note_result(before);
         self.begin_turn(now);
     }
 
-    fn count(&mut self, status: Status) {
-        self.tally.record(status);
-        self.results.push(ResultChange::Finished(status));
+    /// Counts a result that appeared since `before`, or takes back one that went away.
+    fn note_result(&mut self, before: Status) {
+        if let Some(change) = ResultChange::between(before, self.game.status()) {
+            self.tally.apply(change);
+            self.results.push(change);
+        }
     }
 
     /// Starts the AI's turn if the side to move is an AI.

@@ -9,4 +9,4 @@ pub mod layout;
 pub mod view;
 pub mod worker;
 
-pub use app::{Action, App, Reply, Request, ResultChange};
+pub use app::{Action, App, Reply, Request};

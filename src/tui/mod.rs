@@ -23,10 +23,11 @@ use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 
 use crate::engine::Board;
+use crate::game::ResultChange;
 use crate::game::Seats;
-use crate::screen::{App, Reply, Request, ResultChange, input, worker};
+use crate::screen::{App, Reply, Request, input, worker};
 use crate::session::Settings;
-use crate::stats::{GameRecord, StatsFile};
+use crate::stats::{Counter, StatsFile};
 
 /// How a session in the terminal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +55,7 @@ enum Wake {
     Signal(i32),
     /// A warning from the statistics thread, short enough for the status line
     /// (the whole text is printed when the game ends).
-    Note(String),
+    Note(&'static str),
 }
 
 /// Plays a session in the terminal until the player quits or a signal ends
@@ -80,7 +81,7 @@ pub fn run(settings: Settings, color: bool, stats: Option<StatsFile>) -> io::Res
         let wake = wake.clone();
         worker::spawn(move |reply| wake.send(Wake::Reply(reply)).is_ok())
     };
-    let recorder = Recorder::start(stats, wake.clone());
+    let recorder = Recorder::start(stats, settings.seats, settings.start, wake.clone());
     drop(wake);
 
     let app = App::new(settings, Instant::now()).with_color(color);
@@ -101,12 +102,11 @@ fn play(
     recorder: &Recorder,
     woken: &Receiver<Wake>,
 ) -> io::Result<Ending> {
-    let (seats, start) = (app.seats(), app.game().start());
     loop {
         let now = Instant::now();
         app.tick(now);
         for change in app.take_result_changes() {
-            recorder.save(change, seats, start);
+            recorder.save(change);
         }
         while let Some(request) = app.take_request() {
             // A closed channel means the worker panicked.
@@ -144,7 +144,7 @@ fn play(
                 Wake::Signal(SIGTSTP) => terminal.suspend()?,
                 Wake::Signal(SIGCONT) => terminal.resume()?,
                 Wake::Signal(signal) => return Ok(Ending::Signal(signal)),
-                Wake::Note(headline) => app.notify(&headline, Instant::now()),
+                Wake::Note(headline) => app.notify(headline, Instant::now()),
             }
         }
     }
@@ -181,64 +181,42 @@ fn spawn_input(wake: Sender<Wake>) {
 /// Saves results on a thread of its own: a statistics file locked by another
 /// program can delay the count, never the game.
 struct Recorder {
-    jobs: Option<Sender<(ResultChange, GameRecord)>>,
+    changes: Option<Sender<ResultChange>>,
     thread: Option<JoinHandle<Vec<String>>>,
 }
 
 impl Recorder {
-    fn start(stats: Option<StatsFile>, wake: Sender<Wake>) -> Recorder {
-        let Some(stats) = stats else {
-            return Recorder {
-                jobs: None,
-                thread: None,
-            };
-        };
-        let (jobs, incoming) = mpsc::channel::<(ResultChange, GameRecord)>();
+    /// Saves the results of a session with these seats, started from `start`.
+    fn start(stats: Option<StatsFile>, seats: Seats, start: Board, wake: Sender<Wake>) -> Recorder {
+        let (changes, incoming) = mpsc::channel::<ResultChange>();
         let thread = thread::spawn(move || {
+            let mut counter = Counter::new(stats);
             let mut messages = Vec::new();
-            for (change, record) in incoming {
-                let result = match change {
-                    ResultChange::Finished(_) => stats.record(record),
-                    ResultChange::TakenBack(_) => stats.unrecord(record),
-                };
-                let notes = match result {
-                    Ok(warnings) => warnings
-                        .into_iter()
-                        .map(|w| (w.headline(), w.to_string()))
-                        .collect(),
-                    Err(error) => vec![(
-                        "warning: the game was not counted (details when you quit)".to_string(),
-                        format!("warning: the game was not counted: {error}"),
-                    )],
-                };
-                for (headline, full) in notes {
-                    messages.push(full);
+            for change in incoming {
+                for line in counter.save(change, seats, start) {
                     // The loop may be gone already; the message is kept either way.
-                    let _ = wake.send(Wake::Note(headline));
+                    let _ = wake.send(Wake::Note(Counter::headline(&line)));
+                    messages.push(line);
                 }
             }
             messages
         });
         Recorder {
-            jobs: Some(jobs),
+            changes: Some(changes),
             thread: Some(thread),
         }
     }
 
-    /// Queues a result for saving, if it is one the statistics count.
-    fn save(&self, change: ResultChange, seats: Seats, start: Board) {
-        let status = match change {
-            ResultChange::Finished(status) | ResultChange::TakenBack(status) => status,
-        };
-        if let (Some(jobs), Some(record)) = (&self.jobs, GameRecord::of(seats, start, status)) {
-            // The thread only ends when the jobs stop; a send cannot fail before that.
-            let _ = jobs.send((change, record));
+    fn save(&self, change: ResultChange) {
+        if let Some(changes) = &self.changes {
+            // The thread only ends when the changes stop; a send cannot fail before that.
+            let _ = changes.send(change);
         }
     }
 
-    /// Waits for every queued result to be saved; returns the warnings, in full.
+    /// Waits for every result to be saved; returns what the user was told, in full.
     fn finish(mut self) -> Vec<String> {
-        drop(self.jobs.take());
+        drop(self.changes.take());
         self.thread
             .take()
             .and_then(|thread| thread.join().ok())
