@@ -6,4 +6,5 @@ pub mod engine;
 pub mod game;
 pub mod plain;
 pub mod stats;
+pub mod text;
 pub mod tui;

@@ -9,6 +9,7 @@ use crate::cli::ExitStatus;
 use crate::engine::{Ai, Move, ScoreSource, Status};
 use crate::game::{Game, Seat};
 use crate::stats::{GameRecord, StatsFile};
+use crate::text::{InputLine, echo, read_line};
 use crate::tui::app::Settings;
 
 /// What a line of input asks for.
@@ -23,8 +24,11 @@ enum Command {
     Nothing,
 }
 
-fn parse(line: &str, size: u8) -> Result<Command, String> {
-    let word = line.trim().to_ascii_lowercase();
+fn parse(line: &InputLine, size: u8) -> Result<Command, String> {
+    if line.is_cut() {
+        return Err(not_a_move(&line.echo(), size));
+    }
+    let word = line.text.trim().to_ascii_lowercase();
     let command = match word.as_str() {
         "" => Command::Nothing,
         "undo" | "u" => Command::Undo,
@@ -40,16 +44,18 @@ fn parse(line: &str, size: u8) -> Result<Command, String> {
             } else if let Some(mv) = Move::parse_coordinate(&word, size) {
                 Command::Play(mv)
             } else {
-                let last = Move::new(size - 1, size - 1).coordinate();
-                let digits = if size == 3 { "a digit 1-9 or " } else { "" };
-                return Err(format!(
-                    "{:?} is not a move: type {digits}a square from a1 to {last}, or help",
-                    line.trim()
-                ));
+                return Err(not_a_move(&echo(line.text.trim()), size));
             }
         }
     };
     Ok(command)
+}
+
+/// The refusal of a line that is no move nor command, showing it as `shown`.
+fn not_a_move(shown: &str, size: u8) -> String {
+    let last = Move::new(size - 1, size - 1).coordinate();
+    let digits = if size == 3 { "a digit 1-9 or " } else { "" };
+    format!("{shown:?} is not a move: type {digits}a square from a1 to {last}, or help")
 }
 
 /// Plays sessions on `input` and `output` until `quit` or the end of input.
@@ -76,7 +82,6 @@ pub fn run(
         players(settings)
     )?;
     show(&game, settings, output)?;
-    let mut line = String::new();
     loop {
         let board = game.board();
         if let Status::InProgress { to_move } = board.status()
@@ -98,14 +103,13 @@ pub fn run(
             write!(output, "> ")?;
         }
         output.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
+        let Some(line) = read_line(input)? else {
             if !game.status().is_over() {
                 writeln!(output, "End of input: the game was left unfinished.")?;
             }
             leave(&game, settings, stats, output)?;
             return Ok(ExitStatus::Success);
-        }
+        };
         let command = match parse(&line, size) {
             Ok(command) => command,
             Err(message) => {

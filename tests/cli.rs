@@ -13,12 +13,15 @@ fn tictactoe(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    child
+    let written = child
         .stdin
         .take()
         .expect("piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts input");
+        .write_all(stdin.as_bytes());
+    // A command that refuses its arguments may exit before it reads anything.
+    if let Err(error) = written {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
+    }
     child.wait_with_output().expect("the binary finishes")
 }
 
@@ -338,4 +341,22 @@ fn analyze_and_best_are_deterministic() {
 fn the_command_line_definition_is_consistent() {
     use clap::CommandFactory;
     tictactoe::cli::Cli::command().debug_assert();
+}
+
+#[test]
+fn standard_input_that_cannot_be_read_is_one_line_and_status_1() {
+    let folder = tempfile::tempdir().unwrap();
+    for args in [&["analyze", "-"][..], &["--plain", "--no-stats"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(args)
+            .stdin(std::fs::File::open(folder.path()).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            stderr, "error: cannot read standard input: Is a directory (os error 21)\n",
+            "{args:?}"
+        );
+    }
 }

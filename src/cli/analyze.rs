@@ -5,10 +5,8 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use super::{BoardOptions, ExitStatus};
-use crate::engine::{Analysis, Board, BoardError, Move, Player, Status, analyze};
-
-/// Longest input echoed back in a batch error, so one huge line cannot flood the output.
-const ECHO_LIMIT: usize = 120;
+use crate::engine::{Analysis, Board, Move, Player, Status, analyze};
+use crate::text::{self, read_line};
 
 /// One answer of `analyze --json`.
 #[derive(Debug, Serialize)]
@@ -109,21 +107,20 @@ pub fn run_analyze(
     }
 
     let mut status = ExitStatus::Success;
-    let mut raw = Vec::new();
     let mut number = 0;
     // Text answers are separated by a blank line; errors go to stderr.
     let mut answered = 0;
-    loop {
-        raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            break;
-        }
+    while let Some(line) = read_line(input)? {
         number += 1;
-        // Undecodable bytes become U+FFFD, which the parser then names as the bad character.
-        let text = String::from_utf8_lossy(&raw);
-        let line = text.strip_suffix('\n').unwrap_or(&text);
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        match options.parse(line) {
+        let board = if line.is_cut() {
+            Err(format!(
+                "a line of {} bytes is too long to be a board",
+                text::thousands(line.len as u64)
+            ))
+        } else {
+            options.parse(&line.text).map_err(|error| error.to_string())
+        };
+        match board {
             Ok(board) => {
                 if !json && answered > 0 {
                     writeln!(out)?;
@@ -133,40 +130,21 @@ pub fn run_analyze(
             }
             Err(error) => {
                 status = ExitStatus::BadInput;
-                report_bad_line(number, line, &error, json, out, err)?;
+                if json {
+                    let record = LineError {
+                        line: number,
+                        input: &line.echo(),
+                        error,
+                    };
+                    let record = serde_json::to_string(&record).map_err(io::Error::other)?;
+                    writeln!(out, "{record}")?;
+                } else {
+                    writeln!(err, "line {number}: error: {error}")?;
+                }
             }
         }
     }
     Ok(status)
-}
-
-fn report_bad_line(
-    number: usize,
-    line: &str,
-    error: &BoardError,
-    json: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<()> {
-    if json {
-        let echoed: String = if line.chars().count() > ECHO_LIMIT {
-            line.chars().take(ECHO_LIMIT).chain(['…']).collect()
-        } else {
-            line.to_string()
-        };
-        let record = LineError {
-            line: number,
-            input: &echoed,
-            error: error.to_string(),
-        };
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&record).map_err(io::Error::other)?
-        )
-    } else {
-        writeln!(err, "line {number}: error: {error}")
-    }
 }
 
 fn write_analysis(analysis: &Analysis, json: bool, out: &mut dyn Write) -> io::Result<()> {

@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget, Wrap};
 
 use super::app::App;
 use crate::engine::{Analysis, Level, Move, Outlook, Player, ScoredMove};
+use crate::text::thousands;
 
 /// Lines of text around the board: title, players, a gap, column labels
 /// above; a gap, status, tally and footer below.
@@ -722,18 +723,6 @@ fn search_name(level: Level) -> &'static str {
         Level::Medium => "two plies",
         Level::Hard | Level::Perfect => "alpha-beta",
     }
-}
-
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
