@@ -360,3 +360,34 @@ fn standard_input_that_cannot_be_read_is_one_line_and_status_1() {
         );
     }
 }
+
+#[test]
+fn think_ms_is_at_most_ten_minutes_everywhere() {
+    let selfplay = ["selfplay", "--x", "easy", "--o", "easy", "--games", "1"];
+    let commands: [&[&str]; 4] = [
+        &["--plain", "--no-stats"],
+        &["analyze", "........."],
+        &["best", "........."],
+        &selfplay,
+    ];
+    for command in commands {
+        for too_long in ["600001", "18446744073709551615"] {
+            let args = [command, &["--think-ms", too_long]].concat();
+            let out = tictactoe(&args, "quit\n");
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let stderr = text(&out.stderr);
+            assert!(
+                stderr.starts_with("error: ") && stderr.contains("is not in 0..=600000"),
+                "{args:?}: {stderr}"
+            );
+        }
+        let args = [command, &["--think-ms", "600000"]].concat();
+        let out = tictactoe(&args, "quit\n");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}

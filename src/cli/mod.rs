@@ -71,7 +71,7 @@ pub enum Command {
         #[command(flatten)]
         shape: Shape,
         /// Thinking time per move on boards bigger than 3x3, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 1000)]
+        #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
         think_ms: u64,
     },
     /// Show the saved statistics of your games against the AI.
@@ -145,7 +145,7 @@ pub struct BoardOptions {
     #[command(flatten)]
     pub shape: Shape,
     /// Thinking time per position on boards bigger than 3x3, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
     pub think_ms: u64,
     /// Search until every score is proven, however long it takes.
     #[arg(long)]
@@ -168,12 +168,21 @@ impl BoardOptions {
     }
 }
 
+/// The longest thinking time any command accepts: ten minutes, in milliseconds.
+pub const MAX_THINK_MS: u64 = 10 * 60 * 1000;
+
+/// `--think-ms`, wherever it appears: 0 to [`MAX_THINK_MS`].
+fn think_ms() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(..=MAX_THINK_MS)
+}
+
 /// How a command ended, as the process exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExitStatus {
     /// 0: done.
     Success,
-    /// 1: could not do what was asked (for example no move on a finished board).
+    /// 1: could not do what was asked (for example no move on a finished board),
+    /// including input or output that failed.
     Failure,
     /// 2: bad input or usage, as clap reports its own errors.
     BadInput,

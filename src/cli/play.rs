@@ -72,7 +72,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub shape: super::Shape,
     /// How long the AI may think per move on boards bigger than 3x3, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = super::think_ms())]
     pub think_ms: u64,
     /// Pause between moves when watching, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 500)]
