@@ -50,8 +50,12 @@ fn main() -> ExitCode {
             Ok(start) => {
                 let seed = seed.unwrap_or_else(|| fastrand::u64(..));
                 let limits = Limits::Think(Duration::from_millis(*think_ms));
-                let report = play_games(start, *x, *o, *games, seed, limits);
-                write_report(&report, *x, *o, *json, &mut stdout.lock())
+                match play_games(start, *x, *o, *games, seed, limits) {
+                    Ok(report) => write_report(&report, *x, *o, *json, &mut stdout.lock()),
+                    Err(error) => {
+                        writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::Failure)
+                    }
+                }
             }
             Err(error) => writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::BadInput),
         },

@@ -196,11 +196,11 @@ fn the_ai_never_misses_a_forced_block() {
 #[test]
 fn perfect_on_4x4_never_loses_to_random_and_always_draws_itself() {
     let start = Board::empty(4, 4).unwrap();
-    let as_x = play_games(start, Level::Perfect, Level::Random, 200, 1, Limits::Solve);
+    let as_x = play_games(start, Level::Perfect, Level::Random, 200, 1, Limits::Solve).unwrap();
     assert_eq!(as_x.o_wins, 0, "perfect as X lost");
-    let as_o = play_games(start, Level::Random, Level::Perfect, 200, 2, Limits::Solve);
+    let as_o = play_games(start, Level::Random, Level::Perfect, 200, 2, Limits::Solve).unwrap();
     assert_eq!(as_o.x_wins, 0, "perfect as O lost");
-    let itself = play_games(start, Level::Perfect, Level::Perfect, 20, 3, Limits::Solve);
+    let itself = play_games(start, Level::Perfect, Level::Perfect, 20, 3, Limits::Solve).unwrap();
     assert_eq!(itself.draws, 20);
 }
 
@@ -255,7 +255,8 @@ fn every_shape_plays_to_the_end() {
                 2,
                 u64::from(size * 10 + k),
                 Limits::Solve,
-            );
+            )
+            .unwrap();
             assert_eq!(report.games, 2, "{size}x{size} k={k}");
             assert_eq!(Geometry::get(size, k).unwrap().k(), k);
         }
