@@ -10,7 +10,7 @@ use tictactoe::engine::{Board, Limits, analyze, find_best_move};
 fn options() -> BoardOptions {
     BoardOptions {
         shape: Shape::default(),
-        think_ms: 50,
+        think_ms: 0,
         solve: false,
     }
 }
