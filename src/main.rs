@@ -6,6 +6,7 @@ use clap::Parser;
 use tictactoe::cli::analyze::{run_analyze, run_best};
 use tictactoe::cli::play::color_wanted;
 use tictactoe::cli::selfplay::{play_games, write_report};
+use tictactoe::cli::setup::{write_completions, write_man_page};
 use tictactoe::cli::stats::run_stats;
 use tictactoe::cli::{Cli, Command, ExitStatus};
 use tictactoe::engine::Limits;
@@ -70,6 +71,8 @@ fn main() -> ExitCode {
                 .or_else(StatsFile::default_location);
             run_stats(file, *json, *reset, &mut stdout.lock(), &mut stderr.lock())
         }
+        Some(Command::Completions { shell }) => write_completions(*shell, &mut stdout.lock()),
+        Some(Command::Man) => write_man_page(&mut stdout.lock()),
         None => play(&cli),
     };
     match result.and_then(|status| io::stdout().flush().map(|()| status)) {

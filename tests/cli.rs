@@ -391,3 +391,94 @@ fn think_ms_is_at_most_ten_minutes_everywhere() {
         );
     }
 }
+
+#[test]
+fn completion_scripts_name_every_command() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = tictactoe(&["completions", shell], "");
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        for word in [
+            "analyze",
+            "best",
+            "selfplay",
+            "stats",
+            "completions",
+            "man",
+            "think-ms",
+        ] {
+            assert!(script.contains(word), "{shell} script lacks {word}");
+        }
+    }
+    let out = tictactoe(&["completions", "tcsh"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("possible values: bash, elvish, fish, powershell, zsh"));
+}
+
+#[test]
+fn the_man_page_is_roff_with_every_flag_of_every_command() {
+    use clap::CommandFactory;
+    let out = tictactoe(&["man"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert!(page.contains(".TH tictactoe 1"), "{page}");
+    for section in [".SH NAME", ".SH SYNOPSIS", ".SH OPTIONS", ".SH COMMANDS"] {
+        assert!(page.contains(section), "{section} in\n{page}");
+    }
+    assert!(page.contains("tictactoe \\- Perfect tic\\-tac\\-toe"));
+    // roff escapes every hyphen.
+    let roff = |flag: &str| format!("\\fB\\-\\-{}\\fR", flag.replace('-', "\\-"));
+    let cli = tictactoe::cli::Cli::command();
+    let commands = std::iter::once(&cli).chain(cli.get_subcommands());
+    for command in commands {
+        for long in command.get_arguments().filter_map(|arg| arg.get_long()) {
+            assert!(
+                page.contains(&roff(long)),
+                "--{long} of {} in the page",
+                command.get_name()
+            );
+        }
+    }
+    for command in ["analyze", "best", "selfplay", "stats"] {
+        let heading = format!(".SH \"TICTACTOE {} OPTIONS\"", command.to_uppercase());
+        assert!(page.contains(&heading), "{heading}");
+    }
+}
+
+#[test]
+fn the_fish_script_spells_every_flag_so_fish_argparse_reads_it() {
+    // fish's argparse takes `x=` for a short flag and `x-level=` for a hidden
+    // short `x` with the long flag `level`; a long flag like that needs a
+    // hidden short letter of its own (`A-x=`), each letter used once.
+    let script = text(&tictactoe(&["completions", "fish"], "").stdout);
+    let specs: Vec<&str> = script
+        .lines()
+        .find_map(|line| line.trim_start().strip_prefix("string join \\n "))
+        .expect("the list of flags for argparse")
+        .split_whitespace()
+        .collect();
+    let mut shorts = Vec::new();
+    let mut longs = Vec::new();
+    for spec in &specs {
+        let spec = spec.trim_end_matches('=');
+        match spec.split_once(['/', '-']) {
+            Some((short, long)) if short.chars().count() == 1 => {
+                shorts.push(short);
+                longs.push(long);
+            }
+            _ => {
+                assert!(spec.chars().count() > 1, "{spec} reads as a short flag");
+                longs.push(spec);
+            }
+        }
+    }
+    let mut unique = shorts.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), shorts.len(), "{specs:?}");
+    for long in [
+        "x", "o", "k", "x-level", "o-level", "think-ms", "plain", "help",
+    ] {
+        assert!(longs.contains(&long), "--{long} in {specs:?}");
+    }
+}

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod play;
 pub mod selfplay;
+pub mod setup;
 pub mod stats;
 
 use std::process::ExitCode;
@@ -86,6 +87,14 @@ pub enum Command {
         #[arg(long, value_name = "PATH")]
         stats_file: Option<std::path::PathBuf>,
     },
+    /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page, in roff.
+    Man,
 }
 
 /// Levels on the command line: `random`, `easy`, `medium`, `hard`, `perfect`.
