@@ -168,6 +168,9 @@ fn show(game: &Game, settings: &Settings, output: &mut dyn Write) -> io::Result<
     prompt_again(game, settings, output)
 }
 
+/// What a person can do after a game ends.
+const AGAIN: &str = "Type new for another game, or quit.";
+
 /// Whose turn it is or how the game ended: the line that asks for input.
 fn prompt_again(game: &Game, settings: &Settings, output: &mut dyn Write) -> io::Result<()> {
     let seats = settings.seats;
@@ -177,14 +180,17 @@ fn prompt_again(game: &Game, settings: &Settings, output: &mut dyn Write) -> io:
             Seat::Human => format!("{to_move} to move."),
             Seat::Ai(level) => format!("{to_move} to move (AI, {level})."),
         },
+        // With nobody at the keyboard the session ends here: nothing to type.
+        Status::Won(winner) if seats.is_watch() => format!("{winner} wins."),
+        Status::Draw if seats.is_watch() => "Draw.".to_string(),
         Status::Won(winner) => match seats.lone_human() {
             Some(human) if human == winner => {
-                format!("{winner} wins: you win! Type new for another game, or quit.")
+                format!("{winner} wins: you win! {AGAIN}")
             }
-            Some(_) => format!("{winner} wins: you lose. Type new for another game, or quit."),
-            None => format!("{winner} wins. Type new for another game, or quit."),
+            Some(_) => format!("{winner} wins: you lose. {AGAIN}"),
+            None => format!("{winner} wins. {AGAIN}"),
         },
-        Status::Draw => "Draw. Type new for another game, or quit.".to_string(),
+        Status::Draw => format!("Draw. {AGAIN}"),
     };
     writeln!(output, "{line}")
 }
