@@ -36,9 +36,17 @@ fn main() -> ExitCode {
             &mut stdout.lock(),
             &mut stderr.lock(),
         ),
-        Some(Command::Best { board, options }) => {
-            run_best(board, options, &mut stdout.lock(), &mut stderr.lock())
-        }
+        Some(Command::Best {
+            board,
+            coord,
+            options,
+        }) => run_best(
+            board,
+            *coord,
+            options,
+            &mut stdout.lock(),
+            &mut stderr.lock(),
+        ),
         Some(Command::Selfplay {
             x,
             o,

@@ -65,13 +65,14 @@ fn analyze_text_reads_like_the_seed_driver() {
     let stdout = text(&out.stdout);
     for expected in [
         "X to move",
-        "row 2, col 0       -9  loss in 1",
-        "row 2, col 2      +10  win in 1  <- best",
+        "\n        a    b    c\n   1    X    O    X\n",
+        "\n   3   -9    0  +10\n",
+        "\n  a3 (row 2, col 0)    -9  loss in 1\n",
+        "\n  c3 (row 2, col 2)   +10  win in 1  <- best\n",
         "The value of the best move is: 10",
-        "The optimal move is: row 2, col 2",
+        "The optimal move is: c3 (row 2, col 2)",
         "Verdict: X wins in 1",
         "Positions searched: ",
-        "  r2    -9    0  +10",
     ] {
         assert!(
             stdout.contains(expected),
@@ -153,7 +154,7 @@ fn batch_in_text_mode_reports_errors_on_stderr() {
     );
     let out = tictactoe(&["analyze", "-"], "xox/oox/...\nbad\n");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stdout).contains("The optimal move is: row 2, col 2"));
+    assert!(text(&out.stdout).contains("The optimal move is: c3 (row 2, col 2)"));
     assert_eq!(
         text(&out.stderr).trim(),
         format!(
@@ -172,6 +173,14 @@ fn best_prints_row_and_col_for_scripts() {
         (out.status.code(), text(&out.stdout)),
         (Some(0), "1 1\n".to_string())
     );
+    // The same square as the game names it: column b, row 2.
+    let coord = tictactoe(&["best", "o.x/x.x/.oo", "--coord"], "");
+    assert_eq!(
+        (coord.status.code(), text(&coord.stdout)),
+        (Some(0), "b2\n".to_string())
+    );
+    let bigger = tictactoe(&["best", "xxx./ooo./..../....", "--coord"], "");
+    assert_eq!(text(&bigger.stdout), "d1\n");
     let over = tictactoe(&["best", "xxx/oo./..."], "");
     assert_eq!(over.status.code(), Some(1));
     assert!(text(&over.stderr).contains("no move to make: X won"));
@@ -302,7 +311,37 @@ fn selfplay_prints_a_tally_and_json() {
         stdout.starts_with("10 games, X (easy) against O (hard):"),
         "{stdout}"
     );
-    assert!(stdout.contains("games per second); seed "), "{stdout}");
+    assert!(stdout.contains(" per second); seed "), "{stdout}");
+
+    // One game is one game; counts get thousands separators, the seed does not.
+    let one = tictactoe(
+        &[
+            "selfplay", "--x", "perfect", "--o", "perfect", "--games", "1", "--seed", "12345",
+        ],
+        "",
+    );
+    let stdout = text(&one.stdout);
+    assert!(
+        stdout.starts_with("1 game, X (perfect) against O (perfect):\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\n  draws          1  100.0 %\n"),
+        "{stdout}"
+    );
+    assert!(stdout.trim_end().ends_with("; seed 12345"), "{stdout}");
+    let many = tictactoe(
+        &[
+            "selfplay", "--x", "perfect", "--o", "perfect", "--games", "1000", "--seed", "1",
+        ],
+        "",
+    );
+    let stdout = text(&many.stdout);
+    assert!(stdout.starts_with("1,000 games, X (perfect)"), "{stdout}");
+    assert!(
+        stdout.contains("\n  draws      1,000  100.0 %\n"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -481,4 +520,61 @@ fn the_fish_script_spells_every_flag_so_fish_argparse_reads_it() {
     ] {
         assert!(longs.contains(&long), "--{long} in {specs:?}");
     }
+}
+
+#[test]
+fn text_analyze_says_when_the_best_move_is_only_the_best_found() {
+    // No time to think on 7x7: every score is an estimate.
+    let empty = ".......".repeat(7);
+    let out = tictactoe(&["analyze", "--think-ms", "0", "--", &empty], "");
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("The optimal move"), "{stdout}");
+    assert!(
+        stdout.contains("\nThe best move found is: d4 (row 3, col 3), not proven optimal\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\nThe value of the best move found is: "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("estimate (estimated)"), "{stdout}");
+    // Proven with --solve on 4x4: the optimal move, and a count with separators.
+    let out = tictactoe(&["analyze", "..../..../..../....", "--solve"], "");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("\nThe optimal move is: a1 (row 0, col 0)\n"),
+        "{stdout}"
+    );
+    let searched = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("Positions searched: "))
+        .expect("the count");
+    assert!(
+        searched.contains(',') && searched.replace(',', "").parse::<u64>().unwrap() > 1000,
+        "{searched}"
+    );
+}
+
+#[test]
+fn stats_in_text_say_one_game_not_one_games() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("stats.json");
+    let file = file.to_str().unwrap();
+    let moves = "1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n";
+    let game = tictactoe(
+        &[
+            "--plain",
+            "--stats-file",
+            file,
+            "--difficulty",
+            "random",
+            "--seed",
+            "3",
+        ],
+        moves,
+    );
+    assert_eq!(game.status.code(), Some(0), "{}", text(&game.stderr));
+    let out = tictactoe(&["stats", "--stats-file", file], "");
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("1 game against the AI: "), "{stdout}");
 }

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use super::{BoardOptions, ExitStatus};
-use crate::engine::{Analysis, Board, Move, Player, Status, analyze};
+use crate::engine::{Analysis, Board, Move, Outlook, Player, Status, analyze};
 use crate::text::{self, read_line};
 
 /// One answer of `analyze --json`.
@@ -181,23 +181,40 @@ pub fn describe(analysis: &Analysis) -> String {
         } else {
             ""
         };
-        let proof = if scored.exact { "" } else { " (estimated)" };
+        let outlook = analysis.outlook_of(*scored);
+        let proof = if scored.exact || outlook == Outlook::Estimate {
+            ""
+        } else {
+            " (estimated)"
+        };
         text.push_str(&format!(
-            "  {:<16} {:>4}  {}{proof}{marker}\n",
-            scored.mv.to_string(),
+            "  {:<18} {:>4}  {outlook}{proof}{marker}\n",
+            square(scored.mv),
             signed(scored.score),
-            analysis.outlook_of(*scored),
         ));
     }
     if let Some(best) = analysis.best() {
-        text.push_str(&format!(
-            "\nThe value of the best move is: {}\n",
-            best.score
-        ));
-        text.push_str(&format!("The optimal move is: {}\n", best.mv));
+        text.push('\n');
+        if analysis.exact() {
+            text.push_str(&format!("The value of the best move is: {}\n", best.score));
+            text.push_str(&format!("The optimal move is: {}\n", square(best.mv)));
+        } else {
+            let estimated = if best.exact { "" } else { " (estimated)" };
+            text.push_str(&format!(
+                "The value of the best move found is: {}{estimated}\n",
+                best.score
+            ));
+            text.push_str(&format!(
+                "The best move found is: {}, not proven optimal\n",
+                square(best.mv)
+            ));
+        }
     }
     text.push_str(&format!("Verdict: {}\n", analysis.verdict()));
-    text.push_str(&format!("Positions searched: {}", analysis.nodes));
+    text.push_str(&format!(
+        "Positions searched: {}",
+        text::thousands(analysis.nodes)
+    ));
     match analysis.depth {
         Some(depth) => text.push_str(&format!(" (to depth {depth}, not every score proven)\n")),
         None => text.push('\n'),
@@ -205,17 +222,23 @@ pub fn describe(analysis: &Analysis) -> String {
     text
 }
 
-/// The board with marks where they are and each empty cell's score in its place.
+/// A square in both notations: `c3 (row 2, col 2)`.
+fn square(mv: Move) -> String {
+    format!("{} ({mv})", mv.coordinate())
+}
+
+/// The board with marks where they are and each empty cell's score in its
+/// place, labelled as the game labels it: columns a, b, c… and rows 1, 2, 3….
 fn score_grid(analysis: &Analysis) -> String {
     let board = analysis.board;
     let size = board.size();
-    let mut text = String::from("     ");
+    let mut text = String::from("    ");
     for col in 0..size {
-        text.push_str(&format!("{:>5}", format!("c{col}")));
+        text.push_str(&format!("{:>5}", char::from(b'a' + col)));
     }
     text.push('\n');
     for row in 0..size {
-        text.push_str(&format!("  r{row} "));
+        text.push_str(&format!("{:>4}", row + 1));
         for col in 0..size {
             let mv = Move::new(row, col);
             let cell = match board.get(mv) {
@@ -240,9 +263,10 @@ fn signed(score: i32) -> String {
     }
 }
 
-/// Answers `best BOARD` with `ROW COL`.
+/// Answers `best BOARD` with `ROW COL`, or with the square such as `c3` when `coord` is set.
 pub fn run_best(
     board_arg: &str,
+    coord: bool,
     options: &BoardOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -264,7 +288,11 @@ pub fn run_best(
     let analysis = analyze(&board, options.limits());
     match analysis.best() {
         Some(best) => {
-            writeln!(out, "{} {}", best.mv.row, best.mv.col)?;
+            if coord {
+                writeln!(out, "{}", best.mv.coordinate())?;
+            } else {
+                writeln!(out, "{} {}", best.mv.row, best.mv.col)?;
+            }
             Ok(ExitStatus::Success)
         }
         None => {

@@ -42,11 +42,14 @@ pub enum Command {
         #[command(flatten)]
         options: BoardOptions,
     },
-    /// Print only the best move, as `ROW COL` (0-based), for scripts.
+    /// Print only the best move, as `ROW COL` (0-based) or a square such as c3, for scripts.
     Best {
         /// The board, such as xox/oox/...
         #[arg(value_name = "BOARD", allow_hyphen_values = true)]
         board: String,
+        /// Print the square as the game names it, such as c3, instead of ROW COL.
+        #[arg(long)]
+        coord: bool,
         /// Board shape and search limits.
         #[command(flatten)]
         options: BoardOptions,

@@ -9,6 +9,7 @@ use thiserror::Error;
 use super::ExitStatus;
 use crate::engine::{Ai, Board, IllegalMove, Level, Limits, Move, Player, ScoreSource};
 use crate::game::Tally;
+use crate::text;
 
 /// The result of a run of games.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -122,30 +123,24 @@ pub fn write_report(
         )?;
     } else {
         let percent = |n: u32| 100.0 * f64::from(n) / f64::from(report.games.max(1));
-        writeln!(out, "{} games, X ({x}) against O ({o}):", report.games)?;
-        writeln!(
-            out,
-            "  X wins {:>8}  {:5.1} %",
-            report.x_wins,
-            percent(report.x_wins)
-        )?;
-        writeln!(
-            out,
-            "  O wins {:>8}  {:5.1} %",
-            report.o_wins,
-            percent(report.o_wins)
-        )?;
-        writeln!(
-            out,
-            "  draws  {:>8}  {:5.1} %",
-            report.draws,
-            percent(report.draws)
-        )?;
+        let games = text::count(report.games.into(), "game", "games");
+        writeln!(out, "{games}, X ({x}) against O ({o}):")?;
+        for (label, n) in [
+            ("X wins", report.x_wins),
+            ("O wins", report.o_wins),
+            ("draws ", report.draws),
+        ] {
+            let n_text = text::thousands(n.into());
+            writeln!(out, "  {label} {n_text:>9}  {:5.1} %", percent(n))?;
+        }
         let rate = f64::from(report.games) / report.seconds.max(f64::MIN_POSITIVE);
+        // The seed stays plain digits: it is an argument to copy, not a quantity.
         writeln!(
             out,
-            "in {:.3} s ({rate:.0} games per second); seed {}",
-            report.seconds, report.seed
+            "in {:.3} s ({} per second); seed {}",
+            report.seconds,
+            text::count(rate.round() as u64, "game", "games"),
+            report.seed
         )?;
     }
     Ok(ExitStatus::Success)
