@@ -118,10 +118,11 @@ impl ValueEnum for Level {
     }
 }
 
-/// The board's shape: N×N with K in a row.
+/// The board's shape: N×N with K in a row. Where a board is given, `--size`
+/// says something else: see [`BoardOptions`] and [`play::PlayArgs`].
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Shape {
-    /// Board side, 3 to 7 [default: 3, or the size of the board given].
+    /// Board side, 3 to 7 [default: 3].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=7))]
     pub size: Option<u8>,
     /// Marks in a row that win, 3 to N [default: 3 on 3x3, 4 on bigger boards].
@@ -152,6 +153,9 @@ impl Shape {
 
 /// How to read a board and how long to think about it.
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("size", |size| size.help(
+    "Board side, 3 to 7, checked against the board given [default: the size of the board given]"
+)))]
 pub struct BoardOptions {
     /// The board's shape.
     #[command(flatten)]
