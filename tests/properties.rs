@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use tictactoe::cli::analyze::run_analyze;
 use tictactoe::cli::{BoardOptions, ExitStatus, Shape};
 use tictactoe::engine::{Board, Limits, analyze, find_best_move};
+use tictactoe::text;
 
 fn options() -> BoardOptions {
     BoardOptions {
@@ -74,6 +75,26 @@ proptest! {
             }
         }
         prop_assert!(err.is_empty());
+    }
+
+    #[test]
+    fn lines_read_with_a_bound_are_the_lines_split_at_newlines(
+        bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(b'\r'), any::<u8>()], 0..300),
+        capacity in 1..20usize,
+    ) {
+        let mut reader = std::io::BufReader::with_capacity(capacity, bytes.as_slice());
+        let read: Vec<String> = std::iter::from_fn(|| text::read_line(&mut reader).unwrap())
+            .map(|line| line.text)
+            .collect();
+        let mut expected: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+        if bytes.last().is_none_or(|&b| b == b'\n') {
+            expected.pop();
+        }
+        let expected: Vec<String> = expected
+            .into_iter()
+            .map(|line| String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned())
+            .collect();
+        prop_assert_eq!(read, expected);
     }
 
     #[test]
