@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{BoardOptions, ExitStatus};
 use crate::engine::{Analysis, Board, Move, Outlook, Player, Status, analyze};
-use crate::text::{self, read_line};
+use crate::text::{read_line, thousands};
 
 /// One answer of `analyze --json`.
 #[derive(Debug, Serialize)]
@@ -115,7 +115,7 @@ pub fn run_analyze(
         let board = if line.is_cut() {
             Err(format!(
                 "a line of {} bytes is too long to be a board",
-                text::thousands(line.len as u64)
+                thousands(line.len as u64)
             ))
         } else {
             options.parse(&line.text).map_err(|error| error.to_string())
@@ -213,7 +213,7 @@ pub fn describe(analysis: &Analysis) -> String {
     text.push_str(&format!("Verdict: {}\n", analysis.verdict()));
     text.push_str(&format!(
         "Positions searched: {}",
-        text::thousands(analysis.nodes)
+        thousands(analysis.nodes)
     ));
     match analysis.depth {
         Some(depth) => text.push_str(&format!(" (to depth {depth}, not every score proven)\n")),
