@@ -5,7 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use tictactoe::engine::{Board, Level, Limits, analyze, choose_move};
+use tictactoe::engine::{
+    Board, DEFAULT_THINK, Level, Limits, analyze, choose_move, find_best_move,
+};
 
 fn main() {
     // 4x4, four in a row, from the empty board, with the default budget.
@@ -74,6 +76,19 @@ fn main() {
             ms(worst) - ms(budget)
         );
     }
+
+    // find_best_move on the empty 7x7 board, against its DEFAULT_THINK.
+    let mut worst = Duration::ZERO;
+    for _ in 0..3 {
+        let started = Instant::now();
+        find_best_move(&Board::empty(7, 4).expect("a shape")).expect("a move");
+        worst = worst.max(started.elapsed());
+    }
+    println!(
+        "find_best_move, empty 7x7 k=4: slowest of 3 calls {:.1} ms ({:+.1} ms over DEFAULT_THINK)",
+        ms(worst),
+        ms(worst) - ms(DEFAULT_THINK)
+    );
 }
 
 fn ms(d: Duration) -> f64 {

@@ -65,6 +65,7 @@ fn selfplay_perfect_against_random(bencher: Bencher) {
             seed,
             Limits::Solve,
         )
+        .expect("every game plays to its end")
     });
 }
 

@@ -8,4 +8,5 @@ pub mod plain;
 pub mod screen;
 pub mod session;
 pub mod stats;
+pub mod text;
 pub mod tui;

@@ -6,6 +6,7 @@ use clap::Parser;
 use tictactoe::cli::analyze::{run_analyze, run_best};
 use tictactoe::cli::play::color_wanted;
 use tictactoe::cli::selfplay::{play_games, write_report};
+use tictactoe::cli::setup::{write_completions, write_man_page};
 use tictactoe::cli::stats::run_stats;
 use tictactoe::cli::{Cli, Command, ExitStatus};
 use tictactoe::engine::Limits;
@@ -36,9 +37,17 @@ fn main() -> ExitCode {
             &mut stdout.lock(),
             &mut stderr.lock(),
         ),
-        Some(Command::Best { board, options }) => {
-            run_best(board, options, &mut stdout.lock(), &mut stderr.lock())
-        }
+        Some(Command::Best {
+            board,
+            coord,
+            options,
+        }) => run_best(
+            board,
+            *coord,
+            options,
+            &mut stdout.lock(),
+            &mut stderr.lock(),
+        ),
         Some(Command::Selfplay {
             x,
             o,
@@ -51,8 +60,12 @@ fn main() -> ExitCode {
             Ok(start) => {
                 let seed = seed.unwrap_or_else(|| fastrand::u64(..));
                 let limits = Limits::Think(Duration::from_millis(*think_ms));
-                let report = play_games(start, *x, *o, *games, seed, limits);
-                write_report(&report, *x, *o, *json, &mut stdout.lock())
+                match play_games(start, *x, *o, *games, seed, limits) {
+                    Ok(report) => write_report(&report, *x, *o, *json, &mut stdout.lock()),
+                    Err(error) => {
+                        writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::Failure)
+                    }
+                }
             }
             Err(error) => writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::BadInput),
         },
@@ -67,6 +80,8 @@ fn main() -> ExitCode {
                 .or_else(StatsFile::default_location);
             run_stats(file, *json, *reset, &mut stdout.lock(), &mut stderr.lock())
         }
+        Some(Command::Completions { shell }) => write_completions(*shell, &mut stdout.lock()),
+        Some(Command::Man) => write_man_page(&mut stdout.lock()),
         None => play(&cli),
     };
     match result.and_then(|status| match status {

@@ -9,6 +9,7 @@ use crate::engine::{Ai, Move, ScoreSource, Status};
 use crate::game::{Game, Seat};
 use crate::session::{Settings, title};
 use crate::stats::{GameRecord, StatsFile};
+use crate::text::{InputLine, echo, read_line};
 
 /// What a line of input asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,8 +23,11 @@ enum Command {
     Nothing,
 }
 
-fn parse(line: &str, size: u8) -> Result<Command, String> {
-    let word = line.trim().to_ascii_lowercase();
+fn parse(line: &InputLine, size: u8) -> Result<Command, String> {
+    if line.is_cut() {
+        return Err(not_a_move(&line.echo(), size));
+    }
+    let word = line.text.trim().to_ascii_lowercase();
     let command = match word.as_str() {
         "" => Command::Nothing,
         "undo" | "u" => Command::Undo,
@@ -39,16 +43,18 @@ fn parse(line: &str, size: u8) -> Result<Command, String> {
             } else if let Some(mv) = Move::parse_coordinate(&word, size) {
                 Command::Play(mv)
             } else {
-                let last = Move::new(size - 1, size - 1).coordinate();
-                let digits = if size == 3 { "a digit 1-9 or " } else { "" };
-                return Err(format!(
-                    "{:?} is not a move: type {digits}a square from a1 to {last}, or help",
-                    line.trim()
-                ));
+                return Err(not_a_move(&echo(line.text.trim()), size));
             }
         }
     };
     Ok(command)
+}
+
+/// The refusal of a line that is no move nor command, showing it as `shown`.
+fn not_a_move(shown: &str, size: u8) -> String {
+    let last = Move::new(size - 1, size - 1).coordinate();
+    let digits = if size == 3 { "a digit 1-9 or " } else { "" };
+    format!("{shown:?} is not a move: type {digits}a square from a1 to {last}, or help")
 }
 
 /// Plays sessions on `input` and `output` until `quit` or the end of input.
@@ -75,7 +81,6 @@ pub fn run(
         players(settings)
     )?;
     show(&game, settings, output)?;
-    let mut line = String::new();
     loop {
         let board = game.board();
         if let Status::InProgress { to_move } = board.status()
@@ -97,14 +102,13 @@ pub fn run(
             write!(output, "> ")?;
         }
         output.flush()?;
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
+        let Some(line) = read_line(input)? else {
             if !game.status().is_over() {
                 writeln!(output, "End of input: the game was left unfinished.")?;
             }
             leave(&game, settings, stats, output)?;
             return Ok(());
-        }
+        };
         let command = match parse(&line, size) {
             Ok(command) => command,
             Err(message) => {
@@ -163,6 +167,9 @@ fn show(game: &Game, settings: &Settings, output: &mut dyn Write) -> io::Result<
     prompt_again(game, settings, output)
 }
 
+/// What a person can do after a game ends.
+const AGAIN: &str = "Type new for another game, or quit.";
+
 /// Whose turn it is or how the game ended: the line that asks for input.
 fn prompt_again(game: &Game, settings: &Settings, output: &mut dyn Write) -> io::Result<()> {
     let seats = settings.seats;
@@ -172,14 +179,17 @@ fn prompt_again(game: &Game, settings: &Settings, output: &mut dyn Write) -> io:
             Seat::Human => format!("{to_move} to move."),
             Seat::Ai(level) => format!("{to_move} to move (AI, {level})."),
         },
+        // With nobody at the keyboard the session ends here: nothing to type.
+        Status::Won(winner) if seats.is_watch() => format!("{winner} wins."),
+        Status::Draw if seats.is_watch() => "Draw.".to_string(),
         Status::Won(winner) => match seats.lone_human() {
             Some(human) if human == winner => {
-                format!("{winner} wins: you win! Type new for another game, or quit.")
+                format!("{winner} wins: you win! {AGAIN}")
             }
-            Some(_) => format!("{winner} wins: you lose. Type new for another game, or quit."),
-            None => format!("{winner} wins. Type new for another game, or quit."),
+            Some(_) => format!("{winner} wins: you lose. {AGAIN}"),
+            None => format!("{winner} wins. {AGAIN}"),
         },
-        Status::Draw => "Draw. Type new for another game, or quit.".to_string(),
+        Status::Draw => format!("Draw. {AGAIN}"),
     };
     writeln!(output, "{line}")
 }

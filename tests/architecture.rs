@@ -8,17 +8,17 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The crate's top-level modules.
-const MODULES: [&str; 9] = [
-    "cli", "engine", "game", "plain", "screen", "serve", "session", "stats", "tui",
+const MODULES: [&str; 10] = [
+    "cli", "engine", "game", "plain", "screen", "serve", "session", "stats", "text", "tui",
 ];
 
 /// What each layer may use besides itself.
 fn allowed(layer: &str) -> &'static [&'static str] {
     match layer {
-        "engine" => &[],
-        "game" | "session" | "stats" => &["engine", "game", "session", "stats"],
-        "screen" => &["engine", "game", "session", "stats"],
-        "tui" | "plain" | "serve" => &["engine", "game", "session", "stats", "screen"],
+        "engine" | "text" => &[],
+        "game" | "session" | "stats" => &["engine", "game", "session", "stats", "text"],
+        "screen" => &["engine", "game", "session", "stats", "text"],
+        "tui" | "plain" | "serve" => &["engine", "game", "session", "stats", "text", "screen"],
         // cli and main choose a front end: they may use everything.
         _ => &MODULES,
     }

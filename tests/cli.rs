@@ -13,12 +13,15 @@ fn tictactoe(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    child
+    let written = child
         .stdin
         .take()
         .expect("piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts input");
+        .write_all(stdin.as_bytes());
+    // A command that refuses its arguments may exit before it reads anything.
+    if let Err(error) = written {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
+    }
     child.wait_with_output().expect("the binary finishes")
 }
 
@@ -62,13 +65,14 @@ fn analyze_text_reads_like_the_seed_driver() {
     let stdout = text(&out.stdout);
     for expected in [
         "X to move",
-        "row 2, col 0       -9  loss in 1",
-        "row 2, col 2      +10  win in 1  <- best",
+        "\n        a    b    c\n   1    X    O    X\n",
+        "\n   3   -9    0  +10\n",
+        "\n  a3 (row 2, col 0)    -9  loss in 1\n",
+        "\n  c3 (row 2, col 2)   +10  win in 1  <- best\n",
         "The value of the best move is: 10",
-        "The optimal move is: row 2, col 2",
+        "The optimal move is: c3 (row 2, col 2)",
         "Verdict: X wins in 1",
         "Positions searched: ",
-        "  r2    -9    0  +10",
     ] {
         assert!(
             stdout.contains(expected),
@@ -150,7 +154,7 @@ fn batch_in_text_mode_reports_errors_on_stderr() {
     );
     let out = tictactoe(&["analyze", "-"], "xox/oox/...\nbad\n");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stdout).contains("The optimal move is: row 2, col 2"));
+    assert!(text(&out.stdout).contains("The optimal move is: c3 (row 2, col 2)"));
     assert_eq!(
         text(&out.stderr).trim(),
         format!(
@@ -169,6 +173,14 @@ fn best_prints_row_and_col_for_scripts() {
         (out.status.code(), text(&out.stdout)),
         (Some(0), "1 1\n".to_string())
     );
+    // The same square as the game names it: column b, row 2.
+    let coord = tictactoe(&["best", "o.x/x.x/.oo", "--coord"], "");
+    assert_eq!(
+        (coord.status.code(), text(&coord.stdout)),
+        (Some(0), "b2\n".to_string())
+    );
+    let bigger = tictactoe(&["best", "xxx./ooo./..../....", "--coord"], "");
+    assert_eq!(text(&bigger.stdout), "d1\n");
     let over = tictactoe(&["best", "xxx/oo./..."], "");
     assert_eq!(over.status.code(), Some(1));
     assert!(text(&over.stderr).contains("no move to make: X won"));
@@ -299,7 +311,37 @@ fn selfplay_prints_a_tally_and_json() {
         stdout.starts_with("10 games, X (easy) against O (hard):"),
         "{stdout}"
     );
-    assert!(stdout.contains("games per second); seed "), "{stdout}");
+    assert!(stdout.contains(" per second); seed "), "{stdout}");
+
+    // One game is one game; counts get thousands separators, the seed does not.
+    let one = tictactoe(
+        &[
+            "selfplay", "--x", "perfect", "--o", "perfect", "--games", "1", "--seed", "12345",
+        ],
+        "",
+    );
+    let stdout = text(&one.stdout);
+    assert!(
+        stdout.starts_with("1 game, X (perfect) against O (perfect):\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\n  draws          1  100.0 %\n"),
+        "{stdout}"
+    );
+    assert!(stdout.trim_end().ends_with("; seed 12345"), "{stdout}");
+    let many = tictactoe(
+        &[
+            "selfplay", "--x", "perfect", "--o", "perfect", "--games", "1000", "--seed", "1",
+        ],
+        "",
+    );
+    let stdout = text(&many.stdout);
+    assert!(stdout.starts_with("1,000 games, X (perfect)"), "{stdout}");
+    assert!(
+        stdout.contains("\n  draws      1,000  100.0 %\n"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -338,4 +380,201 @@ fn analyze_and_best_are_deterministic() {
 fn the_command_line_definition_is_consistent() {
     use clap::CommandFactory;
     tictactoe::cli::Cli::command().debug_assert();
+}
+
+#[test]
+fn standard_input_that_cannot_be_read_is_one_line_and_status_1() {
+    let folder = tempfile::tempdir().unwrap();
+    for args in [&["analyze", "-"][..], &["--plain", "--no-stats"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(args)
+            .stdin(std::fs::File::open(folder.path()).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(
+            stderr, "error: cannot read standard input: Is a directory (os error 21)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn think_ms_is_at_most_ten_minutes_everywhere() {
+    let selfplay = ["selfplay", "--x", "easy", "--o", "easy", "--games", "1"];
+    let commands: [&[&str]; 4] = [
+        &["--plain", "--no-stats"],
+        &["analyze", "........."],
+        &["best", "........."],
+        &selfplay,
+    ];
+    for command in commands {
+        for too_long in ["600001", "18446744073709551615"] {
+            let args = [command, &["--think-ms", too_long]].concat();
+            let out = tictactoe(&args, "quit\n");
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let stderr = text(&out.stderr);
+            assert!(
+                stderr.starts_with("error: ") && stderr.contains("is not in 0..=600000"),
+                "{args:?}: {stderr}"
+            );
+        }
+        let args = [command, &["--think-ms", "600000"]].concat();
+        let out = tictactoe(&args, "quit\n");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn completion_scripts_name_every_command() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = tictactoe(&["completions", shell], "");
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        for word in [
+            "analyze",
+            "best",
+            "selfplay",
+            "stats",
+            "completions",
+            "man",
+            "think-ms",
+        ] {
+            assert!(script.contains(word), "{shell} script lacks {word}");
+        }
+    }
+    let out = tictactoe(&["completions", "tcsh"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("possible values: bash, elvish, fish, powershell, zsh"));
+}
+
+#[test]
+fn the_man_page_is_roff_with_every_flag_of_every_command() {
+    use clap::CommandFactory;
+    let out = tictactoe(&["man"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert!(page.contains(".TH tictactoe 1"), "{page}");
+    for section in [".SH NAME", ".SH SYNOPSIS", ".SH OPTIONS", ".SH COMMANDS"] {
+        assert!(page.contains(section), "{section} in\n{page}");
+    }
+    assert!(page.contains("tictactoe \\- Perfect tic\\-tac\\-toe"));
+    // roff escapes every hyphen.
+    let roff = |flag: &str| format!("\\fB\\-\\-{}\\fR", flag.replace('-', "\\-"));
+    let cli = tictactoe::cli::Cli::command();
+    let commands = std::iter::once(&cli).chain(cli.get_subcommands());
+    for command in commands {
+        for long in command.get_arguments().filter_map(|arg| arg.get_long()) {
+            assert!(
+                page.contains(&roff(long)),
+                "--{long} of {} in the page",
+                command.get_name()
+            );
+        }
+    }
+    for command in ["analyze", "best", "selfplay", "stats"] {
+        let heading = format!(".SH \"TICTACTOE {} OPTIONS\"", command.to_uppercase());
+        assert!(page.contains(&heading), "{heading}");
+    }
+}
+
+#[test]
+fn the_fish_script_spells_every_flag_so_fish_argparse_reads_it() {
+    // fish's argparse takes `x=` for a short flag and `x-level=` for a hidden
+    // short `x` with the long flag `level`; a long flag like that needs a
+    // hidden short letter of its own (`A-x=`), each letter used once.
+    let script = text(&tictactoe(&["completions", "fish"], "").stdout);
+    let specs: Vec<&str> = script
+        .lines()
+        .find_map(|line| line.trim_start().strip_prefix("string join \\n "))
+        .expect("the list of flags for argparse")
+        .split_whitespace()
+        .collect();
+    let mut shorts = Vec::new();
+    let mut longs = Vec::new();
+    for spec in &specs {
+        let spec = spec.trim_end_matches('=');
+        match spec.split_once(['/', '-']) {
+            Some((short, long)) if short.chars().count() == 1 => {
+                shorts.push(short);
+                longs.push(long);
+            }
+            _ => {
+                assert!(spec.chars().count() > 1, "{spec} reads as a short flag");
+                longs.push(spec);
+            }
+        }
+    }
+    let mut unique = shorts.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), shorts.len(), "{specs:?}");
+    for long in [
+        "x", "o", "k", "x-level", "o-level", "think-ms", "plain", "help",
+    ] {
+        assert!(longs.contains(&long), "--{long} in {specs:?}");
+    }
+}
+
+#[test]
+fn text_analyze_says_when_the_best_move_is_only_the_best_found() {
+    // No time to think on 7x7: every score is an estimate.
+    let empty = ".......".repeat(7);
+    let out = tictactoe(&["analyze", "--think-ms", "0", "--", &empty], "");
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("The optimal move"), "{stdout}");
+    assert!(
+        stdout.contains("\nThe best move found is: d4 (row 3, col 3), not proven optimal\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\nThe value of the best move found is: "),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("estimate (estimated)"), "{stdout}");
+    // Proven with --solve on 4x4: the optimal move, and a count with separators.
+    let out = tictactoe(&["analyze", "..../..../..../....", "--solve"], "");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("\nThe optimal move is: a1 (row 0, col 0)\n"),
+        "{stdout}"
+    );
+    let searched = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("Positions searched: "))
+        .expect("the count");
+    assert!(
+        searched.contains(',') && searched.replace(',', "").parse::<u64>().unwrap() > 1000,
+        "{searched}"
+    );
+}
+
+#[test]
+fn stats_in_text_say_one_game_not_one_games() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("stats.json");
+    let file = file.to_str().unwrap();
+    let moves = "1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n";
+    let game = tictactoe(
+        &[
+            "--plain",
+            "--stats-file",
+            file,
+            "--difficulty",
+            "random",
+            "--seed",
+            "3",
+        ],
+        moves,
+    );
+    assert_eq!(game.status.code(), Some(0), "{}", text(&game.stderr));
+    let out = tictactoe(&["stats", "--stats-file", file], "");
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("1 game against the AI: "), "{stdout}");
 }

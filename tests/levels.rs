@@ -15,7 +15,8 @@ fn perfect_never_loses_to_any_level_on_either_side() {
             1000,
             seed as u64,
             Limits::Solve,
-        );
+        )
+        .unwrap();
         assert_eq!(as_x.o_wins, 0, "perfect as X lost to {other}");
         let as_o = play_games(
             Board::new(),
@@ -24,7 +25,8 @@ fn perfect_never_loses_to_any_level_on_either_side() {
             1000,
             100 + seed as u64,
             Limits::Solve,
-        );
+        )
+        .unwrap();
         assert_eq!(as_o.x_wins, 0, "perfect as O lost to {other}");
     }
 }
@@ -38,7 +40,8 @@ fn perfect_against_perfect_always_draws() {
         2000,
         9,
         Limits::Solve,
-    );
+    )
+    .unwrap();
     assert_eq!(report.draws, 2000);
 }
 
@@ -47,7 +50,9 @@ fn each_level_loses_less_often_to_random_than_the_one_below_over_10000_games() {
     let losses_as_o: Vec<u32> = LEVELS
         .iter()
         .map(|&level| {
-            play_games(Board::new(), Level::Random, level, 10_000, 1, Limits::Solve).x_wins
+            play_games(Board::new(), Level::Random, level, 10_000, 1, Limits::Solve)
+                .unwrap()
+                .x_wins
         })
         .collect();
     for pair in LEVELS.windows(2).zip(losses_as_o.windows(2)) {
@@ -67,8 +72,10 @@ fn each_level_loses_less_often_to_random_than_the_one_below_over_10000_games() {
 fn each_level_beats_the_one_below_head_to_head() {
     for pair in LEVELS.windows(2) {
         let [weaker, stronger] = [pair[0], pair[1]];
-        let stronger_first = play_games(Board::new(), stronger, weaker, 2000, 5, Limits::Solve);
-        let weaker_first = play_games(Board::new(), weaker, stronger, 2000, 6, Limits::Solve);
+        let stronger_first =
+            play_games(Board::new(), stronger, weaker, 2000, 5, Limits::Solve).unwrap();
+        let weaker_first =
+            play_games(Board::new(), weaker, stronger, 2000, 6, Limits::Solve).unwrap();
         let stronger_wins = stronger_first.x_wins + weaker_first.o_wins;
         let weaker_wins = stronger_first.o_wins + weaker_first.x_wins;
         assert!(
@@ -81,8 +88,8 @@ fn each_level_beats_the_one_below_head_to_head() {
 #[test]
 fn a_seed_replays_the_same_games() {
     for level in LEVELS {
-        let first = play_games(Board::new(), level, Level::Random, 300, 42, Limits::Solve);
-        let again = play_games(Board::new(), level, Level::Random, 300, 42, Limits::Solve);
+        let first = play_games(Board::new(), level, Level::Random, 300, 42, Limits::Solve).unwrap();
+        let again = play_games(Board::new(), level, Level::Random, 300, 42, Limits::Solve).unwrap();
         assert_eq!(
             (first.x_wins, first.o_wins, first.draws),
             (again.x_wins, again.o_wins, again.draws),

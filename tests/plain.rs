@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn plain(args: &[&str], input: &str) -> Output {
+fn plain(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
         .arg("--plain")
         .arg("--no-stats")
@@ -17,7 +17,7 @@ fn plain(args: &[&str], input: &str) -> Output {
         .stdin
         .take()
         .unwrap()
-        .write_all(input.as_bytes())
+        .write_all(input.as_ref())
         .unwrap();
     child.wait_with_output().unwrap()
 }
@@ -161,16 +161,12 @@ fn every_seat_pairing_plays() {
         "quit\n",
     );
     assert!(text(&out).contains("the AI (easy) plays X"));
-    // Nobody human: the AIs play the game out and the program ends by itself.
+    // Nobody human: the AIs play the game out and the program ends by itself,
+    // without asking for anything.
     let out = plain(&["--watch", "--seed", "5"], "");
     assert_eq!(out.status.code(), Some(0));
-    assert!(
-        text(&out)
-            .trim_end()
-            .ends_with("Draw. Type new for another game, or quit."),
-        "{}",
-        text(&out)
-    );
+    assert!(text(&out).ends_with("\nDraw.\n"), "{}", text(&out));
+    assert!(!text(&out).contains("Type new"), "{}", text(&out));
     let out = plain(
         &[
             "--x",
@@ -186,7 +182,11 @@ fn every_seat_pairing_plays() {
         ],
         "",
     );
-    assert!(text(&out).contains("X wins.") || text(&out).contains("Draw."));
+    assert!(
+        text(&out).ends_with("\nX wins.\n") || text(&out).ends_with("\nDraw.\n"),
+        "{}",
+        text(&out)
+    );
 }
 
 #[test]
@@ -271,4 +271,55 @@ fn without_a_terminal_the_game_points_to_plain_and_analyze() {
         "{stderr}"
     );
     assert!(out.stdout.is_empty(), "no escape codes on a pipe");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_a_bad_move_like_any_other() {
+    let out = plain(&["--seed", "1"], b"\xff\xfe\n5\nquit\n");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let transcript = text(&out);
+    let lines: Vec<&str> = transcript.lines().collect();
+    let at = lines
+        .iter()
+        .position(|line| line.starts_with("error:"))
+        .unwrap_or_else(|| panic!("an error line in\n{transcript}"));
+    assert_eq!(
+        lines[at],
+        "error: \"\u{fffd}\u{fffd}\" is not a move: type a digit 1-9 or a square from a1 to c3, or help"
+    );
+    assert_eq!(lines[at + 1], "Your move: you are X.");
+    assert!(
+        transcript.contains("X plays b2."),
+        "the session goes on:\n{transcript}"
+    );
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn a_huge_line_is_echoed_short_and_the_session_goes_on() {
+    let mut input = vec![b'z'; 10_000_000];
+    input.extend(b"\n5\nquit\n");
+    let out = plain(&["--seed", "1"], input);
+    assert_eq!(out.status.code(), Some(0));
+    let transcript = text(&out);
+    assert!(
+        transcript.len() < 2000,
+        "{} bytes of output",
+        transcript.len()
+    );
+    let error = transcript
+        .lines()
+        .find(|line| line.starts_with("error:"))
+        .expect("an error line");
+    let echoed = format!("\"{}…\"", "z".repeat(120));
+    assert!(error.contains(&echoed), "{error}");
+    assert!(transcript.contains("X plays b2."), "{transcript}");
+    // A bad line of ordinary length is echoed whole.
+    let out = plain(&[], format!("{}\nquit\n", "q".repeat(120)));
+    assert!(text(&out).contains(&format!("\"{}\" is not a move", "q".repeat(120))));
 }

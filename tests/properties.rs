@@ -6,11 +6,12 @@ use proptest::prelude::*;
 use tictactoe::cli::analyze::run_analyze;
 use tictactoe::cli::{BoardOptions, ExitStatus, Shape};
 use tictactoe::engine::{Board, Limits, analyze, find_best_move};
+use tictactoe::text;
 
 fn options() -> BoardOptions {
     BoardOptions {
         shape: Shape::default(),
-        think_ms: 50,
+        think_ms: 0,
         solve: false,
     }
 }
@@ -77,6 +78,26 @@ proptest! {
     }
 
     #[test]
+    fn lines_read_with_a_bound_are_the_lines_split_at_newlines(
+        bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(b'\r'), any::<u8>()], 0..300),
+        capacity in 1..20usize,
+    ) {
+        let mut reader = std::io::BufReader::with_capacity(capacity, bytes.as_slice());
+        let read: Vec<String> = std::iter::from_fn(|| text::read_line(&mut reader).unwrap())
+            .map(|line| line.text)
+            .collect();
+        let mut expected: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+        if bytes.last().is_none_or(|&b| b == b'\n') {
+            expected.pop();
+        }
+        let expected: Vec<String> = expected
+            .into_iter()
+            .map(|line| String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned())
+            .collect();
+        prop_assert_eq!(read, expected);
+    }
+
+    #[test]
     fn random_games_stay_legal(choices in proptest::collection::vec(any::<prop::sample::Index>(), 9)) {
         let mut board = Board::new();
         for choice in choices {
@@ -117,12 +138,13 @@ fn raw_bytes_and_huge_lines_in_a_batch() {
         "{}",
         lines[1]
     );
-    // A huge line is echoed only in part.
-    assert!(
-        lines[2].len() < 1000 && lines[2].contains("5000000 cells"),
-        "{}",
-        &lines[2][..200.min(lines[2].len())]
+    // A huge line is refused as too long and echoed only in part.
+    let huge: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+    assert_eq!(
+        huge["error"],
+        "a line of 5,000,000 bytes is too long to be a board"
     );
+    assert_eq!(huge["input"], format!("{}…", "x".repeat(120)));
     assert!(lines[3].contains("error"));
     assert!(lines[4].contains(r#""board":".../.../...""#));
 }

@@ -233,9 +233,7 @@ fn game_over(screen: &str) -> bool {
 }
 
 fn saved_games(path: &Path) -> u64 {
-    StatsFile::at(path)
-        .read()
-        .map_or(0, |stats| stats.games())
+    StatsFile::at(path).read().map_or(0, |stats| stats.games())
 }
 
 /// Plays the first free square each turn until the game ends.

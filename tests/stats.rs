@@ -777,7 +777,7 @@ fn stats_creates_no_folder_and_no_lock_file() {
     let before = snapshot(dir.path());
     let out = stats_command(&path, &[]);
     assert!(out.status.success());
-    assert!(text(&out.stdout).starts_with("1 games against the AI"));
+    assert!(text(&out.stdout).starts_with("1 game against the AI"));
     assert_eq!(
         snapshot(dir.path()),
         before,
@@ -1165,7 +1165,7 @@ fn a_read_only_folder_is_read_and_a_game_there_says_it_cannot_count() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).starts_with("1 games against the AI"));
+    assert!(text(&out.stdout).starts_with("1 game against the AI"));
 
     let (command, _home) = as_someone_refusable();
     let out = plain_game(command, &path, &[]);

@@ -5,10 +5,8 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use super::{BoardOptions, ExitStatus};
-use crate::engine::{Analysis, Board, BoardError, Move, Player, Status, analyze};
-
-/// Longest input echoed back in a batch error, so one huge line cannot flood the output.
-const ECHO_LIMIT: usize = 120;
+use crate::engine::{Analysis, Board, Move, Outlook, Player, Status, analyze};
+use crate::text::{read_line, thousands};
 
 /// One answer of `analyze --json`.
 #[derive(Debug, Serialize)]
@@ -109,21 +107,20 @@ pub fn run_analyze(
     }
 
     let mut status = ExitStatus::Success;
-    let mut raw = Vec::new();
     let mut number = 0;
     // Text answers are separated by a blank line; errors go to stderr.
     let mut answered = 0;
-    loop {
-        raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            break;
-        }
+    while let Some(line) = read_line(input)? {
         number += 1;
-        // Undecodable bytes become U+FFFD, which the parser then names as the bad character.
-        let text = String::from_utf8_lossy(&raw);
-        let line = text.strip_suffix('\n').unwrap_or(&text);
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        match options.parse(line) {
+        let board = if line.is_cut() {
+            Err(format!(
+                "a line of {} bytes is too long to be a board",
+                thousands(line.len as u64)
+            ))
+        } else {
+            options.parse(&line.text).map_err(|error| error.to_string())
+        };
+        match board {
             Ok(board) => {
                 if !json && answered > 0 {
                     writeln!(out)?;
@@ -133,40 +130,21 @@ pub fn run_analyze(
             }
             Err(error) => {
                 status = ExitStatus::BadInput;
-                report_bad_line(number, line, &error, json, out, err)?;
+                if json {
+                    let record = LineError {
+                        line: number,
+                        input: &line.echo(),
+                        error,
+                    };
+                    let record = serde_json::to_string(&record).map_err(io::Error::other)?;
+                    writeln!(out, "{record}")?;
+                } else {
+                    writeln!(err, "line {number}: error: {error}")?;
+                }
             }
         }
     }
     Ok(status)
-}
-
-fn report_bad_line(
-    number: usize,
-    line: &str,
-    error: &BoardError,
-    json: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<()> {
-    if json {
-        let echoed: String = if line.chars().count() > ECHO_LIMIT {
-            line.chars().take(ECHO_LIMIT).chain(['…']).collect()
-        } else {
-            line.to_string()
-        };
-        let record = LineError {
-            line: number,
-            input: &echoed,
-            error: error.to_string(),
-        };
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&record).map_err(io::Error::other)?
-        )
-    } else {
-        writeln!(err, "line {number}: error: {error}")
-    }
 }
 
 fn write_analysis(analysis: &Analysis, json: bool, out: &mut dyn Write) -> io::Result<()> {
@@ -203,23 +181,40 @@ pub fn describe(analysis: &Analysis) -> String {
         } else {
             ""
         };
-        let proof = if scored.exact { "" } else { " (estimated)" };
+        let outlook = analysis.outlook_of(*scored);
+        let proof = if scored.exact || outlook == Outlook::Estimate {
+            ""
+        } else {
+            " (estimated)"
+        };
         text.push_str(&format!(
-            "  {:<16} {:>4}  {}{proof}{marker}\n",
-            scored.mv.to_string(),
+            "  {:<18} {:>4}  {outlook}{proof}{marker}\n",
+            square(scored.mv),
             signed(scored.score),
-            analysis.outlook_of(*scored),
         ));
     }
     if let Some(best) = analysis.best() {
-        text.push_str(&format!(
-            "\nThe value of the best move is: {}\n",
-            best.score
-        ));
-        text.push_str(&format!("The optimal move is: {}\n", best.mv));
+        text.push('\n');
+        if analysis.exact() {
+            text.push_str(&format!("The value of the best move is: {}\n", best.score));
+            text.push_str(&format!("The optimal move is: {}\n", square(best.mv)));
+        } else {
+            let estimated = if best.exact { "" } else { " (estimated)" };
+            text.push_str(&format!(
+                "The value of the best move found is: {}{estimated}\n",
+                best.score
+            ));
+            text.push_str(&format!(
+                "The best move found is: {}, not proven optimal\n",
+                square(best.mv)
+            ));
+        }
     }
     text.push_str(&format!("Verdict: {}\n", analysis.verdict()));
-    text.push_str(&format!("Positions searched: {}", analysis.nodes));
+    text.push_str(&format!(
+        "Positions searched: {}",
+        thousands(analysis.nodes)
+    ));
     match analysis.depth {
         Some(depth) => text.push_str(&format!(" (to depth {depth}, not every score proven)\n")),
         None => text.push('\n'),
@@ -227,17 +222,23 @@ pub fn describe(analysis: &Analysis) -> String {
     text
 }
 
-/// The board with marks where they are and each empty cell's score in its place.
+/// A square in both notations: `c3 (row 2, col 2)`.
+fn square(mv: Move) -> String {
+    format!("{} ({mv})", mv.coordinate())
+}
+
+/// The board with marks where they are and each empty cell's score in its
+/// place, labelled as the game labels it: columns a, b, c… and rows 1, 2, 3….
 fn score_grid(analysis: &Analysis) -> String {
     let board = analysis.board;
     let size = board.size();
-    let mut text = String::from("     ");
+    let mut text = String::from("    ");
     for col in 0..size {
-        text.push_str(&format!("{:>5}", format!("c{col}")));
+        text.push_str(&format!("{:>5}", char::from(b'a' + col)));
     }
     text.push('\n');
     for row in 0..size {
-        text.push_str(&format!("  r{row} "));
+        text.push_str(&format!("{:>4}", row + 1));
         for col in 0..size {
             let mv = Move::new(row, col);
             let cell = match board.get(mv) {
@@ -262,9 +263,10 @@ fn signed(score: i32) -> String {
     }
 }
 
-/// Answers `best BOARD` with `ROW COL`.
+/// Answers `best BOARD` with `ROW COL`, or with the square such as `c3` when `coord` is set.
 pub fn run_best(
     board_arg: &str,
+    coord: bool,
     options: &BoardOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -286,7 +288,11 @@ pub fn run_best(
     let analysis = analyze(&board, options.limits());
     match analysis.best() {
         Some(best) => {
-            writeln!(out, "{} {}", best.mv.row, best.mv.col)?;
+            if coord {
+                writeln!(out, "{}", best.mv.coordinate())?;
+            } else {
+                writeln!(out, "{} {}", best.mv.row, best.mv.col)?;
+            }
             Ok(ExitStatus::Success)
         }
         None => {

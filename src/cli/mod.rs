@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod play;
 pub mod selfplay;
+pub mod setup;
 pub mod stats;
 
 use std::process::ExitCode;
@@ -41,11 +42,14 @@ pub enum Command {
         #[command(flatten)]
         options: BoardOptions,
     },
-    /// Print only the best move, as `ROW COL` (0-based), for scripts.
+    /// Print only the best move, as `ROW COL` (0-based) or a square such as c3, for scripts.
     Best {
         /// The board, such as xox/oox/...
         #[arg(value_name = "BOARD", allow_hyphen_values = true)]
         board: String,
+        /// Print the square as the game names it, such as c3, instead of ROW COL.
+        #[arg(long)]
+        coord: bool,
         /// Board shape and search limits.
         #[command(flatten)]
         options: BoardOptions,
@@ -71,7 +75,7 @@ pub enum Command {
         #[command(flatten)]
         shape: Shape,
         /// Thinking time per move on boards bigger than 3x3, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 1000)]
+        #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
         think_ms: u64,
     },
     /// Show the saved statistics of your games against the AI.
@@ -86,6 +90,14 @@ pub enum Command {
         #[arg(long, value_name = "PATH")]
         stats_file: Option<std::path::PathBuf>,
     },
+    /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page, in roff.
+    Man,
 }
 
 /// Levels on the command line: `random`, `easy`, `medium`, `hard`, `perfect`.
@@ -106,10 +118,11 @@ impl ValueEnum for Level {
     }
 }
 
-/// The board's shape: N×N with K in a row.
+/// The board's shape: N×N with K in a row. Where a board is given, `--size`
+/// says something else: see [`BoardOptions`] and [`play::PlayArgs`].
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Shape {
-    /// Board side, 3 to 7 [default: 3, or the size of the board given].
+    /// Board side, 3 to 7 [default: 3].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=7))]
     pub size: Option<u8>,
     /// Marks in a row that win, 3 to N [default: 3 on 3x3, 4 on bigger boards].
@@ -140,12 +153,15 @@ impl Shape {
 
 /// How to read a board and how long to think about it.
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("size", |size| size.help(
+    "Board side, 3 to 7, checked against the board given [default: the size of the board given]"
+)))]
 pub struct BoardOptions {
     /// The board's shape.
     #[command(flatten)]
     pub shape: Shape,
     /// Thinking time per position on boards bigger than 3x3, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
     pub think_ms: u64,
     /// Search until every score is proven, however long it takes.
     #[arg(long)]
@@ -168,12 +184,21 @@ impl BoardOptions {
     }
 }
 
+/// The longest thinking time any command accepts: ten minutes, in milliseconds.
+pub const MAX_THINK_MS: u64 = 10 * 60 * 1000;
+
+/// `--think-ms`, wherever it appears: 0 to [`MAX_THINK_MS`].
+fn think_ms() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(..=MAX_THINK_MS)
+}
+
 /// How a command ended, as the process exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExitStatus {
     /// 0: done.
     Success,
-    /// 1: could not do what was asked (for example no move on a finished board).
+    /// 1: could not do what was asked (for example no move on a finished board),
+    /// including input or output that failed.
     Failure,
     /// 2: bad input or usage, as clap reports its own errors.
     BadInput,

@@ -40,17 +40,18 @@ pub enum SeatKind {
 
 /// Options of the game (used when no command is given).
 #[derive(Debug, Clone, Args)]
+#[command(mut_arg("size", |size| size.help("Board side, 3 to 7 [default: 3, or the size of --board]")))]
 pub struct PlayArgs {
     /// The side you play; X moves first [default: x].
-    #[arg(long, value_enum, conflicts_with_all = ["watch", "x", "o"])]
+    #[arg(long, value_enum, value_name = "x|o", conflicts_with_all = ["watch", "x", "o"])]
     pub player: Option<Side>,
     /// Watch the AI play both sides (the same as --x ai --o ai).
     #[arg(long, conflicts_with_all = ["x", "o"])]
     pub watch: bool,
-    /// Who plays X; give --o too. Two humans can share the keyboard.
+    /// Who plays X; give --o too. Two humans can share the keyboard [default: human, ai with --player o or --watch].
     #[arg(long, value_enum, value_name = "human|ai", requires = "o")]
     pub x: Option<SeatKind>,
-    /// Who plays O; give --x too.
+    /// Who plays O; give --x too [default: ai, human with --player o].
     #[arg(long, value_enum, value_name = "human|ai", requires = "x")]
     pub o: Option<SeatKind>,
     /// How well the AI plays.
@@ -62,17 +63,17 @@ pub struct PlayArgs {
     /// Level of the AI playing O [default: --difficulty].
     #[arg(long, value_name = "LEVEL")]
     pub o_level: Option<Level>,
-    /// Seed for the AI's random choices, to replay the same games.
+    /// Seed for the AI's random choices, to replay the same games [default: random].
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Start every game from this position, in the notation of `analyze`.
+    /// Start every game from this position, in the notation of `analyze` [default: the empty board].
     #[arg(long, value_name = "NOTATION", allow_hyphen_values = true)]
     pub board: Option<String>,
     /// The board's shape.
     #[command(flatten)]
     pub shape: super::Shape,
     /// How long the AI may think per move on boards bigger than 3x3, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = super::think_ms())]
     pub think_ms: u64,
     /// Pause between moves when watching, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 500)]

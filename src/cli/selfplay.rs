@@ -4,10 +4,12 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use serde::Serialize;
+use thiserror::Error;
 
 use super::ExitStatus;
-use crate::engine::{Ai, Board, Level, Limits, Player, ScoreSource};
+use crate::engine::{Ai, Board, IllegalMove, Level, Limits, Move, Player, ScoreSource};
 use crate::game::Tally;
+use crate::text;
 
 /// The result of a run of games.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -26,8 +28,24 @@ pub struct SelfplayReport {
     pub seed: u64,
 }
 
+/// An AI chose a move the board refused. The AIs pick among legal moves, so
+/// this is a bug; it is reported rather than letting the game end unfinished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("selfplay game {game}: {player} ({level}) chose a move the board refused: {source}")]
+pub struct SelfplayError {
+    /// The game, counted from 1.
+    pub game: u32,
+    /// The side that chose the move.
+    pub player: Player,
+    /// That side's level.
+    pub level: Level,
+    /// Why the board refused it.
+    pub source: IllegalMove,
+}
+
 /// Plays `games` games from `start`, X at `x` against O at `o`. All random
 /// choices come from one generator seeded with `seed`, so a run repeats exactly.
+/// Every game is played to its end.
 pub fn play_games(
     start: Board,
     x: Level,
@@ -35,7 +53,7 @@ pub fn play_games(
     games: u32,
     seed: u64,
     limits: Limits,
-) -> SelfplayReport {
+) -> Result<SelfplayReport, SelfplayError> {
     let started = Instant::now();
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut tally = Tally::default();
@@ -45,32 +63,48 @@ pub fn play_games(
         Ai::new(ScoreSource::SolvedTable),
         Ai::new(ScoreSource::SolvedTable),
     );
-    for _ in 0..games {
-        let mut board = start;
-        loop {
-            let (ai, level) = if board.to_move() == Player::X {
-                (&mut x_ai, x)
-            } else {
-                (&mut o_ai, o)
+    for game in 1..=games {
+        let end = play_out(start, |board| {
+            let (ai, level) = match board.to_move() {
+                Player::X => (&mut x_ai, x),
+                Player::O => (&mut o_ai, o),
             };
-            let Some(decision) = ai.choose(&board, level, &mut rng, limits) else {
-                break;
-            };
-            board = match board.play(decision.mv) {
-                Ok(next) => next,
-                Err(_) => break, // cannot happen: the AI picks among legal moves
-            };
-        }
-        tally.record(board.status());
+            ai.choose(board, level, &mut rng, limits)
+                .map(|decision| decision.mv)
+        })
+        .map_err(|(board, source)| {
+            let player = board.to_move();
+            let level = if player == Player::X { x } else { o };
+            SelfplayError {
+                game,
+                player,
+                level,
+                source,
+            }
+        })?;
+        tally.record(end.status());
     }
-    SelfplayReport {
+    Ok(SelfplayReport {
         games,
         x_wins: tally.x_wins,
         o_wins: tally.o_wins,
         draws: tally.draws,
         seconds: started.elapsed().as_secs_f64(),
         seed,
+    })
+}
+
+/// Plays from `start` with the moves `choose` picks until it has none (the
+/// game is over): the final board, or the board and why it refused a move.
+fn play_out(
+    start: Board,
+    mut choose: impl FnMut(&Board) -> Option<Move>,
+) -> Result<Board, (Board, IllegalMove)> {
+    let mut board = start;
+    while let Some(mv) = choose(&board) {
+        board = board.play(mv).map_err(|error| (board, error))?;
     }
+    Ok(board)
 }
 
 /// Prints a report as text or as one line of JSON.
@@ -89,31 +123,44 @@ pub fn write_report(
         )?;
     } else {
         let percent = |n: u32| 100.0 * f64::from(n) / f64::from(report.games.max(1));
-        writeln!(out, "{} games, X ({x}) against O ({o}):", report.games)?;
-        writeln!(
-            out,
-            "  X wins {:>8}  {:5.1} %",
-            report.x_wins,
-            percent(report.x_wins)
-        )?;
-        writeln!(
-            out,
-            "  O wins {:>8}  {:5.1} %",
-            report.o_wins,
-            percent(report.o_wins)
-        )?;
-        writeln!(
-            out,
-            "  draws  {:>8}  {:5.1} %",
-            report.draws,
-            percent(report.draws)
-        )?;
+        let games = text::count(report.games.into(), "game", "games");
+        writeln!(out, "{games}, X ({x}) against O ({o}):")?;
+        for (label, n) in [
+            ("X wins", report.x_wins),
+            ("O wins", report.o_wins),
+            ("draws ", report.draws),
+        ] {
+            let n_text = text::thousands(n.into());
+            writeln!(out, "  {label} {n_text:>9}  {:5.1} %", percent(n))?;
+        }
         let rate = f64::from(report.games) / report.seconds.max(f64::MIN_POSITIVE);
+        // The seed stays plain digits: it is an argument to copy, not a quantity.
         writeln!(
             out,
-            "in {:.3} s ({rate:.0} games per second); seed {}",
-            report.seconds, report.seed
+            "in {:.3} s ({} per second); seed {}",
+            report.seconds,
+            text::count(rate.round() as u64, "game", "games"),
+            report.seed
         )?;
     }
     Ok(ExitStatus::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_played_until_no_move_is_left() {
+        let end = play_out(Board::new(), |board| board.legal_moves().first().copied()).unwrap();
+        assert!(end.status().is_over(), "{end:?}");
+    }
+
+    #[test]
+    fn a_refused_move_is_an_error_not_the_end_of_the_game() {
+        // Plays the centre, then the centre again.
+        let (board, error) = play_out(Board::new(), |_| Some(Move::new(1, 1))).unwrap_err();
+        assert_eq!(board.to_string(), ".../.x./...");
+        assert_eq!(error, IllegalMove::Occupied { row: 1, col: 1 });
+    }
 }

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::ExitStatus;
 use crate::stats::{Row, Stats, StatsFile};
+use crate::text;
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -72,8 +73,11 @@ pub fn run_stats(
     }
     writeln!(
         out,
-        "{} games against the AI: {wins} won, {losses} lost, {draws} drawn",
-        stats.games()
+        "{} against the AI: {} won, {} lost, {} drawn",
+        text::count(stats.games(), "game", "games"),
+        text::thousands(wins),
+        text::thousands(losses),
+        text::thousands(draws)
     )?;
     if !stats.rows().is_empty() {
         writeln!(out, "\n  board   you  opponent    games   won  lost  drawn")?;
@@ -84,10 +88,10 @@ pub fn run_stats(
                 row.board(),
                 row.side.symbol(),
                 row.opponent.name(),
-                row.games(),
-                row.wins,
-                row.losses,
-                row.draws
+                text::thousands(row.games()),
+                text::thousands(row.wins),
+                text::thousands(row.losses),
+                text::thousands(row.draws)
             )?;
         }
     }

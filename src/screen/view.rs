@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget, Wrap};
 use super::app::App;
 use super::layout::{BoardLayout, CellSize, ROW_LABEL_WIDTH, ScreenLayout, TextRows, layout_for};
 use crate::engine::{Analysis, Level, Move, Outlook, Player, ScoredMove};
+use crate::text::thousands;
 
 /// Styles of the screen; plain when colour is off.
 struct Theme {
@@ -457,18 +458,6 @@ fn search_name(level: Level) -> &'static str {
         Level::Medium => "two plies",
         Level::Hard | Level::Perfect => "alpha-beta",
     }
-}
-
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
