@@ -128,7 +128,7 @@ fn play(cli: &Cli) -> io::Result<ExitStatus> {
         let prompt = io::stdin().is_terminal();
         tictactoe::plain::run(
             &settings,
-            stats.as_ref(),
+            stats,
             &mut io::stdin().lock(),
             &mut io::stdout().lock(),
             prompt,

@@ -6,9 +6,9 @@
 use std::io::{self, BufRead, Write};
 
 use crate::engine::{Ai, Move, ScoreSource, Status};
-use crate::game::{Game, Seat};
+use crate::game::{Game, ResultChange, Seat};
 use crate::session::{Settings, title};
-use crate::stats::{GameRecord, StatsFile};
+use crate::stats::{Counter, StatsFile};
 use crate::text::{InputLine, echo, read_line};
 
 /// What a line of input asks for.
@@ -61,7 +61,7 @@ fn not_a_move(shown: &str, size: u8) -> String {
 /// `prompt` writes a `>` before each read (for a person at a terminal).
 pub fn run(
     settings: &Settings,
-    stats: Option<&StatsFile>,
+    stats: Option<StatsFile>,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     prompt: bool,
@@ -69,9 +69,15 @@ pub fn run(
     let seats = settings.seats;
     // One AI for the session: on big boards it keeps what it searched.
     let mut ai = Ai::new(ScoreSource::Search);
-    let mut rng = settings
-        .seed
-        .map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);
+    let mut rng = settings.rng();
+    let mut counter = Counter::new(stats);
+    // Saves a result the moment it appears or goes away, before anything is
+    // written: a reader that has gone (`| head`) cannot lose a count.
+    let mut save = |before: Status, game: &Game| match ResultChange::between(before, game.status())
+    {
+        Some(change) => counter.save(change, seats, settings.start),
+        None => Vec::new(),
+    };
     let mut game = Game::new(settings.start);
     let size = settings.start.size();
     writeln!(
@@ -89,8 +95,10 @@ pub fn run(
             if let Some(decision) = ai.choose(&board, level, &mut rng, settings.limits)
                 && game.play(decision.mv).is_ok()
             {
+                let notes = save(board.status(), &game);
                 writeln!(output, "{to_move} plays {}.", decision.mv.coordinate())?;
                 show(&game, settings, output)?;
+                tell(&notes, output)?;
             }
             continue;
         }
@@ -106,7 +114,6 @@ pub fn run(
             if !game.status().is_over() {
                 writeln!(output, "End of input: the game was left unfinished.")?;
             }
-            leave(&game, settings, stats, output)?;
             return Ok(());
         };
         let command = match parse(&line, size) {
@@ -120,17 +127,14 @@ pub fn run(
         match command {
             Command::Nothing => {}
             Command::Help => help(size, output)?,
-            Command::Quit => {
-                leave(&game, settings, stats, output)?;
-                return Ok(());
-            }
+            Command::Quit => return Ok(()),
             Command::New => {
-                leave(&game, settings, stats, output)?;
                 game.restart();
                 writeln!(output, "New game.")?;
                 show(&game, settings, output)?;
             }
             Command::Undo | Command::Redo => {
+                let before = game.status();
                 let (moved, done, nothing) = if command == Command::Undo {
                     (game.undo_turn(seats), "Undone.", "error: nothing to undo")
                 } else {
@@ -140,16 +144,20 @@ pub fn run(
                     writeln!(output, "{nothing}")?;
                     prompt_again(&game, settings, output)?;
                 } else {
+                    let notes = save(before, &game);
                     writeln!(output, "{done}")?;
                     show(&game, settings, output)?;
+                    tell(&notes, output)?;
                 }
             }
             Command::Play(mv) => {
-                let to_move = game.board().to_move();
+                let before = game.board();
                 match game.play(mv) {
                     Ok(()) => {
-                        writeln!(output, "{to_move} plays {}.", mv.coordinate())?;
+                        let notes = save(before.status(), &game);
+                        writeln!(output, "{} plays {}.", before.to_move(), mv.coordinate())?;
                         show(&game, settings, output)?;
+                        tell(&notes, output)?;
                     }
                     Err(error) => {
                         writeln!(output, "error: {}", refusal(error, mv))?;
@@ -179,17 +187,16 @@ fn prompt_again(game: &Game, settings: &Settings, output: &mut dyn Write) -> io:
             Seat::Human => format!("{to_move} to move."),
             Seat::Ai(level) => format!("{to_move} to move (AI, {level})."),
         },
-        // With nobody at the keyboard the session ends here: nothing to type.
-        Status::Won(winner) if seats.is_watch() => format!("{winner} wins."),
-        Status::Draw if seats.is_watch() => "Draw.".to_string(),
-        Status::Won(winner) => match seats.lone_human() {
-            Some(human) if human == winner => {
-                format!("{winner} wins: you win! {AGAIN}")
+        status => {
+            let result = seats.result_line(status).unwrap_or_default();
+            let stop = if result.ends_with('!') { "" } else { "." };
+            // With nobody at the keyboard the session ends here: nothing to type.
+            if seats.is_watch() {
+                format!("{result}{stop}")
+            } else {
+                format!("{result}{stop} {AGAIN}")
             }
-            Some(_) => format!("{winner} wins: you lose. {AGAIN}"),
-            None => format!("{winner} wins. {AGAIN}"),
-        },
-        Status::Draw => format!("Draw. {AGAIN}"),
+        }
     };
     writeln!(output, "{line}")
 }
@@ -239,23 +246,7 @@ fn help(size: u8, output: &mut dyn Write) -> io::Result<()> {
     )
 }
 
-/// Counts a finished game in the statistics as it is left.
-fn leave(
-    game: &Game,
-    settings: &Settings,
-    stats: Option<&StatsFile>,
-    output: &mut dyn Write,
-) -> io::Result<()> {
-    let (Some(stats), Some(record)) = (
-        stats,
-        GameRecord::of(settings.seats, game.start(), game.status()),
-    ) else {
-        return Ok(());
-    };
-    match stats.record(record) {
-        Ok(warnings) => warnings
-            .iter()
-            .try_for_each(|warning| writeln!(output, "{warning}")),
-        Err(error) => writeln!(output, "warning: the game was not counted: {error}"),
-    }
+/// Lines about the statistics, one each.
+fn tell(notes: &[String], output: &mut dyn Write) -> io::Result<()> {
+    notes.iter().try_for_each(|note| writeln!(output, "{note}"))
 }

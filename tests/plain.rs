@@ -323,3 +323,123 @@ fn a_huge_line_is_echoed_short_and_the_session_goes_on() {
     let out = plain(&[], format!("{}\nquit\n", "q".repeat(120)));
     assert!(text(&out).contains(&format!("\"{}\" is not a move", "q".repeat(120))));
 }
+
+fn counted_games(stats: &std::path::Path) -> u64 {
+    tictactoe::stats::StatsFile::at(stats)
+        .read()
+        .map_or(0, |stats| stats.games())
+}
+
+/// A seed with which X, a person playing squares 1 to 9 in turn against a
+/// random O, ends the game with their own move; and X's moves in that game.
+fn game_that_x_ends() -> (u64, Vec<String>) {
+    let every_square = "1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n";
+    for seed in 0..100u64 {
+        let out = plain(
+            &["--difficulty", "random", "--seed", &seed.to_string()],
+            every_square,
+        );
+        let transcript = text(&out);
+        let plays: Vec<&str> = transcript
+            .lines()
+            .filter(|line| line.contains(" plays "))
+            .collect();
+        let over = transcript.contains("wins: you") || transcript.contains("Draw.");
+        if over && plays.last().is_some_and(|last| last.starts_with("X plays")) {
+            let moves = plays
+                .iter()
+                .filter_map(|line| line.strip_prefix("X plays "))
+                .map(|square| square.trim_end_matches('.').to_string())
+                .collect();
+            return (seed, moves);
+        }
+    }
+    panic!("no seed in 0..100 lets X end the game");
+}
+
+#[test]
+fn a_finished_game_is_counted_even_when_the_reader_has_gone() {
+    use std::io::{BufRead, BufReader};
+    let (seed, moves) = game_that_x_ends();
+    let folder = tempfile::tempdir().unwrap();
+    let stats = folder.path().join("stats.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args([
+            "--plain",
+            "--difficulty",
+            "random",
+            "--seed",
+            &seed.to_string(),
+        ])
+        .arg("--stats-file")
+        .arg(&stats)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game starts");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let (last, before_last) = moves.split_last().expect("X moved");
+    // Play up to X's last move, reading every prompt.
+    let mut prompts = 0;
+    for mv in before_last {
+        writeln!(input, "{mv}").unwrap();
+    }
+    let mut line = String::new();
+    while prompts <= before_last.len() {
+        line.clear();
+        assert!(
+            output.read_line(&mut line).unwrap() > 0,
+            "the game ended early"
+        );
+        if line.starts_with("Your move") {
+            prompts += 1;
+        }
+    }
+    // The reader goes away (as `| head` does), then X's move ends the game.
+    drop(output);
+    writeln!(input, "{last}\nquit").unwrap();
+    drop(input);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "a reader leaving is not an error");
+    assert_eq!(counted_games(&stats), 1, "the finished game was counted");
+}
+
+#[test]
+fn undoing_a_finished_game_takes_its_count_back_out() {
+    let (seed, moves) = game_that_x_ends();
+    let folder = tempfile::tempdir().unwrap();
+    let stats = folder.path().join("stats.json");
+    let stats_arg = stats.to_str().unwrap();
+    let game = |extra: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args([
+                "--plain",
+                "--difficulty",
+                "random",
+                "--seed",
+                &seed.to_string(),
+            ])
+            .args(["--stats-file", stats_arg])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = format!("{}\n{extra}quit\n", moves.join("\n"));
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+    };
+    game("undo\n");
+    assert_eq!(counted_games(&stats), 0, "counted, then taken back out");
+    game("undo\nredo\n");
+    assert_eq!(counted_games(&stats), 1, "redo counts it again");
+    game("");
+    assert_eq!(counted_games(&stats), 2);
+}
