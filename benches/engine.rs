@@ -7,8 +7,8 @@ use std::hint::black_box;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use tictactoe::cli::selfplay::play_games;
 use tictactoe::engine::{Board, Level, Limits, analyze, find_best_move};
+use tictactoe::session::play_games;
 
 #[path = "support/seed_port.rs"]
 mod seed_port;

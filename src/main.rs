@@ -5,11 +5,12 @@ use std::time::Duration;
 use clap::Parser;
 use tictactoe::cli::analyze::{run_analyze, run_best};
 use tictactoe::cli::play::color_wanted;
-use tictactoe::cli::selfplay::{play_games, write_report};
+use tictactoe::cli::selfplay::write_report;
 use tictactoe::cli::setup::{write_completions, write_man_page};
 use tictactoe::cli::stats::run_stats;
 use tictactoe::cli::{Cli, Command, ExitStatus};
 use tictactoe::engine::Limits;
+use tictactoe::session::play_games;
 use tictactoe::stats::StatsFile;
 use tictactoe::tui::Ending;
 

@@ -20,6 +20,15 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// A score as the overlay and `analyze` write it: a sign on wins (`+10`), none on a draw (`0`).
+pub fn signed(score: i32) -> String {
+    if score > 0 {
+        format!("+{score}")
+    } else {
+        score.to_string()
+    }
+}
+
 /// A count and its noun, singular or plural as the count wants: `1 game`, `10,000 games`.
 pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), if n == 1 { one } else { many })

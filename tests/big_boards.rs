@@ -5,10 +5,10 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use tictactoe::cli::selfplay::play_games;
 use tictactoe::engine::{
     Board, Geometry, Level, Limits, Move, analyze, choose_move, find_best_move, search::Searcher,
 };
+use tictactoe::session::play_games;
 
 // Time budgets are kept out of these tests: a loaded machine can miss any
 // wall-clock bound. What a budget buys is measured in benches/big_boards.rs;

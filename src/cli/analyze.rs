@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::{BoardOptions, ExitStatus};
 use crate::engine::{Analysis, Board, Move, Outlook, Player, Status, analyze};
-use crate::text::{read_line, thousands};
+use crate::text::{read_line, signed, thousands};
 
 /// One answer of `analyze --json`.
 #[derive(Debug, Serialize)]
@@ -253,14 +253,6 @@ fn score_grid(analysis: &Analysis) -> String {
         text.push('\n');
     }
     text
-}
-
-fn signed(score: i32) -> String {
-    if score > 0 {
-        format!("+{score}")
-    } else {
-        score.to_string()
-    }
 }
 
 /// Answers `best BOARD` with `ROW COL`, or with the square such as `c3` when `coord` is set.

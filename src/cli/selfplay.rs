@@ -1,111 +1,12 @@
-//! `tictactoe selfplay`: AI against AI without a screen, for a tally.
+//! `tictactoe selfplay`: prints the tally of AI-against-AI games
+//! ([`crate::session::play_games`]).
 
 use std::io::{self, Write};
-use std::time::Instant;
-
-use serde::Serialize;
-use thiserror::Error;
 
 use super::ExitStatus;
-use crate::engine::{Ai, Board, IllegalMove, Level, Limits, Move, Player, ScoreSource};
-use crate::game::Tally;
+use crate::engine::Level;
+use crate::session::SelfplayReport;
 use crate::text;
-
-/// The result of a run of games.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct SelfplayReport {
-    /// Games played.
-    pub games: u32,
-    /// Games X won.
-    pub x_wins: u32,
-    /// Games O won.
-    pub o_wins: u32,
-    /// Drawn games.
-    pub draws: u32,
-    /// Wall time of the run.
-    pub seconds: f64,
-    /// The seed the run used: the same seed plays the same games.
-    pub seed: u64,
-}
-
-/// An AI chose a move the board refused. The AIs pick among legal moves, so
-/// this is a bug; it is reported rather than letting the game end unfinished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("selfplay game {game}: {player} ({level}) chose a move the board refused: {source}")]
-pub struct SelfplayError {
-    /// The game, counted from 1.
-    pub game: u32,
-    /// The side that chose the move.
-    pub player: Player,
-    /// That side's level.
-    pub level: Level,
-    /// Why the board refused it.
-    pub source: IllegalMove,
-}
-
-/// Plays `games` games from `start`, X at `x` against O at `o`. All random
-/// choices come from one generator seeded with `seed`, so a run repeats exactly.
-/// Every game is played to its end.
-pub fn play_games(
-    start: Board,
-    x: Level,
-    o: Level,
-    games: u32,
-    seed: u64,
-    limits: Limits,
-) -> Result<SelfplayReport, SelfplayError> {
-    let started = Instant::now();
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let mut tally = Tally::default();
-    // The table of solved positions answers 3×3 at once; bigger boards are
-    // searched, each AI keeping its table from move to move and game to game.
-    let (mut x_ai, mut o_ai) = (
-        Ai::new(ScoreSource::SolvedTable),
-        Ai::new(ScoreSource::SolvedTable),
-    );
-    for game in 1..=games {
-        let end = play_out(start, |board| {
-            let (ai, level) = match board.to_move() {
-                Player::X => (&mut x_ai, x),
-                Player::O => (&mut o_ai, o),
-            };
-            ai.choose(board, level, &mut rng, limits)
-                .map(|decision| decision.mv)
-        })
-        .map_err(|(board, source)| {
-            let player = board.to_move();
-            let level = if player == Player::X { x } else { o };
-            SelfplayError {
-                game,
-                player,
-                level,
-                source,
-            }
-        })?;
-        tally.record(end.status());
-    }
-    Ok(SelfplayReport {
-        games,
-        x_wins: tally.x_wins,
-        o_wins: tally.o_wins,
-        draws: tally.draws,
-        seconds: started.elapsed().as_secs_f64(),
-        seed,
-    })
-}
-
-/// Plays from `start` with the moves `choose` picks until it has none (the
-/// game is over): the final board, or the board and why it refused a move.
-fn play_out(
-    start: Board,
-    mut choose: impl FnMut(&Board) -> Option<Move>,
-) -> Result<Board, (Board, IllegalMove)> {
-    let mut board = start;
-    while let Some(mv) = choose(&board) {
-        board = board.play(mv).map_err(|error| (board, error))?;
-    }
-    Ok(board)
-}
 
 /// Prints a report as text or as one line of JSON.
 pub fn write_report(
@@ -144,23 +45,4 @@ pub fn write_report(
         )?;
     }
     Ok(ExitStatus::Success)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_game_is_played_until_no_move_is_left() {
-        let end = play_out(Board::new(), |board| board.legal_moves().first().copied()).unwrap();
-        assert!(end.status().is_over(), "{end:?}");
-    }
-
-    #[test]
-    fn a_refused_move_is_an_error_not_the_end_of_the_game() {
-        // Plays the centre, then the centre again.
-        let (board, error) = play_out(Board::new(), |_| Some(Move::new(1, 1))).unwrap_err();
-        assert_eq!(board.to_string(), ".../.x./...");
-        assert_eq!(error, IllegalMove::Occupied { row: 1, col: 1 });
-    }
 }

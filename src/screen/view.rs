@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget, Wrap};
 use super::app::App;
 use super::layout::{BoardLayout, CellSize, ROW_LABEL_WIDTH, ScreenLayout, TextRows, layout_for};
 use crate::engine::{Analysis, Level, Move, Outlook, Player, ScoredMove};
-use crate::text::thousands;
+use crate::text::{signed, thousands};
 
 /// Styles of the screen; plain when colour is off.
 struct Theme {
@@ -265,14 +265,6 @@ fn draw_score(
             text,
             style,
         );
-    }
-}
-
-fn signed(score: i32) -> String {
-    if score > 0 {
-        format!("+{score}")
-    } else {
-        score.to_string()
     }
 }
 
