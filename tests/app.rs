@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event::{
+use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
