@@ -321,8 +321,6 @@ fn draw_mark(player: Player, rect: Rect, cell: CellSize, style: Style, buf: &mut
 
 /// The moves so far in coordinates, numbered; the latest at the bottom.
 fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
-    let start = app.game().start();
-    let starter = start.to_move();
     let inner = rect.height.saturating_sub(2) as usize;
     let moves = app.game().moves();
     let first_shown = moves.len().saturating_sub(inner);
@@ -331,11 +329,7 @@ fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
         .enumerate()
         .skip(first_shown)
         .map(|(i, mv)| {
-            let player = if i.is_multiple_of(2) {
-                starter
-            } else {
-                starter.other()
-            };
+            let player = app.game().mover(i);
             Line::from(vec![
                 Span::styled(format!("{:>2} ", i + 1), theme.faint()),
                 Span::styled(player.symbol().to_string(), theme.mark(player)),
