@@ -5,12 +5,15 @@ use std::time::{Duration, Instant};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use tictactoe::engine::{Board, Level, Limits, Move, Player, Status};
 use tictactoe::game::{Seat, Seats};
 use tictactoe::screen::app::{Action, App, Direction};
 use tictactoe::screen::input::action_for;
-use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
+use tictactoe::screen::layout::{CellSize, ExplainPlace, Panels, ScreenLayout, layout, layout_for};
 use tictactoe::screen::worker::Worker;
 use tictactoe::session::Settings;
 
@@ -63,6 +66,11 @@ fn human_move_then_the_ai_answers_after_its_pause() {
         app.board().move_count(),
         1,
         "the AI waits for its visible pause"
+    );
+    assert_eq!(
+        app.status_line(),
+        "AI moves next…",
+        "answered: no longer thinking"
     );
     assert_eq!(app.wake_at(), Some(t0 + AI_DELAY));
 
@@ -410,51 +418,247 @@ fn watch_keys_differ_from_play_keys() {
     assert_eq!(act(key(KeyCode::Char('-'))), Some(Action::Slower));
 }
 
+fn click(column: u16, row: u16) -> Event {
+    Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+fn drawn(app: &App, area: Rect) -> Buffer {
+    let mut terminal =
+        Terminal::new(TestBackend::new(area.width, area.height)).expect("a terminal");
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .expect("drawing succeeds");
+    terminal.backend().buffer().clone()
+}
+
 #[test]
-fn a_click_on_a_square_places_there() {
+fn a_click_on_a_square_places_there_at_every_size() {
     let t0 = Instant::now();
-    let app = App::new(settings(Seat::Human, PERFECT), t0);
-    for area in [Rect::new(0, 0, 80, 24), Rect::new(0, 0, 40, 16)] {
-        let ScreenLayout::Game { board, .. } = layout(
-            area,
-            3,
-            Panels {
-                moves: true,
-                explain: false,
-            },
-        ) else {
-            panic!("{area:?} fits the game")
-        };
-        for mv in Board::new().legal_moves() {
-            let cell = board.cell_rect(mv);
-            let click = |column, row| {
-                Event::Mouse(MouseEvent {
-                    kind: MouseEventKind::Down(MouseButton::Left),
-                    column,
-                    row,
+    let mut seven = settings(Seat::Human, PERFECT);
+    seven.start = Board::empty(7, 4).expect("7x7");
+    let three_sizes = [
+        (80, 24),
+        (40, 16),
+        (40, 15),
+        (30, 15),
+        (60, 20),
+        (120, 40),
+        (200, 60),
+    ];
+    let seven_sizes = [(80, 24), (32, 23), (40, 23), (120, 40), (200, 60)];
+    for (settings, sizes) in [
+        (settings(Seat::Human, PERFECT), &three_sizes[..]),
+        (seven, &seven_sizes[..]),
+    ] {
+        let mut app = App::new(settings, t0);
+        for explain in [false, true] {
+            if app.explain_on() != explain {
+                app.update(Action::ToggleExplain, t0);
+            }
+            for &(width, height) in sizes {
+                let area = Rect::new(0, 0, width, height);
+                let ScreenLayout::Game { board, .. } = layout_for(area, &app) else {
+                    panic!("{area:?} fits the game")
+                };
+                let screen = drawn(&app, area);
+                let what = format!(
+                    "{width}x{height}, {} squares, explain {explain}",
+                    board.size
+                );
+                for mv in app.board().legal_moves() {
+                    let cell = board.cell_rect(mv);
+                    // The square is drawn where clicks find it: framed on every side.
+                    assert_eq!(screen[(cell.x - 1, cell.y)].symbol(), "│", "{what} {mv}");
+                    assert_eq!(screen[(cell.right(), cell.y)].symbol(), "│", "{what} {mv}");
+                    assert_eq!(screen[(cell.x, cell.y - 1)].symbol(), "─", "{what} {mv}");
+                    assert_eq!(screen[(cell.x, cell.bottom())].symbol(), "─", "{what} {mv}");
+                    let middle = (cell.x + cell.width / 2, cell.y + cell.height / 2);
+                    let corner = (cell.right() - 1, cell.bottom() - 1);
+                    for (column, row) in [(cell.x, cell.y), middle, corner] {
+                        assert_eq!(
+                            action_for(&click(column, row), &app, area),
+                            Some(Action::Place(mv)),
+                            "{what}: ({column}, {row})"
+                        );
+                    }
+                    // The frame line left of a square belongs to no square.
+                    assert_eq!(
+                        action_for(&click(cell.x - 1, cell.y), &app, area),
+                        Some(Action::Unbound)
+                    );
+                }
+                let right_click = Event::Mouse(MouseEvent {
+                    kind: MouseEventKind::Down(MouseButton::Right),
+                    column: board.cell_rect(Move::new(1, 1)).x,
+                    row: board.cell_rect(Move::new(1, 1)).y,
                     modifiers: KeyModifiers::NONE,
-                })
-            };
-            assert_eq!(
-                action_for(&click(cell.x, cell.y), &app, area),
-                Some(Action::Place(mv))
-            );
-            let corner = click(cell.x + cell.width - 1, cell.y + cell.height - 1);
-            assert_eq!(action_for(&corner, &app, area), Some(Action::Place(mv)));
-            // The frame line left of a square belongs to no square.
-            assert_eq!(
-                action_for(&click(cell.x - 1, cell.y), &app, area),
-                Some(Action::Unbound)
-            );
+                });
+                assert_eq!(action_for(&right_click, &app, area), None);
+            }
         }
-        let right_click = Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Right),
-            column: board.cell_rect(Move::new(1, 1)).x,
-            row: board.cell_rect(Move::new(1, 1)).y,
-            modifiers: KeyModifiers::NONE,
-        });
-        assert_eq!(action_for(&right_click, &app, area), None);
     }
+}
+
+#[test]
+fn opening_explain_moves_nothing_but_the_panels() {
+    let panels = |explain| Panels {
+        moves: true,
+        explain,
+    };
+    // A sample of sizes, the edges where the layout changes among them:
+    // ratatui's layout solver is slow unoptimised, as in test builds.
+    let widths = [
+        29, 30, 32, 34, 35, 40, 46, 54, 57, 60, 78, 79, 80, 91, 109, 115, 120, 150, 210,
+    ];
+    let heights = [14, 15, 16, 20, 21, 22, 23, 24, 27, 31, 33, 39, 40, 45, 64];
+    for size in [3, 4, 7] {
+        for width in widths {
+            for height in heights {
+                let area = Rect::new(0, 0, width, height);
+                let what = format!("{size}x{size} at {width}x{height}");
+                match (
+                    layout(area, size, panels(false)),
+                    layout(area, size, panels(true)),
+                ) {
+                    (
+                        ScreenLayout::Game {
+                            board, text, moves, ..
+                        },
+                        ScreenLayout::Game {
+                            board: board_on,
+                            text: text_on,
+                            moves: moves_on,
+                            explain,
+                        },
+                    ) => {
+                        assert_eq!(board, board_on, "{what}");
+                        assert_eq!(
+                            (text.status, text.tally, text.footer, text.axis),
+                            (text_on.status, text_on.tally, text_on.footer, text_on.axis),
+                            "{what}"
+                        );
+                        let grid = board.area();
+                        assert!(area.contains(grid.as_position()), "{what}");
+                        assert!(grid.right() <= area.right() && grid.bottom() <= area.bottom());
+                        let panel = match explain {
+                            Some(ExplainPlace::Panel(rect) | ExplainPlace::Summary(rect)) => rect,
+                            None => panic!("{what}: explain is somewhere"),
+                        };
+                        // Nothing covers the board, the status line or the tally.
+                        for rect in [Some(panel), moves, moves_on].into_iter().flatten() {
+                            assert!(
+                                area.intersection(rect) == rect,
+                                "{what}: {rect:?} on screen"
+                            );
+                            for kept in [grid, text.status, text.tally] {
+                                assert!(!rect.intersects(kept), "{what}: {rect:?} covers {kept:?}");
+                            }
+                        }
+                        if let Some(moves) = moves_on {
+                            assert!(!moves.intersects(panel), "{what}");
+                        }
+                    }
+                    (ScreenLayout::TooSmall { .. }, ScreenLayout::TooSmall { .. }) => {}
+                    _ => panic!("{what}: explain decides whether the game fits"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_board_takes_the_largest_squares_that_fit_with_the_panels() {
+    let both = Panels {
+        moves: true,
+        explain: true,
+    };
+    let at = |width, height, size| match layout(Rect::new(0, 0, width, height), size, both) {
+        ScreenLayout::Game {
+            board,
+            moves,
+            explain,
+            ..
+        } => (board.cell, moves.is_some(), explain),
+        ScreenLayout::TooSmall { .. } => panic!("{width}x{height} fits"),
+    };
+    // 80x24 keeps the squares it always had, with both panels beside the board.
+    let (cell, moves, explain) = at(80, 24, 3);
+    assert_eq!(cell, CellSize::LARGE);
+    assert!(moves && matches!(explain, Some(ExplainPlace::Panel(_))));
+    // 120x40: 21x9 squares (board 67 wide, 31 high) with both panels; 25x11 would not fit.
+    let (cell, moves, explain) = at(120, 40, 3);
+    assert_eq!(
+        cell,
+        CellSize {
+            height: 9,
+            width: 21
+        }
+    );
+    assert!(moves && matches!(explain, Some(ExplainPlace::Panel(_))));
+    // 40x15: no room beside the board for the panel: a summary.
+    let (cell, _, explain) = at(40, 15, 3);
+    assert_eq!(cell, CellSize::MEDIUM);
+    assert!(matches!(explain, Some(ExplainPlace::Summary(_))));
+    // 7x7 keeps five-column squares at 80x24, with the explain panel beside it.
+    let (cell, _, explain) = at(80, 24, 7);
+    assert_eq!(cell, CellSize::MEDIUM);
+    assert!(matches!(explain, Some(ExplainPlace::Panel(_))));
+    let (cell, _, _) = at(32, 23, 7);
+    assert_eq!(cell, CellSize::SMALL);
+    assert!(matches!(
+        layout(Rect::new(0, 0, 31, 23), 7, both),
+        ScreenLayout::TooSmall {
+            width: 32,
+            height: 23
+        }
+    ));
+}
+
+#[test]
+fn watch_mode_says_thinking_only_while_the_engine_works() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(PERFECT, PERFECT), t0);
+    let request = app.take_request().expect("X is asked");
+    assert!(app.ai_thinking());
+    assert_eq!(app.status_line(), "X (perfect) is thinking…");
+    app.receive(Worker::default().answer(&request), t0);
+    assert!(!app.ai_thinking(), "answered: only the pause is left");
+    assert_eq!(app.status_line(), "X (perfect) moves next…");
+    app.tick(t0 + WATCH_DELAY);
+    assert_eq!(app.board().move_count(), 1);
+    app.take_request().expect("O is asked");
+    assert_eq!(app.status_line(), "O (perfect) is thinking…");
+    app.update(Action::TogglePause, t0 + WATCH_DELAY);
+    assert_eq!(
+        app.status_line(),
+        "Paused, O to move: space resumes, . steps"
+    );
+}
+
+#[test]
+fn the_model_knows_while_explain_scores_are_out() {
+    use tictactoe::screen::app::Request;
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
+    assert!(!app.scoring());
+    app.update(Action::ToggleExplain, t0);
+    assert!(!app.scoring(), "not asked yet");
+    let request = app.take_request().expect("scores are asked for");
+    assert!(matches!(request, Request::Explain { .. }));
+    assert!(app.scoring());
+    app.update(Action::ToggleExplain, t0);
+    assert!(!app.scoring(), "explain off: nothing to show");
+    app.update(Action::ToggleExplain, t0);
+    app.receive(Worker::default().answer(&request), t0);
+    assert!(!app.scoring(), "the scores are in");
+    app.update(Action::Place(Move::new(0, 0)), t0);
+    app.take_request().expect("the new position is scored");
+    assert!(app.scoring());
 }
 
 /// Answers every outstanding request at once, as the worker thread would.

@@ -306,7 +306,7 @@ fn quitting_while_the_ai_thinks_restores_the_terminal() {
     let mut game = Session::start(&["--ai-delay", "5000", "--no-stats"]);
     game.wait_for(|s| s.contains("Your turn"), "the first frame");
     game.press("5");
-    game.wait_for(|s| s.contains("AI is thinking"), "the AI's turn");
+    game.wait_for(|s| s.contains("AI moves next"), "the AI's turn");
     game.press("\x1b"); // Esc
     let ended = game.finish();
     assert_eq!(ended.code, 0);

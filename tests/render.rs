@@ -1,5 +1,8 @@
 //! What the screen shows, drawn on ratatui's TestBackend. Text goes to insta
 //! snapshots; styles that carry meaning are checked cell by cell.
+//!
+//! Each screen is snapshotted at 80x24, at the smallest size that plays
+//! (30x15 for 3x3, 32x23 for 7x7) and, where the board scales, at 120x40.
 
 use std::time::{Duration, Instant};
 
@@ -11,19 +14,29 @@ use ratatui::style::{Color, Modifier};
 use tictactoe::engine::{Board, Level, Limits, Move};
 use tictactoe::game::{Seat, Seats};
 use tictactoe::screen::app::{Action, App, Direction};
-use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
+use tictactoe::screen::layout::{BoardLayout, CellSize, Panels, ScreenLayout, layout};
 use tictactoe::screen::worker::Worker;
 use tictactoe::session::Settings;
 
+const PERFECT: Seat = Seat::Ai(Level::Perfect);
+
 fn settings(x: Seat, o: Seat) -> Settings {
+    settings_from(Board::new(), x, o)
+}
+
+fn settings_from(start: Board, x: Seat, o: Seat) -> Settings {
     Settings {
         seats: Seats { x, o },
-        start: Board::new(),
+        start,
         ai_delay: Duration::from_millis(300),
         watch_delay: Duration::from_millis(500),
         limits: Limits::Think(Duration::from_millis(100)),
         seed: Some(7),
     }
+}
+
+fn seven_by_seven() -> Board {
+    Board::empty(7, 4).expect("7x7 with four in a row")
 }
 
 fn draw(app: &App, width: u16, height: u16) -> Buffer {
@@ -50,6 +63,31 @@ fn text(buffer: &Buffer) -> String {
         .join("\n")
 }
 
+/// The snapshot's name: the test's own at 80x24, with the size otherwise.
+fn sized(name: &str, (width, height): (u16, u16)) -> String {
+    if (width, height) == (80, 24) {
+        name.to_string()
+    } else {
+        format!("{name}_{width}x{height}")
+    }
+}
+
+/// Snapshots `app` drawn at `size`; returns the buffer for style checks.
+fn snapshot(name: &str, app: &App, size: (u16, u16)) -> Buffer {
+    let buffer = draw(app, size.0, size.1);
+    insta::assert_snapshot!(sized(name, size), text(&buffer));
+    buffer
+}
+
+/// A snapshot with measured times replaced, since they differ from run to run.
+fn snapshot_timeless(name: &str, app: &App, size: (u16, u16)) -> Buffer {
+    let buffer = draw(app, size.0, size.1);
+    insta::with_settings!({filters => vec![(r"\d+\.\d{3} ms", "[time]")]}, {
+        insta::assert_snapshot!(sized(name, size), text(&buffer));
+    });
+    buffer
+}
+
 fn two_humans(moves: &[(u8, u8)]) -> App {
     let now = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), now);
@@ -59,18 +97,23 @@ fn two_humans(moves: &[(u8, u8)]) -> App {
     app
 }
 
-fn cell_rect(area: Rect, mv: Move) -> Rect {
-    match layout(
-        area,
-        3,
-        Panels {
-            moves: true,
-            explain: false,
-        },
-    ) {
-        ScreenLayout::Game { board, .. } => board.cell_rect(mv),
+/// Where the board is at `size` (the same with explain on or off).
+fn board_at(size: (u16, u16), squares: u8) -> BoardLayout {
+    let area = Rect::new(0, 0, size.0, size.1);
+    let panels = Panels {
+        moves: true,
+        explain: false,
+    };
+    match layout(area, squares, panels) {
+        ScreenLayout::Game { board, .. } => board,
         ScreenLayout::TooSmall { .. } => panic!("{area:?} is big enough"),
     }
+}
+
+fn cell_text(buffer: &Buffer, rect: Rect) -> String {
+    rect.positions()
+        .map(|p| buffer[p].symbol())
+        .collect::<String>()
 }
 
 fn all_cells_have(buffer: &Buffer, rect: Rect, modifier: Modifier) -> bool {
@@ -78,71 +121,157 @@ fn all_cells_have(buffer: &Buffer, rect: Rect, modifier: Modifier) -> bool {
         .all(|p| buffer[p].modifier.contains(modifier))
 }
 
+fn any_cell_has(buffer: &Buffer, rect: Rect, modifier: Modifier) -> bool {
+    rect.positions()
+        .any(|p| buffer[p].modifier.contains(modifier))
+}
+
+/// Answers every outstanding request at once, as the worker thread would.
+fn answer_all(app: &mut App, now: Instant) {
+    while let Some(request) = app.take_request() {
+        app.receive(Worker::default().answer(&request), now);
+    }
+}
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (30, 15), (120, 40)];
+
 #[test]
 fn empty_board() {
-    let app = App::new(
-        settings(Seat::Human, Seat::Ai(Level::Perfect)),
-        Instant::now(),
-    );
-    insta::assert_snapshot!(text(&draw(&app, 80, 24)));
+    let app = App::new(settings(Seat::Human, PERFECT), Instant::now());
+    for size in SIZES {
+        let buffer = snapshot("empty_board", &app, size);
+        let board = board_at(size, 3);
+        for mv in Board::new().legal_moves() {
+            let digit = (mv.index(3) + 1).to_string();
+            assert_eq!(
+                cell_text(&buffer, board.cell_rect(mv)).trim(),
+                digit,
+                "{size:?}: your turn, so each square shows its digit"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_board_grows_with_the_terminal_and_stays_crisp_at_80x24() {
+    assert_eq!(board_at((80, 24), 3).cell, CellSize::LARGE);
+    assert_eq!(board_at((30, 15), 3).cell, CellSize::MEDIUM);
+    let big = board_at((120, 40), 3);
+    assert!(big.cell > CellSize::LARGE, "{big:?}");
+    let bigger = board_at((200, 60), 3);
+    assert!(bigger.cell > big.cell, "{bigger:?}");
+    // Drawn marks keep their shape: twice as wide as tall, less one, in every size.
+    let app = two_humans(&[(1, 1), (0, 0)]);
+    for size in [(80, 24), (120, 40), (200, 60)] {
+        let board = board_at(size, 3);
+        let buffer = draw(&app, size.0, size.1);
+        let x = board.cell_rect(Move::new(1, 1));
+        let rows: Vec<String> = x
+            .rows()
+            .map(|row| cell_text(&buffer, row).trim().to_string())
+            .collect();
+        let n = usize::from(board.cell.height);
+        assert_eq!(rows.len(), n);
+        assert_eq!(
+            rows[n / 2],
+            "╳",
+            "{size:?}: the strokes cross in the middle"
+        );
+        assert_eq!(rows[0].chars().count(), 2 * n - 1, "{size:?}");
+        let o = board.cell_rect(Move::new(0, 0));
+        let top = cell_text(&buffer, o.rows().next().expect("a row"));
+        assert!(
+            top.trim().starts_with('╭') && top.trim().ends_with('╮'),
+            "{top}"
+        );
+    }
 }
 
 #[test]
 fn mid_game_with_the_cursor() {
     let t0 = Instant::now();
-    let mut app = App::new(settings(Seat::Human, Seat::Ai(Level::Perfect)), t0);
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::Place(Move::new(1, 1)), t0);
-    let request = app.take_request().expect("the AI answers");
-    app.receive(Worker::default().answer(&request), t0);
+    answer_all(&mut app, t0);
     app.tick(t0 + Duration::from_secs(1));
     app.update(Action::Cursor(Direction::Up), t0);
     app.update(Action::Cursor(Direction::Right), t0);
-    let buffer = draw(&app, 80, 24);
-    insta::assert_snapshot!(text(&buffer));
-    let area = Rect::new(0, 0, 80, 24);
-    assert!(
-        all_cells_have(
+    for size in SIZES {
+        let buffer = snapshot("mid_game_with_the_cursor", &app, size);
+        let board = board_at(size, 3);
+        assert!(
+            all_cells_have(
+                &buffer,
+                board.cell_rect(Move::new(0, 2)),
+                Modifier::REVERSED
+            ),
+            "{size:?}: the cursor square"
+        );
+        assert!(!any_cell_has(
             &buffer,
-            cell_rect(area, Move::new(0, 2)),
+            board.cell_rect(Move::new(2, 2)),
             Modifier::REVERSED
-        ),
-        "the cursor square"
-    );
-    assert!(!all_cells_have(
-        &buffer,
-        cell_rect(area, Move::new(2, 2)),
-        Modifier::REVERSED
-    ));
-    // The last move's mark is underlined.
-    let last = app.game().last_move().expect("the AI moved");
-    let rect = cell_rect(area, last);
-    assert!(
-        rect.positions()
-            .any(|p| buffer[p].modifier.contains(Modifier::UNDERLINED))
-    );
+        ));
+        // The last move's mark is underlined.
+        let last = app.game().last_move().expect("the AI moved");
+        assert!(any_cell_has(
+            &buffer,
+            board.cell_rect(last),
+            Modifier::UNDERLINED
+        ));
+    }
+}
+
+#[test]
+fn no_digits_and_no_cursor_while_the_ai_moves() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.take_request().expect("the AI is asked");
+    for size in SIZES {
+        let buffer = draw(&app, size.0, size.1);
+        let board = board_at(size, 3);
+        for mv in app.board().legal_moves() {
+            let rect = board.cell_rect(mv);
+            assert_eq!(cell_text(&buffer, rect).trim(), "", "{size:?} {mv}");
+            assert!(!any_cell_has(&buffer, rect, Modifier::REVERSED));
+        }
+    }
 }
 
 #[test]
 fn x_wins_with_the_line_highlighted() {
     let app = two_humans(&[(0, 0), (1, 0), (1, 1), (2, 0), (2, 2)]);
-    let buffer = draw(&app, 80, 24);
-    insta::assert_snapshot!(text(&buffer));
-    let area = Rect::new(0, 0, 80, 24);
-    for mv in [Move::new(0, 0), Move::new(1, 1), Move::new(2, 2)] {
-        let rect = cell_rect(area, mv);
+    for size in SIZES {
+        let buffer = snapshot("x_wins_with_the_line_highlighted", &app, size);
+        let board = board_at(size, 3);
+        for mv in [Move::new(0, 0), Move::new(1, 1), Move::new(2, 2)] {
+            assert!(
+                all_cells_have(
+                    &buffer,
+                    board.cell_rect(mv),
+                    Modifier::BOLD | Modifier::REVERSED
+                ),
+                "{size:?}: winning square {mv}"
+            );
+        }
+        for mv in [Move::new(1, 0), Move::new(0, 2), Move::new(2, 1)] {
+            let rect = board.cell_rect(mv);
+            assert!(
+                !any_cell_has(&buffer, rect, Modifier::REVERSED),
+                "{size:?}: square {mv}"
+            );
+        }
+        for mv in [Move::new(0, 1), Move::new(0, 2), Move::new(1, 2)] {
+            let rect = board.cell_rect(mv);
+            assert_eq!(cell_text(&buffer, rect).trim(), "", "no digits once over");
+        }
+        let screen = text(&buffer);
         assert!(
-            all_cells_have(&buffer, rect, Modifier::BOLD | Modifier::REVERSED),
-            "winning square {mv}"
+            !screen.contains("arrows"),
+            "{size:?}: nothing to place\n{screen}"
         );
-    }
-    for mv in [Move::new(1, 0), Move::new(0, 2), Move::new(2, 1)] {
-        let rect = cell_rect(area, mv);
-        assert!(
-            !rect
-                .positions()
-                .any(|p| buffer[p].modifier.contains(Modifier::REVERSED)),
-            "square {mv}"
-        );
+        assert!(screen.contains("n new game"), "{size:?}\n{screen}");
     }
 }
 
@@ -172,20 +301,67 @@ fn a_draw() {
 
 #[test]
 fn the_help_popup() {
-    let mut app = App::new(
-        settings(Seat::Human, Seat::Ai(Level::Perfect)),
-        Instant::now(),
-    );
+    let mut app = App::new(settings(Seat::Human, PERFECT), Instant::now());
     app.update(Action::ToggleHelp, Instant::now());
-    insta::assert_snapshot!(text(&draw(&app, 80, 24)));
+    for size in [(80, 24), (30, 15), (40, 15)] {
+        let screen = text(&snapshot("the_help_popup", &app, size));
+        // Words wrap whole: none is cut at the popup's edge.
+        for word in [
+            "explain:", "every", "move's", "score", "new", "game", "undo",
+        ] {
+            assert!(
+                screen
+                    .split_whitespace()
+                    .any(|w| w.trim_matches('│') == word),
+                "{size:?}: {word:?} is whole\n{screen}"
+            );
+        }
+        for cut in ["expla ", "new g ", "expla│", "new g│"] {
+            assert!(!screen.contains(cut), "{size:?}\n{screen}");
+        }
+    }
 }
 
 #[test]
 fn watch_mode_footer_and_help() {
-    let perfect = Seat::Ai(Level::Perfect);
-    let mut app = App::new(settings(perfect, perfect), Instant::now());
+    let mut app = App::new(settings(PERFECT, PERFECT), Instant::now());
+    app.take_request().expect("X is asked for a move");
     app.update(Action::ToggleHelp, Instant::now());
-    insta::assert_snapshot!(text(&draw(&app, 80, 24)));
+    snapshot("watch_mode_footer_and_help", &app, (80, 24));
+    snapshot("watch_mode_footer_and_help", &app, (30, 15));
+}
+
+#[test]
+fn watch_mode_says_thinking_only_while_the_engine_works_and_shows_the_delay() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(PERFECT, PERFECT), t0);
+    let request = app.take_request().expect("X is asked for a move");
+    let thinking = text(&snapshot("watch_mode_thinking", &app, (80, 24)));
+    assert!(thinking.contains("X (perfect) is thinking…"), "{thinking}");
+    assert!(thinking.contains("delay 500 ms"), "{thinking}");
+    app.receive(Worker::default().answer(&request), t0);
+    app.update(Action::Faster, t0);
+    for size in [(80, 24), (30, 15)] {
+        let waiting = text(&snapshot("watch_mode_between_moves", &app, size));
+        assert!(waiting.contains("X (perfect) moves next…"), "{waiting}");
+        assert!(!waiting.contains("thinking"), "{waiting}");
+        assert!(
+            waiting.contains("delay 250 ms"),
+            "{size:?}: after +\n{waiting}"
+        );
+    }
+    app.update(Action::Slower, t0);
+    app.update(Action::Slower, t0);
+    assert!(text(&draw(&app, 80, 24)).contains("delay 1000 ms"));
+    // No digits and no cursor: nobody places in watch mode.
+    let buffer = draw(&app, 80, 24);
+    let board = board_at((80, 24), 3);
+    for mv in Board::new().legal_moves() {
+        let rect = board.cell_rect(mv);
+        assert_eq!(cell_text(&buffer, rect).trim(), "", "{mv}");
+        assert!(!any_cell_has(&buffer, rect, Modifier::REVERSED));
+    }
+    assert!(!text(&buffer).contains("arrows"));
 }
 
 #[test]
@@ -197,11 +373,31 @@ fn a_small_terminal_gets_small_squares() {
 #[test]
 fn a_terminal_too_small() {
     let app = two_humans(&[]);
-    let screen = text(&draw(&app, 24, 10));
-    insta::assert_snapshot!(screen);
-    assert!(screen.contains("Terminal too small: need") && screen.contains("30 x 15"));
+    for (size, lines) in [
+        (
+            (24, 10),
+            vec!["Terminal too small:", "needs 30x15, now 24x10"],
+        ),
+        (
+            (20, 8),
+            vec!["Terminal too small:", "needs 30x15,", "now 20x8"],
+        ),
+        (
+            (29, 40),
+            vec!["Terminal too small:", "needs 30x15, now 29x40"],
+        ),
+    ] {
+        let screen = text(&snapshot("a_terminal_too_small", &app, size));
+        let shown: Vec<&str> = screen
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .collect();
+        assert_eq!(shown, lines, "{size:?}: broken only between phrases");
+    }
     // Exactly the minimum is enough.
     assert!(!text(&draw(&app, 30, 15)).contains("too small"));
+    assert!(text(&draw(&app, 30, 14)).contains("needs 30x15, now 30x14"));
 }
 
 #[test]
@@ -228,19 +424,15 @@ fn no_color_means_no_colours() {
 /// A seeded game against the perfect AI with explain on, every request answered.
 fn explained(moves: &[Move]) -> App {
     let t0 = Instant::now();
-    let mut app = App::new(settings(Seat::Human, Seat::Ai(Level::Perfect)), t0);
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::ToggleExplain, t0);
     let mut now = t0;
     for &mv in moves {
         app.update(Action::Place(mv), now);
-        while let Some(request) = app.take_request() {
-            app.receive(Worker::default().answer(&request), now);
-        }
+        answer_all(&mut app, now);
         now += Duration::from_secs(1);
         app.tick(now);
-        while let Some(request) = app.take_request() {
-            app.receive(Worker::default().answer(&request), now);
-        }
+        answer_all(&mut app, now);
     }
     app
 }
@@ -248,70 +440,188 @@ fn explained(moves: &[Move]) -> App {
 #[test]
 fn explain_overlay_and_panel() {
     let app = explained(&[Move::new(1, 1), Move::new(0, 0)]);
-    let buffer = draw(&app, 80, 24);
-    let screen = text(&buffer);
-    assert_snapshot_timeless("explain_overlay_and_panel", &screen);
-    assert!(
-        screen.contains("plain minimax") && screen.contains("pruning saves"),
-        "{screen}"
-    );
-    // Every empty square shows the score analyze reports for it, and its meaning.
-    let overlay = app.overlay().expect("scores are in");
-    let area = Rect::new(0, 0, 80, 24);
-    for scored in &overlay.moves {
-        let rect = cell_rect_with_panels(area, scored.mv, true);
-        let first_line: String = (rect.x..rect.x + rect.width)
-            .map(|x| buffer[(x, rect.y)].symbol())
-            .collect();
-        let number = if scored.score > 0 {
-            format!("+{}", scored.score)
-        } else {
-            scored.score.to_string()
-        };
-        assert_eq!(first_line.trim(), number, "{}", scored.mv);
-        let best = overlay.value() == Some(scored.score);
-        let underlined = rect
-            .positions()
-            .any(|p| buffer[p].modifier.contains(Modifier::UNDERLINED));
-        assert_eq!(
-            underlined, best,
-            "best moves are marked, others not: {}",
-            scored.mv
+    for size in [(80, 24), (120, 40)] {
+        let buffer = snapshot_timeless("explain_overlay_and_panel", &app, size);
+        let screen = text(&buffer);
+        assert!(
+            screen.contains("plain minimax") && screen.contains("pruning saves"),
+            "{screen}"
         );
+        // Every empty square shows the score analyze reports for it, and its meaning.
+        let overlay = app.overlay().expect("scores are in");
+        let board = board_at(size, 3);
+        for scored in &overlay.moves {
+            let rect = board.cell_rect(scored.mv);
+            let lines: Vec<String> = rect
+                .rows()
+                .map(|row| cell_text(&buffer, row).trim().to_string())
+                .filter(|line| !line.is_empty())
+                .collect();
+            let number = if scored.score > 0 {
+                format!("+{}", scored.score)
+            } else {
+                scored.score.to_string()
+            };
+            assert_eq!(lines[0], number, "{size:?} {}", scored.mv);
+            assert_eq!(lines[1], overlay.outlook_of(*scored).to_string());
+            let best = overlay.value() == Some(scored.score);
+            assert_eq!(
+                any_cell_has(&buffer, rect, Modifier::UNDERLINED),
+                best,
+                "best moves are marked, others not: {}",
+                scored.mv
+            );
+        }
     }
 }
 
 #[test]
 fn explain_in_a_medium_terminal() {
     let app = explained(&[Move::new(1, 1), Move::new(0, 0)]);
-    assert_snapshot_timeless("explain_in_a_medium_terminal", &text(&draw(&app, 60, 20)));
+    snapshot_timeless("explain_in_a_medium_terminal", &app, (60, 20));
 }
 
 #[test]
-fn explain_panel_is_a_popup_when_space_is_short() {
+fn explain_opens_beside_the_board_without_moving_it() {
+    let t0 = Instant::now();
+    let mut app = explained(&[Move::new(1, 1), Move::new(0, 0)]);
+    for size in [(80, 24), (60, 20), (120, 40), (40, 15), (30, 15)] {
+        let on = draw(&app, size.0, size.1);
+        app.update(Action::ToggleExplain, t0);
+        let off = draw(&app, size.0, size.1);
+        app.update(Action::ToggleExplain, t0);
+        let board = board_at(size, 3);
+        // The grid's frame, the marks, the status line and the tally are where they were.
+        let frame = board.area();
+        for position in frame.positions() {
+            let inside = Board::new()
+                .legal_moves()
+                .iter()
+                .any(|&mv| board.cell_rect(mv).contains(position));
+            if !inside
+                || app
+                    .board()
+                    .get(board.cell_at(position.x, position.y).unwrap())
+                    .is_some()
+            {
+                assert_eq!(
+                    on[position].symbol(),
+                    off[position].symbol(),
+                    "{size:?} at {position:?}"
+                );
+            }
+        }
+        let rows = |buffer: &Buffer| -> Vec<String> {
+            text(buffer)
+                .lines()
+                .skip(usize::from(frame.bottom()))
+                .map(String::from)
+                .collect()
+        };
+        let (rows_on, rows_off) = (rows(&on), rows(&off));
+        assert_eq!(
+            rows_on[..rows_on.len() - 1],
+            rows_off[..rows_off.len() - 1],
+            "{size:?}: status and tally stay in view"
+        );
+    }
+}
+
+#[test]
+fn explain_at_the_smallest_sizes_is_a_summary_above_the_board() {
     let app = explained(&[Move::new(1, 1)]);
-    let screen = text(&draw(&app, 40, 16));
-    assert_snapshot_timeless("explain_panel_is_a_popup_when_space_is_short", &screen);
-    assert!(screen.contains("Explain") && screen.contains("positions"));
+    for size in [(40, 15), (30, 15)] {
+        let screen = text(&snapshot_timeless("explain_summary", &app, size));
+        assert!(screen.contains("positions"), "{size:?}\n{screen}");
+        assert!(
+            screen.contains("Your turn: you are X"),
+            "{size:?}\n{screen}"
+        );
+        assert!(screen.contains("X wins 0 · O wins 0 · draws 0"), "{screen}");
+    }
 }
 
-/// A snapshot with measured times replaced, since they differ from run to run.
-fn assert_snapshot_timeless(name: &str, screen: &str) {
-    insta::with_settings!({filters => vec![(r"\d+\.\d{3} ms", "[time]")]}, {
-        insta::assert_snapshot!(name, screen);
-    });
+#[test]
+fn a_game_from_a_given_position_says_so_in_the_move_list() {
+    let start: Board = "xo./.x./...".parse().expect("a position");
+    let t0 = Instant::now();
+    let mut app = App::new(settings_from(start, Seat::Human, PERFECT), t0);
+    // O (the AI) is to move: it blocks at c3, then X plays a3.
+    answer_all(&mut app, t0);
+    app.tick(t0 + Duration::from_secs(1));
+    app.update(Action::Place(Move::new(2, 0)), t0 + Duration::from_secs(1));
+    for size in [(80, 24), (40, 15)] {
+        let screen = text(&snapshot("a_game_from_a_given_position", &app, size));
+        let list: Vec<&str> = screen
+            .lines()
+            .filter_map(|line| line.split('│').nth(1))
+            .map(str::trim)
+            .filter(|entry| !entry.is_empty())
+            .take(3)
+            .collect();
+        assert_eq!(
+            list,
+            ["3 given", "4 O c3", "5 X a3"],
+            "{size:?}: numbered on from the given marks\n{screen}"
+        );
+    }
 }
 
-fn cell_rect_with_panels(area: Rect, mv: Move, explain: bool) -> Rect {
-    match layout(
-        area,
-        3,
-        Panels {
-            moves: true,
-            explain,
-        },
-    ) {
-        ScreenLayout::Game { board, .. } => board.cell_rect(mv),
-        ScreenLayout::TooSmall { .. } => panic!("{area:?} is big enough"),
+#[test]
+fn seven_by_seven_at_80x24_and_its_smallest_size() {
+    let app = App::new(
+        settings_from(seven_by_seven(), Seat::Human, PERFECT),
+        Instant::now(),
+    );
+    for size in [(80, 24), (32, 23), (120, 40)] {
+        snapshot("seven_by_seven", &app, size);
+    }
+    assert!(text(&draw(&app, 31, 23)).contains("needs 32x23, now 31x23"));
+    let short = text(&draw(&app, 32, 22));
+    assert!(
+        short.contains("needs 32x23,") && short.contains("now 32x22"),
+        "{short}"
+    );
+}
+
+#[test]
+fn while_a_big_board_is_scored_its_squares_say_so() {
+    let t0 = Instant::now();
+    // Two people, so nothing on screen depends on a search against the clock.
+    let mut app = App::new(
+        settings_from(seven_by_seven(), Seat::Human, Seat::Human),
+        t0,
+    );
+    app.update(Action::Place(Move::new(3, 3)), t0);
+    app.update(Action::Place(Move::new(3, 2)), t0);
+    app.update(Action::ToggleExplain, t0);
+    assert!(!app.scoring(), "not asked yet");
+    app.take_request().expect("the overlay asks for scores");
+    assert!(app.scoring());
+    for size in [(80, 24), (32, 23)] {
+        let buffer = snapshot("seven_by_seven_scoring", &app, size);
+        let board = board_at(size, 7);
+        for mv in app.board().legal_moves() {
+            assert_eq!(cell_text(&buffer, board.cell_rect(mv)).trim(), "…", "{mv}");
+        }
+    }
+}
+
+#[test]
+fn any_size_draws_without_a_panic() {
+    let t0 = Instant::now();
+    for start in [Board::new(), seven_by_seven()] {
+        let mut app = App::new(settings_from(start, Seat::Human, PERFECT), t0);
+        app.update(Action::ToggleExplain, t0);
+        for help in [false, true] {
+            if help {
+                app.update(Action::ToggleHelp, t0);
+            }
+            for width in (1..=46).step_by(3) {
+                for height in (1..=28).step_by(3) {
+                    draw(&app, width, height);
+                }
+            }
+        }
     }
 }

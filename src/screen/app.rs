@@ -351,17 +351,29 @@ impl App {
 
     /// True while a request is out and its answer would change the screen.
     pub fn is_waiting(&self) -> bool {
-        let thinking = self
-            .ai_turn
-            .as_ref()
-            .is_some_and(|turn| turn.requested && turn.reply.is_none());
-        let board = self.game.board();
-        let overlay = self.explain && self.overlay().is_none() && self.asked_explain == Some(board);
         let count = self.explain
             && self
                 .uncounted_search()
                 .is_some_and(|b| self.asked_count == Some(b));
-        thinking || overlay || count
+        self.ai_thinking() || self.scoring() || count
+    }
+
+    /// True while the engine works on the AI's move: asked, and no answer yet.
+    /// (Once the answer is in, the AI only waits out its pause.)
+    pub fn ai_thinking(&self) -> bool {
+        self.ai_turn
+            .as_ref()
+            .is_some_and(|turn| turn.requested && turn.reply.is_none())
+    }
+
+    /// True while the explain overlay's scores for the position on screen are
+    /// being computed: asked, and no answer yet.
+    pub fn scoring(&self) -> bool {
+        let board = self.game.board();
+        self.explain
+            && self.overlay().is_none()
+            && !board.status().is_over()
+            && self.asked_explain == Some(board)
     }
 
     /// True once the player asked to leave.
@@ -584,19 +596,45 @@ impl App {
                 Seat::Ai(_) if self.is_watch() && self.paused => {
                     format!("Paused, {to_move} to move: space resumes, . steps")
                 }
-                Seat::Ai(level) if self.is_watch() => format!("{to_move} ({level}) is thinking…"),
-                Seat::Ai(_) => "AI is thinking…".to_string(),
+                Seat::Ai(level) => {
+                    let who = if self.is_watch() {
+                        format!("{to_move} ({level})")
+                    } else {
+                        "AI".to_string()
+                    };
+                    // Thinking only until the answer is in; then it only waits out its pause.
+                    let answered = self
+                        .ai_turn
+                        .as_ref()
+                        .is_some_and(|turn| turn.reply.is_some());
+                    if answered {
+                        format!("{who} moves next…")
+                    } else {
+                        format!("{who} is thinking…")
+                    }
+                }
             },
         }
     }
 
     /// The line naming the players, such as "You: X  vs  AI (perfect): O".
     pub fn players_line(&self) -> String {
+        self.players(false)
+    }
+
+    /// The players in fewer words, for narrow screens: "X (perfect)  vs  O (hard)".
+    pub fn players_line_short(&self) -> String {
+        self.players(true)
+    }
+
+    fn players(&self, short: bool) -> String {
         let seats = self.settings.seats;
-        let name = |player: Player| match seats.of(player) {
-            Seat::Human if seats.lone_human().is_some() => format!("You: {player}"),
-            Seat::Human => format!("Human: {player}"),
-            Seat::Ai(level) => format!("AI ({level}): {player}"),
+        let name = |player: Player| match (seats.of(player), short) {
+            (Seat::Human, _) if seats.lone_human().is_some() => format!("You: {player}"),
+            (Seat::Human, false) => format!("Human: {player}"),
+            (Seat::Human, true) => player.to_string(),
+            (Seat::Ai(level), false) => format!("AI ({level}): {player}"),
+            (Seat::Ai(level), true) => format!("{player} ({level})"),
         };
         format!("{}  vs  {}", name(Player::X), name(Player::O))
     }

@@ -1,14 +1,17 @@
 //! Where everything goes on the game screen: the board's squares, the panels
 //! and the lines of text, for a screen of any size. Drawing ([`super::view`])
 //! and hit-testing clicks ([`super::input`]) both read it.
+//!
+//! The board's place and size depend only on the screen and the board, never
+//! on whether the explain overlay is on: toggling it changes the panel alone.
 
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
 
 use super::app::App;
 use crate::engine::Move;
 
 /// Lines of text around the board: title, players, a gap, column labels
-/// above; a gap, status, tally and footer below.
+/// above; a gap, status and tally below; the key bar at the bottom.
 const CHROME_ROWS: u16 = 8;
 /// The width the text lines need to be readable.
 const MIN_TEXT_WIDTH: u16 = 30;
@@ -21,31 +24,64 @@ const MOVES_WIDTH: u16 = 11;
 /// Space between the board and a panel.
 const GAP: u16 = 2;
 
-/// How big each square is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum CellSize {
-    /// Drawings of X and O, and room for a score and a word under the overlay.
-    Large,
-    /// A letter, or a score of up to five characters.
-    Medium,
-    /// A letter, or a short score.
-    Small,
+/// How big each square is drawn, inside its frame lines.
+///
+/// Squares three rows high or more draw X and O as pictures; the family grows
+/// two rows and four columns at a time, so the pictures keep their shape and
+/// stay centred. One-row squares show letters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CellSize {
+    // Field order matters: sizes compare by height first.
+    /// Rows inside the square.
+    pub height: u16,
+    /// Columns inside the square.
+    pub width: u16,
 }
 
 impl CellSize {
-    pub(crate) fn width(self) -> u16 {
-        match self {
-            CellSize::Large => 9,
-            CellSize::Medium => 5,
-            CellSize::Small => 3,
+    /// A letter, or a short score.
+    pub const SMALL: CellSize = CellSize {
+        height: 1,
+        width: 3,
+    };
+    /// A letter, or a score of up to five characters.
+    pub const MEDIUM: CellSize = CellSize {
+        height: 1,
+        width: 5,
+    };
+    /// The smallest square with drawn marks (the size at 80x24), and room
+    /// for a score and a word under the overlay.
+    pub const LARGE: CellSize = CellSize::drawn(3);
+
+    /// A square `height` rows high (odd, 3 or more) for drawn marks.
+    const fn drawn(height: u16) -> CellSize {
+        CellSize {
+            height,
+            width: 2 * height + 3,
         }
     }
 
-    pub(crate) fn height(self) -> u16 {
-        match self {
-            CellSize::Large => 3,
-            CellSize::Medium | CellSize::Small => 1,
-        }
+    /// True when marks are drawn as pictures rather than letters.
+    pub fn draws_marks(self) -> bool {
+        self.height >= CellSize::LARGE.height
+    }
+
+    /// Every size a board of `size` squares per side could use on a screen
+    /// `rows` high, largest first.
+    fn candidates(size: u8, rows: u16) -> impl Iterator<Item = CellSize> {
+        let n = u16::from(size);
+        // Tallest drawn square whose board still leaves room for the text.
+        let tallest = (rows.saturating_sub(CHROME_ROWS + 1) / n).saturating_sub(1);
+        let tallest_odd = if tallest.is_multiple_of(2) {
+            tallest.saturating_sub(1)
+        } else {
+            tallest
+        };
+        (CellSize::LARGE.height..=tallest_odd)
+            .rev()
+            .step_by(2)
+            .map(CellSize::drawn)
+            .chain([CellSize::MEDIUM, CellSize::SMALL])
     }
 }
 
@@ -58,7 +94,8 @@ pub struct BoardLayout {
     pub y: u16,
     /// Squares per side.
     pub size: u8,
-    pub(crate) cell: CellSize,
+    /// The inside of each square.
+    pub cell: CellSize,
 }
 
 impl BoardLayout {
@@ -73,21 +110,26 @@ impl BoardLayout {
 
     /// Width of the grid including its frame.
     pub fn width(&self) -> u16 {
-        u16::from(self.size) * (self.cell.width() + 1) + 1
+        u16::from(self.size) * (self.cell.width + 1) + 1
     }
 
     /// Height of the grid including its frame.
     pub fn height(&self) -> u16 {
-        u16::from(self.size) * (self.cell.height() + 1) + 1
+        u16::from(self.size) * (self.cell.height + 1) + 1
+    }
+
+    /// The grid including its frame.
+    pub fn area(&self) -> Rect {
+        Rect::new(self.x, self.y, self.width(), self.height())
     }
 
     /// The inside of one square.
     pub fn cell_rect(&self, mv: Move) -> Rect {
         Rect::new(
-            self.x + 1 + u16::from(mv.col) * (self.cell.width() + 1),
-            self.y + 1 + u16::from(mv.row) * (self.cell.height() + 1),
-            self.cell.width(),
-            self.cell.height(),
+            self.x + 1 + u16::from(mv.col) * (self.cell.width + 1),
+            self.y + 1 + u16::from(mv.row) * (self.cell.height + 1),
+            self.cell.width,
+            self.cell.height,
         )
     }
 
@@ -99,13 +141,14 @@ impl BoardLayout {
     }
 }
 
-/// Which panels the screen would like to show.
+/// Where the explain overlay's words go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Panels {
-    /// The list of moves played.
-    pub moves: bool,
-    /// Every move's score and the AI's last search.
-    pub explain: bool,
+pub enum ExplainPlace {
+    /// A framed panel beside the board.
+    Panel(Rect),
+    /// No room beside the board: a few lines of key numbers where the title
+    /// and players are, so the board, status and tally stay in view.
+    Summary(Rect),
 }
 
 /// Where everything goes on a screen of a given size.
@@ -119,8 +162,8 @@ pub enum ScreenLayout {
         text: TextRows,
         /// The move list, when it fits.
         moves: Option<Rect>,
-        /// The explain panel: beside the board, or over the screen when space is short.
-        explain: Option<Rect>,
+        /// The explain overlay's words, while it is on.
+        explain: Option<ExplainPlace>,
     },
     /// The screen is smaller than the game needs.
     TooSmall {
@@ -134,127 +177,201 @@ pub enum ScreenLayout {
 /// The full-width rows of text around the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TextRows {
-    /// "Tic-tac-toe".
-    pub title: Rect,
-    /// Who plays which side.
-    pub players: Rect,
+    /// "Tic-tac-toe"; none while the explain summary takes its place.
+    pub title: Option<Rect>,
+    /// Who plays which side; none while the explain summary takes its place.
+    pub players: Option<Rect>,
     /// Whose turn, or the result.
     pub status: Rect,
     /// Games won and drawn.
     pub tally: Rect,
-    /// The main keys.
+    /// The keys that work now.
     pub footer: Rect,
+    /// The column the title, players, status and tally are centred on: the
+    /// board's middle, so they read as one column with it.
+    pub axis: u16,
+}
+
+/// One column of the row that holds the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Moves,
+    Gap,
+    /// The row labels and the board.
+    Board,
+    Explain,
+}
+
+impl Column {
+    fn width(self, board: &BoardLayout) -> u16 {
+        match self {
+            Column::Moves => MOVES_WIDTH,
+            Column::Gap => GAP,
+            Column::Board => ROW_LABEL_WIDTH + board.width(),
+            Column::Explain => EXPLAIN_WIDTH,
+        }
+    }
+}
+
+/// Which panels the screen would like to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Panels {
+    /// The list of moves played.
+    pub moves: bool,
+    /// The explain overlay's words (toggling it moves nothing else).
+    pub explain: bool,
+}
+
+/// What sits beside the board, from the most to the least.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Arrangement {
+    /// The move list left of the board, the explain panel right of it.
+    BothBeside,
+    /// One slot right of the board: the explain panel while it is on, the move list otherwise.
+    SharedSlot,
+    /// The move list left of the board; explain as a summary.
+    MovesBeside,
+    /// The board alone; explain as a summary.
+    BoardAlone,
+}
+
+impl Arrangement {
+    const ALL: [Arrangement; 4] = [
+        Arrangement::BothBeside,
+        Arrangement::SharedSlot,
+        Arrangement::MovesBeside,
+        Arrangement::BoardAlone,
+    ];
+
+    /// The columns from left to right.
+    fn columns(self) -> &'static [Column] {
+        use Column::{Board, Explain, Gap, Moves};
+        match self {
+            Arrangement::BothBeside => &[Moves, Gap, Board, Gap, Explain],
+            Arrangement::SharedSlot => &[Board, Gap, Explain],
+            Arrangement::MovesBeside => &[Moves, Gap, Board],
+            Arrangement::BoardAlone => &[Board],
+        }
+    }
+
+    fn has_moves(self) -> bool {
+        self.columns().contains(&Column::Moves)
+    }
+
+    fn width(self, board: &BoardLayout) -> u16 {
+        self.columns()
+            .iter()
+            .map(|column| column.width(board))
+            .sum()
+    }
+
+    /// The largest squares for which this arrangement fits in `area`.
+    fn best_cell(self, area: Rect, size: u8) -> Option<CellSize> {
+        CellSize::candidates(size, area.height).find(|&cell| {
+            let board = BoardLayout::new(size, cell);
+            area.height >= board.height() + CHROME_ROWS
+                && area.width >= self.width(&board).max(MIN_TEXT_WIDTH)
+        })
+    }
 }
 
 /// The layout of `app`'s screen in `area`.
 pub fn layout_for(area: Rect, app: &App) -> ScreenLayout {
-    layout(
-        area,
-        app.board().size(),
-        Panels {
-            moves: true,
-            explain: app.explain_on(),
-        },
-    )
+    let panels = Panels {
+        moves: true,
+        explain: app.explain_on(),
+    };
+    layout(area, app.board().size(), panels)
 }
 
-/// Places the board, the panels and the text in `area`: the biggest squares
-/// that fit with the explain panel beside the board, then with the move list
-/// too; without room beside the board the explain panel floats over the screen.
+/// Places the board, the panels and the text in `area` for a board of
+/// `size` squares per side. Whether explain is on changes the panels only.
+///
+/// Panels beside the board come first, then big squares: the arrangement
+/// with the most beside the board whose squares are as big as any
+/// arrangement's, counting sizes only up to [`CellSize::LARGE`]; within it
+/// the largest squares that fit, so big screens get a bigger board.
 pub fn layout(area: Rect, size: u8, wanted: Panels) -> ScreenLayout {
-    let cells = [CellSize::Large, CellSize::Medium, CellSize::Small];
-    let fits_height = |board: &BoardLayout| area.height >= board.height() + CHROME_ROWS;
-    let block_width = |board: &BoardLayout, explain: bool, moves: bool| {
-        let mut width = board.width() + ROW_LABEL_WIDTH;
-        if explain {
-            width += GAP + EXPLAIN_WIDTH;
-        }
-        if moves {
-            width += GAP + MOVES_WIDTH;
-        }
-        width
+    let explain_on = wanted.explain;
+    let Some(biggest) = Arrangement::BoardAlone.best_cell(area, size) else {
+        let small = BoardLayout::new(size, CellSize::SMALL);
+        return ScreenLayout::TooSmall {
+            width: (small.width() + ROW_LABEL_WIDTH).max(MIN_TEXT_WIDTH),
+            height: small.height() + CHROME_ROWS,
+        };
     };
-    // The largest squares for which the board and the wanted explain panel fit.
-    let with_explain = |explain: bool| {
-        cells
-            .into_iter()
-            .map(|cell| BoardLayout::new(size, cell))
-            .find(|board| {
-                fits_height(board)
-                    && area.width >= block_width(board, explain, false).max(MIN_TEXT_WIDTH)
-            })
+    let enough = biggest.min(CellSize::LARGE);
+    let (arrangement, cell) = Arrangement::ALL
+        .into_iter()
+        .filter(|arrangement| wanted.moves || !arrangement.has_moves())
+        .find_map(|arrangement| {
+            let cell = arrangement.best_cell(area, size)?;
+            (cell >= enough).then_some((arrangement, cell))
+        })
+        .unwrap_or((Arrangement::BoardAlone, biggest));
+    let mut board = BoardLayout::new(size, cell);
+
+    let [body, footer] = area.layout(&Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ]));
+    let rows = [1, 1, 1, 1, board.height(), 1, 1, 1];
+    // Centred, with an odd spare row below rather than above.
+    let spare = body.height - rows.iter().sum::<u16>();
+    let block = Rect {
+        y: body.y + spare / 2,
+        height: body.height - spare / 2,
+        ..body
     };
-    let (mut board, explain_beside) = match with_explain(wanted.explain) {
-        Some(board) => (board, wanted.explain),
-        None => match with_explain(false) {
-            Some(board) => (board, false),
-            None => {
-                let small = BoardLayout::new(size, CellSize::Small);
-                return ScreenLayout::TooSmall {
-                    width: (small.width() + ROW_LABEL_WIDTH).max(MIN_TEXT_WIDTH),
-                    height: small.height() + CHROME_ROWS,
-                };
-            }
-        },
-    };
-    let used = board.height() + CHROME_ROWS;
-    let top = area.y + (area.height - used) / 2;
-    let panel_y = top + 3;
+    let [title, players, _, labels, grid_rows, _, status, tally] =
+        block.layout(&Layout::vertical(rows.map(Constraint::Length)));
+    let columns = arrangement.columns();
+    let widths = columns
+        .iter()
+        .map(|column| Constraint::Length(column.width(&board)));
+    let placed = area.layout_vec(&Layout::horizontal(widths).flex(Flex::Center));
+    // Panels run from the column labels' row to the board's bottom edge.
     let panel_height = board.height() + 1;
-    // The board stays centred unless the explain panel needs the room; then
-    // the whole row of board and panels is centred.
-    let centred = area.x + (area.width - board.width() - ROW_LABEL_WIDTH) / 2;
-    let moves_left_of_centre = centred >= area.x + MOVES_WIDTH + GAP;
-    let moves;
-    if explain_beside {
-        let with_moves = wanted.moves && area.width >= block_width(&board, true, true);
-        let mut x = area.x + (area.width - block_width(&board, true, with_moves)) / 2;
-        moves = with_moves.then(|| {
-            let rect = Rect::new(x, panel_y, MOVES_WIDTH, panel_height);
-            x += MOVES_WIDTH + GAP;
-            rect
-        });
-        board.x = x + ROW_LABEL_WIDTH;
-    } else {
-        board.x = centred + ROW_LABEL_WIDTH;
-        moves = (wanted.moves && moves_left_of_centre).then(|| {
-            Rect::new(
-                centred - MOVES_WIDTH - GAP,
-                panel_y,
-                MOVES_WIDTH,
-                panel_height,
-            )
-        });
-    }
-    board.y = top + 4;
-    let explain = if explain_beside {
+    let column_of = |wanted: Column| {
+        let i = columns.iter().position(|&column| column == wanted)?;
         Some(Rect::new(
-            board.x + board.width() + GAP,
-            panel_y,
-            EXPLAIN_WIDTH,
+            placed[i].x,
+            labels.y,
+            placed[i].width,
             panel_height,
         ))
-    } else if wanted.explain {
-        // No room beside the board: float below it, across the screen and over
-        // the status lines, leaving the board and its scores in view.
-        let y = board.y + board.height();
-        let height = (area.y + area.height)
-            .saturating_sub(y)
-            .max(3)
-            .min(area.height);
-        let y = (area.y + area.height - height).min(y);
-        Some(Rect::new(area.x, y, area.width, height))
-    } else {
-        None
     };
-    let row = |y: u16| Rect::new(area.x, y, area.width, 1);
-    let below = board.y + board.height();
+    board.x = column_of(Column::Board).map_or(area.x, |column| column.x) + ROW_LABEL_WIDTH;
+    board.y = grid_rows.y;
+
+    let (moves, explain) = match (arrangement, column_of(Column::Explain)) {
+        (Arrangement::SharedSlot, Some(slot)) if !explain_on => {
+            let moves = Rect {
+                width: MOVES_WIDTH,
+                ..slot
+            };
+            (wanted.moves.then_some(moves), None)
+        }
+        (_, Some(panel)) => (
+            column_of(Column::Moves),
+            explain_on.then_some(ExplainPlace::Panel(panel)),
+        ),
+        (_, None) => {
+            let summary = Rect::new(area.x, body.y, area.width, players.bottom() - body.y);
+            (
+                column_of(Column::Moves),
+                explain_on.then_some(ExplainPlace::Summary(summary)),
+            )
+        }
+    };
+    let heading = !matches!(explain, Some(ExplainPlace::Summary(_)));
     let text = TextRows {
-        title: row(top),
-        players: row(top + 1),
-        status: row(below + 1),
-        tally: row(below + 2),
-        footer: row(area.y + area.height - 1),
+        title: heading.then_some(title),
+        players: heading.then_some(players),
+        status,
+        tally,
+        footer,
+        axis: board.x + board.width() / 2,
     };
     ScreenLayout::Game {
         board,

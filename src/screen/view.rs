@@ -5,10 +5,12 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 
 use super::app::App;
-use super::layout::{BoardLayout, CellSize, ROW_LABEL_WIDTH, ScreenLayout, TextRows, layout_for};
+use super::layout::{
+    BoardLayout, CellSize, ExplainPlace, ROW_LABEL_WIDTH, ScreenLayout, TextRows, layout_for,
+};
 use crate::engine::{Analysis, Level, Move, Outlook, Player, ScoredMove};
 use crate::text::{signed, thousands};
 
@@ -64,20 +66,7 @@ impl Widget for &App {
         };
         match layout_for(area, self) {
             ScreenLayout::TooSmall { width, height } => {
-                let text = format!("Terminal too small: need at least {width} x {height}");
-                let y = area.y + area.height / 2;
-                Paragraph::new(text)
-                    .alignment(Alignment::Center)
-                    .wrap(Wrap { trim: true })
-                    .render(
-                        Rect::new(
-                            area.x,
-                            y.saturating_sub(1),
-                            area.width,
-                            area.height - (y - area.y) + 1,
-                        ),
-                        buf,
-                    );
+                render_too_small(area, (width, height), buf);
             }
             ScreenLayout::Game {
                 board,
@@ -91,8 +80,12 @@ impl Widget for &App {
                 if let Some(rect) = moves {
                     render_moves(self, rect, &theme, buf);
                 }
-                if let Some(rect) = explain {
-                    render_explain(self, rect, &theme, buf);
+                match explain {
+                    Some(ExplainPlace::Panel(rect)) => render_explain(self, rect, &theme, buf),
+                    Some(ExplainPlace::Summary(rect)) => {
+                        render_explain_summary(self, rect, text.axis, &theme, buf);
+                    }
+                    None => {}
                 }
             }
         }
@@ -102,44 +95,141 @@ impl Widget for &App {
     }
 }
 
+/// What the screen needs and what it has, broken only between phrases.
+fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {
+    let needs = format!("needs {width}x{height},");
+    let now = format!("now {}x{}", area.width, area.height);
+    let lines = wrap(
+        ["Terminal too small:", needs.as_str(), now.as_str()],
+        area.width,
+    );
+    let text: Vec<Line> = lines.into_iter().map(Line::from).collect();
+    let rect = area.centered_vertically(Constraint::Length(text.len() as u16));
+    Paragraph::new(text)
+        .alignment(Alignment::Center)
+        .render(rect, buf);
+}
+
+/// Joins `pieces` with spaces into lines at most `width` wide, breaking only
+/// between pieces; a piece too long for a line of its own is cut.
+fn wrap<'a>(pieces: impl IntoIterator<Item = &'a str>, width: u16) -> Vec<String> {
+    wrap_with(pieces, " ", width)
+}
+
+/// [`wrap`] with another separator between pieces on a line.
+fn wrap_with<'a>(
+    pieces: impl IntoIterator<Item = &'a str>,
+    separator: &str,
+    width: u16,
+) -> Vec<String> {
+    let width = usize::from(width);
+    let gap = separator.chars().count();
+    let mut lines: Vec<String> = Vec::new();
+    for piece in pieces {
+        let piece_width = piece.chars().count();
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + gap + piece_width <= width => {
+                line.push_str(separator);
+                line.push_str(piece);
+            }
+            _ => lines.push(piece.chars().take(width).collect()),
+        }
+    }
+    lines
+}
+
+/// Wraps `text` by words into lines at most `width` wide.
+fn wrap_words(text: &str, width: u16) -> Vec<String> {
+    let lines = wrap(text.split(' ').filter(|word| !word.is_empty()), width);
+    if lines.is_empty() {
+        vec![String::new()]
+    } else {
+        lines
+    }
+}
+
+/// Draws one line of text in `row`, centred on column `axis` when it fits
+/// there, otherwise moved just enough to stay on the row.
+fn centre_on(line: Line, row: Rect, axis: u16, buf: &mut Buffer) {
+    let width = (line.width() as u16).min(row.width);
+    let x = axis
+        .saturating_sub(width / 2)
+        .clamp(row.x, row.right() - width);
+    line.render(Rect::new(x, row.y, width, 1), buf);
+}
+
 fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
-    let centred = |text: String, style: Style, area: Rect, buf: &mut Buffer| {
-        Paragraph::new(Line::styled(text, style))
-            .alignment(Alignment::Center)
-            .render(area, buf);
-    };
-    centred(
-        crate::session::title(app.board()),
-        Style::new().add_modifier(Modifier::BOLD),
-        rows.title,
-        buf,
-    );
-    centred(app.players_line(), theme.faint(), rows.players, buf);
-    centred(
-        app.status_line(),
-        Style::new().add_modifier(Modifier::BOLD),
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    if let Some(title) = rows.title {
+        let text = crate::session::title(app.board());
+        centre_on(Line::styled(text, bold), title, rows.axis, buf);
+    }
+    if let Some(players) = rows.players {
+        let mut names = app.players_line();
+        if names.chars().count() > usize::from(players.width) {
+            names = app.players_line_short();
+        }
+        centre_on(Line::styled(names, theme.faint()), players, rows.axis, buf);
+    }
+    centre_on(
+        Line::styled(app.status_line(), bold),
         rows.status,
+        rows.axis,
         buf,
     );
-    centred(app.tally().to_string(), Style::new(), rows.tally, buf);
-    let pause = if app.paused() { "resume" } else { "pause" };
-    let variants = if app.is_watch() {
-        vec![
-            format!(
-                "space {pause}  . step  +/- speed ({} ms)  u undo  e explain  n new  ? help  q quit",
-                app.watch_delay().as_millis()
-            ),
-            format!("space {pause}  . step  +/- speed  e explain  n new  ? help  q quit"),
-            format!("space {pause}  . step  ? help  q quit"),
-            "? help  q quit".to_string(),
-        ]
-    } else if app.board().size() == 3 {
+    centre_on(
+        Line::from(app.tally().to_string()),
+        rows.tally,
+        rows.axis,
+        buf,
+    );
+    // The most complete list of keys that fits the width.
+    let variants = key_bar(app);
+    let fits = |text: &&String| text.chars().count() <= usize::from(rows.footer.width);
+    let keys = variants
+        .iter()
+        .find(fits)
+        .or(variants.last())
+        .cloned()
+        .unwrap_or_default();
+    Paragraph::new(Line::styled(keys, theme.faint()))
+        .alignment(Alignment::Center)
+        .render(rows.footer, buf);
+}
+
+/// The keys that do something now, from the fullest list to the shortest.
+fn key_bar(app: &App) -> Vec<String> {
+    let last = "? help  q quit".to_string();
+    if app.board().status().is_over() {
+        return vec![
+            "n new game  u undo  e explain  ? help  q quit".to_string(),
+            "n new game  ? help  q quit".to_string(),
+            last,
+        ];
+    }
+    if app.is_watch() {
+        let pause = if app.paused() { "resume" } else { "pause" };
+        let delay = format!("delay {} ms", app.watch_delay().as_millis());
+        return vec![
+            format!("space {pause}  . step  +/- {delay}  u undo  e explain  n new  ? help  q quit"),
+            format!("space {pause}  . step  +/- {delay}  e explain  n new  ? help  q quit"),
+            format!("space {pause}  . step  +/- {delay}  e explain  ? help  q quit"),
+            format!("space {pause}  +/- {delay}  ? help  q quit"),
+            format!("+/- {delay}  ? help  q quit"),
+            format!("{delay}  ? help  q quit"),
+            last,
+        ];
+    }
+    // While the AI answers, the keys stay as they are: the person's turn
+    // comes straight back, and a bar that flickers with every move reads worse.
+    if app.board().size() == 3 {
         vec![
             "arrows move  enter place  1-9 place  u undo  e explain  n new  ? help  q quit"
                 .to_string(),
             "arrows, enter, 1-9 play  u undo  e explain  ? help  q quit".to_string(),
             "1-9 play  u undo  ? help  q quit".to_string(),
-            "? help  q quit".to_string(),
+            "1-9 play  ? help  q quit".to_string(),
+            last,
         ]
     } else {
         // Digits only name the squares of 3x3.
@@ -148,18 +238,10 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
                 .to_string(),
             "arrows, enter play  u undo  e explain  ? help  q quit".to_string(),
             "arrows, enter play  ? help  q quit".to_string(),
-            "? help  q quit".to_string(),
+            "arrows, enter  ? help  q quit".to_string(),
+            last,
         ]
-    };
-    // The most complete list of keys that fits the width.
-    let fits = |text: &&String| text.chars().count() <= usize::from(rows.footer.width);
-    let keys = variants
-        .iter()
-        .find(fits)
-        .or(variants.last())
-        .cloned()
-        .unwrap_or_default();
-    centred(keys, theme.faint(), rows.footer, buf);
+    }
 }
 
 /// Column letters above the board and row numbers to its left, as in `a1`..`c3`.
@@ -185,7 +267,9 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
     let last = app.game().last_move();
     let show_cursor = app.human_to_move() && !app.help_open();
     let overlay = app.explain_on().then(|| app.overlay()).flatten();
-    let hints = board.size == 3 && !position.status().is_over() && overlay.is_none();
+    let scoring = app.scoring();
+    // Digits name the squares only when a person can place one now.
+    let hints = board.size == 3 && app.human_to_move() && overlay.is_none() && !scoring;
     for row in 0..board.size {
         for col in 0..board.size {
             let mv = Move::new(row, col);
@@ -198,6 +282,7 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
                 base = base.add_modifier(Modifier::REVERSED);
             }
             buf.set_style(rect, base);
+            let (x, y) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
             match position.get(mv) {
                 Some(player) => {
                     let mut style = theme.mark(player).patch(base);
@@ -211,10 +296,11 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
                         && let Some(scored) = analysis.moves.iter().find(|m| m.mv == mv)
                     {
                         draw_score(analysis, *scored, rect, board.cell, theme, base, buf);
+                    } else if scoring {
+                        buf.set_string(x, y, "…", theme.hint().patch(base));
                     } else if hints {
                         let digit = (mv.index(board.size) + 1).to_string();
-                        let at = (rect.x + rect.width / 2, rect.y + rect.height / 2);
-                        buf.set_string(at.0, at.1, digit, theme.hint().patch(base));
+                        buf.set_string(x, y, digit, theme.hint().patch(base));
                     }
                 }
             }
@@ -244,24 +330,19 @@ fn draw_score(
         signed(scored.score),
         if scored.exact { "" } else { "?" }
     );
-    let lines = match cell {
-        CellSize::Large => vec![
-            number,
-            outlook.to_string(),
-            if best {
-                "best".to_string()
-            } else {
-                String::new()
-            },
-        ],
-        CellSize::Medium | CellSize::Small => vec![number],
+    let lines = if cell.draws_marks() {
+        let third = if best { "best" } else { "" };
+        vec![number, outlook.to_string(), third.to_string()]
+    } else {
+        vec![number]
     };
+    let top = rect.y + (rect.height - lines.len() as u16) / 2;
     for (dy, line) in lines.iter().enumerate() {
         let width = (line.chars().count() as u16).min(rect.width);
         let text: String = line.chars().take(usize::from(rect.width)).collect();
         buf.set_string(
             rect.x + (rect.width - width) / 2,
-            rect.y + dy as u16,
+            top + dy as u16,
             text,
             style,
         );
@@ -269,7 +350,7 @@ fn draw_score(
 }
 
 fn draw_grid(board: BoardLayout, style: Style, buf: &mut Buffer) {
-    let (w, h) = (board.cell.width() + 1, board.cell.height() + 1);
+    let (w, h) = (board.cell.width + 1, board.cell.height + 1);
     let n = u16::from(board.size);
     for i in 0..=n {
         let y = board.y + i * h;
@@ -302,138 +383,214 @@ fn draw_grid(board: BoardLayout, style: Style, buf: &mut Buffer) {
 }
 
 fn draw_mark(player: Player, rect: Rect, cell: CellSize, style: Style, buf: &mut Buffer) {
-    let art: &[&str] = match (cell, player) {
-        (CellSize::Small | CellSize::Medium, Player::X) => &["X"],
-        (CellSize::Small | CellSize::Medium, Player::O) => &["O"],
-        (CellSize::Large, Player::X) => &["╲   ╱", "  ╳  ", "╱   ╲"],
-        (CellSize::Large, Player::O) => &["╭───╮", "│   │", "╰───╯"],
-    };
+    let art = mark_art(player, cell);
+    let top = rect.y + (rect.height - art.len() as u16) / 2;
     for (dy, line) in art.iter().enumerate() {
         let width = line.chars().count() as u16;
         buf.set_string(
             rect.x + (rect.width - width) / 2,
-            rect.y + dy as u16,
+            top + dy as u16,
             line,
             style,
         );
     }
 }
 
-/// The moves so far in coordinates, numbered; the latest at the bottom.
+/// A mark as it fits the square: a letter in one-row squares; otherwise a
+/// picture as tall as the square and twice as wide less one, which looks
+/// square in a terminal: X from two diagonal strokes, O as a rounded box.
+fn mark_art(player: Player, cell: CellSize) -> Vec<String> {
+    if !cell.draws_marks() {
+        return vec![player.symbol().to_string()];
+    }
+    let rows = usize::from(cell.height);
+    let width = 2 * rows - 1;
+    match player {
+        Player::X => (0..rows)
+            .map(|row| {
+                let mut line = vec![' '; width];
+                // Two columns across for each row down: a slope the eye reads as 45°.
+                let (falling, rising) = (2 * row, width - 1 - 2 * row);
+                line[falling] = '╲';
+                line[rising] = if rising == falling { '╳' } else { '╱' };
+                line.into_iter().collect()
+            })
+            .collect(),
+        Player::O => {
+            let inside = width - 2;
+            let mut art = vec![format!("╭{}╮", "─".repeat(inside))];
+            art.extend((2..rows).map(|_| format!("│{}│", " ".repeat(inside))));
+            art.push(format!("╰{}╯", "─".repeat(inside)));
+            art
+        }
+    }
+}
+
+/// The moves so far in coordinates, numbered; the latest at the bottom. A
+/// game from a given position first says how many marks were given, and
+/// numbers its moves on from there.
 fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
-    let inner = rect.height.saturating_sub(2) as usize;
-    let moves = app.game().moves();
-    let first_shown = moves.len().saturating_sub(inner);
-    let lines: Vec<Line> = moves
-        .iter()
-        .enumerate()
-        .skip(first_shown)
-        .map(|(i, mv)| {
-            let player = app.game().mover(i);
-            Line::from(vec![
-                Span::styled(format!("{:>2} ", i + 1), theme.faint()),
-                Span::styled(player.symbol().to_string(), theme.mark(player)),
-                Span::raw(format!(" {}", mv.coordinate())),
-            ])
-        })
-        .collect();
+    let game = app.game();
+    let given = game.start().move_count() as usize;
+    let header = (given > 0).then(|| Line::styled(format!("{given:>2} given"), theme.faint()));
+    let room =
+        usize::from(rect.height.saturating_sub(2)).saturating_sub(usize::from(header.is_some()));
+    let moves = game.moves();
+    let first_shown = moves.len().saturating_sub(room);
+    let numbered = moves.iter().enumerate().skip(first_shown).map(|(i, mv)| {
+        let player = game.mover(i);
+        Line::from(vec![
+            Span::styled(format!("{:>2} ", given + i + 1), theme.faint()),
+            Span::styled(player.symbol().to_string(), theme.mark(player)),
+            Span::raw(format!(" {}", mv.coordinate())),
+        ])
+    });
+    let lines: Vec<Line> = header.into_iter().chain(numbered).collect();
     Paragraph::new(lines)
         .block(Block::new().borders(Borders::ALL).title(" Moves "))
         .render(rect, buf);
 }
 
-/// The AI's last search, and what the overlay's numbers mean. When space is
-/// short the least telling lines go first (higher number, lower priority).
-fn render_explain(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
-    let mut lines: Vec<(u8, Line)> = Vec::new();
+/// One thing the explain panel says.
+enum Said {
+    /// A sentence.
+    Text(Line<'static>),
+    /// An empty line between topics.
+    Gap,
+    /// A named figure, such as positions searched.
+    Figure(&'static str, String),
+}
+
+/// What the explain panel says about the position and the AI's last search,
+/// each with its importance: 1 is kept longest when space is short.
+fn explain_items(app: &App, theme: &Theme) -> Vec<(u8, Said)> {
+    let mut items: Vec<(u8, Said)> = Vec::new();
+    let mut say = |importance: u8, said: Said| items.push((importance, said));
     let board = app.board();
     if !board.status().is_over() {
-        lines.push((
-            3,
-            Line::from(format!("Scores for {} to move:", board.to_move())),
-        ));
-        lines.push((5, Line::styled("+ win, - loss, 0 draw;", theme.faint())));
-        lines.push((5, Line::styled("sooner wins score higher", theme.faint())));
+        let heading = format!("Scores for {} to move:", board.to_move());
+        say(3, Said::Text(Line::from(heading)));
+        let legend = ["+ win, - loss, 0 draw;", "sooner wins score higher"];
+        for text in legend {
+            say(5, Said::Text(Line::styled(text, theme.faint())));
+        }
         if app.overlay().is_some_and(|o| !o.exact()) {
-            lines.push((3, Line::styled("? estimated, not proven", theme.faint())));
+            let text = "? estimated, not proven";
+            say(3, Said::Text(Line::styled(text, theme.faint())));
         }
     }
-    match app.report() {
-        None => lines.push((1, Line::from("The AI has not moved yet."))),
-        Some(report) => {
-            lines.push((6, Line::from("")));
-            let moved = report.decision.mv.coordinate();
-            lines.push((
-                2,
-                Line::from(format!(
-                    "AI ({}) played {} {moved}",
-                    report.level, report.player
-                )),
-            ));
-            let width = usize::from(rect.width.saturating_sub(2)).max(15);
-            let row = |label: &str, value: String| {
-                Line::from(format!("{label:<14}{value:>w$}", w = width - 14))
-            };
-            lines.push((4, row("search", search_name(report.level).into())));
-            if let Some(analysis) = report
-                .decision
-                .analysis
-                .as_ref()
-                .filter(|_| report.level >= Level::Hard)
-            {
-                let depth = analysis
-                    .depth
-                    .map_or("to the end".into(), |d| format!("{d} plies"));
-                lines.push((5, row("depth", depth)));
-            }
-            if let Some(analysis) = &report.decision.analysis {
-                lines.push((1, row("positions", thousands(analysis.nodes))));
-                lines.push((
-                    4,
-                    row(
-                        "time",
-                        format!("{:.3} ms", analysis.elapsed.as_secs_f64() * 1e3),
-                    ),
-                ));
-                if let Some(best) = analysis.best() {
-                    let value = format!("{} {}", signed(best.score), analysis.outlook_of(best));
-                    lines.push((2, row("value", value)));
-                }
-                match report.seed_visits {
-                    None => lines.push((1, row("plain minimax", "counting…".into()))),
-                    Some(None) => lines.push((1, row("plain minimax", "too many".into()))),
-                    Some(Some(visits)) => {
-                        lines.push((1, row("plain minimax", thousands(visits))));
-                        // Only a full search prunes; shallower levels cut the tree short.
-                        if visits > 0 && analysis.nodes > 0 && report.level >= Level::Hard {
-                            let saved = 100.0 * (1.0 - analysis.nodes as f64 / visits as f64);
-                            lines.push((1, row("pruning saves", format!("{saved:.1} %"))));
-                        }
-                    }
-                }
+    let Some(report) = app.report() else {
+        say(1, Said::Text(Line::from("The AI has not moved yet.")));
+        return items;
+    };
+    say(6, Said::Gap);
+    let moved = report.decision.mv.coordinate();
+    let played = format!("AI ({}) played {} {moved}", report.level, report.player);
+    say(2, Said::Text(Line::from(played)));
+    say(4, Said::Figure("search", search_name(report.level).into()));
+    let Some(analysis) = &report.decision.analysis else {
+        return items;
+    };
+    if report.level >= Level::Hard {
+        let depth = analysis
+            .depth
+            .map_or("to the end".into(), |d| format!("{d} plies"));
+        say(5, Said::Figure("depth", depth));
+    }
+    say(1, Said::Figure("positions", thousands(analysis.nodes)));
+    let time = format!("{:.3} ms", analysis.elapsed.as_secs_f64() * 1e3);
+    say(4, Said::Figure("time", time));
+    if let Some(best) = analysis.best() {
+        let value = format!("{} {}", signed(best.score), analysis.outlook_of(best));
+        say(2, Said::Figure("value", value));
+    }
+    match report.seed_visits {
+        None => say(1, Said::Figure("plain minimax", "counting…".into())),
+        Some(None) => say(1, Said::Figure("plain minimax", "too many".into())),
+        Some(Some(visits)) => {
+            say(1, Said::Figure("plain minimax", thousands(visits)));
+            // Only a full search prunes; shallower levels cut the tree short.
+            if visits > 0 && analysis.nodes > 0 && report.level >= Level::Hard {
+                let saved = 100.0 * (1.0 - analysis.nodes as f64 / visits as f64);
+                say(1, Said::Figure("pruning saves", format!("{saved:.1} %")));
             }
         }
     }
-    let room = usize::from(rect.height.saturating_sub(2));
-    let mut cutoff = 6;
-    while lines
-        .iter()
-        .filter(|(priority, _)| *priority <= cutoff)
-        .count()
-        > room
-        && cutoff > 1
-    {
-        cutoff -= 1;
-    }
-    let shown: Vec<Line> = lines
+    items
+}
+
+/// The most important items that fit, in their order: `fits` tells whether
+/// a selection does.
+fn most_important(items: Vec<(u8, Said)>, fits: impl Fn(&[&Said]) -> bool) -> Vec<Said> {
+    let upto = |cutoff: u8| {
+        items
+            .iter()
+            .filter(|(importance, _)| *importance <= cutoff)
+            .map(|(_, said)| said)
+            .collect::<Vec<_>>()
+    };
+    let cutoff = (1..=6).rev().find(|&c| fits(&upto(c))).unwrap_or(1);
+    items
         .into_iter()
-        .filter(|(priority, _)| *priority <= cutoff)
-        .map(|(_, line)| line)
+        .filter(|(importance, _)| *importance <= cutoff)
+        .map(|(_, said)| said)
+        .collect()
+}
+
+/// The explain panel beside the board.
+fn render_explain(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .padding(Padding::horizontal(1))
+        .title(" Explain ");
+    let inner = block.inner(rect);
+    let room = usize::from(inner.height);
+    let shown = most_important(explain_items(app, theme), |said| said.len() <= room);
+    let lines: Vec<Line> = shown
+        .into_iter()
+        .map(|said| match said {
+            Said::Text(line) => line,
+            Said::Gap => Line::from(""),
+            Said::Figure(label, value) => {
+                // Value flush right, at least one space after the label.
+                let used = label.chars().count() + value.chars().count();
+                let pad = usize::from(inner.width).saturating_sub(used).max(1);
+                Line::from(format!("{label}{}{value}", " ".repeat(pad)))
+            }
+        })
         .collect();
     Clear.render(rect, buf);
-    Paragraph::new(shown)
-        .block(Block::new().borders(Borders::ALL).title(" Explain "))
-        .render(rect, buf);
+    Paragraph::new(lines).block(block).render(rect, buf);
+}
+
+/// The explain overlay's key figures in a few lines, where the title and
+/// players are, when there is no room for the panel beside the board.
+fn render_explain_summary(app: &App, rect: Rect, axis: u16, theme: &Theme, buf: &mut Buffer) {
+    let piece = |said: &Said| match said {
+        Said::Text(line) => {
+            let text: String = line
+                .spans
+                .iter()
+                .map(|span| span.content.as_ref())
+                .collect();
+            Some(text.trim_end_matches(':').to_string())
+        }
+        Said::Gap => None,
+        Said::Figure(label, value) => Some(format!("{label} {value}")),
+    };
+    let pack = |said: &[&Said]| {
+        let pieces: Vec<String> = said.iter().filter_map(|s| piece(s)).collect();
+        wrap_with(pieces.iter().map(String::as_str), " · ", rect.width)
+    };
+    let room = usize::from(rect.height);
+    let shown = most_important(explain_items(app, theme), |said| pack(said).len() <= room);
+    let lines = pack(&shown.iter().collect::<Vec<_>>());
+    // Flush with the bottom, next to the board.
+    let top = rect.bottom().saturating_sub(lines.len() as u16).max(rect.y);
+    for (dy, line) in lines.into_iter().take(room).enumerate() {
+        let row = Rect::new(rect.x, top + dy as u16, rect.width, 1);
+        centre_on(Line::from(line), row, axis, buf);
+    }
 }
 
 /// What kind of search a level does, in a few words.
@@ -446,40 +603,125 @@ fn search_name(level: Level) -> &'static str {
     }
 }
 
-fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let mut lines: Vec<Line> = if app.is_watch() {
+/// One entry of the help.
+enum HelpEntry {
+    /// A sentence across the whole width.
+    Note(&'static str),
+    /// Keys, and what they do.
+    Keys(&'static str, &'static str),
+}
+
+/// The help's entries with their importance (1 most): a short screen shows
+/// the most important that fit.
+fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
+    use HelpEntry::{Keys, Note};
+    let mut entries = if app.is_watch() {
         vec![
-            Line::from("The AI plays both sides."),
-            Line::from(""),
-            Line::from("Space                pause or resume"),
-            Line::from(".                    play one move"),
-            Line::from("+ / -                faster / slower"),
+            (2, Note("The AI plays both sides.")),
+            (5, Note("")),
+            (1, Keys("Space", "pause or resume")),
+            (1, Keys(".", "play one move")),
+            (1, Keys("+ / -", "faster / slower")),
         ]
     } else {
         let mut keys = vec![
-            Line::from("Arrows, hjkl, wasd   move the cursor"),
-            Line::from("Enter, Space         place your mark"),
+            (1, Keys("Arrows, hjkl, wasd", "move the cursor")),
+            (1, Keys("Enter, Space", "place your mark")),
         ];
         if app.board().size() == 3 {
-            keys.push(Line::from("1-9                  place in that square"));
-            keys.push(Line::from(
-                "                     (1 top left, 9 bottom right)",
-            ));
+            keys.push((1, Keys("1-9", "place in that square")));
+            keys.push((4, Keys("", "(1 top left, 9 bottom right)")));
         }
-        keys.push(Line::from("Mouse click          place in that square"));
+        keys.push((3, Keys("Mouse click", "place in that square")));
         keys
     };
-    lines.extend([
-        Line::from("u                    undo the last turn"),
-        Line::from("U, Ctrl-r            redo"),
-        Line::from("e                    explain: every move's score"),
-        Line::from("n                    new game"),
-        Line::from("?                    show or hide this help"),
-        Line::from("q, Ctrl-C            quit"),
-        Line::from("Esc                  close the help, or quit"),
+    entries.extend([
+        (1, Keys("u", "undo the last turn")),
+        (2, Keys("U, Ctrl-r", "redo")),
+        (1, Keys("e", "explain: every move's score")),
+        (1, Keys("n", "new game")),
+        (3, Keys("?", "show or hide this help")),
+        (1, Keys("q, Ctrl-C", "quit")),
+        (3, Keys("Esc", "close the help, or quit")),
     ]);
+    entries
+}
+
+fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
+    let entries = help_entries(app);
+    let width = area.width.min(56);
+    let inner_width = width.saturating_sub(4);
+    let keys = entries.iter().filter_map(|(_, entry)| match entry {
+        HelpEntry::Keys(keys, what) => Some((*keys, *what)),
+        HelpEntry::Note(_) => None,
+    });
+    let longest = |texts: &mut dyn Iterator<Item = &str>| {
+        texts
+            .map(|text| text.chars().count() as u16)
+            .max()
+            .unwrap_or(0)
+    };
+    let widest_keys = longest(&mut keys.clone().map(|(keys, _)| keys));
+    let longest_word = longest(&mut keys.clone().flat_map(|(keys, _)| keys.split(' ')));
+    let longest_what_word = longest(&mut keys.clone().flat_map(|(_, what)| what.split(' ')));
+    let lines_of = |entry: &HelpEntry, key_column: u16| -> Vec<String> {
+        match entry {
+            HelpEntry::Note(text) => wrap_words(text, inner_width),
+            HelpEntry::Keys(keys, what) => {
+                // Two spaces at least between the keys and what they do.
+                let keys = wrap_words(keys, key_column.saturating_sub(2));
+                let what = wrap_words(what, inner_width.saturating_sub(key_column));
+                (0..keys.len().max(what.len()))
+                    .map(|i| {
+                        let key = keys.get(i).map_or("", String::as_str);
+                        let what = what.get(i).map_or("", String::as_str);
+                        let pad = usize::from(key_column);
+                        format!("{key:<pad$}{what}").trim_end().to_string()
+                    })
+                    .collect()
+            }
+        }
+    };
+    // The key column that makes the help shortest, the widest of those: on a
+    // wide screen every entry takes one line, on a narrow one keys and words
+    // wrap inside their columns.
+    let rows_with = |key_column: u16| -> usize {
+        entries
+            .iter()
+            .map(|(_, entry)| lines_of(entry, key_column).len())
+            .sum()
+    };
+    let narrowest = longest_word + 2;
+    let widest = (widest_keys + 3)
+        .min(inner_width.saturating_sub(longest_what_word))
+        .max(narrowest);
+    let key_column = (narrowest..=widest)
+        .rev()
+        .min_by_key(|&column| rows_with(column))
+        .unwrap_or(narrowest);
+    let lines_of = |entry: &HelpEntry| lines_of(entry, key_column);
+    // The most important entries that fit the screen's height, in their order.
+    let room = usize::from(area.height.saturating_sub(2));
+    let mut by_importance: Vec<usize> = (0..entries.len()).collect();
+    by_importance.sort_by_key(|&i| entries[i].0);
+    let mut used = 0;
+    let mut shown = vec![false; entries.len()];
+    for i in by_importance {
+        let rows = lines_of(&entries[i].1).len();
+        if used + rows <= room {
+            used += rows;
+            shown[i] = true;
+        }
+    }
+    let lines: Vec<Line> = entries
+        .iter()
+        .zip(shown)
+        .filter(|(_, shown)| *shown)
+        .flat_map(|((_, entry), _)| lines_of(entry))
+        .map(Line::from)
+        .collect();
     let popup = area.centered(
-        Constraint::Length(56),
+        Constraint::Length(width),
         Constraint::Length(lines.len() as u16 + 2),
     );
     Clear.render(popup, buf);
