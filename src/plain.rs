@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::cli::ExitStatus;
-use crate::engine::{Ai, Move, ScoreSource, Status};
+use crate::engine::{Ai, Move, Status};
 use crate::game::{Game, Seat};
 use crate::stats::{GameRecord, StatsFile};
 use crate::tui::app::Settings;
@@ -63,7 +63,7 @@ pub fn run(
 ) -> io::Result<ExitStatus> {
     let seats = settings.seats;
     // One AI for the session: on big boards it keeps what it searched.
-    let mut ai = Ai::new(ScoreSource::Search);
+    let mut ai = Ai::new();
     let mut rng = settings
         .seed
         .map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed);

@@ -493,8 +493,7 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
         answer_all(&mut app, now) >= 2,
         "scores for the new position and the count"
     );
-    let mut visits = 0;
-    reference::score_moves_counting(&searched, &mut visits);
+    let visits = reference::move_values(&searched, reference::Algorithm::Minimax).calls;
     assert_eq!(app.report().unwrap().seed_visits, Some(Some(visits)));
     assert_eq!(app.overlay().unwrap().board, app.board());
     assert!(!app.is_waiting());

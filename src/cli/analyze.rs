@@ -5,7 +5,9 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use super::{BoardOptions, ExitStatus};
-use crate::engine::{Analysis, Board, BoardError, Move, Player, Status, analyze};
+use crate::engine::{
+    Analysis, Board, BoardError, Limits, Method, Move, Player, Status, analyze, analyze_by_search,
+};
 
 /// Longest input echoed back in a batch error, so one huge line cannot flood the output.
 const ECHO_LIMIT: usize = 120;
@@ -22,7 +24,10 @@ pub struct Report {
     best: Option<Cell>,
     moves: Vec<ScoredCell>,
     nodes: u64,
-    exact: bool,
+    method: &'static str,
+    /// Every score proven ("exact" in JSON, kept for compatibility).
+    #[serde(rename = "exact")]
+    proven: bool,
     verdict: String,
 }
 
@@ -37,7 +42,9 @@ struct ScoredCell {
     row: u8,
     col: u8,
     score: i32,
-    exact: bool,
+    /// The score is proven ("exact" in JSON, kept for compatibility).
+    #[serde(rename = "exact")]
+    proven: bool,
 }
 
 /// A batch line that could not be read as a board.
@@ -76,11 +83,15 @@ impl Report {
                     row: m.mv.row,
                     col: m.mv.col,
                     score: m.score,
-                    exact: m.exact,
+                    proven: m.proven,
                 })
                 .collect(),
-            nodes: analysis.nodes,
-            exact: analysis.exact(),
+            nodes: analysis.nodes(),
+            method: match analysis.method {
+                Method::Table => "table",
+                Method::Search { .. } => "search",
+            },
+            proven: analysis.proven(),
             verdict: analysis.verdict(),
         }
     }
@@ -203,7 +214,7 @@ pub fn describe(analysis: &Analysis) -> String {
         } else {
             ""
         };
-        let proof = if scored.exact { "" } else { " (estimated)" };
+        let proof = if scored.proven { "" } else { " (estimated)" };
         text.push_str(&format!(
             "  {:<16} {:>4}  {}{proof}{marker}\n",
             scored.mv.to_string(),
@@ -219,10 +230,16 @@ pub fn describe(analysis: &Analysis) -> String {
         text.push_str(&format!("The optimal move is: {}\n", best.mv));
     }
     text.push_str(&format!("Verdict: {}\n", analysis.verdict()));
-    text.push_str(&format!("Positions searched: {}", analysis.nodes));
-    match analysis.depth {
-        Some(depth) => text.push_str(&format!(" (to depth {depth}, not every score proven)\n")),
-        None => text.push('\n'),
+    text.push_str(&format!("Positions searched: {}", analysis.nodes()));
+    match analysis.method {
+        Method::Table => text.push_str(&format!(
+            " (answered from the compiled table; searching takes {})\n",
+            analyze_by_search(&board, Limits::Solve).nodes()
+        )),
+        Method::Search {
+            depth: Some(depth), ..
+        } => text.push_str(&format!(" (to depth {depth}, not every score proven)\n")),
+        Method::Search { depth: None, .. } => text.push('\n'),
     }
     text
 }
@@ -244,7 +261,7 @@ fn score_grid(analysis: &Analysis) -> String {
                 Some(player) => player.symbol().to_string(),
                 None => analysis.moves.iter().find(|m| m.mv == mv).map_or_else(
                     || ".".to_string(),
-                    |m| format!("{}{}", signed(m.score), if m.exact { "" } else { "?" }),
+                    |m| format!("{}{}", signed(m.score), if m.proven { "" } else { "?" }),
                 ),
             };
             text.push_str(&format!("{cell:>5}"));

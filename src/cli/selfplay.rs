@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::ExitStatus;
-use crate::engine::{Ai, Board, Level, Limits, Player, ScoreSource};
+use crate::engine::{Ai, Board, Level, Limits, Player};
 use crate::game::Tally;
 
 /// The result of a run of games.
@@ -41,10 +41,7 @@ pub fn play_games(
     let mut tally = Tally::default();
     // The table of solved positions answers 3×3 at once; bigger boards are
     // searched, each AI keeping its table from move to move and game to game.
-    let (mut x_ai, mut o_ai) = (
-        Ai::new(ScoreSource::SolvedTable),
-        Ai::new(ScoreSource::SolvedTable),
-    );
+    let (mut x_ai, mut o_ai) = (Ai::new(), Ai::new());
     for _ in 0..games {
         let mut board = start;
         loop {

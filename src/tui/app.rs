@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{
-    Ai, Analysis, Board, Decision, Level, Limits, Move, Player, ScoreSource, Status, reference,
+    Ai, Analysis, Board, Decision, Level, Limits, Move, Player, Status, reference,
 };
 use crate::game::{Game, Seat, Seats, Tally};
 
@@ -142,7 +142,7 @@ pub enum Reply {
 impl Request {
     /// Does the work with an AI of its own.
     pub fn run(&self) -> Reply {
-        self.run_with(&mut Ai::new(ScoreSource::Search))
+        self.run_with(&mut Ai::new())
     }
 
     /// Does the work with `ai`, which on bigger boards remembers what it
@@ -164,12 +164,9 @@ impl Request {
             }
             Request::Explain { board, limits } => Reply::Explain(ai.analyze(board, *limits)),
             Request::SeedCount { board } => {
-                let countable = board.empty_cells().count_ones() <= SEED_COUNT_MAX_EMPTY;
-                let visits = countable.then(|| {
-                    let mut visits = 0;
-                    reference::score_moves_counting(board, &mut visits);
-                    visits
-                });
+                let countable = board.empty_cells().len() <= SEED_COUNT_MAX_EMPTY as usize;
+                let visits = countable
+                    .then(|| reference::move_values(board, reference::Algorithm::Minimax).calls);
                 Reply::SeedCount {
                     board: *board,
                     visits,

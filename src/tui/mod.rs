@@ -27,7 +27,7 @@ use signal_hook::iterator::Signals;
 
 use app::{App, Reply, Request, ResultChange, Settings};
 
-use crate::engine::{Ai, ScoreSource};
+use crate::engine::Ai;
 use crate::stats::{GameRecord, StatsFile};
 
 /// How a session in the terminal ended.
@@ -183,7 +183,7 @@ fn spawn_ai(wake: Sender<Wake>) -> Sender<Request> {
     let (requests, incoming) = mpsc::channel::<Request>();
     thread::spawn(move || {
         // One AI for the session: on big boards it keeps what it searched.
-        let mut ai = Ai::new(ScoreSource::Search);
+        let mut ai = Ai::new();
         for request in incoming {
             if wake.send(Wake::Reply(request.run_with(&mut ai))).is_err() {
                 break;

@@ -8,7 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget, Wrap};
 
 use super::app::App;
-use crate::engine::{Analysis, Level, Move, Outlook, Player, ScoredMove};
+use crate::engine::{
+    Analysis, Level, Limits, Method, Move, Outlook, Player, ScoredMove, analyze_by_search,
+};
 
 /// Lines of text around the board: title, players, a gap, column labels
 /// above; a gap, status, tally and footer below.
@@ -299,7 +301,7 @@ impl Theme {
 
     /// Scores: green for a win, red for a loss; estimates dimmed.
     fn score(&self, scored: ScoredMove, outlook: Outlook) -> Style {
-        let style = if scored.exact {
+        let style = if scored.proven {
             Style::new()
         } else {
             Style::new().add_modifier(Modifier::DIM)
@@ -455,7 +457,7 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
             let mv = Move::new(row, col);
             let rect = board.cell_rect(mv);
             let mut base = Style::new();
-            if winning & (1 << mv.index(board.size)) != 0 {
+            if winning.contains(mv) {
                 // Not colour alone: bold reverse video marks the line.
                 base = base.add_modifier(Modifier::BOLD | Modifier::REVERSED);
             } else if show_cursor && mv == app.cursor() {
@@ -506,7 +508,7 @@ fn draw_score(
     let number = format!(
         "{}{}",
         signed(scored.score),
-        if scored.exact { "" } else { "?" }
+        if scored.proven { "" } else { "?" }
     );
     let lines = match cell {
         CellSize::Large => vec![
@@ -632,7 +634,7 @@ fn render_explain(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
         ));
         lines.push((5, Line::styled("+ win, - loss, 0 draw;", theme.faint())));
         lines.push((5, Line::styled("sooner wins score higher", theme.faint())));
-        if app.overlay().is_some_and(|o| !o.exact()) {
+        if app.overlay().is_some_and(|o| !o.proven()) {
             lines.push((3, Line::styled("? estimated, not proven", theme.faint())));
         }
     }
@@ -652,7 +654,17 @@ fn render_explain(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
             let row = |label: &str, value: String| {
                 Line::from(format!("{label:<14}{value:>w$}", w = width - 14))
             };
-            lines.push((4, row("search", search_name(report.level).into())));
+            let from_table = report
+                .decision
+                .analysis
+                .as_ref()
+                .is_some_and(|analysis| analysis.method == Method::Table);
+            let search = if from_table {
+                "table lookup"
+            } else {
+                search_name(report.level)
+            };
+            lines.push((4, row("search", search.into())));
             if let Some(analysis) = report
                 .decision
                 .analysis
@@ -660,12 +672,22 @@ fn render_explain(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
                 .filter(|_| report.level >= Level::Hard)
             {
                 let depth = analysis
-                    .depth
+                    .depth()
                     .map_or("to the end".into(), |d| format!("{d} plies"));
                 lines.push((5, row("depth", depth)));
             }
             if let Some(analysis) = &report.decision.analysis {
-                lines.push((1, row("positions", thousands(analysis.nodes))));
+                // A table answer searched nothing: say so, and what the search would take.
+                let searched = match analysis.method {
+                    Method::Table => analyze_by_search(&analysis.board, Limits::Solve).nodes(),
+                    Method::Search { nodes, .. } => nodes,
+                };
+                let positions = if from_table {
+                    format!("0 (search {})", thousands(searched))
+                } else {
+                    thousands(searched)
+                };
+                lines.push((1, row("positions", positions)));
                 lines.push((
                     4,
                     row(
@@ -683,8 +705,8 @@ fn render_explain(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
                     Some(Some(visits)) => {
                         lines.push((1, row("plain minimax", thousands(visits))));
                         // Only a full search prunes; shallower levels cut the tree short.
-                        if visits > 0 && analysis.nodes > 0 && report.level >= Level::Hard {
-                            let saved = 100.0 * (1.0 - analysis.nodes as f64 / visits as f64);
+                        if visits > 0 && searched > 0 && report.level >= Level::Hard {
+                            let saved = 100.0 * (1.0 - searched as f64 / visits as f64);
                             lines.push((1, row("pruning saves", format!("{saved:.1} %"))));
                         }
                     }
