@@ -76,6 +76,10 @@ fn main() {
         "  speed-up over the faithful port (median of per-process ratios): {:.0}x",
         median_f64(&mut faithful_ratios)
     );
+    if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
+        let minute: String = load.split_whitespace().take(1).collect();
+        println!("  load average (1 min) at the end: {minute}");
+    }
     let board = Board::new();
     println!(
         "  positions: the table searches none; the engine's search {}, alpha-beta alone {}, plain minimax {}",
