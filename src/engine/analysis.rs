@@ -8,7 +8,9 @@ use super::geometry::Geometry;
 use super::search::{Searcher, UNLIMITED};
 use super::solved;
 
-/// How long the search may think about a position.
+/// How long the search may think about a position bigger than 3×3. (On 3×3
+/// every answer is proven: read from the table, or searched to the end in
+/// microseconds by [`analyze_by_search`].)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limits {
     /// Search until every score is proven, however long it takes.
