@@ -17,12 +17,15 @@ const CODES: usize = 19_683;
 /// `3^cell` for each cell in reading order.
 const POW3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
 
-/// Stored for codes that are not an unfinished reachable position.
-const NO_MOVE: u8 = u8::MAX;
+/// Stored for codes that no game reaches.
+const UNREACHABLE: u8 = u8::MAX;
+/// Stored for finished positions that a game reaches.
+const FINISHED: u8 = u8::MAX - 1;
 
 struct Solved {
     /// The cell of the seed's choice (the first in reading order with the top
-    /// score) for the side to move; [`NO_MOVE`] where nothing was solved.
+    /// score) for the side to move in an unfinished position; [`FINISHED`]
+    /// or [`UNREACHABLE`] for the other codes.
     best: [u8; CODES],
     /// The value for the side to move: its best move's score.
     value: [i8; CODES],
@@ -70,7 +73,7 @@ const fn shrink(score: i32) -> i32 {
 impl Solved {
     const fn build() -> Solved {
         let mut solved = Solved {
-            best: [NO_MOVE; CODES],
+            best: [UNREACHABLE; CODES],
             value: [0; CODES],
         };
         solved.solve(0, 0, 0);
@@ -79,9 +82,9 @@ impl Solved {
 
     /// Solves the unfinished position `mine`/`theirs` (the side to move's
     /// marks first) with base-3 code `code`, and every position after it;
-    /// returns its value. `to_move_digit` is the code digit of the mover.
+    /// returns its value. Finished positions met on the way are marked.
     const fn solve(&mut self, mine: u64, theirs: u64, code: usize) -> i32 {
-        if self.best[code] != NO_MOVE {
+        if self.best[code] != UNREACHABLE {
             return self.value[code] as i32;
         }
         // X moves when both sides have as many marks.
@@ -96,10 +99,14 @@ impl Solved {
             let bit = 1u64 << cell;
             if (mine | theirs) & bit == 0 {
                 let after = mine | bit;
+                let child = code + digit * POW3[cell];
                 let score = match finished_score(after, after | theirs) {
-                    Some(score) => score,
+                    Some(score) => {
+                        self.best[child] = FINISHED;
+                        score
+                    }
                     // The opponent's value, seen from our side one ply further away.
-                    None => -shrink(self.solve(theirs, after, code + digit * POW3[cell])),
+                    None => -shrink(self.solve(theirs, after, child)),
                 };
                 if score > best {
                     best = score;
@@ -114,29 +121,38 @@ impl Solved {
     }
 }
 
-/// The base-3 code of a 3×3 board.
-fn code(board: &Board) -> usize {
-    let (x, o) = (board.bits(Player::X), board.bits(Player::O));
+/// The base-3 code of X's and O's marks on 3×3.
+fn code_of(x: u64, o: u64) -> usize {
     POW3.iter()
         .enumerate()
         .map(|(cell, &weight)| weight * ((x >> cell & 1) + 2 * (o >> cell & 1)) as usize)
         .sum()
 }
 
-/// The cell the table names for an unfinished 3×3 board, and the code it is filed under.
-fn entry(board: &Board) -> Option<(usize, u8)> {
+/// The base-3 code of a 3×3 board.
+fn code(board: &Board) -> usize {
+    code_of(board.bits(Player::X), board.bits(Player::O))
+}
+
+/// True when a 3×3 game can reach these marks (X's and O's, on the board
+/// and apart): the table lists every such position.
+pub(crate) fn is_reachable(x: u64, o: u64) -> bool {
+    SOLVED.best[code_of(x, o)] != UNREACHABLE
+}
+
+/// The cell the table names for an unfinished 3×3 board.
+fn entry(board: &Board) -> Option<u8> {
     if !board.geometry().is_classic() {
         return None;
     }
-    let code = code(board);
-    let best = SOLVED.best[code];
-    (best != NO_MOVE).then_some((code, best))
+    let best = SOLVED.best[code(board)];
+    (best < 9).then_some(best)
 }
 
 /// The seed's choice for a 3×3 board in progress; `None` for a finished board
 /// or another shape.
 pub(crate) fn best_move(board: &Board) -> Option<Move> {
-    entry(board).map(|(_, cell)| Move::from_index(usize::from(cell), 3))
+    entry(board).map(|cell| Move::from_index(usize::from(cell), 3))
 }
 
 /// Every legal move of a 3×3 board with its proven score (none once the game
@@ -163,8 +179,7 @@ pub(crate) fn scored_moves(board: &Board) -> Option<Vec<ScoredMove>> {
                 None => {
                     let child = code + digit * POW3[cell];
                     // Every unfinished position after a legal move is in the table.
-                    (SOLVED.best[child] != NO_MOVE)
-                        .then(|| -shrink(i32::from(SOLVED.value[child])))?
+                    (SOLVED.best[child] < 9).then(|| -shrink(i32::from(SOLVED.value[child])))?
                 }
             };
             Some(ScoredMove {
@@ -218,12 +233,16 @@ mod tests {
     }
 
     #[test]
-    fn exactly_the_unfinished_reachable_positions_are_solved() {
-        let unfinished = reachable_positions()
-            .into_iter()
-            .filter(|board| !board.status().is_over())
-            .count();
-        let solved = SOLVED.best.iter().filter(|&&best| best != NO_MOVE).count();
+    fn exactly_the_reachable_positions_are_listed_and_the_unfinished_solved() {
+        let all = reachable_positions();
+        let unfinished = all.iter().filter(|board| !board.status().is_over()).count();
+        let solved = SOLVED.best.iter().filter(|&&best| best < 9).count();
+        let finished = SOLVED.best.iter().filter(|&&best| best == FINISHED).count();
         assert_eq!((unfinished, solved), (4520, 4520));
+        assert_eq!(finished, all.len() - unfinished);
+        assert!(
+            all.iter()
+                .all(|board| SOLVED.best[code(board)] != UNREACHABLE)
+        );
     }
 }
