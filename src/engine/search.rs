@@ -38,7 +38,7 @@ pub(crate) const UNLIMITED: u32 = 1 << 16;
 const CLOCK_INTERVAL: u64 = 1024;
 
 /// One step toward zero: a win or loss one ply further away.
-pub(crate) fn shrink(score: i32) -> i32 {
+pub(crate) const fn shrink(score: i32) -> i32 {
     score - score.signum()
 }
 

@@ -9,6 +9,7 @@
 use super::analysis::ScoredMove;
 use super::board::{Board, Move, Player};
 use super::geometry::{CLASSIC_WIN, line_masks};
+use super::search::shrink;
 
 /// A 3×3 position as a number in base 3: digit `cell` (worth `3^cell`) is
 /// 0 for an empty cell, 1 for X, 2 for O. Adding a mark only ever raises it.
@@ -16,6 +17,9 @@ const CODES: usize = 19_683;
 
 /// `3^cell` for each cell in reading order.
 const POW3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+
+/// Cells of the board: a stored cell below this is a move.
+const CELLS: u8 = 9;
 
 /// Stored for codes that no game reaches.
 const UNREACHABLE: u8 = u8::MAX;
@@ -65,11 +69,6 @@ const fn finished_score(mover: u64, both: u64) -> Option<i32> {
     }
 }
 
-/// One step toward zero, as [`super::search`] counts a ply.
-const fn shrink(score: i32) -> i32 {
-    score - score.signum()
-}
-
 impl Solved {
     const fn build() -> Solved {
         let mut solved = Solved {
@@ -95,7 +94,7 @@ impl Solved {
         };
         let (mut best, mut best_cell) = (i32::MIN, 0);
         let mut cell = 0;
-        while cell < 9 {
+        while cell < CELLS as usize {
             let bit = 1u64 << cell;
             if (mine | theirs) & bit == 0 {
                 let after = mine | bit;
@@ -146,7 +145,7 @@ fn entry(board: &Board) -> Option<u8> {
         return None;
     }
     let best = SOLVED.best[code(board)];
-    (best < 9).then_some(best)
+    (best < CELLS).then_some(best)
 }
 
 /// The seed's choice for a 3×3 board in progress; `None` for a finished board
@@ -179,7 +178,7 @@ pub(crate) fn scored_moves(board: &Board) -> Option<Vec<ScoredMove>> {
                 None => {
                     let child = code + digit * POW3[cell];
                     // Every unfinished position after a legal move is in the table.
-                    (SOLVED.best[child] < 9).then(|| -shrink(i32::from(SOLVED.value[child])))?
+                    (SOLVED.best[child] < CELLS).then(|| -shrink(i32::from(SOLVED.value[child])))?
                 }
             };
             Some(ScoredMove {
@@ -236,7 +235,7 @@ mod tests {
     fn exactly_the_reachable_positions_are_listed_and_the_unfinished_solved() {
         let all = reachable_positions();
         let unfinished = all.iter().filter(|board| !board.status().is_over()).count();
-        let solved = SOLVED.best.iter().filter(|&&best| best < 9).count();
+        let solved = SOLVED.best.iter().filter(|&&best| best < CELLS).count();
         let finished = SOLVED.best.iter().filter(|&&best| best == FINISHED).count();
         assert_eq!((unfinished, solved), (4520, 4520));
         assert_eq!(finished, all.len() - unfinished);
