@@ -5,9 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use tictactoe::engine::{
-    Board, DEFAULT_THINK, Level, Limits, analyze, choose_move, find_best_move,
-};
+use tictactoe::engine::{Ai, Board, DEFAULT_THINK, Level, Limits, analyze, find_best_move};
 
 fn main() {
     // 4x4, four in a row, from the empty board, with the default budget.
@@ -18,7 +16,7 @@ fn main() {
                 Limits::Think(Duration::from_secs(1)),
             );
             assert!(
-                analysis.exact() && analysis.value() == Some(0),
+                analysis.proven() && analysis.value() == Some(0),
                 "4x4 k=4 is a proven draw"
             );
             analysis.elapsed
@@ -38,10 +36,10 @@ fn main() {
         let started = Instant::now();
         let analysis = analyze(&Board::empty(5, 4).expect("a shape"), Limits::Solve);
         assert!(
-            analysis.exact() && analysis.value() == Some(0),
+            analysis.proven() && analysis.value() == Some(0),
             "5x5 k=4 is a proven draw"
         );
-        solves.push((started.elapsed(), analysis.nodes));
+        solves.push((started.elapsed(), analysis.nodes()));
     }
     solves.sort();
     println!(
@@ -61,7 +59,7 @@ fn main() {
         let mut moves = 0;
         for _ in 0..4 {
             let Some(decision) =
-                choose_move(&board, Level::Perfect, &mut rng, Limits::Think(budget))
+                Ai::new().choose(&board, Level::Perfect, &mut rng, Limits::Think(budget))
             else {
                 break;
             };

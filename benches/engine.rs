@@ -1,34 +1,64 @@
 //! The seed's algorithm against the engine, measured in the same run.
 //!
-//! `cargo bench --bench engine`. The seed port's figure over the engine's is
-//! the speed-up README quotes; `benches/first_call.rs` covers fresh processes.
+//! `cargo bench --bench engine`. The tight seed port's figure over the
+//! engine's is the speed-up README quotes; the faithful port is a second
+//! baseline. `benches/first_call.rs` covers fresh processes.
 
 use std::hint::black_box;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use tictactoe::engine::{Board, Level, Limits, analyze, find_best_move};
+use tictactoe::engine::{
+    Board, Level, Limits, analyze, analyze_by_search, find_best_move, reachable_positions,
+    reference::{self, Algorithm},
+};
 use tictactoe::session::play_games;
 
 #[path = "support/seed_port.rs"]
 mod seed_port;
+#[path = "support/seed_tight.rs"]
+mod seed_tight;
 
 fn main() {
     divan::main();
 }
 
-/// The seed program's `findBestMove` on the empty board: 549,945 `minimax` calls.
+/// The baseline: the tight port's `findBestMove` on the empty board, 549,945
+/// `minimax` calls, board parsing included.
+#[divan::bench(sample_count = 20)]
+fn seed_tight_empty_board() -> ((i32, i32), i32) {
+    let mut board = seed_tight::parse(black_box("........."));
+    seed_tight::find_best_move(&mut board)
+}
+
+/// The second baseline: the faithful port, with its call counter.
 #[divan::bench(sample_count = 20)]
 fn seed_port_empty_board() -> (seed_port::SeedMove, i32, u64) {
     let mut board = seed_port::from_notation(black_box("........."));
     seed_port::find_best_move(&mut board)
 }
 
-/// The engine's `find_best_move` on the empty board, a fresh search each call.
+/// The engine's `find_best_move` on the empty board, board parsing included:
+/// a table lookup.
 #[divan::bench]
-fn engine_empty_board(bencher: Bencher) {
+fn engine_empty_board() -> Option<tictactoe::engine::Move> {
+    let board: Board = black_box(".........").parse().expect("valid board");
+    find_best_move(black_box(&board))
+}
+
+/// The engine's search on the empty board, scoring every move as `analyze`
+/// would without the table.
+#[divan::bench]
+fn engine_search_empty_board(bencher: Bencher) {
     let board = Board::new();
-    bencher.bench(|| find_best_move(black_box(&board)));
+    bencher.bench(|| analyze_by_search(black_box(&board), Limits::Solve).nodes());
+}
+
+/// The seed's minimax with alpha-beta pruning alone, on the empty board.
+#[divan::bench(sample_count = 20)]
+fn alpha_beta_alone_empty_board(bencher: Bencher) {
+    let board = Board::new();
+    bencher.bench(|| reference::best_move(black_box(&board), Algorithm::AlphaBeta));
 }
 
 /// The seed articles' examples and a mid-game position.
@@ -38,14 +68,26 @@ fn engine_find_best_move(bencher: Bencher, notation: &str) {
     bencher.bench(|| find_best_move(black_box(&board)));
 }
 
-/// Exact scores for every move of every reachable position, as `analyze -` computes them.
+/// Proven scores for every move of every reachable position, as `analyze -` computes them.
 #[divan::bench(sample_count = 10)]
 fn engine_analyze_every_reachable_position(bencher: Bencher) {
-    let positions = reachable();
+    let positions = reachable_positions();
     bencher.bench(|| {
         positions
             .iter()
-            .map(|board| analyze(black_box(board), Limits::Solve).nodes)
+            .map(|board| analyze(black_box(board), Limits::Solve).moves.len())
+            .sum::<usize>()
+    });
+}
+
+/// The same by searching every position instead of reading the table.
+#[divan::bench(sample_count = 10)]
+fn engine_search_every_reachable_position(bencher: Bencher) {
+    let positions = reachable_positions();
+    bencher.bench(|| {
+        positions
+            .iter()
+            .map(|board| analyze_by_search(black_box(board), Limits::Solve).nodes())
             .sum::<u64>()
     });
 }
@@ -67,18 +109,4 @@ fn selfplay_perfect_against_random(bencher: Bencher) {
         )
         .expect("every game plays to its end")
     });
-}
-
-fn reachable() -> Vec<Board> {
-    let mut seen = std::collections::HashSet::from([Board::new()]);
-    let mut frontier = vec![Board::new()];
-    while let Some(board) = frontier.pop() {
-        for mv in board.legal_moves() {
-            let next = board.play(mv).expect("legal");
-            if seen.insert(next) {
-                frontier.push(next);
-            }
-        }
-    }
-    seen.into_iter().collect()
 }

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::engine::{Ai, Move, ScoreSource, Status};
+use crate::engine::{Ai, Move, Status};
 use crate::game::{Game, ResultChange, Seat};
 use crate::session::{Settings, title};
 use crate::stats::{Counter, StatsFile};
@@ -68,7 +68,7 @@ pub fn run(
 ) -> io::Result<()> {
     let seats = settings.seats;
     // One AI for the session: on big boards it keeps what it searched.
-    let mut ai = Ai::new(ScoreSource::Search);
+    let mut ai = Ai::new();
     let mut rng = settings.rng();
     let mut counter = Counter::new(stats);
     // Saves a result the moment it appears or goes away, before anything is

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::engine::{Ai, Board, IllegalMove, Level, Limits, Move, Player, ScoreSource};
+use crate::engine::{Ai, Board, IllegalMove, Level, Limits, Move, Player};
 use crate::game::{Seats, Tally};
 
 /// Everything the command line decides about a session, for any front end.
@@ -89,12 +89,9 @@ pub fn play_games(
     let started = Instant::now();
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut tally = Tally::default();
-    // The table of solved positions answers 3×3 at once; bigger boards are
+    // The compiled table answers 3×3 at once; bigger boards are
     // searched, each AI keeping its table from move to move and game to game.
-    let (mut x_ai, mut o_ai) = (
-        Ai::new(ScoreSource::SolvedTable),
-        Ai::new(ScoreSource::SolvedTable),
-    );
+    let (mut x_ai, mut o_ai) = (Ai::new(), Ai::new());
     for game in 1..=games {
         let end = play_out(start, |board| {
             let (ai, level) = match board.to_move() {

@@ -703,18 +703,21 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     app.tick(now);
     assert_eq!(app.board().move_count(), 2);
     let searched: Board = "x../.../...".parse().unwrap();
-    assert_eq!(
-        app.report().map(|r| r.seed_visits),
-        Some(None),
-        "not counted yet"
-    );
+    assert_eq!(app.report().map(|r| r.costs), Some(None), "not counted yet");
     assert!(
         answer_all(&mut app, now) >= 2,
         "scores for the new position and the count"
     );
-    let mut visits = 0;
-    reference::score_moves_counting(&searched, &mut visits);
-    assert_eq!(app.report().unwrap().seed_visits, Some(Some(visits)));
+    let costs = app.report().unwrap().costs.expect("counted");
+    let calls = |algorithm| reference::move_values(&searched, algorithm).calls;
+    assert_eq!(costs.minimax, Some(calls(reference::Algorithm::Minimax)));
+    assert_eq!(
+        costs.alpha_beta,
+        Some(calls(reference::Algorithm::AlphaBeta))
+    );
+    let search = tictactoe::engine::analyze_by_search(&searched, Limits::Solve).nodes();
+    assert_eq!(costs.search, Some(search));
+    assert!(costs.alpha_beta < costs.minimax && Some(search) < costs.alpha_beta);
     assert_eq!(app.overlay().unwrap().board, app.board());
     assert!(!app.is_waiting());
 

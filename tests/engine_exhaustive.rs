@@ -1,39 +1,36 @@
 //! Exhaustive checks over every reachable 3×3 position.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
 use tictactoe::engine::{
-    Board, Geometry, Limits, Outlook, Player, SolvedTable, analyze, find_best_move, reference,
-    search::Searcher, search::UNLIMITED,
+    Board, Geometry, Limits, Method, Outlook, Player, analyze, analyze_by_search, find_best_move,
+    reachable_positions, reference,
+    reference::{Algorithm, BestMove},
 };
 
-/// Every position a game can reach, found by playing every legal move from the empty board.
-fn reachable() -> Vec<Board> {
-    let mut seen = HashSet::from([Board::new()]);
-    let mut queue = VecDeque::from([Board::new()]);
-    let mut all = Vec::new();
-    while let Some(board) = queue.pop_front() {
-        all.push(board);
-        for mv in board.legal_moves() {
-            let next = board.play(mv).expect("legal moves are playable");
-            if seen.insert(next) {
-                queue.push_back(next);
-            }
-        }
-    }
-    all
+fn unfinished() -> impl Iterator<Item = Board> {
+    reachable_positions()
+        .into_iter()
+        .filter(|board| !board.status().is_over())
 }
 
 #[test]
 fn there_are_5478_reachable_positions_and_4520_unfinished() {
-    let all = reachable();
+    let all = reachable_positions();
     assert_eq!(all.len(), 5478);
-    assert_eq!(all.iter().filter(|b| !b.status().is_over()).count(), 4520);
+    assert_eq!(all.iter().collect::<HashSet<_>>().len(), 5478, "no repeats");
+    assert_eq!(unfinished().count(), 4520);
+    // Breadth first: by number of marks, the empty board first.
+    assert_eq!(all[0], Board::new());
+    assert!(
+        all.windows(2)
+            .all(|w| w[0].move_count() <= w[1].move_count())
+    );
 }
 
 #[test]
 fn validation_accepts_exactly_the_reachable_positions() {
-    let reachable: HashSet<Board> = reachable().into_iter().collect();
+    let reachable: HashSet<Board> = reachable_positions().into_iter().collect();
     let geometry = Geometry::classic();
     let mut valid = 0;
     for code in 0..3u32.pow(9) {
@@ -58,25 +55,28 @@ fn validation_accepts_exactly_the_reachable_positions() {
 }
 
 #[test]
-fn reference_fast_search_and_find_best_move_agree_everywhere() {
+fn the_table_the_search_and_the_reference_agree_everywhere() {
     let mut checked = 0;
-    for board in reachable().into_iter().filter(|b| !b.status().is_over()) {
-        let expected = reference::score_moves(&board);
-        let mut searcher = Searcher::new(board.geometry());
-        for &(mv, score) in &expected {
-            assert_eq!(
-                searcher.score_move(&board, mv, UNLIMITED),
-                (score, true),
-                "{board} move {mv}"
-            );
-        }
-        let analysis = analyze(&board, Limits::Solve);
-        let listed: Vec<_> = analysis.moves.iter().map(|m| (m.mv, m.score)).collect();
-        assert_eq!(listed, expected, "{board}");
-        assert!(analysis.exact());
+    for board in unfinished() {
+        let expected = reference::move_values(&board, Algorithm::Minimax).moves;
+
+        let from_table = analyze(&board, Limits::Solve);
+        assert_eq!(from_table.method, Method::Table, "{board}");
+        let listed: Vec<_> = from_table.moves.iter().map(|m| (m.mv, m.score)).collect();
+        assert_eq!(listed, expected, "the table, {board}");
+        assert!(from_table.proven());
+
+        let searched = analyze_by_search(&board, Limits::Solve);
+        assert!(
+            matches!(searched.method, Method::Search { nodes, depth: None } if nodes > 0),
+            "{board}: {:?}",
+            searched.method
+        );
+        assert_eq!(searched.moves, from_table.moves, "the search, {board}");
+
         // Every score reads as what it is: a win, a loss or a draw.
-        for scored in &analysis.moves {
-            let outlook = analysis.outlook_of(*scored);
+        for scored in &from_table.moves {
+            let outlook = from_table.outlook_of(*scored);
             let agrees = match outlook {
                 Outlook::Win { .. } => scored.score > 0,
                 Outlook::Loss { .. } => scored.score < 0,
@@ -90,16 +90,13 @@ fn reference_fast_search_and_find_best_move_agree_everywhere() {
             );
         }
 
-        let (best, value, _) = reference::find_best_move(&board).expect("game in progress");
-        assert_eq!(find_best_move(&board), Some(best), "{board}");
+        let BestMove { mv, value, .. } =
+            reference::best_move(&board, Algorithm::Minimax).expect("game in progress");
+        assert_eq!(reference::find_best_move(&board), Some(mv), "{board}");
+        assert_eq!(find_best_move(&board), Some(mv), "{board}");
         assert_eq!(
-            analysis.best().map(|b| (b.mv, b.score)),
-            Some((best, value)),
-            "{board}"
-        );
-        assert_eq!(
-            Searcher::new(board.geometry()).value(&board, UNLIMITED),
-            (value, true),
+            from_table.best().map(|b| (b.mv, b.score)),
+            Some((mv, value)),
             "{board}"
         );
         checked += 1;
@@ -108,33 +105,49 @@ fn reference_fast_search_and_find_best_move_agree_everywhere() {
 }
 
 #[test]
-fn the_solved_table_agrees_with_the_search_everywhere() {
-    let table = SolvedTable::classic();
-    assert_eq!(table.len(), 4520);
-    for board in reachable().into_iter().filter(|b| !b.status().is_over()) {
-        let from_table = table
-            .analysis(&board)
-            .expect("every unfinished position is in the table");
+fn alpha_beta_alone_gives_the_plain_minimax_values_for_fewer_calls() {
+    let (mut plain_calls, mut pruned_calls) = (0, 0);
+    for board in unfinished() {
+        let plain = reference::move_values(&board, Algorithm::Minimax);
+        let pruned = reference::move_values(&board, Algorithm::AlphaBeta);
+        assert_eq!(pruned.moves, plain.moves, "{board}");
+        assert!(pruned.calls <= plain.calls, "{board}");
+
+        let plain_best = reference::best_move(&board, Algorithm::Minimax).unwrap();
+        let pruned_best = reference::best_move(&board, Algorithm::AlphaBeta).unwrap();
         assert_eq!(
-            from_table.moves,
-            analyze(&board, Limits::Solve).moves,
+            (pruned_best.mv, pruned_best.value),
+            (plain_best.mv, plain_best.value),
             "{board}"
         );
+        assert!(pruned_best.calls <= pruned.calls, "{board}");
+        assert_eq!(plain_best.calls, plain.calls, "{board}");
+
+        // The readable functions themselves, from the position's own side.
+        let to_move_value = reference::minimax(&board, 0, true);
+        assert_eq!(
+            reference::alpha_beta(&board, 0, i32::MIN, i32::MAX, true),
+            to_move_value,
+            "{board}"
+        );
+        plain_calls += plain.calls;
+        pruned_calls += pruned.calls;
     }
-    let finished: Board = "xxx/oo./...".parse().unwrap();
-    assert!(
-        table
-            .analysis(&finished)
-            .is_some_and(|a| a.moves.is_empty())
-    );
+    // Summed over every position, scoring every move with a full window.
+    assert_eq!((plain_calls, pruned_calls), (2_121_015, 515_290));
 }
 
 #[test]
 fn finished_positions_have_no_best_move() {
-    for board in reachable().into_iter().filter(|b| b.status().is_over()) {
+    for board in reachable_positions()
+        .into_iter()
+        .filter(|b| b.status().is_over())
+    {
         assert_eq!(find_best_move(&board), None);
         assert_eq!(reference::find_best_move(&board), None);
+        assert_eq!(reference::best_move(&board, Algorithm::AlphaBeta), None);
         assert!(analyze(&board, Limits::Solve).moves.is_empty());
+        assert!(analyze_by_search(&board, Limits::Solve).moves.is_empty());
     }
 }
 
@@ -160,8 +173,8 @@ fn every_game(board: Board, engine_side: Player, opponent_erred: bool, games: &m
         for mv in board.legal_moves() {
             let next = board.play(mv).unwrap();
             // The reference says whether the engine, now to move, can force a win.
-            let engine_can_force_win =
-                reference::find_best_move(&next).is_some_and(|(_, value, _)| value > 0);
+            let engine_can_force_win = reference::best_move(&next, Algorithm::AlphaBeta)
+                .is_some_and(|best| best.value > 0);
             every_game(
                 next,
                 engine_side,

@@ -1,9 +1,9 @@
 //! The notation, the rules and their errors, and the seed articles' examples.
 
 use tictactoe::engine::{
-    Board, BoardError, GeometryError, IllegalMove, InvalidPosition, Limits, Move, Outlook,
-    ParseError, Player, Status, analyze, evaluate, find_best_move, is_moves_left, minimax,
-    reference,
+    Board, BoardError, Geometry, GeometryError, IllegalMove, InvalidPosition, Limits, Move,
+    Outlook, ParseError, Player, Status, analyze, find_best_move,
+    reference::{self, evaluate, is_moves_left, minimax},
 };
 
 fn board(text: &str) -> Board {
@@ -25,10 +25,7 @@ fn geeksforgeeks_example_scores_and_best_move() {
     assert_eq!(find_best_move(&position), Some(Move::new(2, 2)));
     assert_eq!(analysis.value(), Some(10));
     assert_eq!(analysis.verdict(), "X wins in 1");
-    assert_eq!(
-        reference::find_best_move(&position).map(|(m, v, _)| (m, v)),
-        Some((Move::new(2, 2), 10))
-    );
+    assert_eq!(reference::find_best_move(&position), Some(Move::new(2, 2)));
 }
 
 #[test]
@@ -254,6 +251,54 @@ fn illegal_moves_say_why() {
 }
 
 #[test]
+fn from_bits_refuses_shared_cells_and_marks_off_the_board() {
+    let classic = Geometry::classic();
+    assert_eq!(
+        Board::from_bits(classic, 1, 1),
+        Err(InvalidPosition::SharedCell)
+    );
+    assert_eq!(
+        Board::from_bits(classic, 1 << 9, 0),
+        Err(InvalidPosition::OffBoard { size: 3 })
+    );
+    assert_eq!(
+        Board::from_bits(Geometry::get(7, 4).unwrap(), 0, 1 << 63),
+        Err(InvalidPosition::OffBoard { size: 7 })
+    );
+    assert_eq!(
+        Board::from_bits(classic, 0b1, 0b10).map(|b| b.to_string()),
+        Ok("xo./.../...".to_string())
+    );
+    for error in [
+        InvalidPosition::SharedCell,
+        InvalidPosition::OffBoard { size: 3 },
+    ] {
+        let message = error.to_string();
+        assert!(
+            message.starts_with("impossible position: ") && !message.contains('\n'),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn cell_sets_of_a_position() {
+    let position = board("xx./oo./...");
+    assert_eq!(position.marks(Player::X).len(), 2);
+    assert_eq!(position.empty_cells().len(), 5);
+    assert_eq!(
+        position.threats(Player::O).iter().collect::<Vec<_>>(),
+        [Move::new(1, 2)]
+    );
+    assert!(!position.empty_cells().contains(Move::new(0, 0)));
+    assert!(!position.empty_cells().contains(Move::new(3, 3)));
+    assert_eq!(
+        position.empty_cells().into_iter().collect::<Vec<_>>(),
+        position.legal_moves()
+    );
+}
+
+#[test]
 fn status_of_finished_and_running_games() {
     assert_eq!(board("xxx/oo./...").status(), Status::Won(Player::X));
     assert_eq!(board("ooo/xx./x..").status(), Status::Won(Player::O));
@@ -262,7 +307,13 @@ fn status_of_finished_and_running_games() {
         board("x../.../...").status(),
         Status::InProgress { to_move: Player::O }
     );
-    assert_eq!(board("xxx/oo./...").winning_cells(), 0b111);
+    let top_row = board("xxx/oo./...").winning_cells();
+    assert_eq!(
+        top_row.iter().collect::<Vec<_>>(),
+        [Move::new(0, 0), Move::new(0, 1), Move::new(0, 2)]
+    );
+    assert_eq!(top_row.bits(), 0b111);
+    assert!(board("xo./.x./..o").winning_cells().is_empty());
     assert!(board("xxx/oo./...").legal_moves().is_empty());
 }
 

@@ -5,7 +5,9 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use super::{BoardOptions, ExitStatus};
-use crate::engine::{Analysis, Board, Move, Outlook, Player, Status, analyze};
+use crate::engine::{
+    Analysis, Board, Limits, Method, Move, Outlook, Player, Status, analyze, analyze_by_search,
+};
 use crate::text::{read_line, signed, thousands};
 
 /// One answer of `analyze --json`.
@@ -20,7 +22,10 @@ pub struct Report {
     best: Option<Cell>,
     moves: Vec<ScoredCell>,
     nodes: u64,
-    exact: bool,
+    method: &'static str,
+    /// Every score proven ("exact" in JSON, kept for compatibility).
+    #[serde(rename = "exact")]
+    proven: bool,
     verdict: String,
 }
 
@@ -35,7 +40,9 @@ struct ScoredCell {
     row: u8,
     col: u8,
     score: i32,
-    exact: bool,
+    /// The score is proven ("exact" in JSON, kept for compatibility).
+    #[serde(rename = "exact")]
+    proven: bool,
 }
 
 /// A batch line that could not be read as a board.
@@ -74,11 +81,15 @@ impl Report {
                     row: m.mv.row,
                     col: m.mv.col,
                     score: m.score,
-                    exact: m.exact,
+                    proven: m.proven,
                 })
                 .collect(),
-            nodes: analysis.nodes,
-            exact: analysis.exact(),
+            nodes: analysis.nodes(),
+            method: match analysis.method {
+                Method::Table => "table",
+                Method::Search { .. } => "search",
+            },
+            proven: analysis.proven(),
             verdict: analysis.verdict(),
         }
     }
@@ -182,7 +193,7 @@ pub fn describe(analysis: &Analysis) -> String {
             ""
         };
         let outlook = analysis.outlook_of(*scored);
-        let proof = if scored.exact || outlook == Outlook::Estimate {
+        let proof = if scored.proven || outlook == Outlook::Estimate {
             ""
         } else {
             " (estimated)"
@@ -195,11 +206,11 @@ pub fn describe(analysis: &Analysis) -> String {
     }
     if let Some(best) = analysis.best() {
         text.push('\n');
-        if analysis.exact() {
+        if analysis.proven() {
             text.push_str(&format!("The value of the best move is: {}\n", best.score));
             text.push_str(&format!("The optimal move is: {}\n", square(best.mv)));
         } else {
-            let estimated = if best.exact { "" } else { " (estimated)" };
+            let estimated = if best.proven { "" } else { " (estimated)" };
             text.push_str(&format!(
                 "The value of the best move found is: {}{estimated}\n",
                 best.score
@@ -213,11 +224,17 @@ pub fn describe(analysis: &Analysis) -> String {
     text.push_str(&format!("Verdict: {}\n", analysis.verdict()));
     text.push_str(&format!(
         "Positions searched: {}",
-        thousands(analysis.nodes)
+        thousands(analysis.nodes())
     ));
-    match analysis.depth {
-        Some(depth) => text.push_str(&format!(" (to depth {depth}, not every score proven)\n")),
-        None => text.push('\n'),
+    match analysis.method {
+        Method::Table => text.push_str(&format!(
+            " (answered from the compiled table; searching takes {})\n",
+            thousands(analyze_by_search(&board, Limits::Solve).nodes())
+        )),
+        Method::Search {
+            depth: Some(depth), ..
+        } => text.push_str(&format!(" (to depth {depth}, not every score proven)\n")),
+        Method::Search { depth: None, .. } => text.push('\n'),
     }
     text
 }
@@ -245,7 +262,7 @@ fn score_grid(analysis: &Analysis) -> String {
                 Some(player) => player.symbol().to_string(),
                 None => analysis.moves.iter().find(|m| m.mv == mv).map_or_else(
                     || ".".to_string(),
-                    |m| format!("{}{}", signed(m.score), if m.exact { "" } else { "?" }),
+                    |m| format!("{}{}", signed(m.score), if m.proven { "" } else { "?" }),
                 ),
             };
             text.push_str(&format!("{cell:>5}"));

@@ -2,10 +2,9 @@
 
 use std::fmt;
 
-use super::analysis::{Analysis, Limits, ScoredMove, analyze, analyze_with};
+use super::analysis::{Analysis, Limits, Method, ScoredMove, analyze, analyze_with};
 use super::board::{Board, Move};
 use super::search::Searcher;
-use super::solved::SolvedTable;
 
 /// How well an AI plays. Each level is strictly stronger than the one before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,56 +63,27 @@ pub struct Decision {
     pub analysis: Option<Analysis>,
 }
 
-/// Where an AI gets the scores of the moves it chooses between. Both give the
-/// same scores, so the same seed plays the same game with either.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ScoreSource {
-    /// Search every position, and report what the search did.
-    Search,
-    /// Look 3×3 positions up in the table of solved positions (bigger boards are searched).
-    SolvedTable,
-}
-
-/// Chooses a move for the side to move at `level`; `None` once the game is over.
-/// Every random choice comes from `rng`, so a seeded generator replays a game exactly.
-pub fn choose_move(
-    board: &Board,
-    level: Level,
-    rng: &mut fastrand::Rng,
-    limits: Limits,
-) -> Option<Decision> {
-    Ai::new(ScoreSource::Search).choose(board, level, rng, limits)
-}
-
-/// An AI player for a whole game or session. On boards bigger than 3×3 it
-/// keeps its search table from move to move, so what one move proved the
-/// next one need not prove again. On 3×3 every search starts afresh: the whole
-/// game takes microseconds, and the positions counted stay comparable with the
-/// seed's plain minimax.
+/// An AI player for a whole game or session.
+///
+/// On 3×3 every score comes from the table the compiler built. On bigger
+/// boards it keeps its search table from move to move, so what one move
+/// proved the next one need not prove again.
+#[derive(Default)]
 pub struct Ai {
-    source: ScoreSource,
     searcher: Option<Searcher>,
 }
 
 impl Ai {
-    /// An AI that takes its scores from `source`.
-    pub fn new(source: ScoreSource) -> Ai {
-        Ai {
-            source,
-            searcher: None,
-        }
+    /// An AI with nothing searched yet.
+    pub fn new() -> Ai {
+        Ai::default()
     }
 
     /// Every legal move's score, as [`analyze`] gives them.
     pub fn analyze(&mut self, board: &Board, limits: Limits) -> Analysis {
         let geometry = board.geometry();
         if geometry.is_classic() {
-            return match self.source {
-                ScoreSource::SolvedTable => SolvedTable::classic()
-                    .analysis(board)
-                    .unwrap_or_else(|| analyze(board, limits)),
-                ScoreSource::Search => analyze(board, limits),
-            };
+            return analyze(board, limits);
         }
         if !self
             .searcher
@@ -129,6 +99,20 @@ impl Ai {
     }
 
     /// Chooses a move for the side to move at `level`; `None` once the game is over.
+    /// Every random choice comes from `rng`, so a seeded generator replays a game exactly.
+    /// `limits` bounds the search on boards bigger than 3×3.
+    ///
+    /// ```
+    /// use tictactoe::engine::{Ai, Board, Level, Limits, Method};
+    ///
+    /// let board: Board = "xx./oo./...".parse().unwrap();
+    /// let mut ai = Ai::new();
+    /// let mut rng = fastrand::Rng::with_seed(7);
+    /// let decision = ai.choose(&board, Level::Perfect, &mut rng, Limits::Solve).unwrap();
+    /// assert_eq!(decision.mv.coordinate(), "c1", "X completes the top row");
+    /// let analysis = decision.analysis.expect("perfect play reads every score");
+    /// assert_eq!(analysis.method, Method::Table);
+    /// ```
     pub fn choose(
         &mut self,
         board: &Board,
@@ -198,8 +182,7 @@ impl Ai {
 /// any other 0. Sees the next move and the reply, nothing further.
 fn two_ply_analysis(board: &Board) -> Analysis {
     let started = std::time::Instant::now();
-    let geometry = board.geometry();
-    let win = geometry.win_score();
+    let win = board.geometry().win_score();
     let opponent = board.to_move().other();
     let mut nodes = 0;
     let moves = board
@@ -210,7 +193,7 @@ fn two_ply_analysis(board: &Board) -> Analysis {
             nodes += 1;
             let score = if after.winner().is_some() {
                 win
-            } else if geometry.threats(after.marks(opponent)) & after.empty_cells() != 0 {
+            } else if !after.threats(opponent).is_empty() {
                 -(win - 1)
             } else {
                 0
@@ -218,16 +201,18 @@ fn two_ply_analysis(board: &Board) -> Analysis {
             Some(ScoredMove {
                 mv,
                 score,
-                exact: after.winner().is_some() || score != 0,
+                proven: after.winner().is_some() || score != 0,
             })
         })
         .collect();
     Analysis {
         board: *board,
         moves,
-        nodes,
+        method: Method::Search {
+            nodes,
+            depth: Some(2),
+        },
         elapsed: started.elapsed(),
-        depth: Some(2),
     }
 }
 

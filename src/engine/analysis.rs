@@ -6,8 +6,11 @@ use std::time::{Duration, Instant};
 use super::board::{Board, Move, Player, Status};
 use super::geometry::Geometry;
 use super::search::{Searcher, UNLIMITED};
+use super::solved;
 
-/// How long the search may think about a position.
+/// How long the search may think about a position bigger than 3×3. (On 3×3
+/// every answer is proven: read from the table, or searched to the end in
+/// microseconds by [`analyze_by_search`].)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limits {
     /// Search until every score is proven, however long it takes.
@@ -23,8 +26,8 @@ pub struct ScoredMove {
     pub mv: Move,
     /// The seed's score of the move: `W - d` for a win `d` plies after it, `-W + d` for a loss, 0 for a draw.
     pub score: i32,
-    /// Proven by searching to the end, rather than estimated at a depth limit.
-    pub exact: bool,
+    /// Proven (by the table or by searching to the end), rather than estimated at a depth limit.
+    pub proven: bool,
 }
 
 /// What a score means for the side that plays the move, counted in its own moves.
@@ -48,11 +51,20 @@ pub enum Outlook {
 
 impl Outlook {
     /// Reads a move's score on a board of this shape.
-    pub fn of(score: i32, exact: bool, geometry: &Geometry) -> Outlook {
+    ///
+    /// ```
+    /// use tictactoe::engine::{Geometry, Outlook};
+    ///
+    /// let classic = Geometry::classic();
+    /// assert_eq!(Outlook::of(8, true, classic), Outlook::Win { moves: 2 });
+    /// assert_eq!(Outlook::of(-9, true, classic).to_string(), "loss in 1");
+    /// assert_eq!(Outlook::of(0, false, classic), Outlook::Estimate);
+    /// ```
+    pub fn of(score: i32, proven: bool, geometry: &Geometry) -> Outlook {
         let win = geometry.win_score();
-        // A proven score is a win or a loss whenever it is not 0; and the search's
-        // estimates stay within ±W/2, so a score beyond that is a forced line.
-        let decided = exact || score.abs() > win / 2;
+        // A proven score is a win or a loss whenever it is not 0; and a score
+        // beyond any estimate is a forced line.
+        let decided = proven || geometry.is_forced(score);
         match score.signum() {
             1 if decided => Outlook::Win {
                 moves: ((win - score) / 2 + 1) as u32,
@@ -60,7 +72,7 @@ impl Outlook {
             -1 if decided => Outlook::Loss {
                 moves: ((win + score + 1) / 2) as u32,
             },
-            0 if exact => Outlook::Draw,
+            0 if proven => Outlook::Draw,
             _ => Outlook::Estimate,
         }
     }
@@ -77,22 +89,52 @@ impl fmt::Display for Outlook {
     }
 }
 
-/// Every legal move of a position with its score, and what the search cost.
+/// Where the scores of an [`Analysis`] came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Read from the table of every 3×3 position that the compiler built:
+    /// nothing was searched. [`analyze_by_search`] shows what the search takes.
+    Table,
+    /// Searched.
+    Search {
+        /// Positions examined.
+        nodes: u64,
+        /// Plies searched when a limit applied; `None` when searched to the end.
+        depth: Option<u32>,
+    },
+}
+
+/// Every legal move of a position with its score, and where the scores came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     /// The position analysed.
     pub board: Board,
     /// Every legal move in reading order; empty once the game is over.
     pub moves: Vec<ScoredMove>,
-    /// Positions searched.
-    pub nodes: u64,
-    /// Wall time of the search.
+    /// The table or a search, and what the search cost.
+    pub method: Method,
+    /// Wall time of the lookup or the search.
     pub elapsed: Duration,
-    /// Plies searched when a limit applied; `None` when searched to the end.
-    pub depth: Option<u32>,
 }
 
 impl Analysis {
+    /// Positions searched: 0 when the scores came from the table.
+    pub fn nodes(&self) -> u64 {
+        match self.method {
+            Method::Table => 0,
+            Method::Search { nodes, .. } => nodes,
+        }
+    }
+
+    /// Plies searched when a depth limit applied; `None` when every score
+    /// comes from the table or a search to the end.
+    pub fn depth(&self) -> Option<u32> {
+        match self.method {
+            Method::Table => None,
+            Method::Search { depth, .. } => depth,
+        }
+    }
+
     /// Won, drawn or in progress.
     pub fn status(&self) -> Status {
         self.board.status()
@@ -120,8 +162,8 @@ impl Analysis {
     }
 
     /// True when every score is proven.
-    pub fn exact(&self) -> bool {
-        self.moves.iter().all(|mv| mv.exact)
+    pub fn proven(&self) -> bool {
+        self.moves.iter().all(|mv| mv.proven)
     }
 
     /// What the best move means for the side to move.
@@ -131,7 +173,7 @@ impl Analysis {
 
     /// What one move's score means for the side to move.
     pub fn outlook_of(&self, scored: ScoredMove) -> Outlook {
-        Outlook::of(scored.score, scored.exact, self.board.geometry())
+        Outlook::of(scored.score, scored.proven, self.board.geometry())
     }
 
     /// The result in words: "X wins in 2", "draw with best play", "O won".
@@ -154,10 +196,50 @@ impl Analysis {
 
 /// Scores every legal move of `board` for the side to move.
 ///
-/// On 3×3 every score is exact whatever the limits: the whole game is searched in
-/// microseconds. Bigger boards deepen one ply at a time until every score is proven
-/// or the time is up.
+/// On 3×3 every score is proven and read from the table the compiler built
+/// ([`Method::Table`]), whatever the limits. Bigger boards are searched: to
+/// the end with [`Limits::Solve`], or deepening one ply at a time until every
+/// score is proven or the time is up.
+///
+/// ```
+/// use tictactoe::engine::{Board, Limits, Method, Move, Outlook, analyze};
+///
+/// let board: Board = "xox/oox/...".parse().unwrap();
+/// let analysis = analyze(&board, Limits::Solve);
+/// let scores: Vec<i32> = analysis.moves.iter().map(|m| m.score).collect();
+/// assert_eq!(scores, [-9, 0, 10]);
+/// let best = analysis.best().unwrap();
+/// assert_eq!(best.mv, Move::new(2, 2));
+/// assert_eq!(analysis.outlook_of(best), Outlook::Win { moves: 1 });
+/// assert_eq!(analysis.verdict(), "X wins in 1");
+/// assert_eq!(analysis.method, Method::Table);
+/// ```
 pub fn analyze(board: &Board, limits: Limits) -> Analysis {
+    let started = Instant::now();
+    match solved::scored_moves(board) {
+        Some(moves) => Analysis {
+            board: *board,
+            moves,
+            method: Method::Table,
+            elapsed: started.elapsed(),
+        },
+        None => analyze_by_search(board, limits),
+    }
+}
+
+/// [`analyze`] by searching, even on 3×3 where the table knows every answer:
+/// the same scores, and what the search costs ([`Method::Search`]). For
+/// teaching and for cross-checking the table.
+///
+/// ```
+/// use tictactoe::engine::{Board, Limits, analyze, analyze_by_search};
+///
+/// let board = Board::new();
+/// let searched = analyze_by_search(&board, Limits::Solve);
+/// assert_eq!(searched.moves, analyze(&board, Limits::Solve).moves);
+/// assert!(searched.nodes() > 0 && searched.depth().is_none());
+/// ```
+pub fn analyze_by_search(board: &Board, limits: Limits) -> Analysis {
     // Proving a big board visits tens of millions of positions: give the table room.
     let mut searcher = match limits {
         Limits::Solve if board.geometry().cells() >= 25 => {
@@ -171,8 +253,8 @@ pub fn analyze(board: &Board, limits: Limits) -> Analysis {
 /// Table size for proving boards of 5×5 and up: 4M slots, 96 MiB at most.
 const SOLVE_TABLE_BITS: u32 = 22;
 
-/// [`analyze`] with a caller's searcher, whose table may already know related positions.
-pub fn analyze_with(searcher: &mut Searcher, board: &Board, limits: Limits) -> Analysis {
+/// [`analyze_by_search`] with a caller's searcher, whose table may already know related positions.
+pub(crate) fn analyze_with(searcher: &mut Searcher, board: &Board, limits: Limits) -> Analysis {
     let started = Instant::now();
     let nodes_before = searcher.nodes();
     let legal = board.legal_moves();
@@ -190,9 +272,11 @@ pub fn analyze_with(searcher: &mut Searcher, board: &Board, limits: Limits) -> A
     Analysis {
         board: *board,
         moves,
-        nodes: searcher.nodes() - nodes_before,
+        method: Method::Search {
+            nodes: searcher.nodes() - nodes_before,
+            depth,
+        },
         elapsed: started.elapsed(),
-        depth,
     }
 }
 
@@ -212,7 +296,8 @@ fn deepen(
     started: Instant,
     budget: Duration,
 ) -> (Vec<ScoredMove>, Option<u32>) {
-    if board.empty_cells().count_ones() <= PROOF_ATTEMPT_MAX_EMPTY {
+    let empty = board.empty_cells().len() as u32;
+    if empty <= PROOF_ATTEMPT_MAX_EMPTY {
         searcher.set_deadline(Some(started + budget / 2));
         let proof = score_all(searcher, board, legal, UNLIMITED, None);
         if !searcher.out_of_time() {
@@ -226,7 +311,7 @@ fn deepen(
     let mut moves = score_all(searcher, board, legal, 1, None);
     let mut depth = 1;
     searcher.set_deadline(Some(deadline));
-    while !moves.iter().all(|mv| mv.exact) && depth < board.empty_cells().count_ones() {
+    while !moves.iter().all(|mv| mv.proven) && depth < empty {
         let deeper = score_all(searcher, board, legal, depth + 1, Some(&moves));
         if searcher.out_of_time() {
             break;
@@ -235,7 +320,7 @@ fn deepen(
         depth += 1;
     }
     searcher.set_deadline(None);
-    let proven = moves.iter().all(|mv| mv.exact);
+    let proven = moves.iter().all(|mv| mv.proven);
     (moves, (!proven).then_some(depth))
 }
 
@@ -256,22 +341,20 @@ fn score_all(
         let twin = (twin_of != mv)
             .then(|| scored.iter().find(|earlier| earlier.mv == twin_of).copied())
             .flatten();
-        let known = previous.map(|p| p[i]).filter(|p| p.exact);
+        let known = previous.map(|p| p[i]).filter(|p| p.proven);
         let result = match (twin, known) {
             (Some(twin), _) => ScoredMove { mv, ..twin },
             (None, Some(known)) => known,
             (None, None) => {
-                let (score, exact) = searcher.exact_score(board, mv, depth);
+                let (score, proven) = searcher.score_move_draw_first(board, mv, depth);
                 if searcher.out_of_time() {
                     break;
                 }
-                // A win or loss found within a depth limit is a forced line:
-                // estimates never reach beyond ±W/2.
-                let forced = score.abs() > board.geometry().win_score() / 2;
+                // A win or loss found within a depth limit is a forced line.
                 ScoredMove {
                     mv,
                     score,
-                    exact: exact || forced,
+                    proven: proven || board.geometry().is_forced(score),
                 }
             }
         };

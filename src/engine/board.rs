@@ -4,8 +4,10 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
+use super::cell_set::CellSet;
 use super::error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
 use super::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+use super::solved;
 
 /// One of the two sides. X always moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,12 +65,14 @@ impl Move {
         Move { row, col }
     }
 
-    /// The move at a row-major cell index on a board of side `size`.
+    /// The move at a row-major cell index on a board of side `size`
+    /// (`size` must not be 0).
     pub const fn from_index(index: usize, size: u8) -> Move {
         Move::new((index / size as usize) as u8, (index % size as usize) as u8)
     }
 
-    /// The row-major cell index on a board of side `size`.
+    /// The row-major cell index on a board of side `size` (meaningful only
+    /// for a move on that board).
     pub const fn index(self, size: u8) -> usize {
         self.row as usize * size as usize + self.col as usize
     }
@@ -118,8 +122,25 @@ impl Status {
 
 /// A position: the marks of both sides on an N×N board with K in a row.
 ///
-/// Always a position that a real game can reach; the constructors check it.
-/// `Copy` and two words of bits, so searching copies boards instead of undoing moves.
+/// Always a position that a real game can reach; the constructors check it,
+/// and [`Board::play`] only makes legal moves. `Copy` and two words of bits,
+/// so searching copies boards instead of undoing moves.
+///
+/// ```
+/// use tictactoe::engine::{Board, IllegalMove, Move, Player, Status};
+///
+/// let board: Board = "x../.o./...".parse()?;
+/// assert_eq!(board.to_move(), Player::X);
+/// let after = board.play(Move::new(0, 1))?;
+/// assert_eq!(after.to_string(), "xx./.o./...");
+/// assert_eq!(after.status(), Status::InProgress { to_move: Player::O });
+/// assert_eq!(after.play(Move::new(0, 0)), Err(IllegalMove::Occupied { row: 0, col: 0 }));
+/// // X cannot have moved twice while O has not moved.
+/// assert!("xx./.../...".parse::<Board>().is_err());
+/// // Bigger boards: 4 in a row by default from 4×4 up.
+/// assert_eq!("..../..../..../....".parse::<Board>()?.k(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Board {
     geometry: &'static Geometry,
@@ -160,15 +181,37 @@ impl Board {
     }
 
     /// A position from bit masks (bit `row * size + col` set where the side has a mark),
-    /// checked to be reachable.
+    /// checked to be on the board, without a cell owned twice, and reachable.
+    ///
+    /// ```
+    /// use tictactoe::engine::{Board, Geometry, InvalidPosition};
+    ///
+    /// let classic = Geometry::classic();
+    /// // X in the centre (bit 4), O in the corner (bit 0).
+    /// assert_eq!(Board::from_bits(classic, 1 << 4, 1)?.to_string(), "o../.x./...");
+    /// assert_eq!(Board::from_bits(classic, 1, 1), Err(InvalidPosition::SharedCell));
+    /// assert_eq!(Board::from_bits(classic, 1 << 9, 0), Err(InvalidPosition::OffBoard { size: 3 }));
+    /// # Ok::<(), InvalidPosition>(())
+    /// ```
     pub fn from_bits(
         geometry: &'static Geometry,
         x: u64,
         o: u64,
     ) -> Result<Board, InvalidPosition> {
-        debug_assert!(x & o == 0 && (x | o) & !geometry.full_mask() == 0);
+        if (x | o) & !geometry.full_mask() != 0 {
+            return Err(InvalidPosition::OffBoard {
+                size: geometry.size(),
+            });
+        }
+        if x & o != 0 {
+            return Err(InvalidPosition::SharedCell);
+        }
         let board = Board { geometry, x, o };
-        board.validate()?;
+        // On 3×3 the compiler's table lists every reachable position; the
+        // rules then only have to say what is wrong with the others.
+        if !(geometry.is_classic() && solved::is_reachable(x, o)) {
+            board.validate()?;
+        }
         Ok(board)
     }
 
@@ -191,12 +234,12 @@ impl Board {
                 return Err(InvalidPosition::MoveAfterWin { winner });
             }
             // The winning move lies on every completed line, so they must share a cell.
-            let stones = self.marks(winner);
+            let marks = self.bits(winner);
             let shared = self
                 .geometry
                 .lines()
                 .iter()
-                .filter(|&&line| stones & line == line)
+                .filter(|&&line| marks & line == line)
                 .fold(u64::MAX, |acc, &line| acc & line);
             if shared == 0 {
                 return Err(InvalidPosition::SeparateLines { winner });
@@ -220,16 +263,34 @@ impl Board {
         self.geometry.k()
     }
 
-    /// The marks of one side as a bit mask.
-    pub fn marks(&self, player: Player) -> u64 {
+    /// The cells holding one side's marks.
+    pub fn marks(&self, player: Player) -> CellSet {
+        CellSet::new(self.size(), self.bits(player))
+    }
+
+    /// The empty cells.
+    pub fn empty_cells(&self) -> CellSet {
+        CellSet::new(self.size(), self.empty_bits())
+    }
+
+    /// The empty cells where `player` would complete a line by playing.
+    pub fn threats(&self, player: Player) -> CellSet {
+        let cells = self.geometry.threats(self.bits(player)) & self.empty_bits();
+        CellSet::new(self.size(), cells)
+    }
+
+    /// One side's marks as a bit mask (bit `row * size + col`).
+    #[inline]
+    pub(crate) fn bits(&self, player: Player) -> u64 {
         match player {
             Player::X => self.x,
             Player::O => self.o,
         }
     }
 
-    /// Mask of the empty cells.
-    pub fn empty_cells(&self) -> u64 {
+    /// The empty cells as a bit mask.
+    #[inline]
+    pub(crate) fn empty_bits(&self) -> u64 {
         self.geometry.full_mask() & !(self.x | self.o)
     }
 
@@ -274,23 +335,25 @@ impl Board {
     }
 
     /// Every cell on a completed line (empty when nobody has won).
-    pub fn winning_cells(&self) -> u64 {
+    pub fn winning_cells(&self) -> CellSet {
         let Some(winner) = self.winner() else {
-            return 0;
+            return CellSet::new(self.size(), 0);
         };
-        let stones = self.marks(winner);
-        self.geometry
+        let marks = self.bits(winner);
+        let cells = self
+            .geometry
             .lines()
             .iter()
-            .filter(|&&line| stones & line == line)
-            .fold(0, |acc, &line| acc | line)
+            .filter(|&&line| marks & line == line)
+            .fold(0, |acc, &line| acc | line);
+        CellSet::new(self.size(), cells)
     }
 
     /// Won, drawn or still going (and whose turn it is).
     pub fn status(&self) -> Status {
         if let Some(winner) = self.winner() {
             Status::Won(winner)
-        } else if self.empty_cells() == 0 {
+        } else if self.empty_bits() == 0 {
             Status::Draw
         } else {
             Status::InProgress {
@@ -304,11 +367,7 @@ impl Board {
         if self.status().is_over() {
             return Vec::new();
         }
-        let size = self.size();
-        (0..self.geometry.cells())
-            .filter(|&cell| self.empty_cells() & (1 << cell) != 0)
-            .map(|cell| Move::from_index(cell, size))
-            .collect()
+        self.empty_cells().iter().collect()
     }
 
     /// The board after the side to move plays `mv`, or why it cannot.
@@ -336,7 +395,7 @@ impl Board {
     /// Puts `player`'s mark on an empty `cell` without checking the rules: the
     /// reference search places marks for either side, as the seed does.
     pub(crate) fn place(&self, cell: usize, player: Player) -> Board {
-        debug_assert!(self.empty_cells() & (1 << cell) != 0);
+        debug_assert!(self.empty_bits() & (1 << cell) != 0);
         let bit = 1u64 << cell;
         match player {
             Player::X => Board {
@@ -351,7 +410,7 @@ impl Board {
     }
 
     /// The rotations and reflections that leave this position unchanged.
-    pub fn symmetries(&self) -> Symmetries {
+    pub(crate) fn symmetries(&self) -> Symmetries {
         let set = (1..Geometry::symmetry_count())
             .filter(|&s| {
                 self.geometry.map(s, self.x) == self.x && self.geometry.map(s, self.o) == self.o
@@ -384,7 +443,7 @@ impl Board {
 
 /// The symmetries of one position: moves they map onto each other are worth the same.
 #[derive(Clone, Copy)]
-pub struct Symmetries {
+pub(crate) struct Symmetries {
     geometry: &'static Geometry,
     /// Bit `s` set when symmetry `s` (numbered as [`Geometry::map`]) fixes the position.
     set: u8,
@@ -392,12 +451,12 @@ pub struct Symmetries {
 
 impl Symmetries {
     /// The first move in reading order among `mv` and its images: `mv` itself
-    /// unless an earlier move is worth exactly the same.
+    /// unless an earlier move is worth exactly the same (or `mv` is off the board).
     pub fn first_twin(&self, mv: Move) -> Move {
-        if self.set == 1 {
+        let size = self.geometry.size();
+        if self.set == 1 || mv.row >= size || mv.col >= size {
             return mv;
         }
-        let size = self.geometry.size();
         let cell = mv.index(size);
         let first = (0..Geometry::symmetry_count())
             .filter(|&s| self.set & (1 << s) != 0)
@@ -516,4 +575,32 @@ fn parse_cells(text: &str) -> Result<ParsedCells, ParseError> {
         });
     }
     Ok(ParsedCells { size, x, o })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules alone, without the table's shortcut, accept exactly the
+    /// positions the table lists as reachable (bigger boards rely on them).
+    #[test]
+    fn the_rules_accept_exactly_the_reachable_3x3_positions() {
+        let geometry = Geometry::classic();
+        let mut accepted = 0;
+        for code in 0..3u32.pow(9) {
+            let (mut x, mut o, mut rest) = (0u64, 0u64, code);
+            for cell in 0..9 {
+                match rest % 3 {
+                    1 => x |= 1 << cell,
+                    2 => o |= 1 << cell,
+                    _ => {}
+                }
+                rest /= 3;
+            }
+            let by_rules = Board { geometry, x, o }.validate().is_ok();
+            assert_eq!(by_rules, solved::is_reachable(x, o), "{x:09b} {o:09b}");
+            accepted += usize::from(by_rules);
+        }
+        assert_eq!(accepted, 5478);
+    }
 }

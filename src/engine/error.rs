@@ -87,6 +87,15 @@ pub enum InvalidPosition {
         /// The side with the lines.
         winner: Player,
     },
+    /// A cell given to both sides (only bit masks can say that).
+    #[error("impossible position: a cell holds both an X and an O")]
+    SharedCell,
+    /// Marks beyond the board's cells (only bit masks can say that).
+    #[error("impossible position: marks outside the {size}x{size} board")]
+    OffBoard {
+        /// Side of the board.
+        size: u8,
+    },
 }
 
 /// A board argument that could not be used.

@@ -28,9 +28,9 @@ pub const MIN_SIZE: u8 = 3;
 pub const MAX_SIZE: u8 = 7;
 
 /// Score of a win found right after the move on the classic 3×3 board (the seed's +10).
-pub const CLASSIC_WIN: i32 = 10;
+pub(crate) const CLASSIC_WIN: i32 = 10;
 /// Score of an immediate win on bigger boards: 100 leaves room for 48 plies of depth.
-pub const BIG_WIN: i32 = 100;
+pub(crate) const BIG_WIN: i32 = 100;
 
 const SYMMETRY_COUNT: usize = 8;
 
@@ -40,7 +40,7 @@ const MAX_LINES: usize = 128;
 /// Every run of `k` cells along the four directions (right, down, down-right,
 /// down-left), as bit masks; the count of masks comes second.
 /// `const` so the 3×3 lookup tables can be computed by the compiler.
-const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
+pub(crate) const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
     const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
     let (n, k) = (size as i32, k as i32);
     let mut lines = [0u64; MAX_LINES];
@@ -82,45 +82,45 @@ struct Run {
 }
 
 impl Run {
-    /// Starts of the lines whose k cells are all in `stones`.
+    /// Starts of the lines whose k cells are all in `marks`.
     #[inline]
-    fn complete(self, stones: u64) -> u64 {
+    fn complete(self, marks: u64) -> u64 {
         match self.k {
-            3 => self.complete_k::<3>(stones),
-            4 => self.complete_k::<4>(stones),
-            5 => self.complete_k::<5>(stones),
-            6 => self.complete_k::<6>(stones),
-            _ => self.complete_k::<7>(stones),
+            3 => self.complete_k::<3>(marks),
+            4 => self.complete_k::<4>(marks),
+            5 => self.complete_k::<5>(marks),
+            6 => self.complete_k::<6>(marks),
+            _ => self.complete_k::<7>(marks),
         }
     }
 
-    /// Cells that would complete a line for `stones`: each line with every
-    /// cell but one in `stones` adds that one (occupied or not).
+    /// Cells that would complete a line for `marks`: each line with every
+    /// cell but one in `marks` adds that one (occupied or not).
     #[inline]
-    fn threats(self, stones: u64) -> u64 {
+    fn threats(self, marks: u64) -> u64 {
         match self.k {
-            3 => self.threats_k::<3>(stones),
-            4 => self.threats_k::<4>(stones),
-            5 => self.threats_k::<5>(stones),
-            6 => self.threats_k::<6>(stones),
-            _ => self.threats_k::<7>(stones),
+            3 => self.threats_k::<3>(marks),
+            4 => self.threats_k::<4>(marks),
+            5 => self.threats_k::<5>(marks),
+            6 => self.threats_k::<6>(marks),
+            _ => self.threats_k::<7>(marks),
         }
     }
 
     // With K known to the compiler the loops unroll into straight shifts and ANDs.
     #[inline(always)]
-    fn complete_k<const K: u32>(self, stones: u64) -> u64 {
-        (0..K).fold(self.starts, |acc, i| acc & (stones >> (i * self.step)))
+    fn complete_k<const K: u32>(self, marks: u64) -> u64 {
+        (0..K).fold(self.starts, |acc, i| acc & (marks >> (i * self.step)))
     }
 
     #[inline(always)]
-    fn threats_k<const K: u32>(self, stones: u64) -> u64 {
+    fn threats_k<const K: u32>(self, marks: u64) -> u64 {
         let mut cells = 0;
         for missing in 0..K {
             let mut starts = self.starts;
             for i in 0..K {
                 if i != missing {
-                    starts &= stones >> (i * self.step);
+                    starts &= marks >> (i * self.step);
                 }
             }
             cells |= starts << (missing * self.step);
@@ -285,7 +285,20 @@ mod classic_symmetry {
     }
 }
 
-/// Cells, lines and symmetries of one board shape. Obtain it with [`Geometry::get`].
+/// The shape of a game: an N×N board where K in a row wins.
+///
+/// Obtain it with [`Geometry::get`] or [`Geometry::classic`]; every board of
+/// the same shape shares one, built once and kept for the life of the process.
+/// Inside, it holds the lines, symmetries and move order the search uses.
+///
+/// ```
+/// use tictactoe::engine::Geometry;
+///
+/// let shape = Geometry::get(5, 4).unwrap();
+/// assert_eq!((shape.size(), shape.k(), shape.win_score()), (5, 4, 100));
+/// assert_eq!(Geometry::classic().win_score(), 10);
+/// assert!(Geometry::get(8, 4).is_err());
+/// ```
 pub struct Geometry {
     size: u8,
     k: u8,
@@ -464,34 +477,29 @@ impl Geometry {
 
     /// Number of cells.
     #[inline]
-    pub fn cells(&self) -> usize {
+    pub(crate) fn cells(&self) -> usize {
         usize::from(self.size) * usize::from(self.size)
     }
 
     /// Mask with one bit set for every cell of the board.
     #[inline]
-    pub fn full_mask(&self) -> u64 {
+    pub(crate) fn full_mask(&self) -> u64 {
         self.full
     }
 
     /// Every winning line, as a mask of its k cells.
     #[inline]
-    pub fn lines(&self) -> &'static [u64] {
+    pub(crate) fn lines(&self) -> &'static [u64] {
         self.lines
     }
 
     /// Cells in the order the search tries them: most lines through them
     /// first, then nearest the centre, then reading order.
-    pub fn move_order(&self) -> impl Iterator<Item = usize> + '_ {
+    #[cfg(test)]
+    pub(crate) fn move_order(&self) -> impl Iterator<Item = usize> + '_ {
         self.order_tiers
             .iter()
             .flat_map(|&tier| (0..self.cells()).filter(move |&cell| tier & (1 << cell) != 0))
-    }
-
-    /// The move order as masks of equally ranked cells, best first.
-    #[inline]
-    pub fn order_tiers(&self) -> &'static [u64] {
-        self.order_tiers
     }
 
     /// Score of a win on the move just played: 10 on 3×3 (the seed's), 100 on bigger boards.
@@ -500,48 +508,74 @@ impl Geometry {
         self.win_score
     }
 
+    /// The largest score an estimate may have: half a win. The search's
+    /// estimates at a depth limit stay within ±`estimate_limit`, and every
+    /// forced win or loss the game can have lies beyond it, so a score outside
+    /// is a forced line even when found within a depth limit.
+    #[inline]
+    pub(crate) fn estimate_limit(&self) -> i32 {
+        self.win_score / 2
+    }
+
+    /// True when `score` can only be a forced win or loss (see [`Geometry::estimate_limit`]).
+    #[inline]
+    pub(crate) fn is_forced(&self, score: i32) -> bool {
+        score.abs() > self.estimate_limit()
+    }
+
     /// True for the classic 3×3 board, which has compile-time tables.
     #[inline]
-    pub fn is_classic(&self) -> bool {
+    pub(crate) fn is_classic(&self) -> bool {
         self.classic.is_some()
     }
 
-    /// True when `stones` contain a whole line.
-    pub fn has_line(&self, stones: u64) -> bool {
-        by_shape!(self, rules => rules.has_line(stones))
+    /// True when `marks` contain a whole line.
+    pub(crate) fn has_line(&self, marks: u64) -> bool {
+        by_shape!(self, rules => rules.has_line(marks))
     }
 
-    /// Cells that would complete a line for `stones`, whether empty or not:
-    /// every line holding all of its cells but one in `stones` adds the missing one.
-    pub fn threats(&self, stones: u64) -> u64 {
-        by_shape!(self, rules => rules.threats(stones))
+    /// Cells that would complete a line for `marks`, whether empty or not:
+    /// every line holding all of its cells but one in `marks` adds the missing one.
+    pub(crate) fn threats(&self, marks: u64) -> u64 {
+        by_shape!(self, rules => rules.threats(marks))
     }
 
-    /// True when every line holds one of `stones`: the other side can no longer win.
-    pub fn blocks_every_line(&self, stones: u64) -> bool {
-        by_shape!(self, rules => rules.blocks_every_line(stones))
+    /// True when every line holds one of `marks`: the other side can no longer win.
+    #[cfg(test)]
+    pub(crate) fn blocks_every_line(&self, marks: u64) -> bool {
+        by_shape!(self, rules => rules.blocks_every_line(marks))
     }
 
     /// The image of a set of cells under one of the eight symmetries (0 is the identity).
-    pub fn map(&self, symmetry: usize, stones: u64) -> u64 {
-        by_shape!(self, rules => rules.map(symmetry, stones))
+    pub(crate) fn map(&self, symmetry: usize, marks: u64) -> u64 {
+        by_shape!(self, rules => rules.map(symmetry, marks))
     }
 
     /// The image of one cell under one of the eight symmetries.
-    pub fn map_cell(&self, symmetry: usize, cell: usize) -> usize {
+    pub(crate) fn map_cell(&self, symmetry: usize, cell: usize) -> usize {
         by_shape!(self, rules => rules.map_cell(symmetry, cell))
     }
 
     /// The smallest image of a position over the eight symmetries, and the
     /// symmetry that gives it: equal for positions that are rotations or
     /// reflections of each other.
-    pub fn canonical(&self, mine: u64, theirs: u64) -> (u64, u64, usize) {
+    #[cfg(test)]
+    pub(crate) fn canonical(&self, mine: u64, theirs: u64) -> (u64, u64, usize) {
         by_shape!(self, rules => rules.canonical(mine, theirs))
     }
 
     /// Number of symmetries of the square (rotations and reflections).
-    pub const fn symmetry_count() -> usize {
+    pub(crate) const fn symmetry_count() -> usize {
         SYMMETRY_COUNT
+    }
+}
+
+impl std::fmt::Debug for Geometry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Geometry")
+            .field("size", &self.size)
+            .field("k", &self.k)
+            .finish_non_exhaustive()
     }
 }
 
@@ -595,63 +629,63 @@ impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
 
     /// See [`Geometry::has_line`].
     #[inline]
-    pub fn has_line(self, stones: u64) -> bool {
+    pub fn has_line(self, marks: u64) -> bool {
         if CLASSIC {
-            ClassicTables::bit(&CLASSIC_TABLES.has_line, stones)
+            ClassicTables::bit(&CLASSIC_TABLES.has_line, marks)
         } else {
-            self.0.runs.iter().any(|run| run.complete(stones) != 0)
+            self.0.runs.iter().any(|run| run.complete(marks) != 0)
         }
     }
 
-    /// True when `stones` contain a whole line through `cell` (the cell just played).
+    /// True when `marks` contain a whole line through `cell` (the cell just played).
     #[inline]
-    pub fn completes_line(self, stones: u64, cell: usize) -> bool {
+    pub fn completes_line(self, marks: u64, cell: usize) -> bool {
         if CLASSIC {
-            ClassicTables::bit(&CLASSIC_TABLES.has_line, stones)
+            ClassicTables::bit(&CLASSIC_TABLES.has_line, marks)
         } else {
             self.0.lines_through[cell]
                 .iter()
-                .any(|&line| line & !stones == 0)
+                .any(|&line| line & !marks == 0)
         }
     }
 
     /// See [`Geometry::threats`].
     #[inline]
-    pub fn threats(self, stones: u64) -> u64 {
+    pub fn threats(self, marks: u64) -> u64 {
         if CLASSIC {
-            return u64::from(CLASSIC_TABLES.threats[(stones & 0x1ff) as usize]);
+            return u64::from(CLASSIC_TABLES.threats[(marks & 0x1ff) as usize]);
         }
         self.0
             .runs
             .iter()
-            .fold(0, |acc, run| acc | run.threats(stones))
+            .fold(0, |acc, run| acc | run.threats(marks))
             & self.0.full
-            & !stones
+            & !marks
     }
 
     /// See [`Geometry::blocks_every_line`].
     #[inline]
-    pub fn blocks_every_line(self, stones: u64) -> bool {
+    pub fn blocks_every_line(self, marks: u64) -> bool {
         if CLASSIC {
-            ClassicTables::bit(&CLASSIC_TABLES.blocks_every_line, stones)
+            ClassicTables::bit(&CLASSIC_TABLES.blocks_every_line, marks)
         } else {
-            let open = self.0.full & !stones;
+            let open = self.0.full & !marks;
             self.0.runs.iter().all(|run| run.complete(open) == 0)
         }
     }
 
     /// See [`Geometry::map`].
     #[inline]
-    pub fn map(self, symmetry: usize, stones: u64) -> u64 {
+    pub fn map(self, symmetry: usize, marks: u64) -> u64 {
         if CLASSIC {
-            return classic_symmetry::image(symmetry, stones);
+            return classic_symmetry::image(symmetry, marks);
         }
         let size = usize::from(self.0.size);
         let patterns = 1usize << size;
         let row_mask = (patterns - 1) as u64;
         let base = symmetry * size * patterns;
         (0..size).fold(0, |image, row| {
-            let pattern = ((stones >> (row * size)) & row_mask) as usize;
+            let pattern = ((marks >> (row * size)) & row_mask) as usize;
             image | self.0.symmetry_rows[base + row * patterns + pattern]
         })
     }
@@ -797,28 +831,28 @@ mod tests {
             for k in MIN_SIZE..=size {
                 let g = Geometry::get(size, k).unwrap();
                 for _ in 0..2000 {
-                    let stones = rng.u64(..) & rng.u64(..) & g.full_mask();
-                    let by_lines_has = g.lines().iter().any(|&line| line & !stones == 0);
-                    let by_lines_blocks = g.lines().iter().all(|&line| line & stones != 0);
+                    let marks = rng.u64(..) & rng.u64(..) & g.full_mask();
+                    let by_lines_has = g.lines().iter().any(|&line| line & !marks == 0);
+                    let by_lines_blocks = g.lines().iter().all(|&line| line & marks != 0);
                     let by_lines_threats = g
                         .lines()
                         .iter()
-                        .filter(|&&line| (line & stones).count_ones() == u32::from(k) - 1)
-                        .fold(0, |acc, &line| acc | (line & !stones));
+                        .filter(|&&line| (line & marks).count_ones() == u32::from(k) - 1)
+                        .fold(0, |acc, &line| acc | (line & !marks));
                     assert_eq!(
-                        g.has_line(stones),
+                        g.has_line(marks),
                         by_lines_has,
-                        "{size}x{size} k={k} {stones:b}"
+                        "{size}x{size} k={k} {marks:b}"
                     );
                     assert_eq!(
-                        g.blocks_every_line(stones),
+                        g.blocks_every_line(marks),
                         by_lines_blocks,
                         "{size}x{size} k={k}"
                     );
                     assert_eq!(
-                        g.threats(stones),
+                        g.threats(marks),
                         by_lines_threats,
-                        "{size}x{size} k={k} {stones:b}"
+                        "{size}x{size} k={k} {marks:b}"
                     );
                 }
             }

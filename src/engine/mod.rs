@@ -1,51 +1,69 @@
 //! The game engine: rules, the seed's minimax and the fast search. No terminal, no I/O.
 //!
+//! A [`Board`] is a position, read from the notation and played with checked
+//! moves. [`find_best_move`] answers the seed's question, [`analyze`] scores
+//! every move, and an [`Ai`] plays at a [`Level`]. On 3×3 every answer is read
+//! from a table the compiler built; bigger boards are searched. The seed
+//! article's own algorithm lives on in [`reference`](mod@reference).
+//!
 //! ```
-//! use tictactoe::engine::{find_best_move, Board, Move};
+//! use tictactoe::engine::{Board, Move, Player, Status, find_best_move};
 //!
 //! // The GeeksforGeeks example: X to move wins at row 2, col 2.
-//! let board: Board = "xox/oox/...".parse().unwrap();
-//! assert_eq!(find_best_move(&board), Some(Move::new(2, 2)));
+//! let board: Board = "xox/oox/...".parse()?;
+//! let best = find_best_move(&board).expect("the game is on");
+//! assert_eq!(best, Move::new(2, 2));
+//! let after = board.play(best)?;
+//! assert_eq!(after.status(), Status::Won(Player::X));
+//! assert_eq!(after.winning_cells().len(), 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod ai;
+mod ai;
 mod analysis;
 mod board;
+mod cell_set;
 mod error;
 mod geometry;
 pub mod reference;
-pub mod search;
+mod search;
 mod solved;
+mod tt;
 
-pub use ai::{Ai, Decision, Level, ScoreSource, choose_move};
-pub use analysis::{Analysis, Limits, Outlook, ScoredMove, analyze, analyze_with};
-pub use board::{Board, Move, Player, Status, Symmetries};
+pub use ai::{Ai, Decision, Level};
+pub use analysis::{Analysis, Limits, Method, Outlook, ScoredMove, analyze, analyze_by_search};
+pub use board::{Board, Move, Player, Status};
+pub use cell_set::{CellSet, CellSetIter};
 pub use error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
-pub use geometry::{BIG_WIN, CLASSIC_WIN, Geometry, MAX_SIZE, MIN_SIZE};
-pub use reference::{evaluate, is_moves_left, minimax};
-pub use solved::SolvedTable;
+pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+pub use solved::reachable_positions;
 
 use std::time::Duration;
-
-use search::Searcher;
 
 /// How long [`find_best_move`] thinks on boards bigger than 3×3.
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 
-/// The seed's `findBestMove`, computed by the fast search: the first move in
+/// The seed's `findBestMove`, answered by the engine: the first move in
 /// reading order among those with the highest score. `None` once the game is over.
 ///
-/// On 3×3 the answer is exact. Bigger boards are searched for at most
-/// [`DEFAULT_THINK`]: proven when the search gets to the end in time, the best
-/// estimate otherwise.
+/// On 3×3 the answer is proven and read from the table the compiler built.
+/// Bigger boards are searched for at most [`DEFAULT_THINK`]: proven when the
+/// search gets to the end in time, the best estimate otherwise.
+///
+/// [`reference::find_best_move`] has the same signature and the same answers,
+/// found by the seed's plain minimax.
+///
+/// ```
+/// use tictactoe::engine::{Board, Move, find_best_move};
+///
+/// let board: Board = "o.x/x.x/.oo".parse().unwrap();
+/// assert_eq!(find_best_move(&board), Some(Move::new(1, 1)), "the freeCodeCamp example");
+/// assert_eq!(find_best_move(&"xxx/oo./...".parse().unwrap()), None, "X has won");
+/// ```
 pub fn find_best_move(board: &Board) -> Option<Move> {
-    if board.geometry().is_classic() {
-        Searcher::new(board.geometry())
-            .best_move(board)
-            .map(|(mv, _)| mv)
-    } else {
+    solved::best_move(board).or_else(|| {
         analyze(board, Limits::Think(DEFAULT_THINK))
             .best()
             .map(|best| best.mv)
-    }
+    })
 }

@@ -3,10 +3,10 @@
 //! * Negamax over two bitboards, `mine` (the side to move) and `theirs`.
 //! * Alpha-beta pruning with a centre-first move order; on bigger boards the
 //!   table's best move and the killer moves (recent cutoffs at the same ply) first.
-//! * Exact shortcuts that change no score: a win on the move, a double threat
+//! * Shortcuts that change no score: a win on the move, a double threat
 //!   that cannot be stopped, a forced block, and boards where no line can
 //!   be completed any more.
-//! * A transposition table keyed by the position up to the 8 symmetries.
+//! * A transposition table ([`super::tt`]) keyed by the position up to the 8 symmetries.
 //! * An optional depth limit with an open-lines estimate at the horizon, for
 //!   boards too big to solve in the time allowed; every value remembers whether
 //!   it is proven or rests on an estimate.
@@ -18,113 +18,33 @@
 //! only depend on the position, not on where it sits in the tree, so the
 //! table can share them between paths. Going one ply up moves a score one
 //! step toward zero (`shrink`), which is exactly the seed's depth adjustment.
+//!
+//! Crate-private: the public way in is [`super::analyze`] and its relatives,
+//! which only ask about legal moves of boards in progress.
 
 use std::time::Instant;
 
 use super::board::{Board, Move};
 use super::geometry::{Geometry, Rules};
+use super::tt::{Bound, Entry, PROVEN, Table};
 
 /// Above any score: the window of a search that has no bounds yet.
-pub const INFINITY: i32 = 10_000;
+pub(crate) const INFINITY: i32 = 10_000;
 
 /// Depth that no game can exhaust (at most 49 plies): search to the end.
-pub const UNLIMITED: u32 = 1 << 16;
-
-/// Table depth meaning "no estimate below": the value holds at any depth.
-const PROVEN: u32 = u32::MAX;
+pub(crate) const UNLIMITED: u32 = 1 << 16;
 
 /// How often (in positions) the clock is read when there is a deadline.
 const CLOCK_INTERVAL: u64 = 1024;
 
 /// One step toward zero: a win or loss one ply further away.
-pub(crate) fn shrink(score: i32) -> i32 {
+pub(crate) const fn shrink(score: i32) -> i32 {
     score - score.signum()
 }
 
 /// One step away from zero: the inverse of [`shrink`] for window bounds.
 fn unshrink(score: i32) -> i32 {
     score + score.signum()
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Bound {
-    Exact,
-    /// The value is at least the stored one.
-    Lower,
-    /// The value is at most the stored one.
-    Upper,
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    mine: u64,
-    theirs: u64,
-    value: i16,
-    bound: Bound,
-    /// Cell of the best move in the stored (canonical) orientation; `u8::MAX` if none.
-    best: u8,
-    depth: u32,
-}
-
-/// A direct-mapped transposition table: one slot per hash, newest result wins.
-///
-/// A slot is three words, `[mine, theirs, packed]`, all zero when empty, so the
-/// table comes from the allocator already zeroed: a big table costs memory
-/// only for the slots a search touches.
-struct Table {
-    slots: Vec<[u64; 3]>,
-}
-
-/// Set in every stored slot's packed word, so no stored slot is all zeros.
-const OCCUPIED: u64 = 1;
-
-impl Table {
-    fn new(capacity_log2: u32) -> Table {
-        Table {
-            slots: vec![[0; 3]; 1 << capacity_log2],
-        }
-    }
-
-    fn slot(&self, mine: u64, theirs: u64) -> usize {
-        // Fibonacci hashing of the two bitboards folded together.
-        let mixed = (mine ^ theirs.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (mixed >> (64 - self.slots.len().trailing_zeros())) as usize
-    }
-
-    fn probe(&self, mine: u64, theirs: u64) -> Option<Entry> {
-        let [stored_mine, stored_theirs, packed] = self.slots[self.slot(mine, theirs)];
-        if packed & OCCUPIED == 0 || stored_mine != mine || stored_theirs != theirs {
-            return None;
-        }
-        let bound = match (packed >> 1) & 3 {
-            0 => Bound::Exact,
-            1 => Bound::Lower,
-            _ => Bound::Upper,
-        };
-        Some(Entry {
-            mine,
-            theirs,
-            value: (packed >> 16) as u16 as i16,
-            bound,
-            best: (packed >> 8) as u8,
-            depth: (packed >> 32) as u32,
-        })
-    }
-
-    fn store(&mut self, entry: Entry) {
-        let bound = match entry.bound {
-            Bound::Exact => 0,
-            Bound::Lower => 1,
-            Bound::Upper => 2,
-        };
-        let packed = OCCUPIED
-            | bound << 1
-            | u64::from(entry.best) << 8
-            | u64::from(entry.value as u16) << 16
-            | u64::from(entry.depth) << 32;
-        let slot = self.slot(entry.mine, entry.theirs);
-        self.slots[slot] = [entry.mine, entry.theirs, packed];
-    }
 }
 
 /// Empty cells in search order: the table's suggestion first, then (on
@@ -171,7 +91,7 @@ impl<const CLASSIC: bool> Iterator for MoveOrder<'_, CLASSIC> {
 
 /// A search with its own table and counters. Reuse one for several questions
 /// about related positions; results stay valid across calls.
-pub struct Searcher {
+pub(crate) struct Searcher {
     geometry: &'static Geometry,
     table: Table,
     nodes: u64,
@@ -244,10 +164,11 @@ impl Searcher {
         self.out_of_time
     }
 
-    /// Score of playing `mv` for the side to move, searched `depth` plies deep,
-    /// and whether it is proven (no estimate was used).
+    /// Score of playing `mv` for the side to move, searched `depth` plies deep
+    /// (the move itself counts as one; 0 searches as 1), and whether it is
+    /// proven (no estimate was used).
     ///
-    /// `board` must be in progress and `mv` an empty cell.
+    /// `board` must be in progress and `mv` one of its legal moves.
     pub fn score_move(&mut self, board: &Board, mv: Move, depth: u32) -> (i32, bool) {
         self.score_move_within(board, mv, depth, -INFINITY, INFINITY)
     }
@@ -262,6 +183,7 @@ impl Searcher {
         alpha: i32,
         beta: i32,
     ) -> (i32, bool) {
+        debug_assert!(board.empty_cells().contains(mv) && !board.status().is_over());
         let (mine, theirs) = sides(board);
         let before = self.horizon_hits;
         let cell = mv.index(board.size());
@@ -276,63 +198,20 @@ impl Searcher {
     /// [`Searcher::score_move`], on boards bigger than 3×3 trying first the
     /// narrow window around a draw: most positions are draws, only 0 fits
     /// between -1 and 1, and a narrow window prunes hardest. A win or loss is
-    /// then searched again on its side for its exact distance. (3×3 is small
+    /// then searched again on its side for its precise distance. (3×3 is small
     /// enough that one full window costs fewer positions.)
-    pub fn exact_score(&mut self, board: &Board, mv: Move, depth: u32) -> (i32, bool) {
+    pub fn score_move_draw_first(&mut self, board: &Board, mv: Move, depth: u32) -> (i32, bool) {
         if self.geometry.is_classic() {
             return self.score_move(board, mv, depth);
         }
-        let (score, exact) = self.score_move_within(board, mv, depth, -1, 1);
+        let (score, proven) = self.score_move_within(board, mv, depth, -1, 1);
         if score >= 1 {
             self.score_move_within(board, mv, depth, 0, INFINITY)
         } else if score <= -1 {
             self.score_move_within(board, mv, depth, -INFINITY, 0)
         } else {
-            (score, exact)
+            (score, proven)
         }
-    }
-
-    /// The value of the position for the side to move (its best move's score),
-    /// searched `depth` plies deep, and whether it is proven.
-    ///
-    /// `board` must be in progress.
-    pub fn value(&mut self, board: &Board, depth: u32) -> (i32, bool) {
-        let (mine, theirs) = sides(board);
-        let before = self.horizon_hits;
-        let value = if self.geometry.is_classic() {
-            self.node::<true>(mine, theirs, -INFINITY, INFINITY, depth)
-        } else {
-            self.node::<false>(mine, theirs, -INFINITY, INFINITY, depth)
-        };
-        (value, self.horizon_hits == before)
-    }
-
-    /// The seed's choice, exactly: the first move in reading order among
-    /// those with the highest score, and that score. `None` once the game is over.
-    pub fn best_move(&mut self, board: &Board) -> Option<(Move, i32)> {
-        if board.status().is_over() {
-            return None;
-        }
-        // Reading order, as the seed: the first move exactly, each later one
-        // only tested for being strictly better (a window above the best).
-        let mut best: Option<(Move, i32)> = None;
-        let mut empty = board.empty_cells();
-        while empty != 0 {
-            // Lowest bit first is reading order.
-            let mv = Move::from_index(empty.trailing_zeros() as usize, board.size());
-            empty &= empty - 1;
-            match best {
-                None => best = Some((mv, self.score_move(board, mv, UNLIMITED).0)),
-                Some((_, value)) => {
-                    // Above `value` and below an infinite beta, a fail-soft result is exact.
-                    let (score, _) = self.score_move_within(board, mv, UNLIMITED, value, INFINITY);
-                    if score > value {
-                        best = Some((mv, score));
-                    }
-                }
-            }
-        }
-        best
     }
 
     #[inline]
@@ -375,7 +254,10 @@ impl Searcher {
             return 0;
         }
         // The opponent's best, seen from our side and one ply further away.
-        -shrink(self.node::<CLASSIC>(theirs, mine, unshrink(-beta), unshrink(-alpha), depth - 1))
+        // (Depth 0 here can only come from a caller asking for no depth at
+        // all, which searches as depth 1.)
+        let below = depth.saturating_sub(1);
+        -shrink(self.node::<CLASSIC>(theirs, mine, unshrink(-beta), unshrink(-alpha), below))
     }
 
     /// Value for the owner of `mine`, to move in a position nobody has won and
@@ -443,7 +325,7 @@ impl Searcher {
             if entry.depth == PROVEN || entry.depth >= depth {
                 let value = i32::from(entry.value);
                 let decisive = match entry.bound {
-                    Bound::Exact => true,
+                    Bound::Equal => true,
                     Bound::Lower => value >= beta,
                     Bound::Upper => value <= alpha,
                 };
@@ -493,7 +375,7 @@ impl Searcher {
         } else if best >= beta {
             Bound::Lower
         } else {
-            Bound::Exact
+            Bound::Equal
         };
         let proven = self.horizon_hits == hits_before;
         self.table.store(Entry {
@@ -512,8 +394,8 @@ impl Searcher {
     }
 
     /// Horizon estimate for the side to move: lines still open to one side
-    /// only, weighted by how full they are. Stays well inside the range of
-    /// proven wins and losses so the two are never confused.
+    /// only, weighted by how full they are. Kept within the geometry's
+    /// estimate limit, so it is never confused with a forced line.
     fn estimate<const CLASSIC: bool>(&self, mine: u64, theirs: u64) -> i32 {
         let rules = self.rules::<CLASSIC>();
         let mut total = 0i32;
@@ -525,7 +407,7 @@ impl Searcher {
                 total -= 1 << (2 * t);
             }
         }
-        let limit = rules.win_score() / 2;
+        let limit = self.geometry.estimate_limit();
         (total / 4).clamp(-limit, limit)
     }
 
@@ -560,5 +442,39 @@ fn inverse(symmetry: usize) -> usize {
 
 fn sides(board: &Board) -> (u64, u64) {
     let mover = board.to_move();
-    (board.marks(mover), board.marks(mover.other()))
+    (board.bits(mover), board.bits(mover.other()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twins_searched_separately_from_scratch_agree() {
+        // Symmetric about the main diagonal: b1 and a2 are twins, so are d1 and a4.
+        let board: Board = "x.../..../..o./....".parse().unwrap();
+        let symmetries = board.symmetries();
+        assert_eq!(symmetries.first_twin(Move::new(1, 0)), Move::new(0, 1));
+        assert_eq!(symmetries.first_twin(Move::new(3, 0)), Move::new(0, 3));
+        assert_eq!(symmetries.first_twin(Move::new(1, 1)), Move::new(1, 1));
+        assert_eq!(symmetries.first_twin(Move::new(200, 9)), Move::new(200, 9));
+        for (a, b) in [
+            (Move::new(0, 1), Move::new(1, 0)),
+            (Move::new(0, 3), Move::new(3, 0)),
+        ] {
+            let score = |mv| Searcher::new(board.geometry()).score_move(&board, mv, 6);
+            assert_eq!(score(a), score(b), "{a} and {b}");
+        }
+    }
+
+    #[test]
+    fn depth_zero_searches_as_depth_one() {
+        for board in ["xx./oo./...", "x.../..../..o./...."] {
+            let board: Board = board.parse().unwrap();
+            for mv in board.legal_moves() {
+                let at = |depth| Searcher::new(board.geometry()).score_move(&board, mv, depth);
+                assert_eq!(at(0), at(1), "{board} {mv}");
+            }
+        }
+    }
 }

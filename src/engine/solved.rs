@@ -1,103 +1,247 @@
-//! Every 3×3 position solved once, for callers that ask about the same few
-//! thousand positions again and again (self-play), where even a fast search adds up.
+//! Every 3×3 position solved by the compiler: on the classic board the answer
+//! is a lookup, even the first one in a process.
+//!
+//! The table is built by `const` evaluation while the crate compiles, with the
+//! same scores as the seed's minimax (the exhaustive tests hold it against the
+//! reference on every reachable position), and is stored in the binary's
+//! read-only data: nothing is computed or allocated at run time.
 
-use std::sync::OnceLock;
-use std::time::Instant;
-
-use super::analysis::{Analysis, ScoredMove};
+use super::analysis::ScoredMove;
 use super::board::{Board, Move, Player};
-use super::search::{Searcher, UNLIMITED, shrink};
+use super::geometry::{CLASSIC_WIN, line_masks};
+use super::search::shrink;
 
-/// The value, for the side to move, of every unfinished position a 3×3 game can reach.
-pub struct SolvedTable {
-    /// Indexed by X's and O's marks side by side (18 bits); `UNSOLVED` elsewhere.
-    values: Vec<i8>,
-    solved: usize,
+/// A 3×3 position as a number in base 3: digit `cell` (worth `3^cell`) is
+/// 0 for an empty cell, 1 for X, 2 for O. Adding a mark only ever raises it.
+const CODES: usize = 19_683;
+
+/// `3^cell` for each cell in reading order.
+const POW3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+
+/// Cells of the board: a stored cell below this is a move.
+const CELLS: u8 = 9;
+
+/// Stored for codes that no game reaches.
+const UNREACHABLE: u8 = u8::MAX;
+/// Stored for finished positions that a game reaches.
+const FINISHED: u8 = u8::MAX - 1;
+
+struct Solved {
+    /// The cell of the seed's choice (the first in reading order with the top
+    /// score) for the side to move in an unfinished position; [`FINISHED`]
+    /// or [`UNREACHABLE`] for the other codes.
+    best: [u8; CODES],
+    /// The value for the side to move: its best move's score.
+    value: [i8; CODES],
 }
 
-const UNSOLVED: i8 = i8::MIN;
+/// Built by the compiler: 38 KB of read-only data.
+static SOLVED: Solved = Solved::build();
 
-fn index(board: &Board) -> Option<usize> {
-    (board.size() == 3).then(|| (board.marks(Player::X) << 9 | board.marks(Player::O)) as usize)
-}
+/// Cells in a line of three.
+const LINES: [u64; 8] = {
+    let (masks, _) = line_masks(3, 3);
+    [
+        masks[0], masks[1], masks[2], masks[3], masks[4], masks[5], masks[6], masks[7],
+    ]
+};
 
-impl SolvedTable {
-    /// The table, solved by the fast search on first use (a few milliseconds).
-    pub fn classic() -> &'static SolvedTable {
-        static TABLE: OnceLock<SolvedTable> = OnceLock::new();
-        TABLE.get_or_init(SolvedTable::solve)
-    }
-
-    fn solve() -> SolvedTable {
-        let start = Board::new();
-        let mut searcher = Searcher::new(start.geometry());
-        let mut values = vec![UNSOLVED; 1 << 18];
-        let mut solved = 0;
-        let mut frontier = vec![start];
-        while let Some(board) = frontier.pop() {
-            let Some(slot) = index(&board) else { continue };
-            if board.status().is_over() || values[slot] != UNSOLVED {
-                continue;
-            }
-            let (value, _) = searcher.value(&board, UNLIMITED);
-            values[slot] = value as i8;
-            solved += 1;
-            frontier.extend(
-                board
-                    .legal_moves()
-                    .into_iter()
-                    .filter_map(|mv| board.play(mv).ok()),
-            );
+const fn has_line(marks: u64) -> bool {
+    let mut i = 0;
+    while i < LINES.len() {
+        if marks & LINES[i] == LINES[i] {
+            return true;
         }
-        SolvedTable { values, solved }
+        i += 1;
+    }
+    false
+}
+
+/// The seed's score of a finished position for the side that just moved,
+/// or `None` while the game goes on.
+const fn finished_score(mover: u64, both: u64) -> Option<i32> {
+    if has_line(mover) {
+        Some(CLASSIC_WIN)
+    } else if both == 0x1ff {
+        Some(0)
+    } else {
+        None
+    }
+}
+
+impl Solved {
+    const fn build() -> Solved {
+        let mut solved = Solved {
+            best: [UNREACHABLE; CODES],
+            value: [0; CODES],
+        };
+        solved.solve(0, 0, 0);
+        solved
     }
 
-    /// Number of unfinished positions solved (4,520).
-    pub fn len(&self) -> usize {
-        self.solved
-    }
-
-    /// Always false: the table holds every unfinished position.
-    pub fn is_empty(&self) -> bool {
-        self.solved == 0
-    }
-
-    /// The seed's score of playing `mv`, exactly as the search gives it.
-    /// `None` if the position is not a 3×3 position in progress or `mv` is illegal.
-    pub fn score(&self, board: &Board, mv: Move) -> Option<i32> {
-        let after = board.play(mv).ok()?;
-        if after.winner().is_some() {
-            Some(after.geometry().win_score())
-        } else if after.empty_cells() == 0 {
-            Some(0)
+    /// Solves the unfinished position `mine`/`theirs` (the side to move's
+    /// marks first) with base-3 code `code`, and every position after it;
+    /// returns its value. Finished positions met on the way are marked.
+    const fn solve(&mut self, mine: u64, theirs: u64, code: usize) -> i32 {
+        if self.best[code] != UNREACHABLE {
+            return self.value[code] as i32;
+        }
+        // X moves when both sides have as many marks.
+        let digit = if mine.count_ones() == theirs.count_ones() {
+            1
         } else {
-            // The opponent's value, one ply further away and seen from our side.
-            let value = self.values[index(&after)?];
-            (value != UNSOLVED).then(|| -shrink(i32::from(value)))
+            2
+        };
+        let (mut best, mut best_cell) = (i32::MIN, 0);
+        let mut cell = 0;
+        while cell < CELLS as usize {
+            let bit = 1u64 << cell;
+            if (mine | theirs) & bit == 0 {
+                let after = mine | bit;
+                let child = code + digit * POW3[cell];
+                let score = match finished_score(after, after | theirs) {
+                    Some(score) => {
+                        self.best[child] = FINISHED;
+                        score
+                    }
+                    // The opponent's value, seen from our side one ply further away.
+                    None => -shrink(self.solve(theirs, after, child)),
+                };
+                if score > best {
+                    best = score;
+                    best_cell = cell;
+                }
+            }
+            cell += 1;
+        }
+        self.best[code] = best_cell as u8;
+        self.value[code] = best as i8;
+        best
+    }
+}
+
+/// The base-3 code of X's and O's marks on 3×3.
+fn code_of(x: u64, o: u64) -> usize {
+    POW3.iter()
+        .enumerate()
+        .map(|(cell, &weight)| weight * ((x >> cell & 1) + 2 * (o >> cell & 1)) as usize)
+        .sum()
+}
+
+/// The base-3 code of a 3×3 board.
+fn code(board: &Board) -> usize {
+    code_of(board.bits(Player::X), board.bits(Player::O))
+}
+
+/// True when a 3×3 game can reach these marks (X's and O's, on the board
+/// and apart): the table lists every such position.
+pub(crate) fn is_reachable(x: u64, o: u64) -> bool {
+    SOLVED.best[code_of(x, o)] != UNREACHABLE
+}
+
+/// The cell the table names for an unfinished 3×3 board.
+fn entry(board: &Board) -> Option<u8> {
+    if !board.geometry().is_classic() {
+        return None;
+    }
+    let best = SOLVED.best[code(board)];
+    (best < CELLS).then_some(best)
+}
+
+/// The seed's choice for a 3×3 board in progress; `None` for a finished board
+/// or another shape.
+pub(crate) fn best_move(board: &Board) -> Option<Move> {
+    entry(board).map(|cell| Move::from_index(usize::from(cell), 3))
+}
+
+/// Every legal move of a 3×3 board with its proven score (none once the game
+/// is over); `None` for another shape.
+pub(crate) fn scored_moves(board: &Board) -> Option<Vec<ScoredMove>> {
+    if !board.geometry().is_classic() {
+        return None;
+    }
+    if board.status().is_over() {
+        return Some(Vec::new());
+    }
+    let mover = board.to_move();
+    let digit = if mover == Player::X { 1 } else { 2 };
+    let (mine, theirs) = (board.bits(mover), board.bits(mover.other()));
+    let code = code(board);
+    board
+        .empty_cells()
+        .iter()
+        .map(|mv| {
+            let cell = mv.index(3);
+            let after = mine | 1 << cell;
+            let score = match finished_score(after, after | theirs) {
+                Some(score) => score,
+                None => {
+                    let child = code + digit * POW3[cell];
+                    // Every unfinished position after a legal move is in the table.
+                    (SOLVED.best[child] < CELLS).then(|| -shrink(i32::from(SOLVED.value[child])))?
+                }
+            };
+            Some(ScoredMove {
+                mv,
+                score,
+                proven: true,
+            })
+        })
+        .collect()
+}
+
+/// Every position a 3×3 game can reach, 5,478 of them, from the empty board
+/// to the finished games: breadth first, so by number of marks, and within
+/// one number in the order the moves are first played.
+///
+/// ```
+/// use tictactoe::engine::{Board, reachable_positions};
+///
+/// let all = reachable_positions();
+/// assert_eq!(all.len(), 5478);
+/// assert_eq!(all[0], Board::new());
+/// assert_eq!(all.iter().filter(|b| b.status().is_over()).count(), 958);
+/// ```
+pub fn reachable_positions() -> Vec<Board> {
+    let mut seen = vec![false; CODES];
+    let mut all = vec![Board::new()];
+    seen[0] = true;
+    let mut next = 0;
+    while let Some(&board) = all.get(next) {
+        next += 1;
+        for mv in board.legal_moves() {
+            if let Ok(after) = board.play(mv)
+                && !std::mem::replace(&mut seen[code(&after)], true)
+            {
+                all.push(after);
+            }
         }
     }
+    all
+}
 
-    /// Every legal move with its exact score, as [`super::analyze`] would give
-    /// them (no positions are searched, so `nodes` is 0).
-    pub fn analysis(&self, board: &Board) -> Option<Analysis> {
-        let started = Instant::now();
-        let moves = board
-            .legal_moves()
-            .into_iter()
-            .map(|mv| {
-                Some(ScoredMove {
-                    mv,
-                    score: self.score(board, mv)?,
-                    exact: true,
-                })
-            })
-            .collect::<Option<Vec<_>>>()?;
-        Some(Analysis {
-            board: *board,
-            moves,
-            nodes: 0,
-            elapsed: started.elapsed(),
-            depth: None,
-        })
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_count_every_mark_once() {
+        let board: Board = "xo./.../..x".parse().unwrap();
+        assert_eq!(code(&board), 1 + 2 * 3 + 6561);
+        assert_eq!(code(&Board::new()), 0);
+    }
+
+    #[test]
+    fn exactly_the_reachable_positions_are_listed_and_the_unfinished_solved() {
+        let all = reachable_positions();
+        let unfinished = all.iter().filter(|board| !board.status().is_over()).count();
+        let solved = SOLVED.best.iter().filter(|&&best| best < CELLS).count();
+        let finished = SOLVED.best.iter().filter(|&&best| best == FINISHED).count();
+        assert_eq!((unfinished, solved), (4520, 4520));
+        assert_eq!(finished, all.len() - unfinished);
+        assert!(
+            all.iter()
+                .all(|board| SOLVED.best[code(board)] != UNREACHABLE)
+        );
     }
 }

@@ -90,8 +90,8 @@ pub enum Request {
         /// Thinking time on bigger boards.
         limits: Limits,
     },
-    /// Count the positions the seed's plain minimax visits to score every move.
-    SeedCount {
+    /// Count what scoring every move of a position costs each way.
+    Costs {
         /// The position.
         board: Board,
     },
@@ -109,13 +109,27 @@ pub enum Reply {
     },
     /// Every move's score.
     Explain(Analysis),
-    /// How many positions plain minimax visits, or `None` when far too many to count.
-    SeedCount {
+    /// What scoring every move of a position costs each way.
+    Costs {
         /// The position.
         board: Board,
-        /// Positions visited.
-        visits: Option<u64>,
+        /// The counts.
+        costs: Costs,
     },
+}
+
+/// What scoring every move of one position costs, idea by idea, so the
+/// explain panel can say what each saves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Costs {
+    /// Calls of the seed's plain minimax; `None` when far too many to count.
+    pub minimax: Option<u64>,
+    /// Calls of the seed's minimax with alpha-beta pruning alone; `None` when too many.
+    pub alpha_beta: Option<u64>,
+    /// Positions the engine's search examines (alpha-beta, its table, the
+    /// symmetries and its shortcuts) on 3x3, where the answer itself comes
+    /// from the compiled table; bigger boards report their own search.
+    pub search: Option<u64>,
 }
 
 /// What the explain panel says about the AI's most recent move.
@@ -127,9 +141,8 @@ pub struct SearchReport {
     pub level: Level,
     /// The move and the scores it came from.
     pub decision: Decision,
-    /// Positions plain minimax visits for the same position, once counted
-    /// (`Some(None)`: too many to count).
-    pub seed_visits: Option<Option<u64>>,
+    /// What the same answer costs each way, once counted.
+    pub costs: Option<Costs>,
 }
 
 /// An AI turn under way.
@@ -280,7 +293,7 @@ impl App {
         let searched = self.uncounted_search()?;
         if self.asked_count != Some(searched) {
             self.asked_count = Some(searched);
-            return Some(Request::SeedCount { board: searched });
+            return Some(Request::Costs { board: searched });
         }
         None
     }
@@ -298,11 +311,11 @@ impl App {
                     self.overlay = Some(analysis);
                 }
             }
-            Reply::SeedCount { board, visits } => {
+            Reply::Costs { board, costs } => {
                 if self.uncounted_search() == Some(board)
                     && let Some(report) = self.report.as_mut()
                 {
-                    report.seed_visits = Some(visits);
+                    report.costs = Some(costs);
                 }
             }
         }
@@ -329,7 +342,7 @@ impl App {
                         player,
                         level,
                         decision,
-                        seed_visits: None,
+                        costs: None,
                     });
                 }
                 self.after_move(before, now);
@@ -393,12 +406,12 @@ impl App {
         self.flash = Some((text.to_string(), now + FLASH_TIME * 3));
     }
 
-    /// The position of the AI's last search while its plain-minimax count is unknown.
+    /// The position of the AI's last search while its costs are unknown.
     fn uncounted_search(&self) -> Option<Board> {
         let report = self
             .report
             .as_ref()
-            .filter(|report| report.seed_visits.is_none())?;
+            .filter(|report| report.costs.is_none())?;
         Some(report.decision.analysis.as_ref()?.board)
     }
 

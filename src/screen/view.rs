@@ -11,7 +11,7 @@ use super::app::App;
 use super::layout::{
     BoardLayout, CellSize, ExplainPlace, ROW_LABEL_WIDTH, ScreenLayout, TextRows, layout_for,
 };
-use crate::engine::{Analysis, Level, Move, Outlook, Player, ScoredMove};
+use crate::engine::{Analysis, Level, Method, Move, Outlook, Player, ScoredMove};
 use crate::text::{signed, thousands};
 
 /// Styles of the screen; plain when colour is off.
@@ -46,7 +46,7 @@ impl Theme {
 
     /// Scores: green for a win, red for a loss; estimates dimmed.
     fn score(&self, scored: ScoredMove, outlook: Outlook) -> Style {
-        let style = if scored.exact {
+        let style = if scored.proven {
             Style::new()
         } else {
             Style::new().add_modifier(Modifier::DIM)
@@ -275,7 +275,7 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
             let mv = Move::new(row, col);
             let rect = board.cell_rect(mv);
             let mut base = Style::new();
-            if winning & (1 << mv.index(board.size)) != 0 {
+            if winning.contains(mv) {
                 // Not colour alone: bold reverse video marks the line.
                 base = base.add_modifier(Modifier::BOLD | Modifier::REVERSED);
             } else if show_cursor && mv == app.cursor() {
@@ -328,7 +328,7 @@ fn draw_score(
     let number = format!(
         "{}{}",
         signed(scored.score),
-        if scored.exact { "" } else { "?" }
+        if scored.proven { "" } else { "?" }
     );
     let lines = if cell.draws_marks() {
         let third = if best { "best" } else { "" };
@@ -474,7 +474,7 @@ fn explain_items(app: &App, theme: &Theme) -> Vec<(u8, Said)> {
         for text in legend {
             say(5, Said::Text(Line::styled(text, theme.faint())));
         }
-        if app.overlay().is_some_and(|o| !o.exact()) {
+        if app.overlay().is_some_and(|o| !o.proven()) {
             let text = "? estimated, not proven";
             say(3, Said::Text(Line::styled(text, theme.faint())));
         }
@@ -487,31 +487,56 @@ fn explain_items(app: &App, theme: &Theme) -> Vec<(u8, Said)> {
     let moved = report.decision.mv.coordinate();
     let played = format!("AI ({}) played {} {moved}", report.level, report.player);
     say(2, Said::Text(Line::from(played)));
-    say(4, Said::Figure("search", search_name(report.level).into()));
+    let from_table = report
+        .decision
+        .analysis
+        .as_ref()
+        .is_some_and(|analysis| analysis.method == Method::Table);
+    let search = if from_table {
+        "table lookup"
+    } else {
+        search_name(report.level)
+    };
+    say(4, Said::Figure("search", search.into()));
     let Some(analysis) = &report.decision.analysis else {
         return items;
     };
     if report.level >= Level::Hard {
         let depth = analysis
-            .depth
+            .depth()
             .map_or("to the end".into(), |d| format!("{d} plies"));
         say(5, Said::Figure("depth", depth));
     }
-    say(1, Said::Figure("positions", thousands(analysis.nodes)));
+    // A table answer searched nothing: say so, and what the search would take.
+    let costs = report.costs;
+    let searched = match analysis.method {
+        Method::Table => costs.and_then(|costs| costs.search),
+        Method::Search { nodes, .. } => Some(nodes),
+    };
+    let positions = match (from_table, searched) {
+        (true, Some(searched)) => format!("0 (search {})", thousands(searched)),
+        (true, None) => "0".to_string(),
+        (false, searched) => thousands(searched.unwrap_or(0)),
+    };
+    say(1, Said::Figure("positions", positions));
     let time = format!("{:.3} ms", analysis.elapsed.as_secs_f64() * 1e3);
     say(4, Said::Figure("time", time));
     if let Some(best) = analysis.best() {
         let value = format!("{} {}", signed(best.score), analysis.outlook_of(best));
         say(2, Said::Figure("value", value));
     }
-    match report.seed_visits {
+    match costs.map(|costs| costs.minimax) {
         None => say(1, Said::Figure("plain minimax", "counting…".into())),
         Some(None) => say(1, Said::Figure("plain minimax", "too many".into())),
         Some(Some(visits)) => {
             say(1, Said::Figure("plain minimax", thousands(visits)));
             // Only a full search prunes; shallower levels cut the tree short.
-            if visits > 0 && analysis.nodes > 0 && report.level >= Level::Hard {
-                let saved = 100.0 * (1.0 - analysis.nodes as f64 / visits as f64);
+            if let Some(searched) = searched
+                && visits > 0
+                && searched > 0
+                && report.level >= Level::Hard
+            {
+                let saved = 100.0 * (1.0 - searched as f64 / visits as f64);
                 say(1, Said::Figure("pruning saves", format!("{saved:.1} %")));
             }
         }

@@ -5,12 +5,13 @@
 use std::sync::mpsc::{self, Sender};
 use std::thread;
 
-use super::app::{Reply, Request};
-use crate::engine::{Ai, ScoreSource, reference};
+use super::app::{Costs, Reply, Request};
+use crate::engine::reference::{Algorithm, move_values};
+use crate::engine::{Ai, Board, Limits, analyze_by_search};
 
-/// Plain minimax is only counted when at most this many squares are empty:
-/// nine empty squares already mean up to 986,409 positions.
-pub const SEED_COUNT_MAX_EMPTY: u32 = 9;
+/// The seed's algorithms are only counted when at most this many squares are
+/// empty: nine empty squares already mean up to 986,409 positions.
+pub const SEED_COUNT_MAX_EMPTY: usize = 9;
 
 /// Answers requests with one AI, which on bigger boards remembers what it
 /// searched for earlier requests.
@@ -20,9 +21,7 @@ pub struct Worker {
 
 impl Default for Worker {
     fn default() -> Worker {
-        Worker {
-            ai: Ai::new(ScoreSource::Search),
-        }
+        Worker { ai: Ai::new() }
     }
 }
 
@@ -44,19 +43,22 @@ impl Worker {
                 }
             }
             Request::Explain { board, limits } => Reply::Explain(self.ai.analyze(board, *limits)),
-            Request::SeedCount { board } => {
-                let countable = board.empty_cells().count_ones() <= SEED_COUNT_MAX_EMPTY;
-                let visits = countable.then(|| {
-                    let mut visits = 0;
-                    reference::score_moves_counting(board, &mut visits);
-                    visits
-                });
-                Reply::SeedCount {
-                    board: *board,
-                    visits,
-                }
-            }
+            Request::Costs { board } => Reply::Costs {
+                board: *board,
+                costs: costs(board),
+            },
         }
+    }
+}
+
+/// What scoring every move of `board` costs each way.
+pub fn costs(board: &Board) -> Costs {
+    let countable = board.empty_cells().len() <= SEED_COUNT_MAX_EMPTY;
+    let calls = |algorithm| countable.then(|| move_values(board, algorithm).calls);
+    Costs {
+        minimax: calls(Algorithm::Minimax),
+        alpha_beta: calls(Algorithm::AlphaBeta),
+        search: (board.size() == 3).then(|| analyze_by_search(board, Limits::Solve).nodes()),
     }
 }
 
