@@ -132,6 +132,19 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
             format!("space {pause}  . step  ? help  q quit"),
             "? help  q quit".to_string(),
         ]
+    } else if app.is_watching() {
+        vec![
+            "e explain  ? help  q back to the lobby".to_string(),
+            "? help  q lobby".to_string(),
+        ]
+    } else if app.is_versus() {
+        vec![
+            "arrows move  enter place  1-9 place  e explain  n rematch  ? help  q lobby"
+                .to_string(),
+            "arrows, enter, 1-9 play  e explain  n rematch  q lobby".to_string(),
+            "1-9 play  n rematch  q lobby".to_string(),
+            "? help  q lobby".to_string(),
+        ]
     } else if app.board().size() == 3 {
         vec![
             "arrows move  enter place  1-9 place  u undo  e explain  n new  ? help  q quit"
