@@ -67,6 +67,8 @@ fn main() -> ExitCode {
                 .or_else(StatsFile::default_location);
             run_stats(file, *json, *reset, &mut stdout.lock(), &mut stderr.lock())
         }
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(args)) => serve(args),
         None => play(&cli),
     };
     match result.and_then(|status| match status {
@@ -98,6 +100,17 @@ fn one_line(message: &str) -> String {
         .map(|part| part.split_whitespace().collect::<Vec<_>>().join(" "))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+#[cfg(feature = "serve")]
+fn serve(args: &tictactoe::cli::serve::ServeArgs) -> io::Result<ExitStatus> {
+    match tictactoe::serve::run(&args.options(), &mut io::stdout()) {
+        Ok(()) => Ok(ExitStatus::Success),
+        Err(error) => {
+            writeln!(io::stderr(), "error: {error}")?;
+            Ok(ExitStatus::Failure)
+        }
+    }
 }
 
 fn play(cli: &Cli) -> io::Result<ExitStatus> {

@@ -3,6 +3,8 @@
 pub mod analyze;
 pub mod play;
 pub mod selfplay;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod stats;
 
 use std::process::ExitCode;
@@ -86,6 +88,9 @@ pub enum Command {
         #[arg(long, value_name = "PATH")]
         stats_file: Option<std::path::PathBuf>,
     },
+    /// Host the game over SSH for players on other machines (`ssh -p 2222 NAME@HOST`).
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// Levels on the command line: `random`, `easy`, `medium`, `hard`, `perfect`.
