@@ -32,7 +32,7 @@ use std::time::Duration;
 use russh::keys::HashAlg;
 use russh::keys::ssh_key::public::KeyData;
 use russh::server::Config;
-use russh::{MethodKind, MethodSet};
+use russh::{Disconnect, MethodKind, MethodSet};
 use thiserror::Error;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::signal::unix::{SignalKind, signal};
@@ -396,9 +396,16 @@ async fn supervise(
             Phase::Handshake if *shutdown.borrow_and_update() => break,
             Phase::Handshake => Some(handshake_ends),
             Phase::Playing => None,
-            Phase::Finished => {
-                Some(*finished_at.get_or_insert_with(|| tokio::time::Instant::now() + CLOSE_GRACE))
-            }
+            Phase::Finished => Some(*finished_at.get_or_insert_with(|| {
+                // The channel is closed: hang up, and cut off a client that stays.
+                let handle = running.handle();
+                tokio::spawn(async move {
+                    let _ = handle
+                        .disconnect(Disconnect::ByApplication, "goodbye".into(), String::new())
+                        .await;
+                });
+                tokio::time::Instant::now() + CLOSE_GRACE
+            })),
             Phase::Kill => break,
         };
         tokio::select! {
