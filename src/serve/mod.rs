@@ -46,6 +46,8 @@ use self::lobby::Lobby;
 const HANDSHAKE_TIME: Duration = Duration::from_secs(30);
 /// How long a client may keep a connection open after its game closed.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
+/// How long a client is given to hang up itself after its channel closed.
+const HANG_UP_AFTER: Duration = Duration::from_secs(1);
 /// How long clients are given to hear that the server is going down.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// Connections beyond the limits that are still answered with a message;
@@ -397,9 +399,12 @@ async fn supervise(
             Phase::Handshake => Some(handshake_ends),
             Phase::Playing => None,
             Phase::Finished => Some(*finished_at.get_or_insert_with(|| {
-                // The channel is closed: hang up, and cut off a client that stays.
+                // The channel is closed and the client should hang up (ssh
+                // does, at once, with the exit status): else hang up on it,
+                // and past the grace cut it off.
                 let handle = running.handle();
                 tokio::spawn(async move {
+                    tokio::time::sleep(HANG_UP_AFTER).await;
                     let _ = handle
                         .disconnect(Disconnect::ByApplication, "goodbye".into(), String::new())
                         .await;

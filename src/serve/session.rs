@@ -118,6 +118,10 @@ pub(super) async fn run(
     };
     let (notices_tx, notices) = mpsc::unbounded_channel();
     let (id, name) = shared.lobby.join(&client.name, notices_tx);
+    let membership = Membership {
+        shared: Arc::clone(&shared),
+        id,
+    };
     log(format_args!("connect {name} from {}", client.peer));
     let mut session = Session {
         shared: Arc::clone(&shared),
@@ -139,7 +143,7 @@ pub(super) async fn run(
         Err(_) => Ending::TooSlow,
     };
     // Out of the lobby first, so an opponent hears at once.
-    shared.lobby.leave(id);
+    drop(membership);
     let why = match ending {
         Ending::Quit => "quit",
         Ending::Idle => "idle",
@@ -184,6 +188,19 @@ pub(super) async fn run(
     let _ = handle.eof(channel).await;
     let _ = handle.close(channel).await;
     phase.send_replace(Phase::Finished);
+}
+
+/// A player's place in the lobby, given up when the session ends however
+/// it ends (a panic included), so no one waits for a ghost.
+struct Membership {
+    shared: Arc<Shared>,
+    id: PlayerId,
+}
+
+impl Drop for Membership {
+    fn drop(&mut self) {
+        self.shared.lobby.leave(self.id);
+    }
 }
 
 struct Session {
