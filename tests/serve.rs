@@ -801,9 +801,11 @@ async fn connections_past_the_limits_are_told_why() {
         .await;
 
     // A place freed is a place taken.
+    drop((full, same));
     two.press("q").await;
     assert_eq!(two.closed().await, Some(0));
     server.wait_log("disconnect two").await;
+    server.wait_log("disconnect 127.0.0.3:").await;
     let again = Connection::open(&server, "five", "127.0.0.3")
         .await
         .play(COLS, ROWS, &[])

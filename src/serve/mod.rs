@@ -175,17 +175,30 @@ struct Slot {
     game: bool,
 }
 
+impl Slot {
+    /// The game is over: its place is free for another, while the
+    /// connection still counts until it closes.
+    fn end_game(&mut self) {
+        if std::mem::take(&mut self.game) {
+            let mut counts = self
+                .shared
+                .counts
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            counts.games -= 1;
+        }
+    }
+}
+
 impl Drop for Slot {
     fn drop(&mut self) {
+        self.end_game();
         let mut counts = self
             .shared
             .counts
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         counts.connections -= 1;
-        if self.game {
-            counts.games -= 1;
-        }
         if let Some(n) = counts.by_address.get_mut(&self.address) {
             *n -= 1;
             if *n == 0 {
@@ -369,7 +382,7 @@ async fn supervise(
     config: Arc<Config>,
     tcp: TcpStream,
     peer: SocketAddr,
-    _slot: Slot,
+    mut slot: Slot,
     refusal: Option<Refusal>,
 ) {
     // A second handle on the socket, to shut it down from outside the session.
@@ -399,6 +412,7 @@ async fn supervise(
             Phase::Handshake => Some(handshake_ends),
             Phase::Playing => None,
             Phase::Finished => Some(*finished_at.get_or_insert_with(|| {
+                slot.end_game();
                 // The channel is closed and the client should hang up (ssh
                 // does, at once, with the exit status): else hang up on it,
                 // and past the grace cut it off.
@@ -426,6 +440,9 @@ async fn supervise(
         }
     }
     let _ = killer.shutdown(Shutdown::Both);
+    if let Some(refusal) = refusal {
+        log(format_args!("disconnect {peer}: {}", refusal.reason()));
+    }
 }
 
 /// Sleeps until `at`, or forever without one.

@@ -37,6 +37,9 @@ const MAX_COLS: u16 = 300;
 const MAX_ROWS: u16 = 120;
 /// How long the last bytes (a goodbye) may take to reach a client.
 const GOODBYE_TIME: Duration = Duration::from_secs(5);
+/// The lobby screen follows the others' comings and goings at most this
+/// often: with many players, every move elsewhere would redraw every lobby.
+const LOBBY_REFRESH: Duration = Duration::from_millis(250);
 
 /// What the SSH side learned about the client before the game began.
 pub(super) struct Client {
@@ -225,14 +228,18 @@ impl Session {
         let mut shutdown = self.shared.shutdown.clone();
         let mut decoder = KeyDecoder::default();
         let mut last_key = tokio::time::Instant::now();
+        // When the lobby screen is next redrawn for changes elsewhere.
+        let mut lobby_refresh = None;
+        let mut redraw = true;
         loop {
             if *shutdown.borrow_and_update() {
                 return Ending::Shutdown;
             }
             self.settle(&replies_tx);
-            if self.draw(terminal).is_err() {
+            if redraw && self.draw(terminal).is_err() {
                 return Ending::TooSlow;
             }
+            redraw = true;
             let wake = self
                 .game
                 .as_ref()
@@ -265,7 +272,11 @@ impl Session {
                         screen.app.receive(reply, Instant::now());
                     }
                 }
-                Ok(()) = lobby_changes.changed() => {}
+                Ok(()) = lobby_changes.changed(), if self.game.is_none() && lobby_refresh.is_none() => {
+                    lobby_refresh = Some(tokio::time::Instant::now() + LOBBY_REFRESH);
+                    redraw = false;
+                }
+                () = sleep_until(lobby_refresh) => lobby_refresh = None,
                 () = sleep_until(wake) => {}
                 () = tokio::time::sleep_until(idle_at) => return Ending::Idle,
             }
