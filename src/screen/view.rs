@@ -516,6 +516,9 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         Line::from("q, Ctrl-C            quit"),
         Line::from("Esc                  close the help, or quit"),
     ]);
+    if app.is_versus() || app.is_watching() {
+        lines = linked_help(app);
+    }
     let popup = area.centered(
         Constraint::Length(56),
         Constraint::Length(lines.len() as u16 + 2),
@@ -530,4 +533,27 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
                 .title_bottom(" any key closes "),
         )
         .render(popup, buf);
+}
+
+/// The keys of a game with people at other terminals (the SSH server).
+fn linked_help(app: &App) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if app.is_versus() {
+        lines.extend([
+            Line::from("Arrows, hjkl, wasd   move the cursor"),
+            Line::from("Enter, Space         place your mark"),
+            Line::from("1-9                  place in that square"),
+            Line::from("Mouse click          place in that square"),
+            Line::from("n                    rematch once the game is over"),
+            Line::from("                     (both ask; the sides swap)"),
+        ]);
+    } else {
+        lines.push(Line::from("You are watching this game."));
+    }
+    lines.extend([
+        Line::from("e                    explain: every move's score"),
+        Line::from("?                    show or hide this help"),
+        Line::from("q, Esc               back to the lobby"),
+    ]);
+    lines
 }
