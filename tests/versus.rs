@@ -196,3 +196,29 @@ fn a_game_between_people_asks_the_engine_only_for_explanations() {
         Some(tictactoe::screen::Request::Explain { .. })
     ));
 }
+
+#[test]
+fn linked_screens_draw_on_any_terminal_size_without_panicking() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let t0 = Instant::now();
+    let (mut alice, _bob) = pair(t0);
+    alice.update(Action::ToggleExplain, t0);
+    let watcher = App::new(settings(), t0).watching(names(), t0);
+    for (width, height) in [
+        (1, 1),
+        (1, 30),
+        (90, 1),
+        (2, 2),
+        (10, 5),
+        (29, 14),
+        (31, 16),
+    ] {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a terminal");
+        for app in [&alice, &watcher] {
+            terminal
+                .draw(|frame| frame.render_widget(app, frame.area()))
+                .expect("drawn");
+        }
+    }
+}

@@ -385,6 +385,10 @@ fn render_explain(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
         }
     }
     match app.report() {
+        None if app.is_versus() || app.is_watching() => {
+            lines.push((1, Line::from("The scores are what minimax")));
+            lines.push((1, Line::from("finds for this position.")));
+        }
         None => lines.push((1, Line::from("The AI has not moved yet."))),
         Some(report) => {
             lines.push((6, Line::from("")));

@@ -442,6 +442,10 @@ async fn supervise(
     let _ = killer.shutdown(Shutdown::Both);
     if let Some(refusal) = refusal {
         log(format_args!("disconnect {peer}: {}", refusal.reason()));
+    } else if *phases.borrow() == Phase::Handshake {
+        log(format_args!(
+            "disconnect {peer}: before any game (not let in, or no shell asked for)"
+        ));
     }
 }
 

@@ -107,6 +107,8 @@ pub(super) async fn run(
     input: mpsc::Receiver<Input>,
     phase: Arc<watch::Sender<Phase>>,
 ) {
+    // However the session ends (a panic included), the connection goes with it.
+    let _hang_up = HangUp(Arc::clone(&phase));
     let outbox = Arc::new(Outbox::default());
     let pump = tokio::spawn(pump(Arc::clone(&outbox), handle.clone(), channel));
     let viewport = Rect::new(0, 0, client.cols, client.rows);
@@ -191,6 +193,21 @@ pub(super) async fn run(
     let _ = handle.eof(channel).await;
     let _ = handle.close(channel).await;
     phase.send_replace(Phase::Finished);
+}
+
+/// Closes the connection when a session ends without saying goodbye.
+struct HangUp(Arc<watch::Sender<Phase>>);
+
+impl Drop for HangUp {
+    fn drop(&mut self) {
+        self.0.send_if_modified(|phase| {
+            let playing = *phase == Phase::Playing;
+            if playing {
+                *phase = Phase::Kill;
+            }
+            playing
+        });
+    }
 }
 
 /// A player's place in the lobby, given up when the session ends however
