@@ -44,7 +44,11 @@ impl Server {
     fn start(args: &[&str]) -> Server {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let key = dir.path().join("host_key");
+        let home = dir.path().join("home");
+        std::fs::create_dir(&home).expect("a home");
         let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .env("HOME", &home)
+            .env("XDG_DATA_HOME", home.join("data"))
             .arg("serve")
             .args(["--listen", "127.0.0.1:0", "--host-key"])
             .arg(&key)
@@ -94,6 +98,23 @@ impl Server {
             log,
             _dir: dir,
         }
+    }
+
+    /// Files the server wrote in its user's home (none: nothing is kept per player).
+    fn files_at_home(&self) -> Vec<std::path::PathBuf> {
+        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else {
+                    found.push(path);
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(&self._dir.path().join("home"), &mut found);
+        found
     }
 
     fn log(&self) -> String {
@@ -209,6 +230,18 @@ impl Connection {
         source: &str,
         frozen: Arc<AtomicBool>,
     ) -> Connection {
+        let mut connection = Self::handshake(server, source, frozen).await;
+        let auth = connection
+            .handle
+            .authenticate_none(user)
+            .await
+            .expect("auth answers");
+        assert!(auth.success(), "no password needed");
+        connection
+    }
+
+    /// Connects without authenticating yet.
+    async fn handshake(server: &Server, source: &str, frozen: Arc<AtomicBool>) -> Connection {
         let socket = TcpSocket::new_v4().expect("a socket");
         socket
             .bind(format!("{source}:0").parse().expect("an address"))
@@ -223,11 +256,9 @@ impl Connection {
             inner: stream,
             frozen,
         };
-        let mut handle = client::connect_stream(config, stream, handler)
+        let handle = client::connect_stream(config, stream, handler)
             .await
             .expect("the SSH handshake");
-        let auth = handle.authenticate_none(user).await.expect("auth answers");
-        assert!(auth.success(), "no password needed");
         Connection {
             handle,
             fingerprint: seen,
@@ -236,6 +267,10 @@ impl Connection {
 
     /// Opens the game: a terminal of `cols` x `rows` and a shell.
     async fn play(self, cols: u32, rows: u32, env: &[(&str, &str)]) -> Player {
+        self.play_on("xterm-256color", cols, rows, env).await
+    }
+
+    async fn play_on(self, term: &str, cols: u32, rows: u32, env: &[(&str, &str)]) -> Player {
         let channel = self
             .handle
             .channel_open_session()
@@ -245,7 +280,7 @@ impl Connection {
             channel.set_env(false, *name, *value).await.expect("env");
         }
         channel
-            .request_pty(false, "xterm-256color", cols, rows, 0, 0, &[])
+            .request_pty(false, term, cols, rows, 0, 0, &[])
             .await
             .expect("a terminal");
         channel.request_shell(false).await.expect("a shell");
@@ -497,6 +532,11 @@ async fn a_game_against_the_ai_to_its_end() {
     assert!(!screen.alternate_screen() && !screen.hide_cursor());
     server.wait_log("disconnect alice from 127.0.0.1").await;
     assert!(server.log().contains("connect alice from 127.0.0.1"));
+    assert_eq!(
+        server.files_at_home(),
+        Vec::<std::path::PathBuf>::new(),
+        "no statistics, nothing per player"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -905,4 +945,79 @@ fn any_bytes_decode_without_panicking_and_split_sequences_still_decode() {
         .collect();
     use crossterm::event::KeyCode;
     assert_eq!(codes, vec![KeyCode::Up, KeyCode::Down, KeyCode::Char('5')]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_authorized_keys_only_those_keys_get_in() {
+    use russh::keys::key::PrivateKeyWithHashAlg;
+    use russh::keys::{Algorithm, PrivateKey};
+    let guest = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a key");
+    let stranger = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a key");
+    let keys = tempfile::NamedTempFile::new().expect("a file");
+    let line = guest.public_key().to_openssh().expect("openssh format");
+    std::fs::write(
+        keys.path(),
+        format!("# the guest list\n{line} guest@example\n"),
+    )
+    .expect("written");
+    let path = keys.path().to_str().expect("a path");
+    let server = Server::start(&["--authorized-keys", path]);
+    let never = Arc::new(AtomicBool::new(false));
+
+    let mut nobody = Connection::handshake(&server, "127.0.0.1", Arc::clone(&never)).await;
+    let none = nobody
+        .handle
+        .authenticate_none("nobody")
+        .await
+        .expect("answers");
+    assert!(!none.success(), "no way in without a key");
+    let with = |key: &PrivateKey| PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
+    let denied = nobody
+        .handle
+        .authenticate_publickey("nobody", with(&stranger))
+        .await
+        .expect("answers");
+    assert!(!denied.success(), "a key not on the list is refused");
+
+    let mut guest_connection = Connection::handshake(&server, "127.0.0.1", never).await;
+    let granted = guest_connection
+        .handle
+        .authenticate_publickey("guest", with(&guest))
+        .await
+        .expect("answers");
+    assert!(granted.success(), "a listed key gets in");
+    let player = guest_connection.play(COLS, ROWS, &[]).await;
+    player
+        .wait_for(|s| s.contains("you are guest"), "the lobby")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_are_sanitised_and_a_dumb_terminal_is_told_why() {
+    let server = Server::start(&[]);
+    let odd = Connection::open(
+        &server,
+        "ev\u{1b}[31mil <script>very-long-name-here",
+        "127.0.0.1",
+    )
+    .await
+    .play(COLS, ROWS, &[])
+    .await;
+    odd.wait_for(|s| s.contains("you are ev31milscriptver\n"), "the lobby")
+        .await;
+    assert!(
+        !odd.contents().contains("ev31milscriptvery"),
+        "at most 16 characters"
+    );
+
+    let dumb = Connection::open(&server, "dumb", "127.0.0.1")
+        .await
+        .play_on("dumb", COLS, ROWS, &[])
+        .await;
+    dumb.wait_for(
+        |s| s.contains("needs a terminal that can move the cursor"),
+        "told",
+    )
+    .await;
+    assert_eq!(dumb.closed().await, Some(1));
 }
