@@ -23,7 +23,7 @@ use super::input::KeyDecoder;
 use super::lobby::{Activity, GameId, Notice, PlayerId};
 use super::lobby_screen::{Command, LobbyScreen};
 use super::output::{Outbox, OutboxWriter, pump};
-use super::{Phase, Shared, log};
+use super::{Phase, Shared, log, sleep_until};
 use crate::engine::{Board, Limits, Player};
 use crate::game::{Seat, Seats};
 use crate::screen::app::Names;
@@ -107,9 +107,13 @@ pub(super) async fn run(
     input: mpsc::Receiver<Input>,
     phase: Arc<watch::Sender<Phase>>,
 ) {
-    // However the session ends (a panic included), the connection goes with it.
-    let _hang_up = HangUp(Arc::clone(&phase));
     let outbox = Arc::new(Outbox::default());
+    // However the session ends (a panic included), the connection and the
+    // pump go with it.
+    let _hang_up = HangUp {
+        phase: Arc::clone(&phase),
+        outbox: Arc::clone(&outbox),
+    };
     let pump = tokio::spawn(pump(Arc::clone(&outbox), handle.clone(), channel));
     let viewport = Rect::new(0, 0, client.cols, client.rows);
     let backend = CrosstermBackend::new(OutboxWriter::new(Arc::clone(&outbox)));
@@ -195,12 +199,17 @@ pub(super) async fn run(
     phase.send_replace(Phase::Finished);
 }
 
-/// Closes the connection when a session ends without saying goodbye.
-struct HangUp(Arc<watch::Sender<Phase>>);
+/// Closes the connection when a session ends without saying goodbye, and
+/// ends the pump in any case.
+struct HangUp {
+    phase: Arc<watch::Sender<Phase>>,
+    outbox: Arc<Outbox>,
+}
 
 impl Drop for HangUp {
     fn drop(&mut self) {
-        self.0.send_if_modified(|phase| {
+        self.outbox.close();
+        self.phase.send_if_modified(|phase| {
             let playing = *phase == Phase::Playing;
             if playing {
                 *phase = Phase::Kill;
@@ -467,12 +476,4 @@ fn think(request: Request, replies: mpsc::UnboundedSender<Reply>) {
         let reply = WORKER.with_borrow_mut(|worker| worker.answer(&request));
         let _ = replies.send(reply);
     });
-}
-
-/// Sleeps until `at`, or forever without one.
-async fn sleep_until(at: Option<tokio::time::Instant>) {
-    match at {
-        Some(at) => tokio::time::sleep_until(at).await,
-        None => std::future::pending().await,
-    }
 }
