@@ -112,6 +112,31 @@ struct Inner {
     games: BTreeMap<GameId, Game>,
 }
 
+impl Inner {
+    /// A game ends because `leaver` left it: its other player and its
+    /// watchers are told and back in the lobby.
+    fn end_game(&mut self, game: GameId, leaver: PlayerId, name: &str) {
+        let Some(record) = self.games.remove(&game) else {
+            return;
+        };
+        if record.people.len() > 1 {
+            log(format_args!("game left {}: {name} left", record.title()));
+        }
+        for person in record.people.iter().filter(|&&p| p != leaver) {
+            if let Some(other) = self.members.get_mut(person) {
+                other.activity = Activity::Idle;
+                let _ = other.notices.send(Notice::OpponentLeft(name.to_string()));
+            }
+        }
+        for watcher in &record.watchers {
+            if let Some(other) = self.members.get_mut(watcher) {
+                other.activity = Activity::Idle;
+                let _ = other.notices.send(Notice::WatchedGone);
+            }
+        }
+    }
+}
+
 /// The shared lobby.
 pub(super) struct Lobby {
     inner: Mutex<Inner>,
@@ -239,7 +264,12 @@ impl Lobby {
     pub(super) fn stop_waiting(&self, id: PlayerId) {
         let mut inner = self.lock();
         inner.waiting.retain(|&w| w != id);
-        if let Some(member) = inner.members.get_mut(&id) {
+        // Paired at this very moment: the game goes on.
+        if let Some(member) = inner
+            .members
+            .get_mut(&id)
+            .filter(|m| m.activity == Activity::Waiting)
+        {
             member.activity = Activity::Idle;
         }
         drop(inner);
@@ -378,27 +408,21 @@ impl Lobby {
                     record.watchers.remove(&id);
                 }
             }
-            Activity::Playing(game) => {
-                let Some(record) = inner.games.remove(&game) else {
-                    return;
-                };
-                if record.people.len() > 1 {
-                    log(format_args!("game left {}: {name} left", record.title()));
-                }
-                for person in record.people.iter().filter(|&&p| p != id) {
-                    if let Some(other) = inner.members.get_mut(person) {
-                        other.activity = Activity::Idle;
-                        let _ = other.notices.send(Notice::OpponentLeft(name.clone()));
-                    }
-                }
-                for watcher in &record.watchers {
-                    if let Some(other) = inner.members.get_mut(watcher) {
-                        other.activity = Activity::Idle;
-                        let _ = other.notices.send(Notice::WatchedGone);
-                    }
-                }
-            }
+            Activity::Playing(game) => inner.end_game(game, id, &name),
         }
+        self.touch();
+    }
+
+    /// A game the player was paired into but cannot play (they started
+    /// another at the same moment): it ends as if they had left it.
+    pub(super) fn abandon(&self, id: PlayerId, game: GameId) {
+        let mut guard = self.lock();
+        let inner = &mut *guard;
+        let Some(name) = inner.members.get(&id).map(|m| m.name.clone()) else {
+            return;
+        };
+        inner.end_game(game, id, &name);
+        drop(guard);
         self.touch();
     }
 
@@ -426,5 +450,115 @@ impl Lobby {
                 })
                 .collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn member(lobby: &Lobby, name: &str) -> (PlayerId, mpsc::UnboundedReceiver<Notice>) {
+        let (notices, received) = mpsc::unbounded_channel();
+        (lobby.join(name, notices).0, received)
+    }
+
+    #[test]
+    fn names_are_made_unique_within_sixteen_characters() {
+        let lobby = Lobby::default();
+        let (tx, _rx) = mpsc::unbounded_channel();
+        assert_eq!(lobby.join("alice", tx.clone()).1, "alice");
+        assert_eq!(lobby.join("alice", tx.clone()).1, "alice2");
+        let long = "abcdefghijklmnop";
+        assert_eq!(lobby.join(long, tx.clone()).1, long);
+        assert_eq!(lobby.join(long, tx).1, "abcdefghijklmno2");
+    }
+
+    #[test]
+    fn the_one_who_waited_plays_x_and_hears_of_the_pairing() {
+        let lobby = Lobby::default();
+        let (first, mut first_rx) = member(&lobby, "first");
+        let (second, _second_rx) = member(&lobby, "second");
+        let (third, _third_rx) = member(&lobby, "third");
+        assert!(lobby.find_opponent(first).is_none());
+        assert_eq!(lobby.activity(first), Some(Activity::Waiting));
+        let (game, me, names) = lobby.find_opponent(second).expect("paired");
+        assert_eq!(me, Player::O);
+        assert_eq!((names.x.as_str(), names.o.as_str()), ("first", "second"));
+        let Ok(Notice::Paired { game: g, me, .. }) = first_rx.try_recv() else {
+            panic!("the waiting player is told")
+        };
+        assert_eq!((g, me), (game, Player::X));
+        // Nobody waits now: the next one waits.
+        assert!(lobby.find_opponent(third).is_none());
+        assert_eq!(lobby.activity(third), Some(Activity::Waiting));
+    }
+
+    #[test]
+    fn leaving_a_game_tells_the_opponent_and_the_watchers() {
+        let lobby = Lobby::default();
+        let (alice, mut alice_rx) = member(&lobby, "alice");
+        let (bob, _bob_rx) = member(&lobby, "bob");
+        let (carol, mut carol_rx) = member(&lobby, "carol");
+        lobby.find_opponent(alice);
+        let (game, ..) = lobby.find_opponent(bob).expect("paired");
+        let _ = alice_rx.try_recv();
+        assert!(lobby.watch(carol, game).is_some());
+        assert!(
+            lobby.watch(bob, game).is_none(),
+            "no watching one's own game"
+        );
+        lobby.leave(bob);
+        assert!(matches!(alice_rx.try_recv(), Ok(Notice::OpponentLeft(name)) if name == "bob"));
+        assert!(matches!(carol_rx.try_recv(), Ok(Notice::WatchedGone)));
+        assert_eq!(lobby.activity(alice), Some(Activity::Idle));
+        assert!(lobby.snapshot().games.is_empty());
+    }
+
+    #[test]
+    fn paired_while_starting_something_else_ends_that_pairing() {
+        let lobby = Lobby::default();
+        let (alice, mut alice_rx) = member(&lobby, "alice");
+        let (bob, mut bob_rx) = member(&lobby, "bob");
+        lobby.find_opponent(alice);
+        let (game, ..) = lobby.find_opponent(bob).expect("paired");
+        // alice stopped waiting at that moment: the pairing stands...
+        lobby.stop_waiting(alice);
+        assert_eq!(lobby.activity(alice), Some(Activity::Playing(game)));
+        // ...unless she had started a game of her own, and abandons it.
+        assert!(matches!(alice_rx.try_recv(), Ok(Notice::Paired { .. })));
+        lobby.start_ai_game(alice, Player::X, Level::Easy);
+        lobby.abandon(alice, game);
+        assert!(matches!(bob_rx.try_recv(), Ok(Notice::OpponentLeft(name)) if name == "alice"));
+        assert_eq!(
+            lobby.snapshot().games.len(),
+            1,
+            "alice's game against the AI"
+        );
+    }
+
+    #[test]
+    fn between_two_people_only_news_is_taken_and_watchers_get_it() {
+        let lobby = Lobby::default();
+        let (alice, _a) = member(&lobby, "alice");
+        let (bob, _b) = member(&lobby, "bob");
+        let (carol, mut carol_rx) = member(&lobby, "carol");
+        lobby.find_opponent(alice);
+        let (game, _, names) = lobby.find_opponent(bob).expect("paired");
+        lobby.watch(carol, game);
+        let one = [Move::new(1, 1)];
+        lobby.report(game, 0, Some(&names), &one);
+        // bob's screen reports the same a moment later, or an older state.
+        lobby.report(game, 0, Some(&names), &one);
+        lobby.report(game, 0, Some(&names), &[]);
+        let mut seen = Vec::new();
+        while let Ok(Notice::Watched { moves, .. }) = carol_rx.try_recv() {
+            seen.push(moves);
+        }
+        assert_eq!(seen, vec![one.to_vec()]);
+        // A rematch is a new round, with no moves yet.
+        lobby.report(game, 1, Some(&names), &[]);
+        assert!(
+            matches!(carol_rx.try_recv(), Ok(Notice::Watched { moves, .. }) if moves.is_empty())
+        );
     }
 }

@@ -2,13 +2,13 @@
 //! nothing but an `ssh` client. A third front end beside [`crate::tui`] and
 //! [`crate::plain`], over the same screen model ([`crate::screen`]).
 //!
-//! - [`connection`]: the SSH side of a connection: authentication, and
+//! - `connection`: the SSH side of a connection: authentication, and
 //!   refusing every request but one terminal with a shell.
-//! - [`session`]: one client's screens (the lobby, a game), drawn through a
-//!   bounded buffer ([`output`]) from keys decoded by [`input`].
-//! - [`lobby`]: who is here, who waits, the games in progress;
-//!   [`lobby_screen`] draws it.
-//! - [`host_key`]: the server's key and the guest list.
+//! - `session`: one client's screens (the lobby, a game), drawn through a
+//!   bounded buffer (`output`) from keys decoded by [`input`].
+//! - `lobby`: who is here, who waits, the games in progress;
+//!   `lobby_screen` draws it.
+//! - `host_key`: the server's key and the guest list.
 //!
 //! This module listens, applies the connection limits, and shuts down.
 

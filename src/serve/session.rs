@@ -431,6 +431,8 @@ impl Session {
         let now = Instant::now();
         match (notice, &mut self.game) {
             (Notice::Paired { game, me, names }, None) => self.start_versus(game, me, names, now),
+            // Paired while starting something else at the same moment.
+            (Notice::Paired { game, .. }, Some(_)) => self.shared.lobby.abandon(self.id, game),
             (Notice::Move(mv), Some(screen)) => {
                 screen.app.remote_move(mv, now);
             }
