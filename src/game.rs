@@ -64,28 +64,29 @@ impl Seats {
 
     /// How a finished game went for the one person playing, if one person played.
     pub fn human_outcome(&self, status: Status) -> Option<Outcome> {
-        let human = self.lone_human()?;
-        match status {
-            Status::Won(winner) if winner == human => Some(Outcome::Win),
-            Status::Won(_) => Some(Outcome::Loss),
-            Status::Draw => Some(Outcome::Draw),
-            Status::InProgress { .. } => None,
-        }
+        Outcome::of(status, self.lone_human()?)
     }
 
     /// A finished game's result in words, from the person's side when one
-    /// person plays: "X wins: you win!", "O wins: you lose", "X wins", "Draw".
-    /// `None` while the game goes on.
+    /// person plays (see [`result_line`]).
     pub fn result_line(&self, status: Status) -> Option<String> {
-        let line = match (status, self.human_outcome(status)) {
-            (Status::InProgress { .. }, _) => return None,
-            (Status::Draw, _) => "Draw".to_string(),
-            (Status::Won(winner), Some(Outcome::Win)) => format!("{winner} wins: you win!"),
-            (Status::Won(winner), Some(Outcome::Loss)) => format!("{winner} wins: you lose"),
-            (Status::Won(winner), _) => format!("{winner} wins"),
-        };
-        Some(line)
+        result_line(status, self.lone_human())
     }
+}
+
+/// A finished game's result in words, from `person`'s side when the screen
+/// belongs to one: "X wins: you win!", "O wins: you lose"; otherwise "X wins"
+/// or "Draw". `None` while the game goes on.
+pub fn result_line(status: Status, person: Option<Player>) -> Option<String> {
+    let outcome = person.and_then(|person| Outcome::of(status, person));
+    let line = match (status, outcome) {
+        (Status::InProgress { .. }, _) => return None,
+        (Status::Draw, _) => "Draw".to_string(),
+        (Status::Won(winner), Some(Outcome::Win)) => format!("{winner} wins: you win!"),
+        (Status::Won(winner), Some(Outcome::Loss)) => format!("{winner} wins: you lose"),
+        (Status::Won(winner), _) => format!("{winner} wins"),
+    };
+    Some(line)
 }
 
 /// How a finished game went for the person who played it.
@@ -97,6 +98,19 @@ pub enum Outcome {
     Loss,
     /// Nobody won.
     Draw,
+}
+
+impl Outcome {
+    /// How a game that ended with `status` went for the side `person`
+    /// played; `None` while it goes on.
+    pub fn of(status: Status, person: Player) -> Option<Outcome> {
+        match status {
+            Status::Won(winner) if winner == person => Some(Outcome::Win),
+            Status::Won(_) => Some(Outcome::Loss),
+            Status::Draw => Some(Outcome::Draw),
+            Status::InProgress { .. } => None,
+        }
+    }
 }
 
 /// The moves of one game from its starting position, with the moves undone kept for redo.

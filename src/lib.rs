@@ -6,6 +6,8 @@ pub mod engine;
 pub mod game;
 pub mod plain;
 pub mod screen;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod session;
 pub mod stats;
 pub mod text;

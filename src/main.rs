@@ -83,6 +83,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Completions { shell }) => write_completions(*shell, &mut stdout.lock()),
         Some(Command::Man) => write_man_page(&mut stdout.lock()),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(args)) => serve(args),
         None => play(&cli),
     };
     match result.and_then(|status| match status {
@@ -114,6 +116,17 @@ fn one_line(message: &str) -> String {
         .map(|part| part.split_whitespace().collect::<Vec<_>>().join(" "))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+#[cfg(feature = "serve")]
+fn serve(args: &tictactoe::cli::serve::ServeArgs) -> io::Result<ExitStatus> {
+    match tictactoe::serve::run(&args.options(), &mut io::stdout()) {
+        Ok(()) => Ok(ExitStatus::Success),
+        Err(error) => {
+            writeln!(io::stderr(), "error: {error}")?;
+            Ok(ExitStatus::Failure)
+        }
+    }
 }
 
 fn play(cli: &Cli) -> io::Result<ExitStatus> {

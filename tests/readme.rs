@@ -7,8 +7,11 @@
 //! with it). Figures that differ from run to run (times and rates) are
 //! masked on both sides before comparing.
 
+use std::io::Read;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use regex::Regex;
 
@@ -84,22 +87,51 @@ fn line_matches(expected: &str, actual: &str) -> bool {
     remaining.ends_with(last) && remaining.len() >= last.len()
 }
 
-fn run(command: &str, home: &Path) -> String {
+/// Longer than any example takes on the slowest machine: a command that is
+/// still running by then is a server or waits for input, and fails the test
+/// instead of hanging it.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+fn run(command: &str, home: &Path) -> Result<String, String> {
     let binary = Path::new(env!("CARGO_BIN_EXE_tictactoe"));
     let folder = binary.parent().expect("the binary's folder");
     let path = std::env::var_os("PATH").unwrap_or_default();
     let mut paths = vec![folder.to_path_buf()];
     paths.extend(std::env::split_paths(&path));
-    let output = Command::new("sh")
+    let mut child = Command::new("sh")
         .arg("-c")
         .arg(command)
         .env("PATH", std::env::join_paths(paths).expect("a PATH"))
         .env("HOME", home)
         .env("XDG_DATA_HOME", home)
         .env("NO_COLOR", "1")
-        .output()
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
         .expect("sh runs");
-    String::from_utf8(output.stdout).expect("UTF-8 output")
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).map(|_| text)
+    });
+    let deadline = Instant::now() + PATIENCE;
+    while child
+        .try_wait()
+        .expect("the command can be waited on")
+        .is_none()
+    {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("still running after {PATIENCE:?}"));
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    reader
+        .join()
+        .expect("the reader ends")
+        .map_err(|error| format!("unreadable output: {error}"))
 }
 
 #[test]
@@ -114,7 +146,16 @@ fn every_command_example_in_the_readme_prints_what_it_shows() {
     let home = tempfile::tempdir().expect("a temporary home");
     let mut wrong = Vec::new();
     for example in &examples {
-        let actual = masked(&run(&example.command, home.path()));
+        let actual = match run(&example.command, home.path()) {
+            Ok(output) => masked(&output),
+            Err(problem) => {
+                wrong.push(format!(
+                    "README.md:{}: $ {}: {problem}",
+                    example.line, example.command
+                ));
+                continue;
+            }
+        };
         let actual: Vec<&str> = actual.lines().collect();
         let expected: Vec<String> = example.expected.iter().map(|l| masked(l)).collect();
         let same = actual.len() == expected.len()

@@ -3,6 +3,8 @@
 pub mod analyze;
 pub mod play;
 pub mod selfplay;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod setup;
 pub mod stats;
 
@@ -98,6 +100,9 @@ pub enum Command {
     },
     /// Print the manual page, in roff.
     Man,
+    /// Host the game over SSH for players on other machines (`ssh -p 2222 NAME@HOST`).
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// Levels on the command line: `random`, `easy`, `medium`, `hard`, `perfect`.

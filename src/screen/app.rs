@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{Analysis, Board, Decision, Level, Limits, Move, Player, Status};
-use crate::game::{Game, ResultChange, Seat, Seats, Tally};
+use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 use crate::session::Settings;
 
 /// How long a message about refused input stays on the status line.
@@ -132,6 +132,52 @@ pub struct Costs {
     pub search: Option<u64>,
 }
 
+/// The names shown for X and O in a game with people at other terminals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Names {
+    /// Who plays X.
+    pub x: String,
+    /// Who plays O.
+    pub o: String,
+}
+
+impl Names {
+    /// The name of one side.
+    pub fn of(&self, player: Player) -> &str {
+        match player {
+            Player::X => &self.x,
+            Player::O => &self.o,
+        }
+    }
+}
+
+/// Something the player did that the other end of a game between two
+/// people must hear of; the front end relays it with [`App::remote_move`]
+/// and [`App::remote_rematch`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outgoing {
+    /// This player's move.
+    Move(Move),
+    /// This player asks for a rematch.
+    Rematch,
+}
+
+/// A game shared with people at other terminals (the SSH server).
+#[derive(Debug, Clone)]
+enum Link {
+    /// Against a person elsewhere: `me` moves from this screen, the other
+    /// side's moves arrive from outside.
+    Versus {
+        me: Player,
+        names: Names,
+        /// Who asked for a rematch since the game ended.
+        mine: bool,
+        theirs: bool,
+    },
+    /// Someone else's game: every move arrives from outside.
+    Watching { names: Names },
+}
+
 /// What the explain panel says about the AI's most recent move.
 #[derive(Debug, Clone)]
 pub struct SearchReport {
@@ -182,6 +228,14 @@ pub struct App {
     rng: fastrand::Rng,
     /// Colours on screen (off when the user's terminal asks for none).
     color: bool,
+    /// People at other terminals in this game, if any.
+    link: Option<Link>,
+    /// Moves and requests for the other end, since the front end last looked.
+    outgoing: Vec<Outgoing>,
+    /// Why the game can go on no longer (the opponent left): any key leaves.
+    ended: Option<String>,
+    /// Games begun in this session, the first counted as 0.
+    round: u32,
 }
 
 impl App {
@@ -210,6 +264,10 @@ impl App {
             quit: false,
             rng,
             color: true,
+            link: None,
+            outgoing: Vec::new(),
+            ended: None,
+            round: 0,
         };
         app.begin_turn(now);
         app
@@ -221,8 +279,45 @@ impl App {
         self
     }
 
+    /// The same session as a game against a person at another terminal:
+    /// this screen plays `me`, the other side's moves come from
+    /// [`App::remote_move`]. Both seats are people, so nothing is asked of
+    /// the engine but explanations, and undo is refused.
+    pub fn versus(mut self, me: Player, names: Names, now: Instant) -> App {
+        self.settings.seats = Seats {
+            x: Seat::Human,
+            o: Seat::Human,
+        };
+        self.link = Some(Link::Versus {
+            me,
+            names,
+            mine: false,
+            theirs: false,
+        });
+        self.begin_turn(now);
+        self
+    }
+
+    /// The same session as a spectator of someone else's game, whose moves
+    /// come from [`App::follow`]. Nothing can be played from this screen.
+    pub fn watching(mut self, names: Names, now: Instant) -> App {
+        self.settings.seats = Seats {
+            x: Seat::Human,
+            o: Seat::Human,
+        };
+        self.link = Some(Link::Watching { names });
+        self.begin_turn(now);
+        self
+    }
+
     /// Applies one action of the player's.
     pub fn update(&mut self, action: Action, now: Instant) {
+        if self.ended.is_some() {
+            // The game is gone: any key leaves it.
+            self.help = false;
+            self.quit = true;
+            return;
+        }
         if self.help {
             // Any key closes the help; quitting still quits.
             self.help = false;
@@ -241,7 +336,15 @@ impl App {
                 self.cursor = mv;
                 self.place(mv, now);
             }
+            Action::NewGame if self.is_versus() => self.ask_rematch(now),
+            Action::NewGame | Action::Undo | Action::Redo if self.is_watching() => {
+                self.say("You are watching: q returns to the lobby", now)
+            }
+            Action::Undo | Action::Redo if self.is_versus() => {
+                self.say("No undo against a person: every move stands", now)
+            }
             Action::NewGame => {
+                self.round += 1;
                 self.game.restart();
                 self.paused = false;
                 self.flash = None;
@@ -406,6 +509,99 @@ impl App {
         self.flash = Some((text.to_string(), now + FLASH_TIME * 3));
     }
 
+    /// Moves and rematch requests of this player's since the last call, for
+    /// the front end to relay to the other end of a game between two people.
+    pub fn take_outgoing(&mut self) -> Vec<Outgoing> {
+        std::mem::take(&mut self.outgoing)
+    }
+
+    /// The other person's move in a game between two people. Refused (false)
+    /// unless it is their turn and the move is legal.
+    pub fn remote_move(&mut self, mv: Move, now: Instant) -> bool {
+        let Some(Link::Versus { me, .. }) = &self.link else {
+            return false;
+        };
+        let board = self.game.board();
+        if board.status().is_over() || board.to_move() == *me || self.game.play(mv).is_err() {
+            return false;
+        }
+        self.after_move(board.status(), now);
+        true
+    }
+
+    /// The other person asks for a rematch; it starts once both have asked.
+    pub fn remote_rematch(&mut self, now: Instant) {
+        if let Some(Link::Versus { theirs, .. }) = &mut self.link {
+            *theirs = true;
+            self.start_rematch(now);
+        }
+    }
+
+    /// The watched game as it is now: who plays and the moves so far from
+    /// the start. Moves that extend what is on screen are played on; any
+    /// other history (a new game) replaces it.
+    pub fn follow(&mut self, names: Names, moves: &[Move], now: Instant) {
+        let Some(Link::Watching { names: shown }) = &mut self.link else {
+            return;
+        };
+        *shown = names;
+        if !moves.starts_with(self.game.moves()) {
+            self.round += 1;
+            self.game.restart();
+            self.begin_turn(now);
+        }
+        for &mv in &moves[self.game.moves().len()..] {
+            let before = self.game.status();
+            if self.game.play(mv).is_err() {
+                break;
+            }
+            self.after_move(before, now);
+        }
+    }
+
+    /// The game can go on no longer (the opponent left, the watched game
+    /// ended): says why until a key is pressed, which leaves.
+    pub fn end_link(&mut self, reason: &str) {
+        self.ended = Some(reason.to_string());
+    }
+
+    fn ask_rematch(&mut self, now: Instant) {
+        if !self.game.status().is_over() {
+            return self.say("A rematch once this game is over", now);
+        }
+        if let Some(Link::Versus { mine, .. }) = &mut self.link
+            && !*mine
+        {
+            *mine = true;
+            self.outgoing.push(Outgoing::Rematch);
+            self.start_rematch(now);
+        }
+    }
+
+    /// Once both have asked: a new game with the sides swapped.
+    fn start_rematch(&mut self, now: Instant) {
+        let Some(Link::Versus {
+            me,
+            names,
+            mine,
+            theirs,
+        }) = &mut self.link
+        else {
+            return;
+        };
+        if !(*mine && *theirs) {
+            return;
+        }
+        *me = me.other();
+        std::mem::swap(&mut names.x, &mut names.o);
+        (*mine, *theirs) = (false, false);
+        self.round += 1;
+        self.game.restart();
+        self.flash = None;
+        self.begin_turn(now);
+    }
+
+    /// The position of the AI's last search while its plain-minimax count is unknown.
     /// The position of the AI's last search while its costs are unknown.
     fn uncounted_search(&self) -> Option<Board> {
         let report = self
@@ -428,12 +624,25 @@ impl App {
         if board.status().is_over() {
             return self.say("The game is over: press n for a new one", now);
         }
+        match &self.link {
+            Some(Link::Watching { .. }) => {
+                return self.say("You are watching: q returns to the lobby", now);
+            }
+            Some(Link::Versus { me, names, .. }) if board.to_move() != *me => {
+                let text = format!("Not your turn: waiting for {}", names.of(me.other()));
+                return self.say(&text, now);
+            }
+            _ => {}
+        }
         if !self.settings.seats.of(board.to_move()).is_human() {
             return self.say("Not your turn: the AI is thinking", now);
         }
         match self.game.play(mv) {
             Ok(()) => {
                 self.flash = None;
+                if self.is_versus() {
+                    self.outgoing.push(Outgoing::Move(mv));
+                }
                 self.after_move(board.status(), now);
             }
             Err(_) => self.say("That square is taken", now),
@@ -583,16 +792,24 @@ impl App {
 
     /// True when a person may place a mark now.
     pub fn human_to_move(&self) -> bool {
-        match self.game.status() {
-            Status::InProgress { to_move } => self.settings.seats.of(to_move).is_human(),
+        match (self.game.status(), &self.link) {
+            (Status::InProgress { .. }, Some(Link::Watching { .. })) => false,
+            (Status::InProgress { to_move }, Some(Link::Versus { me, .. })) => to_move == *me,
+            (Status::InProgress { to_move }, None) => self.settings.seats.of(to_move).is_human(),
             _ => false,
         }
     }
 
     /// The status line: whose turn, or how the game ended, or a message about refused input.
     pub fn status_line(&self) -> String {
+        if let Some(reason) = &self.ended {
+            return format!("{reason}: any key returns to the lobby");
+        }
         if let Some((text, _)) = &self.flash {
             return text.clone();
+        }
+        if let Some(link) = &self.link {
+            return self.linked_status(link);
         }
         let seats = self.settings.seats;
         let status = self.game.status();
@@ -630,7 +847,79 @@ impl App {
         }
     }
 
-    /// The line naming the players, such as "You: X  vs  AI (perfect): O".
+    fn linked_status(&self, link: &Link) -> String {
+        let status = self.game.status();
+        match (link, status) {
+            (Link::Versus { me, names, .. }, Status::InProgress { to_move }) if to_move != *me => {
+                format!("{}'s turn ({to_move})", names.of(to_move))
+            }
+            (Link::Versus { me, .. }, Status::InProgress { .. }) => {
+                format!("Your turn: you are {me}")
+            }
+            (
+                Link::Versus {
+                    me,
+                    names,
+                    mine,
+                    theirs,
+                },
+                _,
+            ) => {
+                let result = result_line(status, Some(*me)).unwrap_or_default();
+                let them = names.of(me.other());
+                let rematch = if *theirs {
+                    format!("{them} wants a rematch: press n")
+                } else if *mine {
+                    format!("waiting for {them} to accept")
+                } else {
+                    "n for a rematch".to_string()
+                };
+                format!("{result} · {rematch}")
+            }
+            (Link::Watching { names }, Status::InProgress { to_move }) => {
+                format!("{} ({to_move}) to move", names.of(to_move))
+            }
+            (Link::Watching { names }, Status::Won(winner)) => {
+                format!("{winner} wins: {}", names.of(winner))
+            }
+            (Link::Watching { .. }, Status::Draw) => "Draw".to_string(),
+        }
+    }
+
+    /// True in a game against a person at another terminal.
+    pub fn is_versus(&self) -> bool {
+        matches!(self.link, Some(Link::Versus { .. }))
+    }
+
+    /// True while watching someone else's game.
+    pub fn is_watching(&self) -> bool {
+        matches!(self.link, Some(Link::Watching { .. }))
+    }
+
+    /// This screen's side in a game against a person elsewhere.
+    pub fn my_side(&self) -> Option<Player> {
+        match &self.link {
+            Some(Link::Versus { me, .. }) => Some(*me),
+            _ => None,
+        }
+    }
+
+    /// Who plays X and O, in a game with people at other terminals.
+    pub fn names(&self) -> Option<&Names> {
+        match &self.link {
+            Some(Link::Versus { names, .. } | Link::Watching { names }) => Some(names),
+            None => None,
+        }
+    }
+
+    /// Games begun in this session before the one on screen (a new game or
+    /// a rematch adds one).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The line naming the players, such as "You: X  vs  AI (perfect): O",
+    /// or "alice: X  vs  bob: O" with people at other terminals.
     pub fn players_line(&self) -> String {
         self.players(false)
     }
@@ -641,6 +930,9 @@ impl App {
     }
 
     fn players(&self, short: bool) -> String {
+        if let Some(names) = self.names() {
+            return format!("{}: X  vs  {}: O", names.x, names.o);
+        }
         let seats = self.settings.seats;
         let name = |player: Player| match (seats.of(player), short) {
             (Seat::Human, _) if seats.lone_human().is_some() => format!("You: {player}"),

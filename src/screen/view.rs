@@ -199,6 +199,26 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
 
 /// The keys that do something now, from the fullest list to the shortest.
 fn key_bar(app: &App) -> Vec<String> {
+    if app.is_watching() {
+        return vec![
+            "e explain  ? help  q back to the lobby".to_string(),
+            "? help  q lobby".to_string(),
+        ];
+    }
+    if app.is_versus() {
+        if app.board().status().is_over() {
+            return vec![
+                "n rematch  e explain  ? help  q back to the lobby".to_string(),
+                "n rematch  ? help  q lobby".to_string(),
+            ];
+        }
+        return vec![
+            "arrows move  enter place  1-9 place  e explain  ? help  q lobby".to_string(),
+            "arrows, enter, 1-9 play  e explain  q lobby".to_string(),
+            "1-9 play  ? help  q lobby".to_string(),
+            "? help  q lobby".to_string(),
+        ];
+    }
     let last = "? help  q quit".to_string();
     if app.board().status().is_over() {
         return vec![
@@ -480,7 +500,12 @@ fn explain_items(app: &App, theme: &Theme) -> Vec<(u8, Said)> {
         }
     }
     let Some(report) = app.report() else {
-        say(1, Said::Text(Line::from("The AI has not moved yet.")));
+        if app.is_versus() || app.is_watching() {
+            let text = "The scores are what minimax finds for this position.";
+            say(1, Said::Text(Line::from(text)));
+        } else {
+            say(1, Said::Text(Line::from("The AI has not moved yet.")));
+        }
         return items;
     };
     say(6, Said::Gap);
@@ -640,6 +665,9 @@ enum HelpEntry {
 /// the most important that fit.
 fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
     use HelpEntry::{Keys, Note};
+    if app.is_versus() || app.is_watching() {
+        return linked_help(app);
+    }
     let mut entries = if app.is_watch() {
         vec![
             (2, Note("The AI plays both sides.")),
@@ -759,4 +787,32 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
                 .title_bottom(" any key closes "),
         )
         .render(popup, buf);
+}
+
+/// The keys of a game with people at other terminals (the SSH server).
+fn linked_help(app: &App) -> Vec<(u8, HelpEntry)> {
+    use HelpEntry::{Keys, Note};
+    let mut entries = if app.is_versus() {
+        vec![
+            (1, Keys("Arrows, hjkl, wasd", "move the cursor")),
+            (1, Keys("Enter, Space", "place your mark")),
+            (1, Keys("1-9", "place in that square")),
+            (3, Keys("Mouse click", "place in that square")),
+            (
+                1,
+                Keys(
+                    "n",
+                    "rematch once the game is over (both ask; the sides swap)",
+                ),
+            ),
+        ]
+    } else {
+        vec![(1, Note("You are watching this game."))]
+    };
+    entries.extend([
+        (1, Keys("e", "explain: every move's score")),
+        (3, Keys("?", "show or hide this help")),
+        (1, Keys("q, Esc", "back to the lobby")),
+    ]);
+    entries
 }

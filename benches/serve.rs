@@ -1,0 +1,331 @@
+//! Load on `tictactoe serve`: N clients at once, each playing a game against
+//! the AI over SSH. Reports the sessions served, the server's memory per idle
+//! session (resident set growth over N clients sitting in the lobby), and
+//! the time from a key press to the updated screen reaching the client,
+//! with the clients pressing keys as people do (at random moments) and all
+//! at once (a burst every move).
+//!
+//! `cargo bench --bench serve` (N = 50, 100, 200), or `cargo bench --bench
+//! serve -- 20 40` for other counts. Clients and server share this machine,
+//! so the times include the clients' own decrypting and parsing.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::num::NonZeroU16;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use ratatui::layout::Rect;
+use russh::client::{self, Msg};
+use russh::keys::PublicKeyOrCertificate;
+use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
+use tictactoe::engine::Move;
+use tictactoe::screen::layout::{BoardLayout, Panels, ScreenLayout, layout};
+use tokio::sync::Barrier;
+
+const COLS: u16 = 80;
+const ROWS: u16 = 24;
+/// How long any one step may take before the run counts as failed.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// One client's view: the channel and its screen.
+struct Client {
+    _handle: client::Handle<Trusting>,
+    read: ChannelReadHalf,
+    write: ChannelWriteHalf<Msg>,
+    screen: vt100::Parser,
+    board: BoardLayout,
+}
+
+impl Client {
+    async fn connect(address: SocketAddr, name: &str, board: BoardLayout) -> Option<Client> {
+        // As ssh does for interactive sessions: keys leave at once.
+        let config = Arc::new(client::Config {
+            nodelay: true,
+            ..client::Config::default()
+        });
+        let mut handle = client::connect(config, address, Trusting).await.ok()?;
+        if !handle.authenticate_none(name).await.ok()?.success() {
+            return None;
+        }
+        let channel = handle.channel_open_session().await.ok()?;
+        channel
+            .request_pty(false, "xterm-256color", COLS.into(), ROWS.into(), 0, 0, &[])
+            .await
+            .ok()?;
+        channel.request_shell(false).await.ok()?;
+        let (read, write) = channel.split();
+        let size = |n| NonZeroU16::new(n).expect("a screen size");
+        Some(Client {
+            _handle: handle,
+            read,
+            write,
+            screen: vt100::Parser::new(size(ROWS), size(COLS), 0),
+            board,
+        })
+    }
+
+    /// Reads until the screen satisfies `done`; false if the channel ends or patience runs out.
+    async fn until(&mut self, done: impl Fn(&Client) -> bool) -> bool {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        while !done(self) {
+            match tokio::time::timeout_at(deadline, self.read.wait()).await {
+                Ok(Some(ChannelMsg::Data { data })) => self.screen.process(&data),
+                Ok(Some(_)) => {}
+                Ok(None) | Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    fn shows(&self, text: &str) -> bool {
+        self.screen.screen().contents().contains(text)
+    }
+
+    fn marked(&self, index: usize) -> bool {
+        let rect = self.board.cell_rect(Move::from_index(index, 3));
+        let screen = self.screen.screen();
+        (rect.x..rect.x + rect.width).any(|x| {
+            [rect.y, rect.y + 1].iter().any(|&y| {
+                screen
+                    .cell(y, x)
+                    .is_some_and(|c| matches!(c.contents(), "╳" | "╭"))
+            })
+        })
+    }
+
+    fn over(&self) -> bool {
+        self.shows("you win") || self.shows("you lose") || self.shows("Draw")
+    }
+}
+
+/// What one client measured.
+#[derive(Default)]
+struct Played {
+    finished: bool,
+    latencies: Vec<Duration>,
+}
+
+/// How the clients press their keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pace {
+    /// Like people: each starts within two seconds and thinks 0.2-1 s per move.
+    People,
+    /// All at the same moment, every move (the AI's pause keeps them in step).
+    Burst,
+}
+
+/// Connects, waits for everyone, then plays one game as X and measures each
+/// key press until its mark is on the client's screen.
+async fn play(
+    address: SocketAddr,
+    name: String,
+    board: BoardLayout,
+    connected: Arc<Barrier>,
+    start: Arc<Barrier>,
+    pace: Pace,
+    seed: u64,
+) -> Played {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut think = |from: u64, to: u64| {
+        let ms = if pace == Pace::People {
+            rng.u64(from..to)
+        } else {
+            0
+        };
+        tokio::time::sleep(Duration::from_millis(ms))
+    };
+    let mut played = Played::default();
+    let mut client = Client::connect(address, &name, board).await;
+    if let Some(lobby) = client.as_mut()
+        && !lobby.until(|c| c.shows("q quit")).await
+    {
+        client = None;
+    }
+    connected.wait().await;
+    start.wait().await;
+    let Some(client) = client.as_mut() else {
+        return played;
+    };
+    think(0, 2000).await;
+    if client.write.data_bytes(&b"a"[..]).await.is_err()
+        || !client.until(|c| c.shows("Your turn")).await
+    {
+        return played;
+    }
+    for _ in 0..5 {
+        let Some(free) = (0..9).find(|&i| !client.marked(i)) else {
+            break;
+        };
+        think(200, 1000).await;
+        let pressed = Instant::now();
+        let key = (free + 1).to_string();
+        if client.write.data_bytes(key.into_bytes()).await.is_err()
+            || !client.until(|c| c.marked(free)).await
+        {
+            return played;
+        }
+        played.latencies.push(pressed.elapsed());
+        if !client.until(|c| c.shows("Your turn") || c.over()).await {
+            return played;
+        }
+        if client.over() {
+            break;
+        }
+    }
+    played.finished = client.over();
+    let _ = client.write.data_bytes(&b"qq"[..]).await;
+    played
+}
+
+/// The server's resident memory, in kilobytes.
+fn rss_kb(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+struct Server {
+    child: Child,
+    address: SocketAddr,
+    _dir: tempfile::TempDir,
+}
+
+impl Server {
+    fn start() -> Server {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--max-sessions", "1000"])
+            .args(["--max-per-address", "1000", "--host-key"])
+            .arg(dir.path().join("host_key"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the start line");
+        let address = line
+            .split("listening on ")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|a| a.parse().ok())
+            .expect("an address in the start line");
+        Server {
+            child,
+            address,
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn run(n: usize, board: BoardLayout, pace: Pace) {
+    // A fresh server for each N, so memory is measured from the same start.
+    let server = Server::start();
+    let pid = server.child.id();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let before = rss_kb(pid);
+    let connected = Arc::new(Barrier::new(n + 1));
+    let start = Arc::new(Barrier::new(n + 1));
+    let tasks: Vec<_> = (0..n)
+        .map(|i| {
+            tokio::spawn(play(
+                server.address,
+                format!("p{i}"),
+                board,
+                Arc::clone(&connected),
+                Arc::clone(&start),
+                pace,
+                i as u64,
+            ))
+        })
+        .collect();
+    connected.wait().await;
+    // Everyone is in the lobby, idle: let the server settle, then measure.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let idle = rss_kb(pid);
+    let began = Instant::now();
+    start.wait().await;
+    let mut served = 0;
+    let mut latencies = Vec::new();
+    for task in tasks {
+        let played = task.await.unwrap_or_default();
+        served += usize::from(played.finished);
+        latencies.extend(played.latencies);
+    }
+    let took = began.elapsed();
+    latencies.sort();
+    let per_session = idle.saturating_sub(before) as f64 / n as f64;
+    println!(
+        "{n:>4} clients, {pace:?}: {served:>4} games played to the end in {:>5.1} s; server memory {before} KB at start, {idle} KB with {n} idle ({per_session:.0} KB per session); key to screen p50 {:.1} ms, p99 {:.1} ms ({} presses)",
+        took.as_secs_f64(),
+        percentile(&latencies, 50.0).as_secs_f64() * 1e3,
+        percentile(&latencies, 99.0).as_secs_f64() * 1e3,
+        latencies.len(),
+    );
+}
+
+fn main() {
+    let counts: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let counts = if counts.is_empty() {
+        vec![50, 100, 200]
+    } else {
+        counts
+    };
+    let ScreenLayout::Game { board, .. } = layout(
+        Rect::new(0, 0, COLS, ROWS),
+        3,
+        Panels {
+            moves: true,
+            explain: false,
+        },
+    ) else {
+        panic!("80x24 fits the game")
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    for pace in [Pace::People, Pace::Burst] {
+        for &n in &counts {
+            runtime.block_on(run(n, board, pace));
+        }
+    }
+}

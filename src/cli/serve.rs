@@ -1,0 +1,46 @@
+//! The flags of `tictactoe serve`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::serve::Options;
+
+/// Options of `tictactoe serve`.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on; 0.0.0.0:2222 opens the game to the network.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:2222")]
+    pub listen: SocketAddr,
+    /// The server's ed25519 key, made on first start [default: host_key in the platform's data directory].
+    #[arg(long, value_name = "PATH")]
+    pub host_key: Option<PathBuf>,
+    /// Most players connected at once; more are told the server is full.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_sessions: u32,
+    /// Most connections from one address at once.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_per_address: u32,
+    /// Disconnect a player after this many seconds without a key press.
+    #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+    pub idle_timeout: u64,
+    /// Let in only the public keys in this file (OpenSSH authorized_keys format) [default: anyone, no password].
+    #[arg(long, value_name = "PATH")]
+    pub authorized_keys: Option<PathBuf>,
+}
+
+impl ServeArgs {
+    /// The server's options.
+    pub fn options(&self) -> Options {
+        Options {
+            listen: self.listen,
+            host_key: self.host_key.clone(),
+            max_sessions: self.max_sessions as usize,
+            max_per_address: self.max_per_address as usize,
+            idle_timeout: Duration::from_secs(self.idle_timeout),
+            authorized_keys: self.authorized_keys.clone(),
+        }
+    }
+}

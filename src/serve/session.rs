@@ -1,0 +1,481 @@
+//! One client's session: the lobby screen or a game screen, drawn into the
+//! client's terminal over SSH. Everything that can happen to a session
+//! arrives on channels the task sleeps on (keys, resizes, the engine's
+//! answers, the other players, the lobby, shutdown), as in the local
+//! terminal: nothing polls.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crossterm::cursor;
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::queue;
+use crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+use russh::ChannelId;
+use russh::server::Handle;
+use tokio::sync::{mpsc, watch};
+
+use super::input::KeyDecoder;
+use super::lobby::{Activity, GameId, Notice, PlayerId};
+use super::lobby_screen::{Command, LobbyScreen};
+use super::output::{Outbox, OutboxWriter, pump};
+use super::{Phase, Shared, log, sleep_until};
+use crate::engine::{Board, Limits, Player};
+use crate::game::{Seat, Seats};
+use crate::screen::app::Names;
+use crate::screen::worker::Worker;
+use crate::screen::{App, Reply, Request, input};
+use crate::session::Settings;
+
+/// The largest screen drawn: a client may claim any size, and the screen's
+/// buffers grow with it. Bigger terminals show the game in this corner.
+const MAX_COLS: u16 = 300;
+const MAX_ROWS: u16 = 120;
+/// How long the last bytes (a goodbye) may take to reach a client.
+const GOODBYE_TIME: Duration = Duration::from_secs(5);
+/// The lobby screen follows the others' comings and goings at most this
+/// often: with many players, every move elsewhere would redraw every lobby.
+const LOBBY_REFRESH: Duration = Duration::from_millis(250);
+
+/// What the SSH side learned about the client before the game began.
+pub(super) struct Client {
+    /// The sanitised SSH user name.
+    pub name: String,
+    /// Where from, for the log.
+    pub peer: String,
+    /// The terminal's size.
+    pub cols: u16,
+    pub rows: u16,
+    /// False when the client's NO_COLOR or TERM ask for no colour.
+    pub color: bool,
+}
+
+/// Input from the SSH side.
+pub(super) enum Input {
+    /// Bytes typed (or pasted) by the client.
+    Bytes(Vec<u8>),
+    /// The client's window has a new size.
+    Resize(u16, u16),
+}
+
+/// Why a session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    /// The player quit from the lobby.
+    Quit,
+    /// No key for the idle timeout.
+    Idle,
+    /// The server is going down.
+    Shutdown,
+    /// The client did not read its screen.
+    TooSlow,
+    /// The connection went away.
+    Gone,
+}
+
+thread_local! {
+    /// One engine worker per thread of the blocking pool.
+    static WORKER: RefCell<Worker> = RefCell::new(Worker::default());
+}
+
+/// A game on screen and what the lobby knows of it.
+struct GameScreen {
+    app: App,
+    game: GameId,
+    /// What was last reported to the lobby (round and number of moves).
+    reported: Option<(u32, Vec<crate::engine::Move>)>,
+}
+
+type SshTerminal = Terminal<CrosstermBackend<OutboxWriter>>;
+
+/// Screen size as drawn: within what the client says and what the server allows.
+pub(super) fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
+    let fit = |n: u32, max: u16| u16::try_from(n).unwrap_or(max).clamp(1, max);
+    (fit(cols, MAX_COLS), fit(rows, MAX_ROWS))
+}
+
+/// Runs one client's session until it ends, then says goodbye and closes the channel.
+pub(super) async fn run(
+    shared: Arc<Shared>,
+    client: Client,
+    handle: Handle,
+    channel: ChannelId,
+    input: mpsc::Receiver<Input>,
+    phase: Arc<watch::Sender<Phase>>,
+) {
+    let outbox = Arc::new(Outbox::default());
+    // However the session ends (a panic included), the connection and the
+    // pump go with it.
+    let _hang_up = HangUp {
+        phase: Arc::clone(&phase),
+        outbox: Arc::clone(&outbox),
+    };
+    let pump = tokio::spawn(pump(Arc::clone(&outbox), handle.clone(), channel));
+    let viewport = Rect::new(0, 0, client.cols, client.rows);
+    let backend = CrosstermBackend::new(OutboxWriter::new(Arc::clone(&outbox)));
+    let Ok(mut terminal) = Terminal::with_options(
+        backend,
+        TerminalOptions {
+            viewport: Viewport::Fixed(viewport),
+        },
+    ) else {
+        return;
+    };
+    let (notices_tx, notices) = mpsc::unbounded_channel();
+    let (id, name) = shared.lobby.join(&client.name, notices_tx);
+    let membership = Membership {
+        shared: Arc::clone(&shared),
+        id,
+    };
+    log(format_args!("connect {name} from {}", client.peer));
+    let mut session = Session {
+        shared: Arc::clone(&shared),
+        id,
+        lobby_screen: LobbyScreen::new(id, client.color),
+        game: None,
+        color: client.color,
+        area: viewport,
+    };
+    let started = queue!(
+        terminal.backend_mut(),
+        EnterAlternateScreen,
+        cursor::Hide,
+        EnableMouseCapture,
+        Clear(ClearType::All)
+    );
+    let ending = match started {
+        Ok(()) => session.play(&mut terminal, input, notices).await,
+        Err(_) => Ending::TooSlow,
+    };
+    // Out of the lobby first, so an opponent hears at once.
+    drop(membership);
+    let why = match ending {
+        Ending::Quit => "quit",
+        Ending::Idle => "idle",
+        Ending::Shutdown => "server going down",
+        Ending::TooSlow => "too slow to read its screen",
+        Ending::Gone => "connection closed",
+    };
+    log(format_args!(
+        "disconnect {name} from {}: {why}",
+        client.peer
+    ));
+    if ending == Ending::TooSlow || ending == Ending::Gone {
+        phase.send_replace(Phase::Kill);
+        return;
+    }
+    let goodbye = match ending {
+        Ending::Idle => format!(
+            "tictactoe: disconnected after {} without a key press\r\n",
+            humantime::format_duration(shared.idle_timeout)
+        ),
+        Ending::Shutdown => "tictactoe: the server is going down; goodbye\r\n".to_string(),
+        _ => String::new(),
+    };
+    let writer = terminal.backend_mut();
+    let restored = queue!(
+        writer,
+        DisableMouseCapture,
+        cursor::Show,
+        LeaveAlternateScreen
+    )
+    .and_then(|()| std::io::Write::write_all(writer, goodbye.as_bytes()))
+    .and_then(|()| std::io::Write::flush(writer));
+    outbox.close();
+    let sent =
+        restored.is_ok() && matches!(tokio::time::timeout(GOODBYE_TIME, pump).await, Ok(Ok(true)));
+    if !sent {
+        phase.send_replace(Phase::Kill);
+        return;
+    }
+    let status = if ending == Ending::Quit { 0 } else { 1 };
+    let _ = handle.exit_status_request(channel, status).await;
+    let _ = handle.eof(channel).await;
+    let _ = handle.close(channel).await;
+    phase.send_replace(Phase::Finished);
+}
+
+/// Closes the connection when a session ends without saying goodbye, and
+/// ends the pump in any case.
+struct HangUp {
+    phase: Arc<watch::Sender<Phase>>,
+    outbox: Arc<Outbox>,
+}
+
+impl Drop for HangUp {
+    fn drop(&mut self) {
+        self.outbox.close();
+        self.phase.send_if_modified(|phase| {
+            let playing = *phase == Phase::Playing;
+            if playing {
+                *phase = Phase::Kill;
+            }
+            playing
+        });
+    }
+}
+
+/// A player's place in the lobby, given up when the session ends however
+/// it ends (a panic included), so no one waits for a ghost.
+struct Membership {
+    shared: Arc<Shared>,
+    id: PlayerId,
+}
+
+impl Drop for Membership {
+    fn drop(&mut self) {
+        self.shared.lobby.leave(self.id);
+    }
+}
+
+struct Session {
+    shared: Arc<Shared>,
+    id: PlayerId,
+    lobby_screen: LobbyScreen,
+    game: Option<GameScreen>,
+    color: bool,
+    /// The screen as last drawn, for hit-testing clicks.
+    area: Rect,
+}
+
+impl Session {
+    async fn play(
+        &mut self,
+        terminal: &mut SshTerminal,
+        mut input: mpsc::Receiver<Input>,
+        mut notices: mpsc::UnboundedReceiver<Notice>,
+    ) -> Ending {
+        let (replies_tx, mut replies) = mpsc::unbounded_channel::<Reply>();
+        let mut lobby_changes = self.shared.lobby.subscribe();
+        let mut shutdown = self.shared.shutdown.clone();
+        let mut decoder = KeyDecoder::default();
+        let mut last_key = tokio::time::Instant::now();
+        // When the lobby screen is next redrawn for changes elsewhere.
+        let mut lobby_refresh = None;
+        let mut redraw = true;
+        loop {
+            if *shutdown.borrow_and_update() {
+                return Ending::Shutdown;
+            }
+            self.settle(&replies_tx);
+            if redraw && self.draw(terminal).is_err() {
+                return Ending::TooSlow;
+            }
+            redraw = true;
+            let wake = self
+                .game
+                .as_ref()
+                .and_then(|g| g.app.wake_at())
+                .map(tokio::time::Instant::from_std);
+            let idle_at = last_key + self.shared.idle_timeout;
+            tokio::select! {
+                _ = shutdown.changed() => return Ending::Shutdown,
+                received = input.recv() => match received {
+                    None => return Ending::Gone,
+                    Some(Input::Resize(cols, rows)) => {
+                        if terminal.resize(Rect::new(0, 0, cols, rows)).is_err() {
+                            return Ending::TooSlow;
+                        }
+                    }
+                    Some(Input::Bytes(bytes)) => {
+                        last_key = tokio::time::Instant::now();
+                        let mut events = Vec::new();
+                        decoder.feed(&bytes, |event| events.push(event));
+                        for event in events {
+                            if self.on_event(&event) {
+                                return Ending::Quit;
+                            }
+                        }
+                    }
+                },
+                Some(notice) = notices.recv() => self.on_notice(notice),
+                Some(reply) = replies.recv() => {
+                    if let Some(screen) = &mut self.game {
+                        screen.app.receive(reply, Instant::now());
+                    }
+                }
+                Ok(()) = lobby_changes.changed(), if self.game.is_none() && lobby_refresh.is_none() => {
+                    lobby_refresh = Some(tokio::time::Instant::now() + LOBBY_REFRESH);
+                    redraw = false;
+                }
+                () = sleep_until(lobby_refresh) => lobby_refresh = None,
+                () = sleep_until(wake) => {}
+                () = tokio::time::sleep_until(idle_at) => return Ending::Idle,
+            }
+        }
+    }
+
+    /// After anything happened: time passes in the game, its requests go to
+    /// the engine, its moves to the other player and its state to the
+    /// lobby; a game left returns to the lobby screen.
+    fn settle(&mut self, replies: &mpsc::UnboundedSender<Reply>) {
+        let Some(screen) = &mut self.game else { return };
+        let lobby = &self.shared.lobby;
+        screen.app.tick(Instant::now());
+        while let Some(request) = screen.app.take_request() {
+            think(request, replies.clone());
+        }
+        for message in screen.app.take_outgoing() {
+            lobby.relay(self.id, screen.game, message);
+        }
+        if !screen.app.is_watching() {
+            let now = (screen.app.round(), screen.app.game().moves().to_vec());
+            if screen.reported.as_ref() != Some(&now) {
+                lobby.report(screen.game, now.0, screen.app.names(), &now.1);
+                screen.reported = Some(now);
+            }
+        }
+        if screen.app.should_quit() {
+            self.game = None;
+            lobby.back_to_lobby(self.id);
+        }
+    }
+
+    fn draw(&mut self, terminal: &mut SshTerminal) -> std::io::Result<()> {
+        let snapshot = match self.game {
+            None => Some(self.shared.lobby.snapshot()),
+            Some(_) => None,
+        };
+        let frame = terminal.draw(|frame| {
+            let area = frame.area();
+            match (&self.game, &snapshot) {
+                (Some(screen), _) => frame.render_widget(&screen.app, area),
+                (None, Some(lobby)) => self.lobby_screen.render(lobby, area, frame.buffer_mut()),
+                (None, None) => {}
+            }
+        })?;
+        self.area = frame.area;
+        Ok(())
+    }
+
+    /// Acts on one key or click; true when the player quits.
+    fn on_event(&mut self, event: &Event) -> bool {
+        let now = Instant::now();
+        if let Some(screen) = &mut self.game {
+            if let Some(action) = input::action_for(event, &screen.app, self.area) {
+                screen.app.update(action, now);
+            }
+            // Quitting the game (q) is settled after the batch: back to the lobby.
+            return false;
+        }
+        let lobby = &self.shared.lobby;
+        let waiting = lobby.activity(self.id) == Some(Activity::Waiting);
+        let games = lobby.snapshot().games;
+        match self.lobby_screen.key(event, waiting, games.len()) {
+            Command::None => {}
+            Command::Quit => return true,
+            Command::StopWaiting => lobby.stop_waiting(self.id),
+            Command::FindOpponent => {
+                if let Some((game, me, names)) = lobby.find_opponent(self.id) {
+                    self.start_versus(game, me, names, now);
+                }
+            }
+            Command::PlayAi(side, level) => {
+                let game = lobby.start_ai_game(self.id, side, level);
+                let seats = match side {
+                    Player::X => Seats {
+                        x: Seat::Human,
+                        o: Seat::Ai(level),
+                    },
+                    Player::O => Seats {
+                        x: Seat::Ai(level),
+                        o: Seat::Human,
+                    },
+                };
+                let app = App::new(ai_settings(seats), now).with_color(self.color);
+                self.game = Some(GameScreen {
+                    app,
+                    game,
+                    reported: None,
+                });
+            }
+            Command::Watch(index) => {
+                let watched = games
+                    .get(index)
+                    .and_then(|g| lobby.watch(self.id, g.id).map(|seen| (g.id, seen)));
+                match watched {
+                    Some((game, (names, moves))) => {
+                        let mut app = App::new(people_settings(), now)
+                            .watching(names.clone(), now)
+                            .with_color(self.color);
+                        app.follow(names, &moves, now);
+                        self.game = Some(GameScreen {
+                            app,
+                            game,
+                            reported: None,
+                        });
+                    }
+                    None => self.lobby_screen.say("That game is yours or has ended"),
+                }
+            }
+        }
+        false
+    }
+
+    fn start_versus(&mut self, game: GameId, me: Player, names: Names, now: Instant) {
+        let app = App::new(people_settings(), now)
+            .versus(me, names, now)
+            .with_color(self.color);
+        self.game = Some(GameScreen {
+            app,
+            game,
+            reported: None,
+        });
+    }
+
+    fn on_notice(&mut self, notice: Notice) {
+        let now = Instant::now();
+        match (notice, &mut self.game) {
+            (Notice::Paired { game, me, names }, None) => self.start_versus(game, me, names, now),
+            // Paired while starting something else at the same moment.
+            (Notice::Paired { game, .. }, Some(_)) => self.shared.lobby.abandon(self.id, game),
+            (Notice::Move(mv), Some(screen)) => {
+                screen.app.remote_move(mv, now);
+            }
+            (Notice::Rematch, Some(screen)) => screen.app.remote_rematch(now),
+            (Notice::OpponentLeft(name), Some(screen)) if screen.app.is_versus() => {
+                screen.app.end_link(&format!("{name} left"));
+            }
+            (Notice::Watched { names, moves }, Some(screen)) if screen.app.is_watching() => {
+                screen.app.follow(names, &moves, now);
+            }
+            (Notice::WatchedGone, Some(screen)) if screen.app.is_watching() => {
+                screen.app.end_link("The players left this game");
+            }
+            (Notice::OpponentLeft(name), None) => self.lobby_screen.say(format!("{name} left")),
+            _ => {}
+        }
+    }
+}
+
+/// A game between people: nobody's moves come from the engine.
+fn people_settings() -> Settings {
+    ai_settings(Seats {
+        x: Seat::Human,
+        o: Seat::Human,
+    })
+}
+
+/// A game against the AI on the classic board.
+fn ai_settings(seats: Seats) -> Settings {
+    Settings {
+        seats,
+        start: Board::new(),
+        ai_delay: Duration::from_millis(300),
+        watch_delay: Duration::from_millis(500),
+        limits: Limits::Think(Duration::from_millis(1000)),
+        seed: None,
+    }
+}
+
+/// Answers an engine request on the blocking pool, off the network threads.
+fn think(request: Request, replies: mpsc::UnboundedSender<Reply>) {
+    tokio::task::spawn_blocking(move || {
+        let reply = WORKER.with_borrow_mut(|worker| worker.answer(&request));
+        let _ = replies.send(reply);
+    });
+}

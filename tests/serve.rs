@@ -1,0 +1,1023 @@
+//! `tictactoe serve` end to end: the real binary on an ephemeral port,
+//! driven by russh's client, its screen read with vt100.
+//!
+//! Nothing here depends on timing but for patience: every wait is for a
+//! state (a screen, a log line, an exit) with a generous limit.
+#![cfg(feature = "serve")]
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::num::NonZeroU16;
+use std::pin::Pin;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use ratatui::layout::Rect;
+use russh::client::{self, Msg};
+use russh::keys::{HashAlg, PublicKeyOrCertificate};
+use russh::{ChannelMsg, ChannelWriteHalf};
+use rustix::process::{Pid, Signal, kill_process};
+use tictactoe::engine::Move;
+use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
+use tictactoe::serve::input::KeyDecoder;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpSocket, TcpStream};
+
+/// How long to wait for what should take milliseconds.
+const PATIENCE: Duration = Duration::from_secs(30);
+const COLS: u32 = 80;
+const ROWS: u32 = 24;
+
+/// A running server with its log.
+struct Server {
+    child: Child,
+    address: SocketAddr,
+    fingerprint: String,
+    log: Arc<Mutex<String>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let key = dir.path().join("host_key");
+        let home = dir.path().join("home");
+        std::fs::create_dir(&home).expect("a home");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .env("HOME", &home)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .arg("serve")
+            .args(["--listen", "127.0.0.1:0", "--host-key"])
+            .arg(&key)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the start line");
+        // "tictactoe serve: listening on ADDR, host key SHA256:..."
+        let address = line
+            .split("listening on ")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| panic!("an address in the start line: {line}"));
+        let fingerprint = line
+            .split("host key ")
+            .nth(1)
+            .map(|f| f.trim().to_string())
+            .unwrap_or_else(|| panic!("a fingerprint in the start line: {line}"));
+        let log = Arc::new(Mutex::new(String::new()));
+        let feed = Arc::clone(&log);
+        let stderr = child.stderr.take().expect("stderr");
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let mut log = feed.lock().expect("log lock");
+                log.push_str(&line);
+                log.push('\n');
+            }
+        });
+        assert!(
+            std::fs::metadata(&key).is_ok_and(|m| {
+                use std::os::unix::fs::PermissionsExt;
+                m.permissions().mode() & 0o777 == 0o600
+            }),
+            "the host key is kept, readable by its owner only"
+        );
+        Server {
+            child,
+            address,
+            fingerprint,
+            log,
+            _dir: dir,
+        }
+    }
+
+    /// Files the server wrote in its user's home (none: nothing is kept per player).
+    fn files_at_home(&self) -> Vec<std::path::PathBuf> {
+        fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else {
+                    found.push(path);
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(&self._dir.path().join("home"), &mut found);
+        found
+    }
+
+    fn log(&self) -> String {
+        self.log.lock().expect("log lock").clone()
+    }
+
+    async fn wait_log(&self, needle: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.log().contains(needle) {
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for `{needle}` in the log:\n{}",
+                self.log()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    fn signal(&self, signal: Signal) {
+        let pid = Pid::from_raw(self.child.id() as i32).expect("a pid");
+        kill_process(pid, signal).expect("the signal is delivered");
+    }
+
+    async fn exit(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the server did not exit");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Trusts the server's key, remembering its fingerprint.
+struct Trusting {
+    seen: Arc<Mutex<Option<String>>>,
+}
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        key: &PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        if let PublicKeyOrCertificate::PublicKey { key, .. } = key {
+            *self.seen.lock().expect("lock") = Some(key.fingerprint(HashAlg::Sha256).to_string());
+        }
+        Ok(true)
+    }
+}
+
+/// A TCP stream whose reading can be stopped: a client that never reads.
+struct Freezable {
+    inner: TcpStream,
+    frozen: Arc<AtomicBool>,
+}
+
+impl AsyncRead for Freezable {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        if self.frozen.load(Ordering::SeqCst) {
+            // Never woken: this client reads no more.
+            return Poll::Pending;
+        }
+        Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Freezable {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// An SSH connection, before or after it opens its terminal.
+struct Connection {
+    handle: client::Handle<Trusting>,
+    fingerprint: Arc<Mutex<Option<String>>>,
+}
+
+impl Connection {
+    /// Connects from `source` (any loopback address) as `user`.
+    async fn open(server: &Server, user: &str, source: &str) -> Connection {
+        Self::open_with(server, user, source, Arc::new(AtomicBool::new(false))).await
+    }
+
+    async fn open_with(
+        server: &Server,
+        user: &str,
+        source: &str,
+        frozen: Arc<AtomicBool>,
+    ) -> Connection {
+        let mut connection = Self::handshake(server, source, frozen).await;
+        let auth = connection
+            .handle
+            .authenticate_none(user)
+            .await
+            .expect("auth answers");
+        assert!(auth.success(), "no password needed");
+        connection
+    }
+
+    /// Connects without authenticating yet.
+    async fn handshake(server: &Server, source: &str, frozen: Arc<AtomicBool>) -> Connection {
+        let socket = TcpSocket::new_v4().expect("a socket");
+        socket
+            .bind(format!("{source}:0").parse().expect("an address"))
+            .expect("a loopback source address");
+        let stream = socket.connect(server.address).await.expect("connects");
+        let seen = Arc::new(Mutex::new(None));
+        let handler = Trusting {
+            seen: Arc::clone(&seen),
+        };
+        let config = Arc::new(client::Config::default());
+        let stream = Freezable {
+            inner: stream,
+            frozen,
+        };
+        let handle = client::connect_stream(config, stream, handler)
+            .await
+            .expect("the SSH handshake");
+        Connection {
+            handle,
+            fingerprint: seen,
+        }
+    }
+
+    /// Opens the game: a terminal of `cols` x `rows` and a shell.
+    async fn play(self, cols: u32, rows: u32, env: &[(&str, &str)]) -> Player {
+        self.play_on("xterm-256color", cols, rows, env).await
+    }
+
+    async fn play_on(self, term: &str, cols: u32, rows: u32, env: &[(&str, &str)]) -> Player {
+        let channel = self
+            .handle
+            .channel_open_session()
+            .await
+            .expect("a session channel");
+        for (name, value) in env {
+            channel.set_env(false, *name, *value).await.expect("env");
+        }
+        channel
+            .request_pty(false, term, cols, rows, 0, 0, &[])
+            .await
+            .expect("a terminal");
+        channel.request_shell(false).await.expect("a shell");
+        let (mut read, write) = channel.split();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(
+            nonzero(rows),
+            nonzero(cols),
+            0,
+        )));
+        let exit = Arc::new(Mutex::new(None));
+        let closed = Arc::new(AtomicBool::new(false));
+        let (feed, status, done) = (Arc::clone(&screen), Arc::clone(&exit), Arc::clone(&closed));
+        tokio::spawn(async move {
+            while let Some(message) = read.wait().await {
+                match message {
+                    ChannelMsg::Data { data } => feed.lock().expect("screen").process(&data),
+                    ChannelMsg::ExitStatus { exit_status } => {
+                        *status.lock().expect("status") = Some(exit_status)
+                    }
+                    ChannelMsg::Close => break,
+                    _ => {}
+                }
+            }
+            done.store(true, Ordering::SeqCst);
+        });
+        Player {
+            connection: self,
+            write,
+            screen,
+            exit,
+            closed,
+        }
+    }
+}
+
+/// A connection with the game on its screen.
+struct Player {
+    connection: Connection,
+    write: ChannelWriteHalf<Msg>,
+    screen: Arc<Mutex<vt100::Parser>>,
+    exit: Arc<Mutex<Option<u32>>>,
+    closed: Arc<AtomicBool>,
+}
+
+impl Player {
+    async fn join(server: &Server, user: &str) -> Player {
+        let player = Connection::open(server, user, "127.0.0.1")
+            .await
+            .play(COLS, ROWS, &[])
+            .await;
+        player.wait_for(|s| s.contains("q quit"), "the lobby").await;
+        player
+    }
+
+    fn contents(&self) -> String {
+        self.screen.lock().expect("screen").screen().contents()
+    }
+
+    async fn press(&self, keys: &str) {
+        self.send(keys.as_bytes()).await;
+    }
+
+    async fn send(&self, bytes: &[u8]) {
+        self.write
+            .data_bytes(bytes.to_vec())
+            .await
+            .expect("keys are sent");
+    }
+
+    async fn wait_for(&self, what: impl Fn(&str) -> bool, description: &str) -> String {
+        self.wait_for_screen(|screen| what(&screen.contents()), description)
+            .await;
+        self.contents()
+    }
+
+    async fn wait_for_screen(&self, what: impl Fn(&vt100::Screen) -> bool, description: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let screen = self.screen.lock().expect("screen").screen().clone();
+            if what(&screen) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {description}; screen:\n{}",
+                screen.contents()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Waits for the server to close the channel; returns the exit status.
+    async fn closed(&self) -> Option<u32> {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.closed.load(Ordering::SeqCst) {
+            assert!(
+                Instant::now() < deadline,
+                "the channel was not closed; screen:\n{}",
+                self.contents()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        *self.exit.lock().expect("status")
+    }
+
+    /// The mark in each square, read off the screen at the game's own layout.
+    fn board(&self) -> Vec<Option<char>> {
+        let ScreenLayout::Game { board, .. } = layout(
+            Rect::new(0, 0, COLS as u16, ROWS as u16),
+            3,
+            Panels {
+                moves: true,
+                explain: false,
+            },
+        ) else {
+            panic!("80x24 fits the game")
+        };
+        let parser = self.screen.lock().expect("screen");
+        let screen = parser.screen();
+        (0..9)
+            .map(|index| {
+                let rect = board.cell_rect(Move::from_index(index, 3));
+                let line = |y: u16| -> String {
+                    (rect.x..rect.x + rect.width)
+                        .filter_map(|x| screen.cell(y, x))
+                        .map(|c| c.contents())
+                        .collect()
+                };
+                if line(rect.y + 1).contains('╳') {
+                    Some('X')
+                } else if line(rect.y).contains('╭') {
+                    Some('O')
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// Plays `square` (1 to 9) and waits until it shows.
+    async fn play_square(&self, square: usize) {
+        self.press(&square.to_string()).await;
+        self.wait_for_screen(
+            |_| self.board()[square - 1].is_some(),
+            &format!("square {square} taken"),
+        )
+        .await;
+    }
+}
+
+fn nonzero(n: u32) -> NonZeroU16 {
+    NonZeroU16::new(n as u16).expect("a screen has rows and columns")
+}
+
+fn game_over(screen: &str) -> bool {
+    screen.contains("you lose") || screen.contains("you win") || screen.contains("Draw")
+}
+
+/// Plays the first free square whenever it is this player's turn, to the end.
+async fn play_to_the_end(player: &Player) -> String {
+    for _ in 0..9 {
+        let screen = player
+            .wait_for(|s| s.contains("Your turn") || game_over(s), "a turn")
+            .await;
+        if game_over(&screen) {
+            return screen;
+        }
+        let board = player.board();
+        let free = board
+            .iter()
+            .position(Option::is_none)
+            .expect("a free square");
+        let marks = board.iter().flatten().count();
+        player.press(&(free + 1).to_string()).await;
+        player
+            .wait_for_screen(
+                |_| player.board().iter().flatten().count() > marks,
+                "the move shows",
+            )
+            .await;
+    }
+    player.wait_for(game_over, "the end").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_ai_to_its_end() {
+    let server = Server::start(&[]);
+    let alice = Player::join(&server, "alice").await;
+    assert_eq!(
+        alice
+            .connection
+            .fingerprint
+            .lock()
+            .expect("lock")
+            .as_deref(),
+        Some(server.fingerprint.as_str()),
+        "the start line names the key the server presents"
+    );
+    let lobby = alice.contents();
+    assert!(lobby.contains("you are alice"), "{lobby}");
+    assert!(lobby.contains("a play the AI  f find an opponent  w watch  q quit"));
+
+    // Play O against the easiest AI.
+    alice.press("o").await;
+    alice.press(&"\x1b[D".repeat(3)).await;
+    alice
+        .wait_for(
+            |s| s.contains("you play O") && s.contains("level easy"),
+            "the choice",
+        )
+        .await;
+    alice.press("a").await;
+    alice
+        .wait_for(|s| s.contains("AI (easy): X  vs  You: O"), "the game")
+        .await;
+    let end = play_to_the_end(&alice).await;
+    assert!(game_over(&end));
+    server.wait_log("game end AI (easy) (X) vs alice (O)").await;
+
+    // A resize reaches the game: too small, then big enough again.
+    alice
+        .write
+        .window_change(30, 10, 0, 0)
+        .await
+        .expect("resize");
+    alice
+        .wait_for(|s| s.contains("Terminal too small"), "too small")
+        .await;
+    alice
+        .write
+        .window_change(COLS, ROWS, 0, 0)
+        .await
+        .expect("resize");
+    alice
+        .wait_for(
+            |s| s.contains("Tic-tac-toe") && game_over(s),
+            "the game again",
+        )
+        .await;
+
+    // q leaves the game for the lobby; q there closes with status 0.
+    alice.press("q").await;
+    alice
+        .wait_for(|s| s.contains("f find an opponent"), "the lobby")
+        .await;
+    alice.press("q").await;
+    assert_eq!(alice.closed().await, Some(0));
+    let screen = alice.screen.lock().expect("screen").screen().clone();
+    assert!(!screen.alternate_screen() && !screen.hide_cursor());
+    server.wait_log("disconnect alice from 127.0.0.1").await;
+    assert!(server.log().contains("connect alice from 127.0.0.1"));
+    assert_eq!(
+        server.files_at_home(),
+        Vec::<std::path::PathBuf>::new(),
+        "no statistics, nothing per player"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_are_paired_play_each_other_and_are_watched() {
+    let server = Server::start(&[]);
+    let alice = Player::join(&server, "alice").await;
+    let bob = Player::join(&server, "bob").await;
+    alice.press("f").await;
+    alice
+        .wait_for(|s| s.contains("Waiting for an opponent"), "waiting")
+        .await;
+    bob.press("f").await;
+    for player in [&alice, &bob] {
+        player
+            .wait_for(|s| s.contains("alice: X  vs  bob: O"), "the pairing")
+            .await;
+    }
+    server.wait_log("pair alice (X) vs bob (O)").await;
+    alice
+        .wait_for(|s| s.contains("Your turn: you are X"), "X's turn")
+        .await;
+
+    let carol = Player::join(&server, "carol").await;
+    carol.press("w").await;
+    carol
+        .wait_for(|s| s.contains("alice (X) to move"), "watching")
+        .await;
+
+    // X takes the top row; O plays 4 and 5.
+    for (player, square) in [(&alice, 1), (&bob, 4), (&alice, 2), (&bob, 5), (&alice, 3)] {
+        player.wait_for(|s| s.contains("Your turn"), "a turn").await;
+        player.play_square(square).await;
+    }
+    alice
+        .wait_for(|s| s.contains("X wins: you win!"), "the win")
+        .await;
+    bob.wait_for(|s| s.contains("X wins: you lose"), "the loss")
+        .await;
+    carol
+        .wait_for(|s| s.contains("X wins: alice"), "the result")
+        .await;
+    server
+        .wait_log("game end alice (X) vs bob (O): X wins")
+        .await;
+
+    // Undo is refused, with the reason.
+    bob.press("u").await;
+    bob.wait_for(|s| s.contains("No undo against a person"), "refused undo")
+        .await;
+
+    // A rematch swaps sides once both ask.
+    bob.press("n").await;
+    alice
+        .wait_for(|s| s.contains("bob wants a rematch: press n"), "the offer")
+        .await;
+    alice.press("n").await;
+    for player in [&alice, &bob, &carol] {
+        player
+            .wait_for(|s| s.contains("bob: X  vs  alice: O"), "the rematch")
+            .await;
+    }
+    bob.wait_for(|s| s.contains("Your turn: you are X"), "bob opens")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_dropping_mid_game_is_told_to_the_other() {
+    let server = Server::start(&[]);
+    let alice = Player::join(&server, "alice").await;
+    let bob = Player::join(&server, "bob").await;
+    alice.press("f").await;
+    alice.wait_for(|s| s.contains("Waiting"), "waiting").await;
+    bob.press("f").await;
+    alice
+        .wait_for(|s| s.contains("Your turn"), "the game")
+        .await;
+    alice.play_square(5).await;
+    bob.wait_for(|s| s.contains("Your turn"), "bob's turn")
+        .await;
+
+    // bob's connection goes away without a word.
+    drop(bob);
+    alice
+        .wait_for(
+            |s| s.contains("bob left: any key returns to the lobby"),
+            "told",
+        )
+        .await;
+    server
+        .wait_log("game left alice (X) vs bob (O): bob left")
+        .await;
+    alice.press(" ").await;
+    alice
+        .wait_for(|s| s.contains("f find an opponent"), "the lobby")
+        .await;
+}
+
+/// Waits on a bare channel for the answer to a request.
+async fn answer(channel: &mut russh::Channel<Msg>) -> (bool, String) {
+    let mut said = String::new();
+    loop {
+        let message = tokio::time::timeout(PATIENCE, channel.wait())
+            .await
+            .expect("an answer in time");
+        match message {
+            Some(ChannelMsg::Success) => return (true, said),
+            Some(ChannelMsg::Failure) => return (false, said),
+            Some(ChannelMsg::ExtendedData { data, .. }) => {
+                said.push_str(&String::from_utf8_lossy(&data));
+            }
+            Some(_) => {}
+            None => panic!("the channel closed without an answer"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_request_but_a_terminal_and_a_shell_is_refused() {
+    let server = Server::start(&[]);
+
+    let exec = Connection::open(&server, "eve", "127.0.0.1").await;
+    let mut channel = exec.handle.channel_open_session().await.expect("channel");
+    channel.exec(true, "cat /etc/passwd").await.expect("sent");
+    let (granted, said) = answer(&mut channel).await;
+    assert!(!granted, "exec is refused");
+    assert!(said.contains("only the game is served here"), "{said}");
+
+    let sftp = Connection::open(&server, "eve", "127.0.0.1").await;
+    let mut channel = sftp.handle.channel_open_session().await.expect("channel");
+    channel.request_subsystem(true, "sftp").await.expect("sent");
+    assert!(!answer(&mut channel).await.0, "sftp is refused");
+
+    let other = Connection::open(&server, "eve", "127.0.0.1").await;
+    let mut channel = other.handle.channel_open_session().await.expect("channel");
+    channel.agent_forward(true).await.expect("sent");
+    assert!(!answer(&mut channel).await.0, "agent forwarding is refused");
+    channel
+        .request_x11(true, false, "MIT-MAGIC-COOKIE-1", "00112233", 0)
+        .await
+        .expect("sent");
+    assert!(!answer(&mut channel).await.0, "X11 forwarding is refused");
+    assert!(
+        other.handle.tcpip_forward("127.0.0.1", 0).await.is_err(),
+        "remote port forwarding is refused"
+    );
+    assert!(
+        other
+            .handle
+            .channel_open_direct_tcpip("127.0.0.1", 22, "127.0.0.1", 5000)
+            .await
+            .is_err(),
+        "local port forwarding is refused"
+    );
+    assert!(
+        other.handle.channel_open_session().await.is_err(),
+        "one session per connection"
+    );
+    for refused in [
+        "refused a command",
+        "refused the sftp subsystem",
+        "refused agent forwarding",
+        "refused X11 forwarding",
+        "refused remote port forwarding",
+        "refused port forwarding",
+        "refused a second session",
+    ] {
+        server.wait_log(refused).await;
+    }
+
+    // The game itself is still there.
+    let player = Player::join(&server, "eve").await;
+    assert!(player.contents().contains("you are eve"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_and_floods_of_input_neither_crash_nor_stall_the_server() {
+    let server = Server::start(&[]);
+    let mallory = Player::join(&server, "mallory").await;
+    // Bytes of every kind but those that leave or start something in the lobby.
+    let mut rng = fastrand::Rng::with_seed(12);
+    let harmless = |b: &u8| !b"qafw\x03\x04".contains(b);
+    let random: Vec<u8> = std::iter::repeat_with(|| rng.u8(..))
+        .filter(harmless)
+        .take(200_000)
+        .collect();
+    let crafted: &[&[u8]] = &[
+        b"\x1b[99999999999999999999;99999999999999999M",
+        b"\x1b[<0;65535;65535M",
+        b"\x1b[<99999999999999;1;1M",
+        b"\x1b[200~never ends",
+        b"\xff\xfe\xfd\xc3\x28\xe2\x82",
+        b"\x1bO",
+        b"\x1b[",
+        b"\x1b[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;21;22;23;24;25;26;27;28;29;30~",
+    ];
+    for chunk in random.chunks(1000) {
+        mallory.send(chunk).await;
+    }
+    for bytes in crafted {
+        mallory.send(bytes).await;
+    }
+    // A huge paste: two megabytes at once.
+    mallory.send(&vec![b'x'; 2 << 20]).await;
+    // Still served: the lobby answers a key.
+    mallory.press("o").await;
+    mallory
+        .wait_for(|s| s.contains("you play O"), "the lobby answers")
+        .await;
+    mallory.press("x").await;
+    mallory
+        .wait_for(|s| s.contains("you play X"), "the lobby answers")
+        .await;
+    // And so are others.
+    let bob = Player::join(&server, "bob").await;
+    bob.press("a").await;
+    bob.wait_for(|s| s.contains("Your turn"), "bob's game")
+        .await;
+    assert!(!server.log().contains("panicked"), "{}", server.log());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_is_dropped_and_others_play_on() {
+    let server = Server::start(&[]);
+    let frozen = Arc::new(AtomicBool::new(false));
+    let stuck = Connection::open_with(&server, "stuck", "127.0.0.1", Arc::clone(&frozen))
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    stuck.wait_for(|s| s.contains("q quit"), "the lobby").await;
+    frozen.store(true, Ordering::SeqCst);
+
+    let bob = Player::join(&server, "bob").await;
+    bob.press("a").await;
+    bob.wait_for(|s| s.contains("Your turn"), "bob's game")
+        .await;
+
+    // Every resize redraws the whole screen; nothing of it is read. The
+    // resizes stop once the server has given up on the client.
+    for i in 0..200_000u32 {
+        let cols = 200 + i % 2 * 50;
+        if stuck.write.window_change(cols, 100, 0, 0).await.is_err() {
+            break;
+        }
+        if i % 50 == 0 {
+            // Let the server catch up before checking on it.
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            if server.log().contains("too slow") {
+                break;
+            }
+        }
+    }
+    server.wait_log("disconnect stuck from 127.0.0.1").await;
+    assert!(
+        server.log().contains("too slow to read its screen"),
+        "{}",
+        server.log()
+    );
+
+    // bob played on all along and still does.
+    let play = play_to_the_end(&bob).await;
+    assert!(game_over(&play));
+    bob.press("q").await;
+    bob.wait_for(|s| s.contains("Players (1)"), "the stuck one is gone")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_past_the_limits_are_told_why() {
+    let server = Server::start(&["--max-sessions", "2", "--max-per-address", "1"]);
+    let one = Connection::open(&server, "one", "127.0.0.1")
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    one.wait_for(|s| s.contains("q quit"), "the lobby").await;
+    let two = Connection::open(&server, "two", "127.0.0.2")
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    two.wait_for(|s| s.contains("q quit"), "the lobby").await;
+
+    let full = Connection::open(&server, "three", "127.0.0.3")
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    full.wait_for(|s| s.contains("the server is full (2 players)"), "refused")
+        .await;
+    assert_eq!(full.closed().await, Some(1));
+
+    let same = Connection::open(&server, "four", "127.0.0.1")
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    same.wait_for(
+        |s| s.contains("too many connections from your address (1)"),
+        "refused",
+    )
+    .await;
+    assert_eq!(same.closed().await, Some(1));
+    server.wait_log("refused a game (server full)").await;
+    server
+        .wait_log("refused a game (too many from one address)")
+        .await;
+
+    // A place freed is a place taken.
+    drop((full, same));
+    two.press("q").await;
+    assert_eq!(two.closed().await, Some(0));
+    server.wait_log("disconnect two").await;
+    server.wait_log("disconnect 127.0.0.3:").await;
+    let again = Connection::open(&server, "five", "127.0.0.3")
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    again
+        .wait_for(|s| s.contains("you are five"), "admitted")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_client_is_disconnected_with_a_message() {
+    let server = Server::start(&["--idle-timeout", "1"]);
+    let idle = Player::join(&server, "sleepy").await;
+    idle.wait_for(
+        |s| s.contains("disconnected after 1s without a key press"),
+        "the goodbye",
+    )
+    .await;
+    assert_eq!(idle.closed().await, Some(1));
+    server.wait_log("disconnect sleepy from 127.0.0.1").await;
+    assert!(server.log().contains(": idle"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_tells_every_client_and_exits_zero() {
+    let mut server = Server::start(&[]);
+    let alice = Player::join(&server, "alice").await;
+    let bob = Player::join(&server, "bob").await;
+    bob.press("a").await;
+    bob.wait_for(|s| s.contains("Your turn"), "a game").await;
+    server.signal(Signal::TERM);
+    for player in [&alice, &bob] {
+        player
+            .wait_for(|s| s.contains("the server is going down"), "the goodbye")
+            .await;
+        assert_eq!(player.closed().await, Some(1));
+    }
+    let status = server.exit().await;
+    assert_eq!(status.code(), Some(0), "log:\n{}", server.log());
+    assert!(server.log().contains("stopped"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_color_from_the_client_is_respected() {
+    let server = Server::start(&[]);
+    let plain = Connection::open(&server, "plain", "127.0.0.1")
+        .await
+        .play(COLS, ROWS, &[("NO_COLOR", "1")])
+        .await;
+    let colour = Player::join(&server, "colour").await;
+    let mut marks = Vec::new();
+    for player in [&plain, &colour] {
+        player.wait_for(|s| s.contains("q quit"), "the lobby").await;
+        player.press("a").await;
+        player.play_square(5).await;
+        let ScreenLayout::Game { board, .. } = layout(
+            Rect::new(0, 0, COLS as u16, ROWS as u16),
+            3,
+            Panels {
+                moves: true,
+                explain: false,
+            },
+        ) else {
+            panic!("80x24 fits the game")
+        };
+        let centre = board.cell_rect(Move::new(1, 1));
+        let parser = player.screen.lock().expect("screen");
+        let cell = parser
+            .screen()
+            .cell(centre.y + 1, centre.x + centre.width / 2)
+            .expect("a cell")
+            .clone();
+        marks.push(cell.fgcolor());
+    }
+    assert_eq!(marks[0], vt100::Color::Default, "no colour with NO_COLOR");
+    assert_ne!(marks[1], vt100::Color::Default, "colour otherwise");
+}
+
+#[test]
+fn any_bytes_decode_without_panicking_and_split_sequences_still_decode() {
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut decoder = KeyDecoder::default();
+    for _ in 0..2_000 {
+        let len = rng.usize(..64);
+        let bytes: Vec<u8> = std::iter::repeat_with(|| rng.u8(..)).take(len).collect();
+        decoder.feed(&bytes, |_| {});
+    }
+    // A fresh decoder reads an arrow key whole, and across two reads.
+    let mut events = Vec::new();
+    let mut decoder = KeyDecoder::default();
+    decoder.feed(b"\x1b[A", |e| events.push(e));
+    decoder.feed(b"\x1b[", |e| events.push(e));
+    decoder.feed(b"B5", |e| events.push(e));
+    let codes: Vec<_> = events
+        .iter()
+        .filter_map(|e| e.as_key_press_event().map(|k| k.code))
+        .collect();
+    use crossterm::event::KeyCode;
+    assert_eq!(codes, vec![KeyCode::Up, KeyCode::Down, KeyCode::Char('5')]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_authorized_keys_only_those_keys_get_in() {
+    use russh::keys::key::PrivateKeyWithHashAlg;
+    use russh::keys::{Algorithm, PrivateKey};
+    let guest = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a key");
+    let stranger = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a key");
+    let keys = tempfile::NamedTempFile::new().expect("a file");
+    let line = guest.public_key().to_openssh().expect("openssh format");
+    std::fs::write(
+        keys.path(),
+        format!("# the guest list\n{line} guest@example\n"),
+    )
+    .expect("written");
+    let path = keys.path().to_str().expect("a path");
+    let server = Server::start(&["--authorized-keys", path]);
+    let never = Arc::new(AtomicBool::new(false));
+
+    let mut nobody = Connection::handshake(&server, "127.0.0.1", Arc::clone(&never)).await;
+    let none = nobody
+        .handle
+        .authenticate_none("nobody")
+        .await
+        .expect("answers");
+    assert!(!none.success(), "no way in without a key");
+    let with = |key: &PrivateKey| PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None);
+    let denied = nobody
+        .handle
+        .authenticate_publickey("nobody", with(&stranger))
+        .await
+        .expect("answers");
+    assert!(!denied.success(), "a key not on the list is refused");
+
+    let mut guest_connection = Connection::handshake(&server, "127.0.0.1", never).await;
+    let granted = guest_connection
+        .handle
+        .authenticate_publickey("guest", with(&guest))
+        .await
+        .expect("answers");
+    assert!(granted.success(), "a listed key gets in");
+    let player = guest_connection.play(COLS, ROWS, &[]).await;
+    player
+        .wait_for(|s| s.contains("you are guest"), "the lobby")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_are_sanitised_and_a_dumb_terminal_is_told_why() {
+    let server = Server::start(&[]);
+    let odd = Connection::open(
+        &server,
+        "ev\u{1b}[31mil <script>very-long-name-here",
+        "127.0.0.1",
+    )
+    .await
+    .play(COLS, ROWS, &[])
+    .await;
+    odd.wait_for(|s| s.contains("you are ev31milscriptver\n"), "the lobby")
+        .await;
+    assert!(
+        !odd.contents().contains("ev31milscriptvery"),
+        "at most 16 characters"
+    );
+
+    let dumb = Connection::open(&server, "dumb", "127.0.0.1")
+        .await
+        .play_on("dumb", COLS, ROWS, &[])
+        .await;
+    dumb.wait_for(
+        |s| s.contains("needs a terminal that can move the cursor"),
+        "told",
+    )
+    .await;
+    assert_eq!(dumb.closed().await, Some(1));
+}

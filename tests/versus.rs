@@ -1,0 +1,224 @@
+//! Games between people at different terminals, as the screen model sees
+//! them: two Apps, with the moves that leave one handed to the other, as the
+//! SSH server relays them. No network, no clock.
+
+use std::time::{Duration, Instant};
+
+use tictactoe::engine::{Board, Level, Limits, Move, Player, Status};
+use tictactoe::game::{Seat, Seats};
+use tictactoe::screen::app::{Action, App, Names, Outgoing};
+use tictactoe::session::Settings;
+
+fn settings() -> Settings {
+    Settings {
+        seats: Seats {
+            x: Seat::Human,
+            o: Seat::Ai(Level::Perfect),
+        },
+        start: Board::new(),
+        ai_delay: Duration::ZERO,
+        watch_delay: Duration::from_millis(500),
+        limits: Limits::Think(Duration::from_millis(100)),
+        seed: Some(3),
+    }
+}
+
+fn names() -> Names {
+    Names {
+        x: "alice".to_string(),
+        o: "bob".to_string(),
+    }
+}
+
+/// alice (X) and bob (O), each with a screen of their own.
+fn pair(t0: Instant) -> (App, App) {
+    let alice = App::new(settings(), t0).versus(Player::X, names(), t0);
+    let bob = App::new(settings(), t0).versus(Player::O, names(), t0);
+    (alice, bob)
+}
+
+/// Hands everything `from` sent to `to`, as the server does.
+fn relay(from: &mut App, to: &mut App, now: Instant) {
+    for message in from.take_outgoing() {
+        match message {
+            Outgoing::Move(mv) => assert!(to.remote_move(mv, now), "{mv:?} is accepted"),
+            Outgoing::Rematch => to.remote_rematch(now),
+        }
+    }
+}
+
+fn play(mover: &mut App, other: &mut App, index: usize, now: Instant) {
+    mover.update(Action::Place(Move::from_index(index, 3)), now);
+    relay(mover, other, now);
+}
+
+#[test]
+fn moves_cross_from_one_screen_to_the_other_and_nothing_asks_the_engine() {
+    let t0 = Instant::now();
+    let (mut alice, mut bob) = pair(t0);
+    assert_eq!(alice.players_line(), "alice: X  vs  bob: O");
+    assert_eq!(bob.players_line(), "alice: X  vs  bob: O");
+    assert_eq!(alice.status_line(), "Your turn: you are X");
+    assert_eq!(bob.status_line(), "alice's turn (X)");
+    assert!(alice.human_to_move() && !bob.human_to_move());
+
+    play(&mut alice, &mut bob, 4, t0);
+    assert_eq!(bob.board(), alice.board());
+    assert_eq!(bob.board().get(Move::new(1, 1)), Some(Player::X));
+    assert_eq!(alice.status_line(), "bob's turn (O)");
+    assert_eq!(bob.status_line(), "Your turn: you are O");
+    for app in [&mut alice, &mut bob] {
+        assert!(app.take_request().is_none(), "no AI in this game");
+    }
+}
+
+#[test]
+fn playing_out_of_turn_is_refused_with_the_reason_and_sends_nothing() {
+    let t0 = Instant::now();
+    let (mut alice, mut bob) = pair(t0);
+    bob.update(Action::Place(Move::new(0, 0)), t0);
+    assert_eq!(bob.status_line(), "Not your turn: waiting for alice");
+    assert!(bob.take_outgoing().is_empty());
+    assert_eq!(bob.board().move_count(), 0);
+    // A move claimed for the wrong side is not played either.
+    assert!(!alice.remote_move(Move::new(0, 0), t0));
+    assert_eq!(alice.board().move_count(), 0);
+}
+
+#[test]
+fn undo_is_refused_in_a_game_between_two_people() {
+    let t0 = Instant::now();
+    let (mut alice, mut bob) = pair(t0);
+    play(&mut alice, &mut bob, 0, t0);
+    alice.update(Action::Undo, t0);
+    assert_eq!(
+        alice.status_line(),
+        "No undo against a person: every move stands"
+    );
+    assert_eq!(alice.board().move_count(), 1);
+    bob.update(Action::Redo, t0);
+    assert_eq!(bob.board().move_count(), 1);
+}
+
+#[test]
+fn a_finished_game_ends_the_same_on_both_screens_and_a_rematch_swaps_sides() {
+    let t0 = Instant::now();
+    let (mut alice, mut bob) = pair(t0);
+    // X: 1 2 3 along the top; O: 4 5.
+    play(&mut alice, &mut bob, 0, t0);
+    play(&mut bob, &mut alice, 3, t0);
+    play(&mut alice, &mut bob, 1, t0);
+    play(&mut bob, &mut alice, 4, t0);
+    play(&mut alice, &mut bob, 2, t0);
+    assert_eq!(alice.board().status(), Status::Won(Player::X));
+    assert_eq!(bob.board(), alice.board());
+    assert_eq!(alice.status_line(), "X wins: you win! · n for a rematch");
+    assert_eq!(bob.status_line(), "X wins: you lose · n for a rematch");
+
+    // A rematch during a game is refused; after it, both must ask.
+    bob.update(Action::NewGame, t0);
+    relay(&mut bob, &mut alice, t0);
+    assert_eq!(
+        bob.status_line(),
+        "X wins: you lose · waiting for alice to accept"
+    );
+    assert_eq!(
+        alice.status_line(),
+        "X wins: you win! · bob wants a rematch: press n"
+    );
+    alice.update(Action::NewGame, t0);
+    relay(&mut alice, &mut bob, t0);
+    for app in [&alice, &bob] {
+        assert_eq!(app.board().move_count(), 0);
+        assert_eq!(app.players_line(), "bob: X  vs  alice: O");
+        assert_eq!(app.round(), 1);
+    }
+    assert_eq!(bob.my_side(), Some(Player::X));
+    assert_eq!(alice.my_side(), Some(Player::O));
+    assert_eq!(bob.status_line(), "Your turn: you are X");
+
+    alice.update(Action::NewGame, t0);
+    assert_eq!(alice.status_line(), "A rematch once this game is over");
+    assert!(alice.take_outgoing().is_empty());
+}
+
+#[test]
+fn when_the_opponent_leaves_the_player_is_told_and_any_key_leaves() {
+    let t0 = Instant::now();
+    let (mut alice, mut bob) = pair(t0);
+    play(&mut alice, &mut bob, 4, t0);
+    alice.end_link("bob left");
+    assert_eq!(
+        alice.status_line(),
+        "bob left: any key returns to the lobby"
+    );
+    assert!(!alice.should_quit());
+    alice.update(Action::Cursor(tictactoe::screen::app::Direction::Up), t0);
+    assert!(alice.should_quit());
+}
+
+#[test]
+fn a_spectator_follows_the_moves_and_cannot_play() {
+    let t0 = Instant::now();
+    let mut watcher = App::new(settings(), t0).watching(names(), t0);
+    assert!(watcher.take_request().is_none());
+    let moves = [Move::new(1, 1), Move::new(0, 0)];
+    watcher.follow(names(), &moves[..1], t0);
+    watcher.follow(names(), &moves, t0);
+    assert_eq!(watcher.game().moves(), &moves);
+    assert_eq!(watcher.status_line(), "alice (X) to move");
+    assert!(!watcher.human_to_move());
+
+    watcher.update(Action::Place(Move::new(2, 2)), t0);
+    assert_eq!(
+        watcher.status_line(),
+        "You are watching: q returns to the lobby"
+    );
+    assert_eq!(watcher.game().moves(), &moves);
+
+    // A new game (a rematch with the sides swapped) replaces the old one.
+    let swapped = Names {
+        x: "bob".to_string(),
+        o: "alice".to_string(),
+    };
+    watcher.follow(swapped, &[Move::new(0, 2)], t0);
+    assert_eq!(watcher.game().moves(), &[Move::new(0, 2)]);
+    assert_eq!(watcher.players_line(), "bob: X  vs  alice: O");
+}
+
+#[test]
+fn a_game_between_people_asks_the_engine_only_for_explanations() {
+    let t0 = Instant::now();
+    let (mut alice, _bob) = pair(t0);
+    alice.update(Action::ToggleExplain, t0);
+    assert!(matches!(
+        alice.take_request(),
+        Some(tictactoe::screen::Request::Explain { .. })
+    ));
+}
+
+#[test]
+fn linked_screens_draw_on_any_terminal_size_without_panicking() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let t0 = Instant::now();
+    let (mut alice, _bob) = pair(t0);
+    alice.update(Action::ToggleExplain, t0);
+    let watcher = App::new(settings(), t0).watching(names(), t0);
+    for (width, height) in [
+        (1, 1),
+        (1, 30),
+        (90, 1),
+        (2, 2),
+        (10, 5),
+        (29, 14),
+        (31, 16),
+    ] {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a terminal");
+        for app in [&alice, &watcher] {
+            terminal
+                .draw(|frame| frame.render_widget(app, frame.area()))
+                .expect("drawn");
+        }
+    }
+}
