@@ -95,8 +95,10 @@ impl Ai {
     ///
     /// On 3×3 every line comes from the compiled table and runs to the end
     /// of the game. On bigger boards, pass an analysis this AI made: a proven
-    /// score's line is searched to the end (quickly, from what the analysis
-    /// left in this AI's table); an estimate's goes as far as the search looked.
+    /// score's line is searched to the end, helped by what the analysis left
+    /// in this AI's table, for at most half as long as the analysis took;
+    /// an estimate's line, or one not finished in that time, goes as far as
+    /// the search looked ([`Line::proven`] says which).
     ///
     /// ```
     /// use tictactoe::engine::{Ai, Board, Limits, Move, line::move_list};

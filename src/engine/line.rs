@@ -6,7 +6,10 @@
 //! side's; behind a draw on a full board. On 3×3 every line is read from the
 //! table the compiler built, the seed's choice at every step (the first best
 //! move in reading order). Bigger boards follow their search: to the end when
-//! the score is proven, otherwise as far as the search looked.
+//! the score is proven (within half the time the analysis took), otherwise
+//! as far as the search looked.
+
+use std::time::{Duration, Instant};
 
 use super::analysis::{Analysis, ScoredMove};
 use super::board::{Board, Move};
@@ -20,8 +23,9 @@ pub struct Line {
     pub moves: Vec<Move>,
     /// True when every move of the line is a proven best move and the line
     /// runs to the end of the game: always on 3×3, and on bigger boards when
-    /// the move's score is proven. Otherwise the line goes as far as the
-    /// search looked, following its estimates.
+    /// the move's score is proven and the line could be followed to the end
+    /// in the time given. Otherwise the line goes as far as the search
+    /// looked, by the moves its table remembers.
     pub proven: bool,
 }
 
@@ -63,9 +67,19 @@ pub(crate) fn line_after(
         };
     }
     if scored.proven {
+        let (mut moves, whole) = searched_line(after, scored.score, searcher);
+        if !whole {
+            // Out of time: the rest as the table remembers it.
+            let reached = moves
+                .iter()
+                .try_fold(after, |board, &mv| board.play(mv).ok());
+            if let Some(reached) = reached {
+                moves.extend(hinted_line(reached, u32::MAX, searcher));
+            }
+        }
         return Line {
-            moves: searched_line(after, scored.score, searcher),
-            proven: true,
+            moves,
+            proven: whole,
         };
     }
     // The move itself was one of the plies searched.
@@ -76,13 +90,23 @@ pub(crate) fn line_after(
     }
 }
 
-/// The lines behind every move of `analysis`, in its order.
+/// At least this long is given to following proven lines on bigger boards.
+const LINE_TIME_FLOOR: Duration = Duration::from_millis(200);
+
+/// The lines behind every move of `analysis`, in its order. On bigger boards
+/// following proven lines to the end takes at most half as long as the
+/// analysis took (or [`LINE_TIME_FLOOR`]); lines not finished by then go on
+/// as far as the search's table remembers, unproven.
 pub(crate) fn lines_of(analysis: &Analysis, searcher: &mut Searcher) -> Vec<Line> {
-    analysis
+    let budget = (analysis.elapsed / 2).max(LINE_TIME_FLOOR);
+    searcher.set_deadline(Some(Instant::now() + budget));
+    let lines = analysis
         .moves
         .iter()
         .map(|&scored| line_after(&analysis.board, scored, analysis.depth(), searcher))
-        .collect()
+        .collect();
+    searcher.set_deadline(None);
+    lines
 }
 
 /// The table's choice at every step, to the end of the game.
@@ -98,27 +122,48 @@ fn table_line(mut board: Board) -> Vec<Move> {
     moves
 }
 
-/// To the end of the game on a proven score: at every step the first move
-/// in reading order that keeps the value, found by a search that only asks
-/// "exactly this value?", which a warm table answers quickly.
-fn searched_line(mut board: Board, score: i32, searcher: &mut Searcher) -> Vec<Move> {
+/// To the end of the game on a proven score: at every step a move that
+/// keeps the value, checked by a search that only asks "exactly this
+/// value?". A forced move or the move the search's table remembers is asked
+/// first (a warm table answers at once), then the others in reading order.
+/// Also says whether it got to the end before the searcher's deadline.
+fn searched_line(mut board: Board, score: i32, searcher: &mut Searcher) -> (Vec<Move>, bool) {
     let mut moves = Vec::new();
     // The value of a move for its mover is -shrink(the value for the side to move after it).
     let mut score = score;
     while !board.status().is_over() {
         let value = -unshrink(score);
-        let found = board.legal_moves().into_iter().find(|&mv| {
+        let first = forced_move(&board).or_else(|| searcher.table_move(&board));
+        let others = board
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| Some(mv) != first);
+        let found = first.into_iter().chain(others).find(|&mv| {
             let (result, proven) =
                 searcher.score_move_within(&board, mv, UNLIMITED, value - 1, value + 1);
-            proven && result == value
+            searcher.out_of_time() || (proven && result == value)
         });
+        if searcher.out_of_time() {
+            return (moves, false);
+        }
         let Some(mv) = found else { break };
         moves.push(mv);
         let Ok(next) = board.play(mv) else { break };
         board = next;
         score = value;
     }
-    moves
+    let whole = board.status().is_over();
+    (moves, whole)
+}
+
+/// A win on the move, or else the block of the opponent's win on the move.
+fn forced_move(board: &Board) -> Option<Move> {
+    let mover = board.to_move();
+    board
+        .threats(mover)
+        .iter()
+        .chain(board.threats(mover.other()).iter())
+        .next()
 }
 
 /// The inverse of [`shrink`] away from a draw: one ply nearer the end.
@@ -132,13 +177,7 @@ fn unshrink(score: i32) -> i32 {
 fn hinted_line(mut board: Board, plies: u32, searcher: &Searcher) -> Vec<Move> {
     let mut moves = Vec::new();
     while (moves.len() as u32) < plies && !board.status().is_over() {
-        let mover = board.to_move();
-        let forced = board
-            .threats(mover)
-            .iter()
-            .chain(board.threats(mover.other()).iter())
-            .next();
-        let Some(mv) = forced.or_else(|| searcher.table_move(&board)) else {
+        let Some(mv) = forced_move(&board).or_else(|| searcher.table_move(&board)) else {
             break;
         };
         let Ok(next) = board.play(mv) else { break };
