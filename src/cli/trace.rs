@@ -318,7 +318,7 @@ fn cut_row(calls: &[Traced], i: usize, rail: &str) -> String {
 /// What call 1 chose, in words.
 fn summary(board: &Board, algorithm: Algorithm, calls: &[Traced]) -> String {
     let count = calls.len() as u64;
-    let mut text = format!("{}", crate::text::count(count, "call", "calls"));
+    let mut text = crate::text::count(count, "call", "calls");
     if algorithm == Algorithm::AlphaBeta
         && let Some(plain) = total_calls(board, Algorithm::Minimax)
     {

@@ -213,7 +213,7 @@ fn describe(node: &Node) -> String {
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate}  {}", signed(node.value), node.result);
     if let Status::InProgress { to_move } = node.board.status() {
-        let how = if node.depth % 2 == 0 {
+        let how = if node.depth.is_multiple_of(2) {
             "maximum"
         } else {
             "minimum"
@@ -284,7 +284,7 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
         label.extend(node.board.to_grid().lines().map(String::from));
         match node.board.status() {
             Status::InProgress { to_move } => {
-                let how = if node.depth % 2 == 0 { "max" } else { "min" };
+                let how = if node.depth.is_multiple_of(2) { "max" } else { "min" };
                 label.push(format!("{to_move} to move: {how}"));
             }
             Status::Won(winner) => label.push(format!("{winner} won")),
