@@ -673,7 +673,7 @@ fn answer_all(app: &mut App, now: Instant) -> usize {
 
 #[test]
 fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
-    use tictactoe::engine::{analyze, reference};
+    use tictactoe::engine::{analyze, analyze_by_search, reference};
     use tictactoe::screen::app::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
@@ -686,36 +686,44 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     app.update(Action::ToggleExplain, t0);
     let request = app.take_request().expect("the overlay asks for scores");
     assert!(matches!(request, Request::Explain { board, .. } if board == Board::new()));
-    assert!(app.take_request().is_none(), "asked once");
     app.receive(Worker::default().answer(&request), t0);
     let overlay = app.overlay().expect("scores arrived");
     assert_eq!(overlay.moves, analyze(&Board::new(), Limits::Solve).moves);
+    // Then the costs of the same position: the empty board, before anyone moved.
+    let request = app.take_request().expect("the panel asks for the costs");
+    assert!(matches!(request, Request::Costs { board } if board == Board::new()));
+    assert!(app.take_request().is_none(), "each asked once");
+    assert!(app.is_waiting());
+    app.receive(Worker::default().answer(&request), t0);
+    let costs = *app.costs().expect("counted");
+    assert_eq!(costs.minimax, Some(549_945));
+    assert_eq!(costs.search, Some(222));
+    assert!(!app.is_waiting());
 
-    // The human moves; the AI answers; the panel then counts plain minimax for the AI's position.
+    // The human moves; the AI answers; the panel then describes the new position.
     app.update(Action::Place(Move::new(0, 0)), t0);
     assert!(
-        app.overlay().is_none(),
-        "old scores are not shown for a new position"
+        app.overlay().is_none() && app.costs().is_none(),
+        "old answers are not shown for a new position"
     );
     let mut now = t0;
     answer_all(&mut app, now);
     now += AI_DELAY;
     app.tick(now);
     assert_eq!(app.board().move_count(), 2);
-    let searched: Board = "x../.../...".parse().unwrap();
-    assert_eq!(app.report().map(|r| r.costs), Some(None), "not counted yet");
     assert!(
         answer_all(&mut app, now) >= 2,
-        "scores for the new position and the count"
+        "scores for the new position and its costs"
     );
-    let costs = app.report().unwrap().costs.expect("counted");
-    let calls = |algorithm| reference::move_values(&searched, algorithm).calls;
+    let board = app.board();
+    let costs = *app.costs().expect("counted");
+    let calls = |algorithm| reference::move_values(&board, algorithm).calls;
     assert_eq!(costs.minimax, Some(calls(reference::Algorithm::Minimax)));
     assert_eq!(
         costs.alpha_beta,
         Some(calls(reference::Algorithm::AlphaBeta))
     );
-    let search = tictactoe::engine::analyze_by_search(&searched, Limits::Solve).nodes();
+    let search = analyze_by_search(&board, Limits::Solve).nodes();
     assert_eq!(costs.search, Some(search));
     assert!(costs.alpha_beta < costs.minimax && Some(search) < costs.alpha_beta);
     assert_eq!(app.overlay().unwrap().board, app.board());

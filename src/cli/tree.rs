@@ -284,7 +284,11 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
         label.extend(node.board.to_grid().lines().map(String::from));
         match node.board.status() {
             Status::InProgress { to_move } => {
-                let how = if node.depth.is_multiple_of(2) { "max" } else { "min" };
+                let how = if node.depth.is_multiple_of(2) {
+                    "max"
+                } else {
+                    "min"
+                };
                 label.push(format!("{to_move} to move: {how}"));
             }
             Status::Won(winner) => label.push(format!("{winner} won")),
