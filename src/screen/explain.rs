@@ -237,6 +237,9 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
             if let Some(saving) = saving(Some(nodes), alpha_beta.flatten()) {
                 items.push((2, figure(" table, symmetry", saving)));
             }
+            if let Some(saving) = saving(Some(nodes), minimax.flatten()) {
+                items.push((4, figure(" in all", saving)));
+            }
         }
         None => items.push((1, figure(search_label, "scoring…".into()))),
     }

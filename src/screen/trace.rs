@@ -202,6 +202,34 @@ impl Walkthrough {
     }
 }
 
+impl Walkthrough {
+    /// The same in a few words, for a screen with no room for the panel.
+    pub fn summary_items(&self) -> Vec<(u8, Said)> {
+        let mut items: Vec<(u8, Said)> = Vec::new();
+        let chain: Vec<String> = self
+            .stack
+            .iter()
+            .map(|call| thousands(call.number))
+            .collect();
+        if !chain.is_empty() {
+            items.push((1, Said::Text(format!("calls open: {}", chain.join(" › ")))));
+        }
+        for returned in &self.returned {
+            let text = format!(
+                "call {} returned {}",
+                thousands(returned.call.number),
+                signed(returned.score)
+            );
+            items.push((2, Said::Text(text)));
+        }
+        if let (Some(call), Some(total)) = (self.current(), self.total) {
+            let text = format!("{} of {}", thousands(call.number), thousands(total));
+            items.push((3, Said::Text(text)));
+        }
+        items
+    }
+}
+
 /// The seed's score of a finished position, which its call returns at once.
 fn finished(call: &Call) -> Option<i32> {
     call.board

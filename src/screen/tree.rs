@@ -296,30 +296,49 @@ fn ended(status: Status) -> String {
     }
 }
 
-/// What a row says about its position after the move: value, result, whose
-/// turn and how that side chooses, positions below, and the choice mark.
-pub fn describe(view: &TreeView, node: &Node) -> String {
+/// What a row says about its position after the move, in at most `width`
+/// characters: value and result, then as room allows the choice mark, whose
+/// turn and how that side chooses, and the positions below.
+pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
     let Some(value) = node.value else {
         return "…".to_string();
     };
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate} {}", signed(value), node.result);
-    if let Status::InProgress { to_move } = node.board.status() {
-        let how = if to_move == view.maximizer {
-            "max"
-        } else {
-            "min"
-        };
-        text.push_str(&format!(" · {to_move} {how}"));
+    let turn = match node.board.status() {
+        Status::InProgress { to_move } => {
+            let how = if to_move == view.maximizer {
+                "max"
+            } else {
+                "min"
+            };
+            format!(" · {to_move} {how}")
+        }
+        _ => String::new(),
+    };
+    let below = node
+        .below
+        .filter(|&below| below > 0)
+        .map_or(String::new(), |below| {
+            format!(" · {} below", thousands(below))
+        });
+    // The side that played the move chose it.
+    let choice = if node.chosen {
+        format!("  ◀ {}'s choice", node.board.to_move().other())
+    } else {
+        String::new()
+    };
+    let fits = |text: &str, more: &str| text.chars().count() + more.chars().count() <= width;
+    let (with_turn, with_below) = (
+        fits(&text, &(turn.clone() + &choice)),
+        fits(&text, &(turn.clone() + &below + &choice)),
+    );
+    if with_below {
+        text.push_str(&(turn + &below));
+    } else if with_turn {
+        text.push_str(&turn);
     }
-    if let Some(below) = node.below.filter(|&below| below > 0) {
-        text.push_str(&format!(" · {} below", thousands(below)));
-    }
-    if node.chosen {
-        // The side that played the move chose it.
-        let chooser = node.board.to_move().other();
-        text.push_str(&format!("  ◀ {chooser}'s choice"));
-    }
+    text.push_str(&choice);
     text
 }
 
@@ -342,11 +361,19 @@ pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffe
     .alignment(Alignment::Center)
     .render(title, buf);
     let maximizer = view.maximizer();
-    let legend_text = format!(
-        "{maximizer} maximizes, {} minimizes; the seed's scores, depth 0 at the top",
-        maximizer.other()
-    );
-    Paragraph::new(Line::styled(legend_text, theme.faint()))
+    let minimizer = maximizer.other();
+    let legends = [
+        format!(
+            "{maximizer} maximizes, {minimizer} minimizes; the seed's scores, depth 0 at the top"
+        ),
+        format!("{maximizer} maximizes, {minimizer} minimizes; depth 0 at the top"),
+        format!("{maximizer} max, {minimizer} min"),
+    ];
+    let legend_text = legends
+        .iter()
+        .find(|text| text.chars().count() <= usize::from(legend.width))
+        .unwrap_or(&legends[legends.len() - 1]);
+    Paragraph::new(Line::styled(legend_text.as_str(), theme.faint()))
         .alignment(Alignment::Center)
         .render(legend, buf);
     let wide = body.width >= 66 && body.height >= 9;
@@ -406,7 +433,9 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
                     None => node.board.to_string(),
                 };
                 let indent = "  ".repeat(node.depth as usize);
-                let text = format!("{indent}{glyph} {name}  {}", describe(view, node));
+                let head = format!("{indent}{glyph} {name}  ");
+                let room = usize::from(area.width).saturating_sub(head.chars().count());
+                let text = format!("{head}{}", describe(view, node, room));
                 let mut style = if node.chosen {
                     Style::new().add_modifier(Modifier::BOLD)
                 } else {

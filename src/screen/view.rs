@@ -98,18 +98,20 @@ impl Widget for &App {
                     render_moves(self, rect, &theme, buf);
                 }
                 // The walkthrough's call stack takes the explain panel's place.
-                let (title, items) = match self.walkthrough() {
-                    Some(walkthrough) => (" Call stack ", walkthrough.items()),
-                    None => (" Explain ", explain_items(self)),
-                };
-                match explain {
-                    Some(ExplainPlace::Panel(rect)) => {
-                        render_panel(title, items, rect, &theme, buf);
+                match (explain, self.walkthrough()) {
+                    (Some(ExplainPlace::Panel(rect)), Some(walkthrough)) => {
+                        render_panel(" Call stack ", walkthrough.items(), rect, &theme, buf);
                     }
-                    Some(ExplainPlace::Summary(rect)) => {
-                        render_summary(items, rect, text.axis, buf);
+                    (Some(ExplainPlace::Panel(rect)), None) => {
+                        render_panel(" Explain ", explain_items(self), rect, &theme, buf);
                     }
-                    None => {}
+                    (Some(ExplainPlace::Summary(rect)), Some(walkthrough)) => {
+                        render_summary(walkthrough.summary_items(), rect, text.axis, buf);
+                    }
+                    (Some(ExplainPlace::Summary(rect)), None) => {
+                        render_summary(explain_items(self), rect, text.axis, buf);
+                    }
+                    (None, _) => {}
                 }
             }
         }
@@ -159,6 +161,26 @@ fn wrap_with<'a>(
             _ => lines.push(piece.chars().take(width).collect()),
         }
     }
+    lines
+}
+
+/// Joins pieces with " · " into lines at most `width` wide; a piece too long
+/// for a line of its own is wrapped by words.
+fn pack_pieces(pieces: &[String], width: u16) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut fitting: Vec<&str> = Vec::new();
+    let flush = |fitting: &mut Vec<&str>, lines: &mut Vec<String>| {
+        lines.extend(wrap_with(fitting.drain(..), " · ", width));
+    };
+    for piece in pieces {
+        if piece.chars().count() <= usize::from(width) {
+            fitting.push(piece);
+        } else {
+            flush(&mut fitting, &mut lines);
+            lines.extend(wrap_words(piece, width));
+        }
+    }
+    flush(&mut fitting, &mut lines);
     lines
 }
 
@@ -657,7 +679,7 @@ fn render_summary(items: Vec<(u8, Said)>, rect: Rect, axis: u16, buf: &mut Buffe
     };
     let pack = |said: &[&Said]| {
         let pieces: Vec<String> = said.iter().filter_map(|s| piece(s)).collect();
-        wrap_with(pieces.iter().map(String::as_str), " · ", rect.width)
+        pack_pieces(&pieces, rect.width)
     };
     let room = usize::from(rect.height);
     let shown = most_important(items, |said| pack(said).len() <= room);
