@@ -218,7 +218,11 @@ mod tests {
             proven: true,
         };
         let line = line_after(&board, scored, None, &mut searcher);
-        assert_eq!(line.moves, [Move::new(2, 1)], "O completes the b column at once");
+        assert_eq!(
+            line.moves,
+            [Move::new(2, 1)],
+            "O completes the b column at once"
+        );
         let end = board.play(scored.mv).unwrap().play(line.moves[0]).unwrap();
         assert_eq!(score_of_end(&end, Player::X, line.moves.len()), -9);
     }

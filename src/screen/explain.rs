@@ -178,18 +178,26 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
         items.push((3, Said::Faint("? estimated, not proven".into())));
     }
     items.push((6, Said::Gap));
+    // The line of the square under the cursor; on a taken square, the best move's.
     let cursor = app.cursor();
-    let line = analysis.and_then(|analysis| {
-        let line = app.line(cursor)?;
-        line_text(analysis, line, cursor)
+    let best = analysis.and_then(Analysis::best).map(|best| best.mv);
+    let (label, shown) = match (board.get(cursor), best) {
+        (None, _) => ("Line", Some(cursor)),
+        (Some(_), best) => ("Best", best),
+    };
+    let line = analysis.zip(shown).and_then(|(analysis, mv)| {
+        let line = app.line(mv)?;
+        line_text(analysis, line, mv)
     });
-    match (line, board.get(cursor)) {
-        (Some(text), _) => items.push((1, Said::Text(format!("Line: {text}")))),
-        (None, Some(_)) => items.push((
-            2,
-            Said::Faint("Put the cursor on an empty square to see its line.".into()),
-        )),
-        (None, None) => items.push((2, Said::Faint("Line: …".into()))),
+    match line {
+        Some(text) => items.push((1, Said::Text(format!("{label}: {text}")))),
+        None => items.push((2, Said::Faint(format!("{label}: …")))),
+    }
+    if board.get(cursor).is_some() {
+        items.push((
+            5,
+            Said::Faint("(an empty square under the cursor shows its own line)".into()),
+        ));
     }
     items.push((6, Said::Gap));
     costs(app, board, analysis, &mut items);
