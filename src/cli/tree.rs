@@ -127,10 +127,10 @@ fn build(root: &Board, depth: Option<u32>, limits: Limits) -> Vec<Node> {
     let maximizer = root.to_move();
     let counted = root.empty_cells().len() <= COUNTED_MAX_EMPTY;
     let analysis = ai.analyze(root, limits);
-    let result = match root.status() {
-        Status::InProgress { .. } => analysis.verdict(),
-        Status::Won(winner) => format!("{winner} won"),
-        Status::Draw => "draw".to_string(),
+    let result = match (root.status(), analysis.outlook()) {
+        (Status::InProgress { to_move }, Some(outlook)) => outlook.result_for(to_move),
+        (Status::Won(winner), _) => format!("{winner} won"),
+        _ => "draw".to_string(),
     };
     let mut nodes = vec![Node {
         depth: 0,
