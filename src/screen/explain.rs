@@ -254,12 +254,16 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
     if let Some(depth) = analysis.and_then(Analysis::depth) {
         items.push((3, figure(" depth", format!("{depth} plies"))));
     }
+    let ms = |time: Duration| format!("{:.3} ms", time.as_secs_f64() * 1e3);
+    if let Some(time) = costs.and_then(|c| c.search_time).filter(|_| table) {
+        items.push((5, figure(" search time", ms(time))));
+    }
     if table {
         items.push((1, figure("compiled table", "a lookup".into())));
     }
     if let Some(analysis) = analysis {
-        let time = format!("{:.3} ms", analysis.elapsed.as_secs_f64() * 1e3);
-        items.push((3, figure("time", time)));
+        let label = if table { "lookup time" } else { "time" };
+        items.push((3, figure(label, ms(analysis.elapsed))));
     }
 }
 
