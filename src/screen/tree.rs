@@ -428,9 +428,11 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 } else {
                     "▸"
                 };
+                // A big board's notation would crowd out the row: the title has it.
                 let name = match node.mv {
                     Some(mv) => format!("{} {}", mv.coordinate(), node.board.to_move().other()),
-                    None => node.board.to_string(),
+                    None if node.board.size() == 3 => node.board.to_string(),
+                    None => "position".to_string(),
                 };
                 let indent = "  ".repeat(node.depth as usize);
                 let head = format!("{indent}{glyph} {name}  ");
@@ -498,11 +500,13 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
         } else {
             "min"
         };
-        let values: Vec<String> = replies.iter().map(|&v| signed(v)).collect();
-        lines.push(Line::styled(
-            format!("{how} of {}", values.join(", ")),
-            theme.faint(),
-        ));
+        let text = if replies.len() <= 9 {
+            let values: Vec<String> = replies.iter().map(|&v| signed(v)).collect();
+            format!("{how} of {}", values.join(", "))
+        } else {
+            format!("{how} of its {} replies", replies.len())
+        };
+        lines.push(Line::styled(text, theme.faint()));
     }
     if let Some(below) = node.below {
         lines.push(Line::styled(
