@@ -8,8 +8,11 @@ use tictactoe::cli::play::color_wanted;
 use tictactoe::cli::selfplay::write_report;
 use tictactoe::cli::setup::{write_completions, write_man_page};
 use tictactoe::cli::stats::run_stats;
+use tictactoe::cli::trace::run_trace;
+use tictactoe::cli::tree::run_tree;
 use tictactoe::cli::{Cli, Command, ExitStatus};
 use tictactoe::engine::Limits;
+use tictactoe::engine::reference::Algorithm;
 use tictactoe::session::play_games;
 use tictactoe::stats::StatsFile;
 use tictactoe::tui::Ending;
@@ -49,6 +52,48 @@ fn main() -> ExitCode {
             &mut stdout.lock(),
             &mut stderr.lock(),
         ),
+        Some(Command::Tree {
+            board,
+            depth,
+            dot,
+            max_nodes,
+            options,
+        }) => match options.parse(board) {
+            Ok(board) => run_tree(
+                &board,
+                *depth,
+                *max_nodes,
+                *dot,
+                options.limits(),
+                &mut stdout.lock(),
+                &mut stderr.lock(),
+            ),
+            Err(error) => writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::BadInput),
+        },
+        Some(Command::Trace {
+            board,
+            json,
+            alpha_beta,
+            max_calls,
+            shape,
+        }) => match shape.shape.parse(board) {
+            Ok(board) => {
+                let algorithm = if *alpha_beta {
+                    Algorithm::AlphaBeta
+                } else {
+                    Algorithm::Minimax
+                };
+                run_trace(
+                    &board,
+                    algorithm,
+                    *max_calls,
+                    *json,
+                    &mut stdout.lock(),
+                    &mut stderr.lock(),
+                )
+            }
+            Err(error) => writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::BadInput),
+        },
         Some(Command::Selfplay {
             x,
             o,

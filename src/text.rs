@@ -29,6 +29,26 @@ pub fn signed(score: i32) -> String {
     }
 }
 
+/// How much of `whole` doing only `part` saves, in percent, with as many
+/// decimals as it takes for the figure not to round to 100 % or to 0 % when
+/// it is neither: `percent_saved(222, 549_945)` is `99.96`, not `100.0`.
+/// At least one decimal; `None` when `whole` is 0.
+pub fn percent_saved(part: u64, whole: u64) -> Option<String> {
+    if whole == 0 {
+        return None;
+    }
+    let saved = 100.0 * (1.0 - part as f64 / whole as f64);
+    let honest = |text: &str| {
+        let shown: f64 = text.parse().unwrap_or(saved);
+        (part == 0 || shown < 100.0) && (part >= whole || shown > 0.0)
+    };
+    // f64 carries about 15 significant digits: enough for any count that fits in u64.
+    (1..=15)
+        .map(|decimals| format!("{saved:.decimals$}"))
+        .find(|text| honest(text))
+        .or_else(|| Some(format!("{saved:.1}")))
+}
+
 /// A count and its noun, singular or plural as the count wants: `1 game`, `10,000 games`.
 pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), if n == 1 { one } else { many })
@@ -150,6 +170,18 @@ mod tests {
         assert_eq!(count(1, "game", "games"), "1 game");
         assert_eq!(count(0, "game", "games"), "0 games");
         assert_eq!(count(10_000, "game", "games"), "10,000 games");
+    }
+
+    #[test]
+    fn savings_never_round_to_all_or_nothing() {
+        assert_eq!(percent_saved(222, 549_945).as_deref(), Some("99.96"));
+        assert_eq!(percent_saved(34_202, 549_945).as_deref(), Some("93.8"));
+        assert_eq!(percent_saved(1, 1_000_000).as_deref(), Some("99.9999"));
+        assert_eq!(percent_saved(999_999, 1_000_000).as_deref(), Some("0.0001"));
+        assert_eq!(percent_saved(0, 932).as_deref(), Some("100.0"));
+        assert_eq!(percent_saved(932, 932).as_deref(), Some("0.0"));
+        assert_eq!(percent_saved(21, 932).as_deref(), Some("97.7"));
+        assert_eq!(percent_saved(1, 0), None);
     }
 
     #[test]

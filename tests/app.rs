@@ -673,7 +673,7 @@ fn answer_all(app: &mut App, now: Instant) -> usize {
 
 #[test]
 fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
-    use tictactoe::engine::{analyze, reference};
+    use tictactoe::engine::{analyze, analyze_by_search, reference};
     use tictactoe::screen::app::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
@@ -686,36 +686,44 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     app.update(Action::ToggleExplain, t0);
     let request = app.take_request().expect("the overlay asks for scores");
     assert!(matches!(request, Request::Explain { board, .. } if board == Board::new()));
-    assert!(app.take_request().is_none(), "asked once");
     app.receive(Worker::default().answer(&request), t0);
     let overlay = app.overlay().expect("scores arrived");
     assert_eq!(overlay.moves, analyze(&Board::new(), Limits::Solve).moves);
+    // Then the costs of the same position: the empty board, before anyone moved.
+    let request = app.take_request().expect("the panel asks for the costs");
+    assert!(matches!(request, Request::Costs { board } if board == Board::new()));
+    assert!(app.take_request().is_none(), "each asked once");
+    assert!(app.is_waiting());
+    app.receive(Worker::default().answer(&request), t0);
+    let costs = *app.costs().expect("counted");
+    assert_eq!(costs.minimax, Some(549_945));
+    assert_eq!(costs.search, Some(222));
+    assert!(!app.is_waiting());
 
-    // The human moves; the AI answers; the panel then counts plain minimax for the AI's position.
+    // The human moves; the AI answers; the panel then describes the new position.
     app.update(Action::Place(Move::new(0, 0)), t0);
     assert!(
-        app.overlay().is_none(),
-        "old scores are not shown for a new position"
+        app.overlay().is_none() && app.costs().is_none(),
+        "old answers are not shown for a new position"
     );
     let mut now = t0;
     answer_all(&mut app, now);
     now += AI_DELAY;
     app.tick(now);
     assert_eq!(app.board().move_count(), 2);
-    let searched: Board = "x../.../...".parse().unwrap();
-    assert_eq!(app.report().map(|r| r.costs), Some(None), "not counted yet");
     assert!(
         answer_all(&mut app, now) >= 2,
-        "scores for the new position and the count"
+        "scores for the new position and its costs"
     );
-    let costs = app.report().unwrap().costs.expect("counted");
-    let calls = |algorithm| reference::move_values(&searched, algorithm).calls;
+    let board = app.board();
+    let costs = *app.costs().expect("counted");
+    let calls = |algorithm| reference::move_values(&board, algorithm).calls;
     assert_eq!(costs.minimax, Some(calls(reference::Algorithm::Minimax)));
     assert_eq!(
         costs.alpha_beta,
         Some(calls(reference::Algorithm::AlphaBeta))
     );
-    let search = tictactoe::engine::analyze_by_search(&searched, Limits::Solve).nodes();
+    let search = analyze_by_search(&board, Limits::Solve).nodes();
     assert_eq!(costs.search, Some(search));
     assert!(costs.alpha_beta < costs.minimax && Some(search) < costs.alpha_beta);
     assert_eq!(app.overlay().unwrap().board, app.board());
@@ -941,4 +949,230 @@ fn levels_and_seeds_reach_the_ai() {
             > 1,
         "seeds vary the games"
     );
+}
+
+#[test]
+fn explain_always_describes_the_position_on_screen() {
+    use tictactoe::screen::app::Request;
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::ToggleExplain, t0);
+    let mut now = t0;
+    // Play two turns, answering everything; the panel follows each position.
+    for mv in [Move::new(1, 1), Move::new(0, 1)] {
+        app.update(Action::Place(mv), now);
+        answer_all(&mut app, now);
+        now += AI_DELAY;
+        app.tick(now);
+        answer_all(&mut app, now);
+        assert_eq!(app.overlay().map(|a| a.board), Some(app.board()));
+    }
+    // Undo: the position after the undo is asked about, and nothing older is shown.
+    app.update(Action::Undo, now);
+    assert!(app.overlay().is_none() && app.costs().is_none());
+    let request = app
+        .take_request()
+        .expect("the position after undo is scored");
+    assert!(matches!(request, Request::Explain { board, .. } if board == app.board()));
+    app.receive(Worker::default().answer(&request), now);
+    answer_all(&mut app, now);
+    assert_eq!(app.overlay().map(|a| a.board), Some(app.board()));
+    assert!(app.costs().is_some());
+    // A new game: the empty board, with what plain minimax visits there.
+    app.update(Action::NewGame, now);
+    assert!(app.overlay().is_none());
+    answer_all(&mut app, now);
+    assert_eq!(app.overlay().map(|a| a.board), Some(Board::new()));
+    assert_eq!(app.costs().and_then(|c| c.minimax), Some(549_945));
+}
+
+#[test]
+fn explain_follows_watch_mode_move_by_move() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(PERFECT, PERFECT), t0);
+    app.update(Action::ToggleExplain, t0);
+    let mut now = t0;
+    while !app.board().status().is_over() {
+        answer_all(&mut app, now);
+        assert_eq!(app.overlay().map(|a| a.board), Some(app.board()));
+        assert!(app.costs().is_some(), "{}", app.board());
+        now += WATCH_DELAY;
+        app.tick(now);
+    }
+}
+
+#[test]
+fn the_hard_level_says_when_it_plays_its_second_best_on_purpose() {
+    use tictactoe::screen::explain::{Said, explain_items};
+    let hard = Seat::Ai(Level::Hard);
+    let t0 = Instant::now();
+    let mut slips = 0;
+    for seed in 0..40 {
+        let mut app = App::new(
+            Settings {
+                seed: Some(seed),
+                ..settings(Seat::Human, hard)
+            },
+            t0,
+        );
+        app.update(Action::ToggleExplain, t0);
+        // After X takes the centre, O's corners draw and its edges lose.
+        app.update(Action::Place(Move::new(1, 1)), t0);
+        answer_all(&mut app, t0);
+        app.tick(t0 + AI_DELAY);
+        answer_all(&mut app, t0 + AI_DELAY);
+        let report = app.report().expect("O moved");
+        let analysis = report.decision.analysis.as_ref().expect("hard searches");
+        let chosen = analysis
+            .moves
+            .iter()
+            .find(|m| m.mv == report.decision.mv)
+            .unwrap();
+        let slipped = chosen.score < analysis.value().unwrap();
+        let said = explain_items(&app).into_iter().any(|(_, said)| {
+            matches!(said, Said::Text(text) if text.contains("on purpose: its second-best move"))
+        });
+        assert_eq!(said, slipped, "seed {seed}");
+        if slipped {
+            slips += 1;
+            // Once X answers, the slip is no longer the last move: nothing is said.
+            let reply = app.board().legal_moves()[0];
+            app.update(Action::Place(reply), t0 + AI_DELAY);
+            let said = explain_items(&app)
+                .into_iter()
+                .any(|(_, said)| matches!(said, Said::Text(text) if text.contains("on purpose")));
+            assert!(!said, "seed {seed}");
+        }
+    }
+    assert!(slips > 0, "some seed slips (one move in five)");
+}
+
+#[test]
+fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
+    use tictactoe::engine::reference;
+    use tictactoe::screen::app::Request;
+    use tictactoe::screen::tree::Row;
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
+    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::ToggleTree, t0);
+    let request = app.take_request().expect("the first level is asked for");
+    assert!(matches!(request, Request::Tree { board, .. } if board == app.board()));
+    assert!(app.take_request().is_none(), "one level at a time");
+    assert!(app.is_waiting());
+    app.receive(Worker::default().answer(&request), t0);
+    let tree = app.tree().expect("open");
+    assert_eq!(tree.rows().len(), 9, "the position and its 8 moves");
+    assert_eq!(tree.root().below, Some(55_504), "plain minimax's count");
+    // Down to the second move and open it: only its level is asked for.
+    app.update(Action::Cursor(Direction::Down), t0);
+    app.update(Action::Cursor(Direction::Down), t0);
+    app.update(Action::PlaceAtCursor, t0);
+    let opened = app.tree().unwrap().selected().board;
+    let request = app.take_request().expect("its replies are asked for");
+    assert!(matches!(request, Request::Tree { board, .. } if board == opened));
+    app.receive(Worker::default().answer(&request), t0);
+    assert_eq!(app.tree().unwrap().rows().len(), 9 + 7);
+    // Every value shown is the seed's minimax with the position on the board at depth 0.
+    let tree = app.tree().unwrap();
+    for row in tree.rows() {
+        let Row::Node(i) = row else { continue };
+        let node = tree.node(i);
+        let maximizing = node.board.to_move() == Player::O;
+        assert_eq!(
+            node.value,
+            Some(reference::minimax(
+                &node.board,
+                node.depth as i32,
+                maximizing
+            )),
+            "{}",
+            node.board
+        );
+    }
+    // Right again goes into the replies; Backspace goes back up, then closes.
+    app.update(Action::Cursor(Direction::Right), t0);
+    assert_eq!(app.tree().unwrap().selected().depth, 2);
+    app.update(Action::GoUp, t0);
+    assert_eq!(app.tree().unwrap().selected().board, opened);
+    app.update(Action::GoUp, t0);
+    assert_eq!(app.tree().unwrap().rows().len(), 9, "closed again");
+    // Keys of the game do nothing while the tree is open; t closes it.
+    app.update(Action::Place(Move::new(0, 0)), t0);
+    assert_eq!(app.board().move_count(), 1);
+    app.update(Action::ToggleTree, t0);
+    assert!(app.tree().is_none());
+    app.update(Action::ToggleTree, t0);
+    app.update(Action::Back, t0);
+    assert!(
+        app.tree().is_none() && !app.should_quit(),
+        "Esc closes the tree only"
+    );
+}
+
+#[test]
+fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
+    let t0 = Instant::now();
+    let start: Board = "o.x/x.x/.oo".parse().unwrap();
+    let mut app = App::new(
+        Settings {
+            start,
+            ..settings(Seat::Human, Seat::Human)
+        },
+        t0,
+    );
+    for call in 1..=9 {
+        app.update(Action::TraceStep, t0);
+        let walkthrough = app.walkthrough().expect("open");
+        assert_eq!(walkthrough.current().map(|c| c.number), Some(call));
+        assert_eq!(walkthrough.board(), walkthrough.current().unwrap().board);
+    }
+    app.update(Action::TraceStep, t0);
+    let walkthrough = app.walkthrough().unwrap();
+    assert!(walkthrough.current().is_none(), "call 1 has returned");
+    assert_eq!(walkthrough.result(), Some(9));
+    let best = walkthrough.best().expect("a best move");
+    assert_eq!((best.call.number, best.call.mv), (5, Some(Move::new(1, 1))));
+    assert_eq!(walkthrough.status(), "Call 1 returned +9: best move b2");
+    app.update(Action::PlaceAtCursor, t0);
+    assert_eq!(
+        app.walkthrough().unwrap().current().map(|c| c.number),
+        Some(1),
+        "again from call 1"
+    );
+    app.update(Action::Back, t0);
+    assert!(app.walkthrough().is_none());
+    assert_eq!(app.board(), start, "the game's position is untouched");
+}
+
+#[test]
+fn opening_the_tree_or_the_walkthrough_pauses_watch_mode() {
+    let t0 = Instant::now();
+    for open in [Action::ToggleTree, Action::TraceStep] {
+        let mut app = App::new(settings(PERFECT, PERFECT), t0);
+        assert!(!app.paused());
+        app.update(open, t0);
+        assert!(app.paused(), "{open:?}");
+    }
+}
+
+#[test]
+fn t_c_and_backspace_open_the_learning_views() {
+    let t0 = Instant::now();
+    let area = Rect::new(0, 0, 80, 24);
+    let mut app = App::new(settings(PERFECT, PERFECT), t0);
+    let act = |app: &App, code| action_for(&key(code), app, area);
+    assert_eq!(act(&app, KeyCode::Char('t')), Some(Action::ToggleTree));
+    assert_eq!(act(&app, KeyCode::Char('c')), Some(Action::TraceStep));
+    assert_eq!(act(&app, KeyCode::Backspace), Some(Action::GoUp));
+    assert_eq!(
+        act(&app, KeyCode::Char('s')),
+        Some(Action::Cursor(Direction::Down)),
+        "s stays the wasd down"
+    );
+    assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::TogglePause));
+    app.update(Action::ToggleTree, t0);
+    // In the tree, even in watch mode, Space and Enter open a position.
+    assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::PlaceAtCursor));
+    assert_eq!(act(&app, KeyCode::Enter), Some(Action::PlaceAtCursor));
 }

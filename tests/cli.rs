@@ -581,3 +581,202 @@ fn stats_in_text_say_one_game_not_one_games() {
     let stdout = text(&out.stdout);
     assert!(stdout.starts_with("1 game against the AI: "), "{stdout}");
 }
+
+/// The calls of `trace --json`, parsed.
+fn trace_json(args: &[&str]) -> Vec<Value> {
+    let out = tictactoe(args, "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn trace_replays_the_freecodecamp_walkthrough() {
+    let out = tictactoe(&["trace", "o.x/x.x/.oo"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    let rows: Vec<&str> = stdout
+        .lines()
+        .filter(|line| {
+            line.get(..4)
+                .is_some_and(|n| n.trim().parse::<u32>().is_ok())
+        })
+        .collect();
+    assert_eq!(rows.len(), 9, "{stdout}");
+    assert!(
+        rows[4].contains("b2 X") && rows[4].ends_with("+9  X won"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Best move: b2 (row 1, col 1), call 5."),
+        "{stdout}"
+    );
+
+    let calls = trace_json(&["trace", "o.x/x.x/.oo", "--json"]);
+    assert_eq!(calls.len(), 9);
+    assert_eq!(
+        calls[0],
+        json!({"call":1,"parent":null,"depth":0,"move":null,"board":"o.x/x.x/.oo","maximizing":true,"score":9})
+    );
+    for (i, call) in calls.iter().enumerate() {
+        assert_eq!(call["call"], i + 1);
+        let keys: Vec<&str> = call
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys.len(),
+            7,
+            "call, parent, depth, move, board, maximizing, score: {call}"
+        );
+        // Every call's score is the max or min of its calls' scores.
+        let children: Vec<i64> = calls
+            .iter()
+            .filter(|c| c["parent"] == call["call"])
+            .map(|c| c["score"].as_i64().unwrap())
+            .collect();
+        if let Some(expected) = if call["maximizing"] == true {
+            children.iter().max()
+        } else {
+            children.iter().min()
+        } {
+            assert_eq!(call["score"].as_i64(), Some(*expected), "{call}");
+        }
+    }
+}
+
+#[test]
+fn trace_with_alpha_beta_marks_its_cut() {
+    let calls = trace_json(&["trace", "o.x/x.x/.oo", "--json", "--alpha-beta"]);
+    assert_eq!(calls.len(), 8, "one call fewer than plain minimax");
+    assert_eq!(calls[0]["alpha"], Value::Null);
+    assert_eq!(calls[5]["call"], 6);
+    assert_eq!(calls[5]["alpha"], 9);
+    assert_eq!(calls[5]["cut"], json!([{"row": 1, "col": 1}]));
+    let out = tictactoe(&["trace", "o.x/x.x/.oo", "--alpha-beta"], "");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "└─ cut after call 7: b2 O not searched (+7 <= alpha +9: X has better elsewhere)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("8 calls (plain minimax makes 9)."),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn trace_and_tree_refuse_what_is_too_big_and_what_is_not_a_board() {
+    for (args, status, says) in [
+        (
+            vec!["trace", "........."],
+            1,
+            "(549,946 calls) is longer than --max-calls 5,000",
+        ),
+        (
+            vec!["trace", ".........", "--alpha-beta"],
+            1,
+            "(20,866 calls)",
+        ),
+        (vec!["tree", "........."], 1, "--depth 4 (3,610 positions)"),
+        (vec!["trace", "xx./.../..."], 2, "impossible position"),
+        (vec!["tree", "nonsense"], 2, "unexpected character 'n'"),
+        (
+            vec!["trace", "o.x/x.x/.oo", "--max-calls", "0"],
+            2,
+            "--max-calls",
+        ),
+        (
+            vec!["trace", "o.x/x.x/.oo", "--max-calls", "1000001"],
+            2,
+            "--max-calls",
+        ),
+        (vec!["tree", "o.x/x.x/.oo", "--depth", "50"], 2, "--depth"),
+        (vec!["tree", "o.x/x.x/.oo", "--size", "4"], 2, "not 4x4"),
+    ] {
+        let out = tictactoe(&args, "");
+        assert_eq!(out.status.code(), Some(status), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: one line\n{stderr}");
+        assert!(stderr.starts_with("error:"), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // Raised limits let the whole empty board through.
+    let out = tictactoe(&["tree", ".........", "--depth", "1"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout).lines().count(), 10);
+}
+
+#[test]
+fn tree_prints_text_and_graphviz() {
+    let out = tictactoe(&["tree", "o.x/x.x/.oo"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().next(),
+        Some("o.x/x.x/.oo  +9  X wins in 1 · X to move, takes the maximum (8 below)")
+    );
+    assert_eq!(stdout.lines().count(), 9);
+    assert!(
+        stdout.contains("├── b2 X  +9  X won  ◀ X's choice"),
+        "{stdout}"
+    );
+
+    let out = tictactoe(&["tree", "o.x/x.x/.oo", "--dot"], "");
+    let dot = text(&out.stdout);
+    assert!(
+        dot.starts_with("digraph minimax {\n") && dot.ends_with("}\n"),
+        "{dot}"
+    );
+    // Nine positions, eight moves, numbered as the trace numbers its calls.
+    assert_eq!(dot.matches(" [label=\"call ").count(), 9, "{dot}");
+    assert_eq!(dot.matches(" -> ").count(), 8, "{dot}");
+    assert!(
+        dot.contains("n1 -> n5 [label=\"b2 X\", penwidth=3];"),
+        "{dot}"
+    );
+    // A finished position is one line.
+    let out = tictactoe(&["tree", "xxx/oo./..."], "");
+    assert_eq!(text(&out.stdout), "xxx/oo./...  -10  X won\n");
+}
+
+#[test]
+fn analyze_gives_every_move_its_line() {
+    let out = tictactoe(&["analyze", "xox/oox/...", "--json"], "");
+    let answer: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let lines: Vec<&Value> = answer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["line"])
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            &json!([{"row": 2, "col": 1}]),
+            &json!([{"row": 2, "col": 2}, {"row": 2, "col": 0}]),
+            &json!([]),
+        ]
+    );
+    assert!(
+        answer["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["line_exact"] == true)
+    );
+    let out = tictactoe(&["analyze", "........."], "");
+    assert!(
+        text(&out.stdout)
+            .contains("\nBest play: a1 X, b2 O, b1 X, c1 O, a3 X, a2 O, c2 X, b3 O, c3 X: draw\n")
+    );
+    let out = tictactoe(&["best", "o.x/x.x/.oo"], "");
+    assert_eq!(text(&out.stdout), "1 1\n", "best stays as it is");
+}

@@ -14,7 +14,9 @@ use ratatui::style::{Color, Modifier};
 use tictactoe::engine::{Board, Level, Limits, Move};
 use tictactoe::game::{Seat, Seats};
 use tictactoe::screen::app::{Action, App, Direction};
-use tictactoe::screen::layout::{BoardLayout, CellSize, Panels, ScreenLayout, layout};
+use tictactoe::screen::layout::{
+    BoardLayout, CellSize, ExplainPlace, Panels, ScreenLayout, layout,
+};
 use tictactoe::screen::worker::Worker;
 use tictactoe::session::Settings;
 
@@ -530,9 +532,10 @@ fn explain_opens_beside_the_board_without_moving_it() {
 #[test]
 fn explain_at_the_smallest_sizes_is_a_summary_above_the_board() {
     let app = explained(&[Move::new(1, 1)]);
-    for size in [(40, 15), (30, 15)] {
-        let screen = text(&snapshot_timeless("explain_summary", &app, size));
-        assert!(screen.contains("positions"), "{size:?}\n{screen}");
+    // The line behind the best score comes first, before any figure.
+    for (size, first) in [((40, 15), "Best: a1 X,"), ((30, 15), "Best: a1 X,")] {
+        let screen = text(&snapshot_timeless("explain_summary", &app, size)).replace('\u{a0}', " ");
+        assert!(screen.contains(first), "{size:?}\n{screen}");
         assert!(
             screen.contains("Your turn: you are X"),
             "{size:?}\n{screen}"
@@ -624,4 +627,196 @@ fn any_size_draws_without_a_panic() {
             }
         }
     }
+}
+
+/// Two people from `start`, explain on and every request answered.
+fn explained_from(start: &str) -> App {
+    let t0 = Instant::now();
+    let start: Board = start.parse().expect("a position");
+    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    app.update(Action::ToggleExplain, t0);
+    answer_all(&mut app, t0);
+    app
+}
+
+/// Moves the cursor to `mv` from wherever it is.
+fn cursor_to(app: &mut App, mv: Move) {
+    let t0 = Instant::now();
+    for _ in 0..3 {
+        app.update(Action::Cursor(Direction::Up), t0);
+        app.update(Action::Cursor(Direction::Left), t0);
+    }
+    for _ in 0..mv.row {
+        app.update(Action::Cursor(Direction::Down), t0);
+    }
+    for _ in 0..mv.col {
+        app.update(Action::Cursor(Direction::Right), t0);
+    }
+}
+
+#[test]
+fn explain_draws_the_line_under_the_cursor_on_the_board_and_writes_it_in_the_panel() {
+    // X has b2 and c1, O has a1... the seed's own position after two moves each way.
+    let mut app = explained_from("x../.o./...");
+    cursor_to(&mut app, Move::new(0, 1));
+    let line = "b1 X, c1 O, a3 X, a2 O, c2 X, b3 O, c3 X: draw";
+    for size in [(80, 24), (120, 40), (60, 20), (40, 15)] {
+        let buffer = snapshot_timeless("explain_draws_the_line_under_the_cursor", &app, size);
+        let screen = text(&buffer);
+        let board = board_at(size, 3);
+        // Every move of the line carries its number on its square.
+        let moves = [(0, 1), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1), (2, 2)];
+        for (i, &(row, col)) in moves.iter().enumerate() {
+            let player = if i % 2 == 0 { "X" } else { "O" };
+            let square = cell_text(&buffer, board.cell_rect(Move::new(row, col)));
+            assert!(
+                square.contains(&format!("{}{player}", i + 1)),
+                "{size:?}: move {} of the line at {row},{col}: {square:?}",
+                i + 1
+            );
+        }
+        if let Some(panel) = panel_text(&buffer, size) {
+            assert!(
+                panel.contains(line),
+                "{size:?}: the line in the panel\n{screen}"
+            );
+        }
+    }
+    // Moving the cursor changes the line.
+    cursor_to(&mut app, Move::new(2, 2));
+    let screen = text(&draw(&app, 80, 24)).replace('\u{a0}', " ");
+    assert!(screen.contains("Line: c3 X,"), "{screen}");
+    assert!(!screen.contains("Line: b1 X,"), "{screen}");
+}
+
+#[test]
+fn explain_on_the_empty_board_with_two_people_speaks_of_no_ai() {
+    let app = explained_from(".........");
+    for size in [(80, 24), (120, 40)] {
+        let screen = text(&snapshot_timeless("explain_on_the_empty_board", &app, size));
+        assert!(!screen.contains("AI"), "{size:?}\n{screen}");
+        for figure in ["549,945", "34,202", "222", "a lookup", "93.8 %"] {
+            assert!(screen.contains(figure), "{size:?}: {figure}\n{screen}");
+        }
+    }
+    // 120x40 has room for every saving: none of them rounds to 100 %.
+    let screen = text(&draw(&app, 120, 40));
+    assert!(
+        screen.contains("99.4 %") || screen.contains("99.35 %"),
+        "{screen}"
+    );
+    assert!(!screen.contains("100.0 %"), "{screen}");
+}
+
+/// The freeCodeCamp position, two people, and the tree opened on it.
+fn tree_of_the_article() -> App {
+    let t0 = Instant::now();
+    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
+    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    app.update(Action::ToggleTree, t0);
+    answer_all(&mut app, t0);
+    app
+}
+
+#[test]
+fn the_tree_of_the_article_board() {
+    let t0 = Instant::now();
+    let mut app = tree_of_the_article();
+    // Down to a3 X, opened into O's replies.
+    for action in [
+        Action::Cursor(Direction::Down),
+        Action::Cursor(Direction::Down),
+        Action::Cursor(Direction::Down),
+        Action::PlaceAtCursor,
+    ] {
+        app.update(action, t0);
+    }
+    answer_all(&mut app, t0);
+    for size in [(80, 24), (60, 20), (40, 15)] {
+        let buffer = snapshot("the_tree_of_the_article_board", &app, size);
+        let screen = text(&buffer);
+        for row in [
+            "o.x/x.x/.oo  +9 X wins in 1 · X max · 8 below",
+            "a3 X  -8 O wins in 1 · O min · 3 below",
+            "b1 O  +7 X wins in 1 · X max · 1 below",
+            "b2 O  -8 O won",
+        ] {
+            assert!(
+                screen.contains(row) || size.0 < 60,
+                "{size:?}: {row}\n{screen}"
+            );
+        }
+        assert!(
+            screen.contains("◀") || size.0 < 60,
+            "{size:?}: the choice is marked\n{screen}"
+        );
+    }
+    // The selected row is in reverse video.
+    let buffer = draw(&app, 80, 24);
+    let row = (0..24)
+        .find(|&y| {
+            text(&buffer)
+                .lines()
+                .nth(y)
+                .is_some_and(|l| l.contains("a3 X  -8"))
+        })
+        .expect("a3 is shown") as u16;
+    assert!(buffer[(4, row)].modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn the_walkthrough_steps_through_the_article_calls() {
+    let t0 = Instant::now();
+    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
+    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    // Call 1, then five more key presses: call 6 (a3 X, O to move).
+    for _ in 0..6 {
+        app.update(Action::TraceStep, t0);
+    }
+    for size in [(80, 24), (60, 20), (40, 15)] {
+        let screen = text(&snapshot("the_walkthrough_at_call_6", &app, size));
+        assert!(
+            screen.contains("Minimax call 6: O to move, minimizes"),
+            "{size:?}\n{screen}"
+        );
+    }
+    let screen = text(&draw(&app, 80, 24));
+    for expected in [
+        "call 5 returned +9: X won",
+        "1         X max   >=+9",
+        "6  a3 X   O min",
+    ] {
+        assert!(screen.contains(expected), "{expected}\n{screen}");
+    }
+    // The board shows call 6's position: X on a3, numbered as the first move of the path.
+    let board = board_at((80, 24), 3);
+    let a3 = cell_text(&buffer_of(&app), board.cell_rect(Move::new(2, 0)));
+    assert!(a3.starts_with('1') && a3.contains('╳'), "{a3:?}");
+}
+
+/// The words in the panel beside the board, its rows joined by spaces
+/// (`None` when the panel is a summary above the board).
+fn panel_text(buffer: &Buffer, size: (u16, u16)) -> Option<String> {
+    let area = Rect::new(0, 0, size.0, size.1);
+    let panels = Panels {
+        moves: true,
+        explain: true,
+    };
+    let ScreenLayout::Game {
+        explain: Some(ExplainPlace::Panel(rect)),
+        ..
+    } = layout(area, 3, panels)
+    else {
+        return None;
+    };
+    let inner = Rect::new(rect.x + 2, rect.y + 1, rect.width - 4, rect.height - 2);
+    let rows: Vec<String> = inner
+        .rows()
+        .map(|row| cell_text(buffer, row).trim().replace('\u{a0}', " "))
+        .collect();
+    Some(rows.join(" "))
+}
+
+fn buffer_of(app: &App) -> Buffer {
+    draw(app, 80, 24)
 }

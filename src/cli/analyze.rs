@@ -5,8 +5,9 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 
 use super::{BoardOptions, ExitStatus};
+use crate::engine::line::{Line, move_list};
 use crate::engine::{
-    Analysis, Board, Limits, Method, Move, Outlook, Player, Status, analyze, analyze_by_search,
+    Ai, Analysis, Board, Limits, Method, Move, Outlook, Player, Status, analyze, analyze_by_search,
 };
 use crate::text::{read_line, signed, thousands};
 
@@ -43,6 +44,19 @@ struct ScoredCell {
     /// The score is proven ("exact" in JSON, kept for compatibility).
     #[serde(rename = "exact")]
     proven: bool,
+    /// The moves that follow with best play from both sides.
+    line: Vec<Cell>,
+    /// The line is proven best play to the end of the game.
+    line_exact: bool,
+}
+
+impl From<Move> for Cell {
+    fn from(mv: Move) -> Cell {
+        Cell {
+            row: mv.row,
+            col: mv.col,
+        }
+    }
 }
 
 /// A batch line that could not be read as a board.
@@ -54,8 +68,9 @@ struct LineError<'a> {
 }
 
 impl Report {
-    /// The JSON answer for an analysis.
-    pub fn new(analysis: &Analysis) -> Report {
+    /// The JSON answer for an analysis and the line behind each move's
+    /// score (as [`Ai::lines`] gives them, in the analysis' order).
+    pub fn new(analysis: &Analysis, lines: &[Line]) -> Report {
         let board = analysis.board;
         let status = match analysis.status() {
             Status::InProgress { .. } => "in_progress",
@@ -70,18 +85,20 @@ impl Report {
             to_move: analysis.to_move().map(|p| p.notation().to_string()),
             status,
             value: analysis.value(),
-            best: analysis.best().map(|b| Cell {
-                row: b.mv.row,
-                col: b.mv.col,
-            }),
+            best: analysis.best().map(|b| b.mv.into()),
             moves: analysis
                 .moves
                 .iter()
-                .map(|m| ScoredCell {
+                .zip(lines.iter().map(Some).chain(std::iter::repeat(None)))
+                .map(|(m, line)| ScoredCell {
                     row: m.mv.row,
                     col: m.mv.col,
                     score: m.score,
                     proven: m.proven,
+                    line: line.map_or_else(Vec::new, |line| {
+                        line.moves.iter().map(|&mv| mv.into()).collect()
+                    }),
+                    line_exact: line.is_some_and(|line| line.proven),
                 })
                 .collect(),
             nodes: analysis.nodes(),
@@ -107,7 +124,7 @@ pub fn run_analyze(
     if board_arg != "-" {
         return match options.parse(board_arg) {
             Ok(board) => {
-                write_analysis(&analyze(&board, options.limits()), json, out)?;
+                write_analysis(&board, options.limits(), json, out)?;
                 Ok(ExitStatus::Success)
             }
             Err(error) => {
@@ -137,7 +154,7 @@ pub fn run_analyze(
                     writeln!(out)?;
                 }
                 answered += 1;
-                write_analysis(&analyze(&board, options.limits()), json, out)?;
+                write_analysis(&board, options.limits(), json, out)?;
             }
             Err(error) => {
                 status = ExitStatus::BadInput;
@@ -158,18 +175,29 @@ pub fn run_analyze(
     Ok(status)
 }
 
-fn write_analysis(analysis: &Analysis, json: bool, out: &mut dyn Write) -> io::Result<()> {
+/// Analyses one board, with a fresh AI so that no answer depends on the
+/// boards before it, and writes the answer.
+fn write_analysis(
+    board: &Board,
+    limits: Limits,
+    json: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut ai = Ai::new();
+    let analysis = ai.analyze(board, limits);
+    let lines = ai.lines(&analysis);
     if json {
-        let line = serde_json::to_string(&Report::new(analysis)).map_err(io::Error::other)?;
+        let report = Report::new(&analysis, &lines);
+        let line = serde_json::to_string(&report).map_err(io::Error::other)?;
         writeln!(out, "{line}")
     } else {
-        out.write_all(describe(analysis).as_bytes())
+        out.write_all(describe(&analysis, &lines).as_bytes())
     }
 }
 
 /// The text report: the board with each empty cell's score, the moves in
-/// words, then the seed's own summary lines.
-pub fn describe(analysis: &Analysis) -> String {
+/// words, then the seed's own summary lines and the best move's line.
+pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
     let board = analysis.board;
     let mut text = format!(
         "Board {board} ({0}x{0}, {1} in a row)\n\n",
@@ -219,6 +247,21 @@ pub fn describe(analysis: &Analysis) -> String {
                 "The best move found is: {}, not proven optimal\n",
                 square(best.mv)
             ));
+        }
+    }
+    if let Some(best) = analysis.best()
+        && let Some(index) = analysis.moves.iter().position(|m| m.mv == best.mv)
+        && let Some(line) = lines.get(index)
+    {
+        let moves = move_list(
+            &board,
+            std::iter::once(best.mv).chain(line.moves.iter().copied()),
+        );
+        if line.proven {
+            let result = analysis.outlook_of(best).result_for(to_move);
+            text.push_str(&format!("Best play: {moves}: {result}\n"));
+        } else {
+            text.push_str(&format!("Best play as far as the search looked: {moves}\n"));
         }
     }
     text.push_str(&format!("Verdict: {}\n", analysis.verdict()));

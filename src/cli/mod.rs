@@ -7,6 +7,8 @@ pub mod selfplay;
 pub mod serve;
 pub mod setup;
 pub mod stats;
+pub mod trace;
+pub mod tree;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -55,6 +57,44 @@ pub enum Command {
         /// Board shape and search limits.
         #[command(flatten)]
         options: BoardOptions,
+    },
+    /// Print the seed's minimax tree of a position: each move and reply with its value, as text or as Graphviz DOT.
+    Tree {
+        /// The board, such as o.x/x.x/.oo
+        #[arg(value_name = "BOARD", allow_hyphen_values = true)]
+        board: String,
+        /// Levels of replies to show below the position, 0 to 49 [default: to the end of the game].
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(..=49))]
+        depth: Option<u32>,
+        /// Graphviz DOT instead of text, for a picture: `tictactoe tree BOARD --dot | dot -Tsvg > tree.svg`.
+        #[arg(long)]
+        dot: bool,
+        /// Refuse a tree of more positions than this (1 to 1000000).
+        #[arg(long, value_name = "N", default_value_t = tree::DEFAULT_MAX_NODES,
+              value_parser = clap::value_parser!(u64).range(1..=tree::MOST_NODES))]
+        max_nodes: u64,
+        /// Board shape and, on bigger boards, search limits.
+        #[command(flatten)]
+        options: BoardOptions,
+    },
+    /// Replay the seed's minimax call by call, numbered as the freeCodeCamp article numbers its calls.
+    Trace {
+        /// The board, such as o.x/x.x/.oo
+        #[arg(value_name = "BOARD", allow_hyphen_values = true)]
+        board: String,
+        /// One line of JSON per call instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Trace minimax with alpha-beta pruning, marking the replies it cuts.
+        #[arg(long)]
+        alpha_beta: bool,
+        /// Refuse a trace of more calls than this (1 to 1000000).
+        #[arg(long, value_name = "N", default_value_t = trace::DEFAULT_MAX_CALLS,
+              value_parser = clap::value_parser!(u64).range(1..=trace::MOST_CALLS))]
+        max_calls: u64,
+        /// The board's shape.
+        #[command(flatten)]
+        shape: GivenShape,
     },
     /// Let two AIs play each other without a screen and print the tally.
     Selfplay {
@@ -154,6 +194,17 @@ impl Shape {
         let size = self.size.unwrap_or(3);
         Board::empty(size, self.k.unwrap_or_else(|| Board::default_k(size)))
     }
+}
+
+/// The shape of a board given on the command line, checked against it.
+#[derive(Debug, Clone, Copy, Args)]
+#[command(mut_arg("size", |size| size.help(
+    "Board side, 3 to 7, checked against the board given [default: the size of the board given]"
+)))]
+pub struct GivenShape {
+    /// The board's shape.
+    #[command(flatten)]
+    pub shape: Shape,
 }
 
 /// How to read a board and how long to think about it.

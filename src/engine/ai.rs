@@ -2,8 +2,10 @@
 
 use std::fmt;
 
-use super::analysis::{Analysis, Limits, Method, ScoredMove, analyze, analyze_with};
+use super::analysis::{Analysis, Limits, Method, ScoredMove, analyze, analyze_with, searcher_for};
 use super::board::{Board, Move};
+use super::geometry::Geometry;
+use super::line::{Line, lines_of};
 use super::search::Searcher;
 
 /// How well an AI plays. Each level is strictly stronger than the one before.
@@ -81,21 +83,52 @@ impl Ai {
 
     /// Every legal move's score, as [`analyze`] gives them.
     pub fn analyze(&mut self, board: &Board, limits: Limits) -> Analysis {
-        let geometry = board.geometry();
-        if geometry.is_classic() {
+        if board.geometry().is_classic() {
             return analyze(board, limits);
         }
+        analyze_with(self.searcher(board.geometry(), limits), board, limits)
+    }
+
+    /// The line behind every move's score of `analysis`, in its order: the
+    /// moves that follow with best play from both sides, which the score
+    /// counts (a win `d` plies after the move scores `W - d`).
+    ///
+    /// On 3×3 every line comes from the compiled table and runs to the end
+    /// of the game. On bigger boards, pass an analysis this AI made: a proven
+    /// score's line is searched to the end, helped by what the analysis left
+    /// in this AI's table, for at most half as long as the analysis took;
+    /// an estimate's line, or one not finished in that time, goes as far as
+    /// the search looked ([`Line::proven`] says which).
+    ///
+    /// ```
+    /// use tictactoe::engine::{Ai, Board, Limits, Move, line::move_list};
+    ///
+    /// let board: Board = "x../.o./...".parse().unwrap();
+    /// let mut ai = Ai::new();
+    /// let analysis = ai.analyze(&board, Limits::Solve);
+    /// let lines = ai.lines(&analysis);
+    /// let best = analysis.best().unwrap();
+    /// let line = &lines[analysis.moves.iter().position(|m| m.mv == best.mv).unwrap()];
+    /// assert!(line.proven);
+    /// assert_eq!(move_list(&board, [best.mv].into_iter().chain(line.moves.iter().copied())),
+    ///            "b1 X, c1 O, a3 X, a2 O, c2 X, b3 O, c3 X");
+    /// ```
+    pub fn lines(&mut self, analysis: &Analysis) -> Vec<Line> {
+        let searcher = self.searcher(analysis.board.geometry(), Limits::Solve);
+        lines_of(analysis, searcher)
+    }
+
+    /// This AI's searcher for boards of `geometry`: kept while the shape stays.
+    fn searcher(&mut self, geometry: &'static Geometry, limits: Limits) -> &mut Searcher {
         if !self
             .searcher
             .as_ref()
             .is_some_and(|searcher| std::ptr::eq(searcher.geometry(), geometry))
         {
-            self.searcher = Some(Searcher::new(geometry));
+            self.searcher = None;
         }
-        match self.searcher.as_mut() {
-            Some(searcher) => analyze_with(searcher, board, limits),
-            None => analyze(board, limits),
-        }
+        self.searcher
+            .get_or_insert_with(|| searcher_for(geometry, limits))
     }
 
     /// Chooses a move for the side to move at `level`; `None` once the game is over.

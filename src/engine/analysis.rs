@@ -78,6 +78,26 @@ impl Outlook {
     }
 }
 
+impl Outlook {
+    /// The result in words when `mover` plays the move: "X wins in 2" (in
+    /// the winner's moves, the mover's counting this one), "draw", "estimate".
+    ///
+    /// ```
+    /// use tictactoe::engine::{Outlook, Player};
+    ///
+    /// assert_eq!(Outlook::Win { moves: 2 }.result_for(Player::X), "X wins in 2");
+    /// assert_eq!(Outlook::Loss { moves: 1 }.result_for(Player::X), "O wins in 1");
+    /// ```
+    pub fn result_for(self, mover: Player) -> String {
+        match self {
+            Outlook::Win { moves } => format!("{mover} wins in {moves}"),
+            Outlook::Loss { moves } => format!("{} wins in {moves}", mover.other()),
+            Outlook::Draw => "draw".to_string(),
+            Outlook::Estimate => "estimate".to_string(),
+        }
+    }
+}
+
 impl fmt::Display for Outlook {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -182,9 +202,10 @@ impl Analysis {
             Status::Won(winner) => format!("{winner} won"),
             Status::Draw => "draw: the board is full".to_string(),
             Status::InProgress { to_move } => match self.outlook() {
-                Some(Outlook::Win { moves }) => format!("{to_move} wins in {moves}"),
-                Some(Outlook::Loss { moves }) => format!("{} wins in {moves}", to_move.other()),
                 Some(Outlook::Draw) => "draw with best play".to_string(),
+                Some(outlook @ (Outlook::Win { .. } | Outlook::Loss { .. })) => {
+                    outlook.result_for(to_move)
+                }
                 _ => format!(
                     "not proven: estimated {:+} for {to_move}",
                     self.value().unwrap_or(0)
@@ -240,14 +261,18 @@ pub fn analyze(board: &Board, limits: Limits) -> Analysis {
 /// assert!(searched.nodes() > 0 && searched.depth().is_none());
 /// ```
 pub fn analyze_by_search(board: &Board, limits: Limits) -> Analysis {
-    // Proving a big board visits tens of millions of positions: give the table room.
-    let mut searcher = match limits {
-        Limits::Solve if board.geometry().cells() >= 25 => {
-            Searcher::with_table_bits(board.geometry(), SOLVE_TABLE_BITS)
+    analyze_with(&mut searcher_for(board.geometry(), limits), board, limits)
+}
+
+/// A searcher for boards of this shape, its table sized for the limits.
+pub(crate) fn searcher_for(geometry: &'static Geometry, limits: Limits) -> Searcher {
+    match limits {
+        // Proving a big board visits tens of millions of positions: give the table room.
+        Limits::Solve if geometry.cells() >= 25 => {
+            Searcher::with_table_bits(geometry, SOLVE_TABLE_BITS)
         }
-        _ => Searcher::new(board.geometry()),
-    };
-    analyze_with(&mut searcher, board, limits)
+        _ => Searcher::new(geometry),
+    }
 }
 
 /// Table size for proving boards of 5×5 and up: 4M slots, 96 MiB at most.

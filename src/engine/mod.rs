@@ -25,9 +25,12 @@ mod board;
 mod cell_set;
 mod error;
 mod geometry;
+pub mod line;
 pub mod reference;
 mod search;
 mod solved;
+pub mod trace;
+pub mod tree;
 mod tt;
 
 pub use ai::{Ai, Decision, Level};

@@ -18,6 +18,8 @@
 //! The functions work on any board size, but beyond 3×3 the plain tree is far
 //! too big to walk.
 
+use std::collections::HashMap;
+
 use super::board::{Board, Move, Player};
 
 /// +10 when `player` has a line, -10 when the opponent has one, 0 otherwise
@@ -208,9 +210,42 @@ pub fn move_values(board: &Board, algorithm: Algorithm) -> MoveValues {
     MoveValues { moves, calls }
 }
 
+/// Positions in the seed's plain minimax tree of `board`, itself included:
+/// the calls `minimax` makes when it is called on `board` (549,946 for the
+/// empty board, the position and the 549,945 below it). Positions reached
+/// by different orders are counted once per path, as minimax visits them.
+///
+/// Counted with one entry per distinct position, so it is quick whenever the
+/// positions below are few (every 3×3 board); the tree itself can be far
+/// bigger than that.
+///
+/// ```
+/// use tictactoe::engine::{Board, reference::{Algorithm, move_values, tree_size}};
+///
+/// assert_eq!(tree_size(&Board::new()), 549_946);
+/// // The freeCodeCamp example: the article numbers 9 calls.
+/// let board: Board = "o.x/x.x/.oo".parse().unwrap();
+/// assert_eq!(tree_size(&board), 9);
+/// assert_eq!(tree_size(&board), move_values(&board, Algorithm::Minimax).calls + 1);
+/// ```
+pub fn tree_size(board: &Board) -> u64 {
+    fn size(board: &Board, known: &mut HashMap<Board, u64>) -> u64 {
+        if board.status().is_over() {
+            return 1;
+        }
+        if let Some(&size) = known.get(board) {
+            return size;
+        }
+        let below: u64 = children(board).map(|child| size(&child, known)).sum();
+        known.insert(*board, below + 1);
+        below + 1
+    }
+    size(board, &mut HashMap::new())
+}
+
 /// The value of a finished position for the maximizer, adjusted by depth
 /// as the seed does; `None` while moves remain and nobody has won.
-fn finished_value(board: &Board, depth: i32, is_max: bool) -> Option<i32> {
+pub(crate) fn finished_value(board: &Board, depth: i32, is_max: bool) -> Option<i32> {
     let mover = board.to_move();
     let maximizer = if is_max { mover } else { mover.other() };
     let score = evaluate(board, maximizer);
@@ -228,7 +263,7 @@ fn finished_value(board: &Board, depth: i32, is_max: bool) -> Option<i32> {
 }
 
 /// The positions after each move of the side to move, in reading order.
-fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
+pub(crate) fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
     let mover = board.to_move();
     board
         .empty_cells()

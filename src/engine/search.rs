@@ -214,6 +214,24 @@ impl Searcher {
         }
     }
 
+    /// The move the table remembers as best in `board` (in progress), if it
+    /// holds the position: bigger boards only, 3×3 stores no moves.
+    pub fn table_move(&self, board: &Board) -> Option<Move> {
+        if self.geometry.is_classic() || !std::ptr::eq(board.geometry(), self.geometry) {
+            return None;
+        }
+        let rules = self.rules::<false>();
+        let (mine, theirs) = sides(board);
+        let (key_mine, key_theirs, symmetry) = rules.table_key(mine, theirs);
+        let entry = self.table.probe(key_mine, key_theirs)?;
+        if entry.best == u8::MAX {
+            return None;
+        }
+        let cell = rules.map_cell(inverse(symmetry), usize::from(entry.best));
+        let mv = Move::from_index(cell, board.size());
+        board.empty_cells().contains(mv).then_some(mv)
+    }
+
     #[inline]
     fn rules<const CLASSIC: bool>(&self) -> Rules<'static, CLASSIC> {
         Rules::of(self.geometry)

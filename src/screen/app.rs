@@ -8,6 +8,11 @@
 
 use std::time::{Duration, Instant};
 
+pub use super::explain::Costs;
+use super::explain::Explain;
+use super::trace::Walkthrough;
+use super::tree::TreeView;
+use crate::engine::line::Line;
 use crate::engine::{Analysis, Board, Decision, Level, Limits, Move, Player, Status};
 use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 use crate::session::Settings;
@@ -46,8 +51,15 @@ pub enum Action {
     Undo,
     /// Play again what the last undo took back.
     Redo,
-    /// Show or hide every move's score and the AI's last search.
+    /// Show or hide every move's score, the line behind it and what scoring costs.
     ToggleExplain,
+    /// Open or close the minimax tree of the position on the board.
+    ToggleTree,
+    /// The walkthrough of minimax from the position on the board: open it,
+    /// or show its next call.
+    TraceStep,
+    /// Backspace: up one level in the tree.
+    GoUp,
     /// Show or hide the help.
     ToggleHelp,
     /// Leave (`q`, Ctrl-C): also from the help.
@@ -95,6 +107,13 @@ pub enum Request {
         /// The position.
         board: Board,
     },
+    /// Score every move of a position of the minimax tree, and count the positions below each.
+    Tree {
+        /// The position.
+        board: Board,
+        /// Thinking time on bigger boards.
+        limits: Limits,
+    },
 }
 
 /// The answer to a [`Request`].
@@ -107,8 +126,13 @@ pub enum Reply {
         /// The move and the scores behind it.
         decision: Option<Decision>,
     },
-    /// Every move's score.
-    Explain(Analysis),
+    /// Every move's score and the line behind each, in the analysis' order.
+    Explain {
+        /// The scores.
+        analysis: Analysis,
+        /// The lines.
+        lines: Vec<Line>,
+    },
     /// What scoring every move of a position costs each way.
     Costs {
         /// The position.
@@ -116,20 +140,14 @@ pub enum Reply {
         /// The counts.
         costs: Costs,
     },
-}
-
-/// What scoring every move of one position costs, idea by idea, so the
-/// explain panel can say what each saves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Costs {
-    /// Calls of the seed's plain minimax; `None` when far too many to count.
-    pub minimax: Option<u64>,
-    /// Calls of the seed's minimax with alpha-beta pruning alone; `None` when too many.
-    pub alpha_beta: Option<u64>,
-    /// Positions the engine's search examines (alpha-beta, its table, the
-    /// symmetries and its shortcuts) on 3x3, where the answer itself comes
-    /// from the compiled table; bigger boards report their own search.
-    pub search: Option<u64>,
+    /// A level of the minimax tree.
+    Tree {
+        /// Every move's score.
+        analysis: Analysis,
+        /// Positions in the whole tree below each move, in the analysis'
+        /// order; `None` where too many to count.
+        below: Vec<Option<u64>>,
+    },
 }
 
 /// The names shown for X and O in a game with people at other terminals.
@@ -178,17 +196,17 @@ enum Link {
     Watching { names: Names },
 }
 
-/// What the explain panel says about the AI's most recent move.
+/// The AI's most recent move and why it chose it.
 #[derive(Debug, Clone)]
 pub struct SearchReport {
     /// The side that moved.
     pub player: Player,
     /// Its level.
     pub level: Level,
+    /// The position it moved in.
+    pub before: Board,
     /// The move and the scores it came from.
     pub decision: Decision,
-    /// What the same answer costs each way, once counted.
-    pub costs: Option<Costs>,
 }
 
 /// An AI turn under way.
@@ -215,12 +233,11 @@ pub struct App {
     ai_turn: Option<AiTurn>,
     next_id: u64,
     report: Option<SearchReport>,
-    explain: bool,
-    /// Scores of the position on screen, for the overlay.
-    overlay: Option<Analysis>,
-    /// Positions already sent off for scoring or counting, so each is asked once.
-    asked_explain: Option<Board>,
-    asked_count: Option<Board>,
+    explain: Explain,
+    /// The minimax tree, while it is open.
+    tree: Option<TreeView>,
+    /// The walkthrough of minimax call by call, while it is open.
+    walkthrough: Option<Walkthrough>,
     flash: Option<(String, Instant)>,
     /// Results that entered or left the tally since the front end last looked.
     results: Vec<ResultChange>,
@@ -255,10 +272,9 @@ impl App {
             ai_turn: None,
             next_id: 0,
             report: None,
-            explain: false,
-            overlay: None,
-            asked_explain: None,
-            asked_count: None,
+            explain: Explain::default(),
+            tree: None,
+            walkthrough: None,
             flash: None,
             results: Vec::new(),
             quit: false,
@@ -324,12 +340,23 @@ impl App {
             self.quit = action == Action::Quit;
             return;
         }
+        if self.tree.is_some() || self.walkthrough.is_some() {
+            return self.update_view(action);
+        }
         let watch = self.is_watch();
         match action {
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
-            Action::Unbound => {}
-            Action::ToggleExplain => self.explain = !self.explain,
+            Action::Unbound | Action::GoUp => {}
+            Action::ToggleExplain => self.explain.toggle(),
+            Action::ToggleTree => {
+                self.hold_watch();
+                self.tree = Some(TreeView::new(self.board(), self.settings.limits));
+            }
+            Action::TraceStep => {
+                self.hold_watch();
+                self.walkthrough = Some(Walkthrough::new(self.board()));
+            }
             Action::Cursor(direction) => self.move_cursor(direction),
             Action::PlaceAtCursor => self.place(self.cursor, now),
             Action::Place(mv) => {
@@ -363,8 +390,53 @@ impl App {
         }
     }
 
+    /// Keys while the tree or the walkthrough is open: they act on it, and
+    /// leaving, help and closing it are all that reach the game.
+    fn update_view(&mut self, action: Action) {
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            Action::Back => {
+                self.tree = None;
+                self.walkthrough = None;
+            }
+            Action::ToggleTree if self.tree.is_some() => self.tree = None,
+            Action::TraceStep | Action::PlaceAtCursor | Action::Cursor(Direction::Right)
+                if self.tree.is_none() =>
+            {
+                if let Some(walkthrough) = self.walkthrough.as_mut() {
+                    walkthrough.step();
+                }
+            }
+            Action::Cursor(direction) => {
+                if let Some(tree) = self.tree.as_mut() {
+                    tree.navigate(direction);
+                }
+            }
+            Action::PlaceAtCursor => {
+                if let Some(tree) = self.tree.as_mut() {
+                    tree.open();
+                }
+            }
+            Action::GoUp => {
+                if let Some(tree) = self.tree.as_mut() {
+                    tree.up();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Watch mode pauses while the tree or the walkthrough is studied.
+    fn hold_watch(&mut self) {
+        if self.is_watch() {
+            self.paused = true;
+        }
+    }
+
     /// The next piece of work for the engine, if any: the AI's move first,
-    /// then what the explain overlay and panel show. Call until `None`.
+    /// then the tree's next level, then what the explain overlay and panel
+    /// show. Call until `None`.
     pub fn take_request(&mut self) -> Option<Request> {
         let board = self.game.board();
         if let Some(turn) = self.ai_turn.as_mut().filter(|turn| !turn.requested)
@@ -380,25 +452,13 @@ impl App {
                 limits,
             });
         }
-        if !self.explain {
+        if let Some(tree) = self.tree.as_mut() {
+            return tree.request();
+        }
+        if self.walkthrough.is_some() {
             return None;
         }
-        if self.overlay().is_none()
-            && !board.status().is_over()
-            && self.asked_explain != Some(board)
-        {
-            self.asked_explain = Some(board);
-            return Some(Request::Explain {
-                board,
-                limits: self.settings.limits,
-            });
-        }
-        let searched = self.uncounted_search()?;
-        if self.asked_count != Some(searched) {
-            self.asked_count = Some(searched);
-            return Some(Request::Costs { board: searched });
-        }
-        None
+        self.explain.request(board, self.settings.limits)
     }
 
     /// Takes the engine's answer. An AI move is played once its pause is over
@@ -409,16 +469,15 @@ impl App {
                 Some(turn) if turn.id == id => turn.reply = decision,
                 _ => return,
             },
-            Reply::Explain(analysis) => {
+            Reply::Explain { analysis, lines } => {
                 if analysis.board == self.game.board() {
-                    self.overlay = Some(analysis);
+                    self.explain.receive_scores(analysis, lines);
                 }
             }
-            Reply::Costs { board, costs } => {
-                if self.uncounted_search() == Some(board)
-                    && let Some(report) = self.report.as_mut()
-                {
-                    report.costs = Some(costs);
+            Reply::Costs { board, costs } => self.explain.receive_costs(board, costs),
+            Reply::Tree { analysis, below } => {
+                if let Some(tree) = self.tree.as_mut() {
+                    tree.receive(&analysis, &below);
                 }
             }
         }
@@ -436,7 +495,8 @@ impl App {
         if self.step || (!self.paused && now >= due) {
             let decision = decision.clone();
             let before = self.game.status();
-            let player = self.game.board().to_move();
+            let position = self.game.board();
+            let player = position.to_move();
             self.step = false;
             self.ai_turn = None;
             if self.game.play(decision.mv).is_ok() {
@@ -444,8 +504,8 @@ impl App {
                     self.report = Some(SearchReport {
                         player,
                         level,
+                        before: position,
                         decision,
-                        costs: None,
                     });
                 }
                 self.after_move(before, now);
@@ -467,11 +527,9 @@ impl App {
 
     /// True while a request is out and its answer would change the screen.
     pub fn is_waiting(&self) -> bool {
-        let count = self.explain
-            && self
-                .uncounted_search()
-                .is_some_and(|b| self.asked_count == Some(b));
-        self.ai_thinking() || self.scoring() || count
+        let counting = self.explain.counting(self.game.board());
+        let tree = self.tree.as_ref().is_some_and(TreeView::waiting);
+        self.ai_thinking() || self.scoring() || counting || tree
     }
 
     /// True while the engine works on the AI's move: asked, and no answer yet.
@@ -485,11 +543,7 @@ impl App {
     /// True while the explain overlay's scores for the position on screen are
     /// being computed: asked, and no answer yet.
     pub fn scoring(&self) -> bool {
-        let board = self.game.board();
-        self.explain
-            && self.overlay().is_none()
-            && !board.status().is_over()
-            && self.asked_explain == Some(board)
+        self.explain.scoring(self.game.board())
     }
 
     /// True once the player asked to leave.
@@ -599,16 +653,6 @@ impl App {
         self.game.restart();
         self.flash = None;
         self.begin_turn(now);
-    }
-
-    /// The position of the AI's last search while its plain-minimax count is unknown.
-    /// The position of the AI's last search while its costs are unknown.
-    fn uncounted_search(&self) -> Option<Board> {
-        let report = self
-            .report
-            .as_ref()
-            .filter(|report| report.costs.is_none())?;
-        Some(report.decision.analysis.as_ref()?.board)
     }
 
     fn pause(&self) -> Duration {
@@ -780,14 +824,32 @@ impl App {
 
     /// True while the explain overlay is on.
     pub fn explain_on(&self) -> bool {
-        self.explain
+        self.explain.is_on()
     }
 
     /// Every move's score in the position on screen, once the engine has answered.
     pub fn overlay(&self) -> Option<&Analysis> {
-        self.overlay
-            .as_ref()
-            .filter(|overlay| overlay.board == self.game.board())
+        self.explain.analysis(self.game.board())
+    }
+
+    /// The line behind the score of `mv` in the position on screen, once known.
+    pub fn line(&self, mv: Move) -> Option<&Line> {
+        self.explain.line(self.game.board(), mv)
+    }
+
+    /// What scoring every move of the position on screen costs each way, once counted.
+    pub fn costs(&self) -> Option<&Costs> {
+        self.explain.costs(self.game.board())
+    }
+
+    /// The minimax tree, while it is open.
+    pub fn tree(&self) -> Option<&TreeView> {
+        self.tree.as_ref()
+    }
+
+    /// The walkthrough of minimax call by call, while it is open.
+    pub fn walkthrough(&self) -> Option<&Walkthrough> {
+        self.walkthrough.as_ref()
     }
 
     /// True when a person may place a mark now.

@@ -37,7 +37,13 @@ fn key_action(key: KeyEvent, app: &App) -> Action {
             _ => Action::Unbound,
         };
     }
+    // In the tree and the walkthrough Space and Enter act on them, even in watch mode.
+    let viewing = app.tree().is_some() || app.walkthrough().is_some();
     match key.code {
+        KeyCode::Enter | KeyCode::Char(' ') if viewing => Action::PlaceAtCursor,
+        KeyCode::Backspace => Action::GoUp,
+        KeyCode::Char('t') => Action::ToggleTree,
+        KeyCode::Char('c') => Action::TraceStep,
         KeyCode::Char('q') => Action::Quit,
         KeyCode::Esc => Action::Back,
         KeyCode::Char('?') => Action::ToggleHelp,

@@ -1,11 +1,16 @@
 //! The full-screen game without a terminal: the model ([`app`]), keys and
 //! clicks to actions ([`input`]), where things go ([`layout`]), what they
-//! look like ([`view`]) and the engine's side ([`worker`]). The local
-//! terminal ([`crate::tui`]) and the SSH server run it the same way.
+//! look like ([`view`]) and the engine's side ([`worker`]). The teaching
+//! views keep their own state: the explain overlay ([`explain`]), the
+//! minimax tree ([`tree`]) and the walkthrough call by call ([`trace`]).
+//! The local terminal ([`crate::tui`]) and the SSH server run it the same way.
 
 pub mod app;
+pub mod explain;
 pub mod input;
 pub mod layout;
+pub mod trace;
+pub mod tree;
 pub mod view;
 pub mod worker;
 

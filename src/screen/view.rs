@@ -8,14 +8,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 
 use super::app::App;
+use super::explain::{Said, explain_items};
 use super::layout::{
     BoardLayout, CellSize, ExplainPlace, ROW_LABEL_WIDTH, ScreenLayout, TextRows, layout_for,
 };
-use crate::engine::{Analysis, Level, Method, Move, Outlook, Player, ScoredMove};
-use crate::text::{signed, thousands};
+use crate::engine::{Analysis, Board, Move, Outlook, Player, ScoredMove};
+use crate::text::signed;
 
 /// Styles of the screen; plain when colour is off.
-struct Theme {
+pub(crate) struct Theme {
     color: bool,
 }
 
@@ -24,7 +25,7 @@ impl Theme {
         if self.color { style.fg(color) } else { style }
     }
 
-    fn mark(&self, player: Player) -> Style {
+    pub(crate) fn mark(&self, player: Player) -> Style {
         let color = match player {
             Player::X => Color::Cyan,
             Player::O => Color::Yellow,
@@ -40,8 +41,17 @@ impl Theme {
         self.paint(Style::new().add_modifier(Modifier::DIM), Color::DarkGray)
     }
 
-    fn faint(&self) -> Style {
+    pub(crate) fn faint(&self) -> Style {
         self.paint(Style::new(), Color::Gray)
+    }
+
+    /// A numbered mark of a line or a path: the side's colour, not bold.
+    fn numbered(&self, player: Player) -> Style {
+        let color = match player {
+            Player::X => Color::Cyan,
+            Player::O => Color::Yellow,
+        };
+        self.paint(Style::new().add_modifier(Modifier::ITALIC), color)
     }
 
     /// Scores: green for a win, red for a loss; estimates dimmed.
@@ -64,6 +74,13 @@ impl Widget for &App {
         let theme = Theme {
             color: self.color(),
         };
+        if let Some(tree) = self.tree() {
+            super::tree::render(tree, area, &theme, buf);
+            if self.help_open() {
+                render_help(self, area, buf);
+            }
+            return;
+        }
         match layout_for(area, self) {
             ScreenLayout::TooSmall { width, height } => {
                 render_too_small(area, (width, height), buf);
@@ -80,12 +97,21 @@ impl Widget for &App {
                 if let Some(rect) = moves {
                     render_moves(self, rect, &theme, buf);
                 }
-                match explain {
-                    Some(ExplainPlace::Panel(rect)) => render_explain(self, rect, &theme, buf),
-                    Some(ExplainPlace::Summary(rect)) => {
-                        render_explain_summary(self, rect, text.axis, &theme, buf);
+                // The walkthrough's call stack takes the explain panel's place.
+                match (explain, self.walkthrough()) {
+                    (Some(ExplainPlace::Panel(rect)), Some(walkthrough)) => {
+                        render_panel(" Call stack ", walkthrough.items(), rect, &theme, buf);
                     }
-                    None => {}
+                    (Some(ExplainPlace::Panel(rect)), None) => {
+                        render_panel(" Explain ", explain_items(self), rect, &theme, buf);
+                    }
+                    (Some(ExplainPlace::Summary(rect)), Some(walkthrough)) => {
+                        render_summary(walkthrough.summary_items(), rect, text.axis, buf);
+                    }
+                    (Some(ExplainPlace::Summary(rect)), None) => {
+                        render_summary(explain_items(self), rect, text.axis, buf);
+                    }
+                    (None, _) => {}
                 }
             }
         }
@@ -138,6 +164,26 @@ fn wrap_with<'a>(
     lines
 }
 
+/// Joins pieces with " · " into lines at most `width` wide; a piece too long
+/// for a line of its own is wrapped by words.
+fn pack_pieces(pieces: &[String], width: u16) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut fitting: Vec<&str> = Vec::new();
+    let flush = |fitting: &mut Vec<&str>, lines: &mut Vec<String>| {
+        lines.extend(wrap_with(fitting.drain(..), " · ", width));
+    };
+    for piece in pieces {
+        if piece.chars().count() <= usize::from(width) {
+            fitting.push(piece);
+        } else {
+            flush(&mut fitting, &mut lines);
+            lines.extend(wrap_words(piece, width));
+        }
+    }
+    flush(&mut fitting, &mut lines);
+    lines
+}
+
 /// Wraps `text` by words into lines at most `width` wide.
 fn wrap_words(text: &str, width: u16) -> Vec<String> {
     let lines = wrap(text.split(' ').filter(|word| !word.is_empty()), width);
@@ -161,7 +207,10 @@ fn centre_on(line: Line, row: Rect, axis: u16, buf: &mut Buffer) {
 fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     if let Some(title) = rows.title {
-        let text = crate::session::title(app.board());
+        let text = match app.walkthrough() {
+            Some(walkthrough) => format!("Minimax on {}, call by call", walkthrough.start()),
+            None => crate::session::title(app.board()),
+        };
         centre_on(Line::styled(text, bold), title, rows.axis, buf);
     }
     if let Some(players) = rows.players {
@@ -171,12 +220,10 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
         }
         centre_on(Line::styled(names, theme.faint()), players, rows.axis, buf);
     }
-    centre_on(
-        Line::styled(app.status_line(), bold),
-        rows.status,
-        rows.axis,
-        buf,
-    );
+    let status = app
+        .walkthrough()
+        .map_or_else(|| app.status_line(), |walkthrough| walkthrough.status());
+    centre_on(Line::styled(status, bold), rows.status, rows.axis, buf);
     centre_on(
         Line::from(app.tally().to_string()),
         rows.tally,
@@ -220,8 +267,16 @@ fn key_bar(app: &App) -> Vec<String> {
         ];
     }
     let last = "? help  q quit".to_string();
+    if app.walkthrough().is_some() {
+        return vec![
+            "c or enter: next call  esc close  ? help  q quit".to_string(),
+            "c next call  esc close  ? help".to_string(),
+            "c next  esc close".to_string(),
+        ];
+    }
     if app.board().status().is_over() {
         return vec![
+            "n new game  u undo  e explain  t tree  ? help  q quit".to_string(),
             "n new game  u undo  e explain  ? help  q quit".to_string(),
             "n new game  ? help  q quit".to_string(),
             last,
@@ -231,6 +286,9 @@ fn key_bar(app: &App) -> Vec<String> {
         let pause = if app.paused() { "resume" } else { "pause" };
         let delay = format!("delay {} ms", app.watch_delay().as_millis());
         return vec![
+            format!(
+                "space {pause}  . step  +/- {delay}  u undo  e explain  t tree  c calls  n new  ? help  q quit"
+            ),
             format!("space {pause}  . step  +/- {delay}  u undo  e explain  n new  ? help  q quit"),
             format!("space {pause}  . step  +/- {delay}  e explain  n new  ? help  q quit"),
             format!("space {pause}  . step  +/- {delay}  e explain  ? help  q quit"),
@@ -244,7 +302,9 @@ fn key_bar(app: &App) -> Vec<String> {
     // comes straight back, and a bar that flickers with every move reads worse.
     if app.board().size() == 3 {
         vec![
-            "arrows move  enter place  1-9 place  u undo  e explain  n new  ? help  q quit"
+            "arrows move  enter place  1-9 place  u undo  e explain  t tree  c calls  n new  ? help  q quit"
+                .to_string(),
+            "arrows, enter, 1-9 play  u undo  e explain  t tree  c calls  ? help  q quit"
                 .to_string(),
             "arrows, enter, 1-9 play  u undo  e explain  ? help  q quit".to_string(),
             "1-9 play  u undo  ? help  q quit".to_string(),
@@ -254,8 +314,9 @@ fn key_bar(app: &App) -> Vec<String> {
     } else {
         // Digits only name the squares of 3x3.
         vec![
-            "arrows move  enter place  click place  u undo  e explain  n new  ? help  q quit"
+            "arrows move  enter place  click place  u undo  e explain  t tree  c calls  n new  ? help  q quit"
                 .to_string(),
+            "arrows, enter play  u undo  e explain  t tree  c calls  ? help  q quit".to_string(),
             "arrows, enter play  u undo  e explain  ? help  q quit".to_string(),
             "arrows, enter play  ? help  q quit".to_string(),
             "arrows, enter  ? help  q quit".to_string(),
@@ -280,16 +341,60 @@ fn render_labels(board: BoardLayout, theme: &Theme, buf: &mut Buffer) {
     }
 }
 
+/// A small numbered mark on a square: a move of the line under the cursor,
+/// or of the walkthrough's path from the position traced.
+struct Numbered {
+    mv: Move,
+    number: usize,
+    player: Player,
+}
+
+/// The moves numbered from 1 in `board`, the side to move playing the first.
+fn numbered(board: &Board, moves: impl IntoIterator<Item = Move>) -> Vec<Numbered> {
+    let mut player = board.to_move();
+    moves
+        .into_iter()
+        .enumerate()
+        .map(|(i, mv)| {
+            let mark = Numbered {
+                mv,
+                number: i + 1,
+                player,
+            };
+            player = player.other();
+            mark
+        })
+        .collect()
+}
+
 fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) {
     draw_grid(board, theme.grid(), buf);
-    let position = app.board();
+    let walkthrough = app.walkthrough();
+    // The walkthrough shows its call's position; the game its own.
+    let position = walkthrough.map_or_else(|| app.board(), |walkthrough| walkthrough.board());
+    let in_game = walkthrough.is_none();
     let winning = position.winning_cells();
-    let last = app.game().last_move();
-    let show_cursor = app.human_to_move() && !app.help_open();
-    let overlay = app.explain_on().then(|| app.overlay()).flatten();
-    let scoring = app.scoring();
+    let last = match walkthrough {
+        Some(walkthrough) => walkthrough.path().last().copied(),
+        None => app.game().last_move(),
+    };
+    let explaining = in_game && app.explain_on() && !position.status().is_over();
+    // In explain mode the cursor picks the square whose line is shown, whoever is to move.
+    let show_cursor = in_game && !app.help_open() && (app.human_to_move() || explaining);
+    let overlay = if explaining { app.overlay() } else { None };
+    let scoring = in_game && app.scoring();
     // Digits name the squares only when a person can place one now.
-    let hints = board.size == 3 && app.human_to_move() && overlay.is_none() && !scoring;
+    let hints = in_game && board.size == 3 && app.human_to_move() && overlay.is_none() && !scoring;
+    let marks = match walkthrough {
+        Some(walkthrough) => numbered(&walkthrough.start(), walkthrough.path()),
+        None => match (overlay, app.line(app.cursor())) {
+            (Some(_), Some(line)) if position.get(app.cursor()).is_none() => numbered(
+                &position,
+                std::iter::once(app.cursor()).chain(line.moves.iter().copied()),
+            ),
+            _ => Vec::new(),
+        },
+    };
     for row in 0..board.size {
         for col in 0..board.size {
             let mv = Move::new(row, col);
@@ -303,13 +408,18 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
             }
             buf.set_style(rect, base);
             let (x, y) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+            let mark = marks.iter().find(|mark| mark.mv == mv);
             match position.get(mv) {
                 Some(player) => {
                     let mut style = theme.mark(player).patch(base);
-                    if Some(mv) == last {
+                    // On one-row squares a path's marks are told apart by the underline alone.
+                    if Some(mv) == last || (mark.is_some() && !board.cell.draws_marks()) {
                         style = style.add_modifier(Modifier::UNDERLINED);
                     }
                     draw_mark(player, rect, board.cell, style, buf);
+                }
+                None if mark.is_some() && !board.cell.draws_marks() => {
+                    // No room for the score beside the mark: the panel has it.
                 }
                 None => {
                     if let Some(analysis) = overlay
@@ -324,7 +434,45 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
                     }
                 }
             }
+            if let Some(mark) = mark {
+                draw_numbered(
+                    mark,
+                    rect,
+                    board.cell,
+                    theme,
+                    base,
+                    position.get(mv).is_some(),
+                    buf,
+                );
+            }
         }
+    }
+}
+
+/// A numbered mark: in the top-left corner of a big square ("1X"), or in
+/// place of the score on a one-row square. A mark already on the board (the
+/// walkthrough's path) gets its number only.
+fn draw_numbered(
+    mark: &Numbered,
+    rect: Rect,
+    cell: CellSize,
+    theme: &Theme,
+    base: Style,
+    occupied: bool,
+    buf: &mut Buffer,
+) {
+    let style = theme.numbered(mark.player).patch(base);
+    let label = if occupied {
+        mark.number.to_string()
+    } else {
+        format!("{}{}", mark.number, mark.player)
+    };
+    if cell.draws_marks() {
+        buf.set_string(rect.x, rect.y, label, style);
+    } else if !occupied {
+        let width = (label.chars().count() as u16).min(rect.width);
+        let text: String = label.chars().take(usize::from(rect.width)).collect();
+        buf.set_string(rect.x + (rect.width - width) / 2, rect.y, text, style);
     }
 }
 
@@ -471,185 +619,96 @@ fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
         .render(rect, buf);
 }
 
-/// One thing the explain panel says.
-enum Said {
-    /// A sentence.
-    Text(Line<'static>),
-    /// An empty line between topics.
-    Gap,
-    /// A named figure, such as positions searched.
-    Figure(&'static str, String),
-}
-
-/// What the explain panel says about the position and the AI's last search,
-/// each with its importance: 1 is kept longest when space is short.
-fn explain_items(app: &App, theme: &Theme) -> Vec<(u8, Said)> {
-    let mut items: Vec<(u8, Said)> = Vec::new();
-    let mut say = |importance: u8, said: Said| items.push((importance, said));
-    let board = app.board();
-    if !board.status().is_over() {
-        let heading = format!("Scores for {} to move:", board.to_move());
-        say(3, Said::Text(Line::from(heading)));
-        let legend = ["+ win, - loss, 0 draw;", "sooner wins score higher"];
-        for text in legend {
-            say(5, Said::Text(Line::styled(text, theme.faint())));
-        }
-        if app.overlay().is_some_and(|o| !o.proven()) {
-            let text = "? estimated, not proven";
-            say(3, Said::Text(Line::styled(text, theme.faint())));
-        }
-    }
-    let Some(report) = app.report() else {
-        if app.is_versus() || app.is_watching() {
-            let text = "The scores are what minimax finds for this position.";
-            say(1, Said::Text(Line::from(text)));
-        } else {
-            say(1, Said::Text(Line::from("The AI has not moved yet.")));
-        }
-        return items;
-    };
-    say(6, Said::Gap);
-    let moved = report.decision.mv.coordinate();
-    let played = format!("AI ({}) played {} {moved}", report.level, report.player);
-    say(2, Said::Text(Line::from(played)));
-    let from_table = report
-        .decision
-        .analysis
-        .as_ref()
-        .is_some_and(|analysis| analysis.method == Method::Table);
-    let search = if from_table {
-        "table lookup"
-    } else {
-        search_name(report.level)
-    };
-    say(4, Said::Figure("search", search.into()));
-    let Some(analysis) = &report.decision.analysis else {
-        return items;
-    };
-    if report.level >= Level::Hard {
-        let depth = analysis
-            .depth()
-            .map_or("to the end".into(), |d| format!("{d} plies"));
-        say(5, Said::Figure("depth", depth));
-    }
-    // A table answer searched nothing: say so, and what the search would take.
-    let costs = report.costs;
-    let searched = match analysis.method {
-        Method::Table => costs.and_then(|costs| costs.search),
-        Method::Search { nodes, .. } => Some(nodes),
-    };
-    let positions = match (from_table, searched) {
-        (true, Some(searched)) => format!("0 (search {})", thousands(searched)),
-        (true, None) => "0".to_string(),
-        (false, searched) => thousands(searched.unwrap_or(0)),
-    };
-    say(1, Said::Figure("positions", positions));
-    let time = format!("{:.3} ms", analysis.elapsed.as_secs_f64() * 1e3);
-    say(4, Said::Figure("time", time));
-    if let Some(best) = analysis.best() {
-        let value = format!("{} {}", signed(best.score), analysis.outlook_of(best));
-        say(2, Said::Figure("value", value));
-    }
-    match costs.map(|costs| costs.minimax) {
-        None => say(1, Said::Figure("plain minimax", "counting…".into())),
-        Some(None) => say(1, Said::Figure("plain minimax", "too many".into())),
-        Some(Some(visits)) => {
-            say(1, Said::Figure("plain minimax", thousands(visits)));
-            // Only a full search prunes; shallower levels cut the tree short.
-            if let Some(searched) = searched
-                && visits > 0
-                && searched > 0
-                && report.level >= Level::Hard
-            {
-                let saved = 100.0 * (1.0 - searched as f64 / visits as f64);
-                say(1, Said::Figure("pruning saves", format!("{saved:.1} %")));
-            }
-        }
-    }
-    items
-}
-
-/// The most important items that fit, in their order: `fits` tells whether
-/// a selection does.
+/// The items that fit, in their order, chosen most important first (1 is
+/// the most; in their order within one importance): `fits` tells whether a
+/// selection does.
 fn most_important(items: Vec<(u8, Said)>, fits: impl Fn(&[&Said]) -> bool) -> Vec<Said> {
-    let upto = |cutoff: u8| {
-        items
+    let mut by_importance: Vec<usize> = (0..items.len()).collect();
+    by_importance.sort_by_key(|&i| items[i].0);
+    let mut chosen = vec![false; items.len()];
+    for i in by_importance {
+        chosen[i] = true;
+        let selection: Vec<&Said> = items
             .iter()
-            .filter(|(importance, _)| *importance <= cutoff)
-            .map(|(_, said)| said)
-            .collect::<Vec<_>>()
-    };
-    let cutoff = (1..=6).rev().find(|&c| fits(&upto(c))).unwrap_or(1);
+            .zip(&chosen)
+            .filter(|(_, chosen)| **chosen)
+            .map(|((_, said), _)| said)
+            .collect();
+        if !fits(&selection) {
+            chosen[i] = false;
+        }
+    }
     items
         .into_iter()
-        .filter(|(importance, _)| *importance <= cutoff)
-        .map(|(_, said)| said)
+        .zip(chosen)
+        .filter(|(_, chosen)| *chosen)
+        .map(|((_, said), _)| said)
         .collect()
 }
 
-/// The explain panel beside the board.
-fn render_explain(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
+/// The lines one item takes in a panel `width` wide.
+fn said_lines(said: &Said, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+    match said {
+        Said::Text(text) => wrap_words(text, width)
+            .into_iter()
+            .map(Line::from)
+            .collect(),
+        Said::Faint(text) => wrap_words(text, width)
+            .into_iter()
+            .map(|line| Line::styled(line, theme.faint()))
+            .collect(),
+        Said::Gap => vec![Line::from("")],
+        Said::Figure(label, value) => {
+            // Value flush right, at least one space after the label.
+            let used = label.chars().count() + value.chars().count();
+            let pad = usize::from(width).saturating_sub(used).max(1);
+            vec![Line::from(format!("{label}{}{value}", " ".repeat(pad)))]
+        }
+    }
+}
+
+/// A framed panel beside the board: the explain panel, or the walkthrough's call stack.
+fn render_panel(title: &str, items: Vec<(u8, Said)>, rect: Rect, theme: &Theme, buf: &mut Buffer) {
     let block = Block::new()
         .borders(Borders::ALL)
         .padding(Padding::horizontal(1))
-        .title(" Explain ");
+        .title(title.to_string());
     let inner = block.inner(rect);
     let room = usize::from(inner.height);
-    let shown = most_important(explain_items(app, theme), |said| said.len() <= room);
+    let rows = |said: &[&Said]| -> usize {
+        said.iter()
+            .map(|s| said_lines(s, inner.width, theme).len())
+            .sum()
+    };
+    let shown = most_important(items, |said| rows(said) <= room);
     let lines: Vec<Line> = shown
-        .into_iter()
-        .map(|said| match said {
-            Said::Text(line) => line,
-            Said::Gap => Line::from(""),
-            Said::Figure(label, value) => {
-                // Value flush right, at least one space after the label.
-                let used = label.chars().count() + value.chars().count();
-                let pad = usize::from(inner.width).saturating_sub(used).max(1);
-                Line::from(format!("{label}{}{value}", " ".repeat(pad)))
-            }
-        })
+        .iter()
+        .flat_map(|said| said_lines(said, inner.width, theme))
         .collect();
     Clear.render(rect, buf);
     Paragraph::new(lines).block(block).render(rect, buf);
 }
 
-/// The explain overlay's key figures in a few lines, where the title and
-/// players are, when there is no room for the panel beside the board.
-fn render_explain_summary(app: &App, rect: Rect, axis: u16, theme: &Theme, buf: &mut Buffer) {
+/// A panel's key figures in a few lines, where the title and players are,
+/// when there is no room for the panel beside the board.
+fn render_summary(items: Vec<(u8, Said)>, rect: Rect, axis: u16, buf: &mut Buffer) {
     let piece = |said: &Said| match said {
-        Said::Text(line) => {
-            let text: String = line
-                .spans
-                .iter()
-                .map(|span| span.content.as_ref())
-                .collect();
-            Some(text.trim_end_matches(':').to_string())
-        }
+        Said::Text(text) | Said::Faint(text) => Some(text.trim().trim_end_matches(':').to_string()),
         Said::Gap => None,
-        Said::Figure(label, value) => Some(format!("{label} {value}")),
+        Said::Figure(label, value) => Some(format!("{} {value}", label.trim())),
     };
     let pack = |said: &[&Said]| {
         let pieces: Vec<String> = said.iter().filter_map(|s| piece(s)).collect();
-        wrap_with(pieces.iter().map(String::as_str), " · ", rect.width)
+        pack_pieces(&pieces, rect.width)
     };
     let room = usize::from(rect.height);
-    let shown = most_important(explain_items(app, theme), |said| pack(said).len() <= room);
+    let shown = most_important(items, |said| pack(said).len() <= room);
     let lines = pack(&shown.iter().collect::<Vec<_>>());
     // Flush with the bottom, next to the board.
     let top = rect.bottom().saturating_sub(lines.len() as u16).max(rect.y);
     for (dy, line) in lines.into_iter().take(room).enumerate() {
         let row = Rect::new(rect.x, top + dy as u16, rect.width, 1);
         centre_on(Line::from(line), row, axis, buf);
-    }
-}
-
-/// What kind of search a level does, in a few words.
-fn search_name(level: Level) -> &'static str {
-    match level {
-        Level::Random => "random move",
-        Level::Easy => "win or random",
-        Level::Medium => "two plies",
-        Level::Hard | Level::Perfect => "alpha-beta",
     }
 }
 
@@ -665,6 +724,35 @@ enum HelpEntry {
 /// the most important that fit.
 fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
     use HelpEntry::{Keys, Note};
+    let common = [
+        (3, Keys("?", "show or hide this help")),
+        (1, Keys("q, Ctrl-C", "quit")),
+    ];
+    if app.tree().is_some() {
+        let mut entries = vec![
+            (2, Note("The minimax tree of the position on the board.")),
+            (5, Note("")),
+            (1, Keys("Up, Down", "move between positions")),
+            (1, Keys("Right, Enter", "open a position into its replies")),
+            (1, Keys("Left, Backspace", "close it, or go up")),
+            (1, Keys("t, Esc", "close the tree")),
+        ];
+        entries.extend(common);
+        return entries;
+    }
+    if app.walkthrough().is_some() {
+        let mut entries = vec![
+            (
+                2,
+                Note("The seed's minimax from the position on the board, one call at a time."),
+            ),
+            (5, Note("")),
+            (1, Keys("c, Enter, Space", "the next call")),
+            (1, Keys("Esc", "close the walkthrough")),
+        ];
+        entries.extend(common);
+        return entries;
+    }
     if app.is_versus() || app.is_watching() {
         return linked_help(app);
     }
@@ -692,6 +780,8 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
         (1, Keys("u", "undo the last turn")),
         (2, Keys("U, Ctrl-r", "redo")),
         (1, Keys("e", "explain: every move's score")),
+        (2, Keys("t", "minimax tree of the position")),
+        (2, Keys("c", "minimax call by call")),
         (1, Keys("n", "new game")),
         (3, Keys("?", "show or hide this help")),
         (1, Keys("q, Ctrl-C", "quit")),

@@ -6,7 +6,7 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::app::{Costs, Reply, Request};
-use crate::engine::reference::{Algorithm, move_values};
+use crate::engine::reference::{Algorithm, move_values, tree_size};
 use crate::engine::{Ai, Board, Limits, analyze_by_search};
 
 /// The seed's algorithms are only counted when at most this many squares are
@@ -42,7 +42,24 @@ impl Worker {
                     decision: self.ai.choose(board, *level, &mut rng, *limits),
                 }
             }
-            Request::Explain { board, limits } => Reply::Explain(self.ai.analyze(board, *limits)),
+            Request::Explain { board, limits } => {
+                let analysis = self.ai.analyze(board, *limits);
+                let lines = self.ai.lines(&analysis);
+                Reply::Explain { analysis, lines }
+            }
+            Request::Tree { board, limits } => {
+                let analysis = self.ai.analyze(board, *limits);
+                let countable = board.empty_cells().len() <= SEED_COUNT_MAX_EMPTY;
+                let below = analysis
+                    .moves
+                    .iter()
+                    .map(|scored| {
+                        let after = board.play(scored.mv).ok()?;
+                        countable.then(|| tree_size(&after) - 1)
+                    })
+                    .collect();
+                Reply::Tree { analysis, below }
+            }
             Request::Costs { board } => Reply::Costs {
                 board: *board,
                 costs: costs(board),
@@ -55,10 +72,12 @@ impl Worker {
 pub fn costs(board: &Board) -> Costs {
     let countable = board.empty_cells().len() <= SEED_COUNT_MAX_EMPTY;
     let calls = |algorithm| countable.then(|| move_values(board, algorithm).calls);
+    let search = (board.size() == 3).then(|| analyze_by_search(board, Limits::Solve));
     Costs {
         minimax: calls(Algorithm::Minimax),
         alpha_beta: calls(Algorithm::AlphaBeta),
-        search: (board.size() == 3).then(|| analyze_by_search(board, Limits::Solve).nodes()),
+        search: search.as_ref().map(|search| search.nodes()),
+        search_time: search.map(|search| search.elapsed),
     }
 }
 

@@ -1,0 +1,332 @@
+//! `tictactoe tree`: the seed's minimax tree of a position, as indented
+//! text (like the `tree` command) or as Graphviz DOT for a picture.
+
+use std::io::{self, Write};
+
+use super::ExitStatus;
+use crate::engine::reference::tree_size;
+use crate::engine::tree::{branches, value};
+use crate::engine::{Ai, Analysis, Board, Limits, Move, Player, Status};
+use crate::text::{count, signed, thousands};
+
+/// Trees with more positions than this are refused unless `--max-nodes` allows them.
+pub const DEFAULT_MAX_NODES: u64 = 5_000;
+
+/// The most `--max-nodes` accepts.
+pub const MOST_NODES: u64 = 1_000_000;
+
+/// Positions below are counted (and call numbers given) when the root has
+/// at most this many empty squares: up to 986,410 positions, counted in
+/// moments because each distinct position is counted once.
+const COUNTED_MAX_EMPTY: usize = 9;
+
+/// One position of the tree as printed.
+#[derive(Debug, Clone)]
+struct Node {
+    /// Plies below the root.
+    depth: u32,
+    /// The move that led here; `None` for the root.
+    mv: Option<Move>,
+    board: Board,
+    /// The seed's minimax value, the root's side to move maximizing.
+    value: i32,
+    proven: bool,
+    /// The result with best play, in words.
+    result: String,
+    /// The side whose choice this is, when its parent's side would pick it.
+    chosen_by: Option<Player>,
+    /// Positions below it in the whole tree, when counted.
+    below: Option<u64>,
+    /// Its call number in the trace of the root, when counted.
+    call: Option<u64>,
+    /// Replies left out by `--depth`.
+    hidden: usize,
+    parent: Option<usize>,
+    last: bool,
+}
+
+/// Answers `tree BOARD`: the tree to `depth` plies below the position
+/// (`None`: to the end of the game), as text or as DOT.
+pub fn run_tree(
+    board: &Board,
+    depth: Option<u32>,
+    max_nodes: u64,
+    dot: bool,
+    limits: Limits,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<ExitStatus> {
+    let shown = positions(board, depth, max_nodes);
+    if shown > max_nodes {
+        let whole = match depth {
+            None if board.empty_cells().len() <= COUNTED_MAX_EMPTY => {
+                format!(" has {} positions,", thousands(tree_size(board)))
+            }
+            None => " has".to_string(),
+            Some(d) => format!(" to depth {d} has"),
+        };
+        let fits = (0..depth
+            .unwrap_or(u32::MAX)
+            .min(board.empty_cells().len() as u32))
+            .rev()
+            .map(|d| (d, positions(board, Some(d), max_nodes)))
+            .find(|&(_, n)| n <= max_nodes);
+        let hint = match fits {
+            Some((d, n)) => format!(
+                "show fewer levels with --depth {d} ({}) ",
+                count(n, "position", "positions")
+            ),
+            None => String::new(),
+        };
+        writeln!(
+            err,
+            "error: the tree of {board}{whole} more than --max-nodes {}: {hint}or raise --max-nodes (up to {})",
+            thousands(max_nodes),
+            thousands(MOST_NODES)
+        )?;
+        return Ok(ExitStatus::Failure);
+    }
+    let nodes = build(board, depth, limits);
+    let text = if dot {
+        to_dot(board, &nodes)
+    } else {
+        to_text(&nodes)
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(ExitStatus::Success)
+}
+
+/// Positions in the tree to `depth` plies (the root included), counted by
+/// walking its moves; stops counting once past `cap`.
+fn positions(board: &Board, depth: Option<u32>, cap: u64) -> u64 {
+    if depth.is_none() && board.empty_cells().len() <= COUNTED_MAX_EMPTY {
+        return tree_size(board);
+    }
+    fn walk(board: &Board, depth: Option<u32>, cap: u64, seen: &mut u64) {
+        *seen += 1;
+        if *seen > cap || depth == Some(0) {
+            return;
+        }
+        for mv in board.legal_moves() {
+            if let Ok(next) = board.play(mv) {
+                walk(&next, depth.map(|d| d - 1), cap, seen);
+            }
+            if *seen > cap {
+                return;
+            }
+        }
+    }
+    let mut seen = 0;
+    walk(board, depth, cap, &mut seen);
+    seen
+}
+
+/// The tree in preorder (the order of the trace's calls).
+fn build(root: &Board, depth: Option<u32>, limits: Limits) -> Vec<Node> {
+    let mut ai = Ai::new();
+    let maximizer = root.to_move();
+    let counted = root.empty_cells().len() <= COUNTED_MAX_EMPTY;
+    let analysis = ai.analyze(root, limits);
+    let result = match (root.status(), analysis.outlook()) {
+        (Status::InProgress { to_move }, Some(outlook)) => outlook.result_for(to_move),
+        (Status::Won(winner), _) => format!("{winner} won"),
+        _ => "draw".to_string(),
+    };
+    let mut nodes = vec![Node {
+        depth: 0,
+        mv: None,
+        board: *root,
+        value: value(&analysis, 0, maximizer),
+        proven: analysis.proven(),
+        result,
+        chosen_by: None,
+        below: counted.then(|| tree_size(root) - 1),
+        call: counted.then_some(1),
+        hidden: 0,
+        parent: None,
+        last: true,
+    }];
+    expand(&mut ai, &mut nodes, 0, analysis, depth, limits, maximizer);
+    nodes
+}
+
+/// Adds the replies of node `at` (whose position `analysis` scored), and
+/// theirs, down to `depth` more plies.
+fn expand(
+    ai: &mut Ai,
+    nodes: &mut Vec<Node>,
+    at: usize,
+    analysis: Analysis,
+    depth: Option<u32>,
+    limits: Limits,
+    maximizer: Player,
+) {
+    if depth == Some(0) {
+        nodes[at].hidden = analysis.moves.len();
+        return;
+    }
+    let level = branches(&analysis, nodes[at].depth, maximizer);
+    let chosen = analysis.best().map(|best| best.mv);
+    let mover = analysis.board.to_move();
+    let mut next_call = nodes[at].call.map(|call| call + 1);
+    for (i, branch) in level.iter().enumerate() {
+        let size = next_call.map(|_| tree_size(&branch.board));
+        let result = match branch.board.status() {
+            Status::Won(winner) => format!("{winner} won"),
+            Status::Draw => "draw".to_string(),
+            Status::InProgress { .. } => branch.outlook.result_for(mover),
+        };
+        nodes.push(Node {
+            depth: nodes[at].depth + 1,
+            mv: Some(branch.mv),
+            board: branch.board,
+            value: branch.value,
+            proven: branch.proven,
+            result,
+            chosen_by: (chosen == Some(branch.mv)).then_some(mover),
+            below: size.map(|size| size - 1),
+            call: next_call,
+            hidden: 0,
+            parent: Some(at),
+            last: i + 1 == level.len(),
+        });
+        let child = nodes.len() - 1;
+        if !branch.board.status().is_over() {
+            let below = ai.analyze(&branch.board, limits);
+            expand(
+                ai,
+                nodes,
+                child,
+                below,
+                depth.map(|d| d - 1),
+                limits,
+                maximizer,
+            );
+        }
+        next_call = next_call.zip(size).map(|(call, size)| call + size);
+    }
+}
+
+/// What a node says after its move: value, result, whose turn and how it
+/// chooses, how many positions lie below, and whether it is chosen.
+fn describe(node: &Node) -> String {
+    let estimate = if node.proven { "" } else { "?" };
+    let mut text = format!("{}{estimate}  {}", signed(node.value), node.result);
+    if let Status::InProgress { to_move } = node.board.status() {
+        let how = if node.depth.is_multiple_of(2) {
+            "maximum"
+        } else {
+            "minimum"
+        };
+        text.push_str(&format!(" · {to_move} to move, takes the {how}"));
+        if let Some(below) = node.below {
+            text.push_str(&format!(" ({} below)", thousands(below)));
+        }
+    }
+    if node.hidden > 0 {
+        text.push_str(&format!(
+            " [{} not shown]",
+            count(node.hidden as u64, "reply", "replies")
+        ));
+    }
+    if let Some(side) = node.chosen_by {
+        text.push_str(&format!("  ◀ {side}'s choice"));
+    }
+    text
+}
+
+/// The indented text, like the `tree` command.
+fn to_text(nodes: &[Node]) -> String {
+    let mut rails: Vec<String> = Vec::with_capacity(nodes.len());
+    let mut text = String::new();
+    for node in nodes {
+        let (prefix, rail) = match node.parent {
+            None => (node.board.to_string() + "  ", String::new()),
+            Some(parent) => {
+                let above = &rails[parent];
+                let (branch, more) = if node.last {
+                    ("└── ", "    ")
+                } else {
+                    ("├── ", "│   ")
+                };
+                let mover = node.board.to_move().other();
+                let mv = node.mv.map_or(String::new(), Move::coordinate);
+                (
+                    format!("{above}{branch}{mv} {mover}  "),
+                    format!("{above}{more}"),
+                )
+            }
+        };
+        rails.push(rail);
+        text.push_str(&prefix);
+        text.push_str(&describe(node));
+        text.push('\n');
+    }
+    text
+}
+
+/// The tree as a Graphviz digraph: a box per position with its board, whose
+/// turn and its value; the edges named by their moves, the chosen ones bold.
+fn to_dot(root: &Board, nodes: &[Node]) -> String {
+    let maximizer = root.to_move();
+    let mut text = String::from("digraph minimax {\n");
+    text.push_str(&format!(
+        "    graph [label=\"The seed's minimax tree of {root}: {maximizer} maximizes\", labelloc=t, fontname=\"monospace\"];\n"
+    ));
+    text.push_str("    node [shape=box, fontname=\"monospace\"];\n");
+    text.push_str("    edge [fontname=\"monospace\"];\n");
+    let id = |i: usize| nodes[i].call.unwrap_or(i as u64 + 1);
+    for (i, node) in nodes.iter().enumerate() {
+        let mut label: Vec<String> = Vec::new();
+        if let Some(call) = node.call {
+            label.push(format!("call {call}"));
+        }
+        label.extend(node.board.to_grid().lines().map(String::from));
+        match node.board.status() {
+            Status::InProgress { to_move } => {
+                let how = if node.depth.is_multiple_of(2) {
+                    "max"
+                } else {
+                    "min"
+                };
+                label.push(format!("{to_move} to move: {how}"));
+            }
+            Status::Won(winner) => label.push(format!("{winner} won")),
+            Status::Draw => label.push("draw".to_string()),
+        }
+        let estimate = if node.proven { "" } else { "?" };
+        label.push(format!("{}{estimate}", signed(node.value)));
+        if node.hidden > 0 {
+            label.push(format!(
+                "({} not shown)",
+                count(node.hidden as u64, "reply", "replies")
+            ));
+        }
+        let style = if node.board.status().is_over() {
+            ", style=rounded"
+        } else {
+            ""
+        };
+        text.push_str(&format!(
+            "    n{} [label=\"{}\"{style}];\n",
+            id(i),
+            label.join("\\n")
+        ));
+        if let (Some(parent), Some(mv)) = (node.parent, node.mv) {
+            let mover = node.board.to_move().other();
+            let bold = if node.chosen_by.is_some() {
+                ", penwidth=3"
+            } else {
+                ""
+            };
+            text.push_str(&format!(
+                "    n{} -> n{} [label=\"{} {mover}\"{bold}];\n",
+                id(parent),
+                id(i),
+                mv.coordinate()
+            ));
+        }
+    }
+    text.push_str("}\n");
+    text
+}

@@ -1,0 +1,297 @@
+//! The seed's minimax replayed call by call, numbered as the freeCodeCamp
+//! article numbers its function calls: the position itself is call 1, and
+//! every call of `minimax` gets the next number as it begins.
+//!
+//! A [`Walk`] yields the calls one [`Step`] at a time, lazily (the empty
+//! board's walk is 549,946 calls long, and nothing is kept but the calls
+//! still open); [`trace`] collects a whole walk with each call's score.
+//! Both follow [`reference::minimax`](super::reference::minimax) exactly:
+//! the same replies in the same order (reading order), the same
+//! depth-adjusted scores, with the side to move in call 1 as the maximizer.
+//! With [`Algorithm::AlphaBeta`] they follow
+//! [`reference::alpha_beta`](super::reference::alpha_beta) instead, and say
+//! where the remaining replies were cut.
+//!
+//! ```
+//! use tictactoe::engine::{Board, Move, reference::Algorithm, trace::trace};
+//!
+//! // The freeCodeCamp example: 9 calls, and X's best move is the centre.
+//! let board: Board = "o.x/x.x/.oo".parse().unwrap();
+//! let calls = trace(&board, Algorithm::Minimax, 100).unwrap();
+//! assert_eq!(calls.len(), 9);
+//! let best = calls.iter().filter(|c| c.call.parent == Some(1)).max_by_key(|c| c.score).unwrap();
+//! assert_eq!((best.call.number, best.call.mv), (5, Some(Move::new(1, 1))));
+//! ```
+
+use thiserror::Error;
+
+use super::board::{Board, Move};
+use super::cell_set::CellSet;
+use super::reference::{Algorithm, finished_value};
+
+/// Alpha-beta's window as a call begins: replies are searched only while
+/// `alpha < beta`. `i32::MIN` and `i32::MAX` stand for no bound yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// The maximizer is sure of at least this much elsewhere.
+    pub alpha: i32,
+    /// The minimizer is sure of at most this much elsewhere.
+    pub beta: i32,
+}
+
+/// One call of the seed's `minimax` (or `alpha_beta`) as it begins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Call {
+    /// Its place in call order, from 1 (the position traced).
+    pub number: u64,
+    /// The call that made this one; `None` for call 1.
+    pub parent: Option<u64>,
+    /// The seed's `depth`: 0 for the position traced, one more for each move after it.
+    pub depth: u32,
+    /// The move that led here from the parent's position; `None` for call 1.
+    pub mv: Option<Move>,
+    /// The position of this call.
+    pub board: Board,
+    /// True when the side to move here is the maximizer: the side to move in call 1.
+    pub maximizing: bool,
+    /// Alpha-beta's window as the call began; `None` for plain minimax.
+    pub window: Option<Window>,
+}
+
+/// A call that returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Return {
+    /// The call's number.
+    pub number: u64,
+    /// What it returned: the seed's depth-adjusted score of its position
+    /// (for alpha-beta, a bound when it lies outside the call's window).
+    pub score: i32,
+    /// Replies alpha-beta did not search because one already settled the
+    /// call (`alpha >= beta`); always empty for plain minimax.
+    pub cut: CellSet,
+}
+
+/// One step of a walk: a call begins, or a call returns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// A call begins (call 1 first).
+    Enter(Call),
+    /// A call returns; every call returns after the calls it made.
+    Return(Return),
+}
+
+/// The calls of the seed's search from one position, one step at a time.
+///
+/// Only the calls still open are kept, so a walk of any length takes memory
+/// for one path of the tree.
+///
+/// ```
+/// use tictactoe::engine::{Board, reference::Algorithm, trace::{Step, Walk}};
+///
+/// let board: Board = "o.x/x.x/.oo".parse().unwrap();
+/// let steps: Vec<Step> = Walk::new(&board, Algorithm::Minimax).collect();
+/// // Each of the 9 calls begins and returns.
+/// assert_eq!(steps.len(), 18);
+/// assert!(matches!(steps.last(), Some(Step::Return(r)) if r.number == 1 && r.score == 9));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Walk {
+    algorithm: Algorithm,
+    /// The position traced, until its call begins.
+    start: Option<Board>,
+    /// The calls begun and not yet returned, call 1 at the bottom.
+    open: Vec<Frame>,
+    calls: u64,
+}
+
+#[derive(Debug, Clone)]
+struct Frame {
+    call: Call,
+    /// The score of a finished position, which makes no calls.
+    finished: Option<i32>,
+    /// Replies not tried yet, as cell bits in reading order.
+    untried: u64,
+    best: i32,
+    alpha: i32,
+    beta: i32,
+}
+
+impl Frame {
+    fn cut(&self) -> bool {
+        self.alpha >= self.beta
+    }
+}
+
+impl Walk {
+    /// A walk of `algorithm` from `board`, which is call 1.
+    pub fn new(board: &Board, algorithm: Algorithm) -> Walk {
+        Walk {
+            algorithm,
+            start: Some(*board),
+            open: Vec::new(),
+            calls: 0,
+        }
+    }
+
+    /// Calls begun so far.
+    pub fn calls(&self) -> u64 {
+        self.calls
+    }
+
+    /// The calls begun and not yet returned, call 1 first.
+    pub fn open_calls(&self) -> impl ExactSizeIterator<Item = &Call> {
+        self.open.iter().map(|frame| &frame.call)
+    }
+
+    /// The best score each open call has seen so far from the calls it made
+    /// (`None` before its first call returns), call 1 first.
+    pub fn best_so_far(&self) -> impl ExactSizeIterator<Item = Option<i32>> + '_ {
+        self.open
+            .iter()
+            .map(|frame| (frame.best != i32::MIN && frame.best != i32::MAX).then_some(frame.best))
+    }
+
+    fn begin(&mut self, board: Board, parent: Option<&Frame>, mv: Option<Move>) -> Call {
+        self.calls += 1;
+        let (depth, maximizing) = parent.map_or((0, true), |parent| {
+            (parent.call.depth + 1, !parent.call.maximizing)
+        });
+        let (alpha, beta) = parent.map_or((i32::MIN, i32::MAX), |p| (p.alpha, p.beta));
+        let call = Call {
+            number: self.calls,
+            parent: parent.map(|parent| parent.call.number),
+            depth,
+            mv,
+            board,
+            maximizing,
+            window: (self.algorithm == Algorithm::AlphaBeta).then_some(Window { alpha, beta }),
+        };
+        let finished = finished_value(&board, depth as i32, maximizing);
+        self.open.push(Frame {
+            call,
+            finished,
+            untried: if finished.is_some() {
+                0
+            } else {
+                board.empty_cells().bits()
+            },
+            best: if maximizing { i32::MIN } else { i32::MAX },
+            alpha,
+            beta,
+        });
+        call
+    }
+
+    /// Ends the innermost open call with `score` and hands it to its caller.
+    fn end(&mut self, score: i32, cut: CellSet) -> Return {
+        let frame = self.open.pop().expect("an open call ends");
+        if let Some(parent) = self.open.last_mut() {
+            if parent.call.maximizing {
+                parent.best = parent.best.max(score);
+                parent.alpha = parent.alpha.max(parent.best);
+            } else {
+                parent.best = parent.best.min(score);
+                parent.beta = parent.beta.min(parent.best);
+            }
+        }
+        Return {
+            number: frame.call.number,
+            score,
+            cut,
+        }
+    }
+}
+
+impl Iterator for Walk {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        if let Some(board) = self.start.take() {
+            return Some(Step::Enter(self.begin(board, None, None)));
+        }
+        let top = self.open.last()?;
+        let size = top.call.board.size();
+        if let Some(score) = top.finished {
+            return Some(Step::Return(self.end(score, CellSet::new(size, 0))));
+        }
+        // Plain minimax never cuts: its window stays open.
+        let pruning = self.algorithm == Algorithm::AlphaBeta;
+        if pruning && top.cut() {
+            let (best, untried) = (top.best, top.untried);
+            return Some(Step::Return(self.end(best, CellSet::new(size, untried))));
+        }
+        if top.untried == 0 {
+            let best = top.best;
+            return Some(Step::Return(self.end(best, CellSet::new(size, 0))));
+        }
+        let cell = top.untried.trailing_zeros() as usize;
+        let parent = self.open.last_mut().expect("the top call");
+        parent.untried &= parent.untried - 1;
+        let board = parent.call.board;
+        let child = board.place(cell, board.to_move());
+        let parent = parent.clone();
+        let call = self.begin(child, Some(&parent), Some(Move::from_index(cell, size)));
+        Some(Step::Enter(call))
+    }
+}
+
+/// One call of a whole trace: how it began and what it returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Traced {
+    /// The call as it began.
+    pub call: Call,
+    /// What it returned (see [`Return::score`]).
+    pub score: i32,
+    /// Replies cut by alpha-beta (see [`Return::cut`]).
+    pub cut: CellSet,
+}
+
+/// A trace longer than its caller allowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("the trace has more than {limit} calls")]
+pub struct TooManyCalls {
+    /// The most calls allowed.
+    pub limit: u64,
+}
+
+/// Every call of `algorithm` from `board`, in call order (call 1 first),
+/// each with its score; refused when there are more than `max_calls`.
+///
+/// ```
+/// use tictactoe::engine::{Board, reference::Algorithm, trace::trace};
+///
+/// let board: Board = "o.x/x.x/.oo".parse().unwrap();
+/// let plain = trace(&board, Algorithm::Minimax, 100).unwrap();
+/// assert_eq!(plain.iter().map(|c| c.score).collect::<Vec<_>>(), [9, -8, -8, -8, 9, -8, 7, 7, -8]);
+/// let pruned = trace(&board, Algorithm::AlphaBeta, 100).unwrap();
+/// assert_eq!(pruned[0].score, 9);
+/// assert!(pruned.len() < plain.len());
+/// assert!(trace(&Board::new(), Algorithm::Minimax, 5000).is_err());
+/// ```
+pub fn trace(
+    board: &Board,
+    algorithm: Algorithm,
+    max_calls: u64,
+) -> Result<Vec<Traced>, TooManyCalls> {
+    let mut calls: Vec<Traced> = Vec::new();
+    for step in Walk::new(board, algorithm) {
+        match step {
+            Step::Enter(call) => {
+                if call.number > max_calls {
+                    return Err(TooManyCalls { limit: max_calls });
+                }
+                calls.push(Traced {
+                    call,
+                    score: 0,
+                    cut: CellSet::new(board.size(), 0),
+                });
+            }
+            Step::Return(done) => {
+                let traced = &mut calls[(done.number - 1) as usize];
+                traced.score = done.score;
+                traced.cut = done.cut;
+            }
+        }
+    }
+    Ok(calls)
+}

@@ -1,0 +1,399 @@
+//! The teaching tools held against the seed's reference minimax: the line
+//! behind every score, the trace of every call and the tree's values, on
+//! every reachable 3×3 position where that is cheap.
+
+use std::collections::HashMap;
+
+use tictactoe::engine::reference::{self, Algorithm};
+use tictactoe::engine::trace::{Step, Traced, Walk, trace};
+use tictactoe::engine::tree::{branches, value};
+use tictactoe::engine::{Ai, Board, Limits, Move, Player, Status, analyze, reachable_positions};
+
+/// The reference minimax's score of every move of a position, asked once per position.
+struct Reference {
+    known: HashMap<Board, Vec<(Move, i32)>>,
+}
+
+impl Reference {
+    fn new() -> Reference {
+        Reference {
+            known: HashMap::new(),
+        }
+    }
+
+    fn values(&mut self, board: &Board) -> &[(Move, i32)] {
+        self.known
+            .entry(*board)
+            .or_insert_with(|| reference::move_values(board, Algorithm::Minimax).moves)
+    }
+
+    fn score(&mut self, board: &Board, mv: Move) -> i32 {
+        let values = self.values(board);
+        values
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map(|(_, score)| *score)
+            .unwrap_or_else(|| panic!("{mv} is not a move of {board}"))
+    }
+
+    fn best(&mut self, board: &Board) -> i32 {
+        let values = self.values(board);
+        values
+            .iter()
+            .map(|(_, score)| *score)
+            .max()
+            .expect("a move")
+    }
+}
+
+#[test]
+fn every_line_of_every_unfinished_position_is_best_play_and_adds_up_to_its_score() {
+    let mut reference = Reference::new();
+    let mut ai = Ai::new();
+    let mut checked = 0;
+    for board in reachable_positions() {
+        if board.status().is_over() {
+            continue;
+        }
+        let analysis = analyze(&board, Limits::Solve);
+        let lines = ai.lines(&analysis);
+        assert_eq!(lines.len(), analysis.moves.len(), "{board}");
+        for (scored, line) in analysis.moves.iter().zip(&lines) {
+            let context = format!("{board} {}: {:?}", scored.mv, line.moves);
+            assert!(line.proven, "{context}");
+            assert_eq!(
+                reference.score(&board, scored.mv),
+                scored.score,
+                "{context}"
+            );
+            let mover = board.to_move();
+            let mut position = board.play(scored.mv).expect("a legal move");
+            for &mv in &line.moves {
+                assert!(
+                    !position.status().is_over(),
+                    "{context}: played past the end"
+                );
+                let best = reference.best(&position);
+                assert_eq!(
+                    reference.score(&position, mv),
+                    best,
+                    "{context}: {mv} is not a best move in {position}"
+                );
+                position = position.play(mv).expect("a legal move");
+            }
+            let d = line.moves.len() as i32;
+            let expected = match position.status() {
+                Status::Won(winner) if winner == mover => 10 - d,
+                Status::Won(_) => -10 + d,
+                Status::Draw => 0,
+                Status::InProgress { .. } => panic!("{context}: the line stops before the end"),
+            };
+            assert_eq!(scored.score, expected, "{context}: length and result");
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        reference.known.len(),
+        4520,
+        "every unfinished position was asked"
+    );
+    assert_eq!(
+        checked, 16_167,
+        "a line for every move of every unfinished position"
+    );
+}
+
+#[test]
+fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
+    let board: Board = "o.x/x.x/.oo".parse().unwrap();
+    let calls = trace(&board, Algorithm::Minimax, 100).unwrap();
+    // number, parent, depth, move, max or min, score
+    let rows: Vec<String> = calls
+        .iter()
+        .map(|c| {
+            let call = c.call;
+            format!(
+                "{} {} {} {} {} {}",
+                call.number,
+                call.parent.map_or("-".to_string(), |p| p.to_string()),
+                call.depth,
+                call.mv.map_or("-".to_string(), Move::coordinate),
+                if call.maximizing { "max" } else { "min" },
+                c.score
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "1 - 0 - max 9",
+            "2 1 1 b1 min -8",
+            "3 2 2 b2 max -8",
+            "4 2 2 a3 max -8",
+            "5 1 1 b2 min 9",
+            "6 1 1 a3 min -8",
+            "7 6 2 b1 max 7",
+            "8 7 3 b2 min 7",
+            "9 6 2 b2 max -8",
+        ]
+    );
+    // The best move: the first of call 1's replies with the highest score.
+    let best = calls
+        .iter()
+        .filter(|c| c.call.parent == Some(1))
+        .fold(None, |best: Option<&Traced>, c| match best {
+            Some(b) if b.score >= c.score => Some(b),
+            _ => Some(c),
+        })
+        .unwrap();
+    assert_eq!(best.call.mv, Some(Move::new(1, 1)));
+    assert_eq!(reference::find_best_move(&board), Some(Move::new(1, 1)));
+}
+
+/// Checks one whole trace against the reference: the calls are numbered in
+/// order, each call's score is the max or min of its children's (or the
+/// seed's score of a finished position), call 1 scores what the reference
+/// minimax does, and with alpha-beta the cut replies are exactly those not
+/// searched. Returns the number of calls.
+fn check_trace(board: &Board, algorithm: Algorithm) -> u64 {
+    let calls = trace(board, algorithm, u64::MAX).unwrap();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); calls.len()];
+    for (i, traced) in calls.iter().enumerate() {
+        assert_eq!(traced.call.number, i as u64 + 1, "{board}");
+        if let Some(parent) = traced.call.parent {
+            assert!(parent < traced.call.number);
+            children[(parent - 1) as usize].push(i);
+        }
+    }
+    for (i, traced) in calls.iter().enumerate() {
+        let call = traced.call;
+        let kids = &children[i];
+        if kids.is_empty() {
+            assert!(
+                call.board.status().is_over(),
+                "{board}: call {} makes no call",
+                call.number
+            );
+            let end = reference::minimax(&call.board, call.depth as i32, call.maximizing);
+            assert_eq!(traced.score, end, "{board}: call {}", call.number);
+            continue;
+        }
+        let scores = kids.iter().map(|&k| calls[k].score);
+        let expected = if call.maximizing {
+            scores.max()
+        } else {
+            scores.min()
+        };
+        assert_eq!(
+            Some(traced.score),
+            expected,
+            "{board}: call {}",
+            call.number
+        );
+        let searched: Vec<Move> = kids.iter().filter_map(|&k| calls[k].call.mv).collect();
+        let mut all: Vec<Move> = searched
+            .iter()
+            .chain(traced.cut.iter().collect::<Vec<_>>().iter())
+            .copied()
+            .collect();
+        all.sort();
+        assert_eq!(
+            all,
+            call.board.empty_cells().iter().collect::<Vec<_>>(),
+            "{board}: call {}",
+            call.number
+        );
+        for (&k, next) in kids.iter().zip(kids.iter().skip(1)) {
+            assert_eq!(calls[k].call.depth, call.depth + 1);
+            assert_eq!(calls[k].call.maximizing, !call.maximizing);
+            assert!(calls[k].call.number < calls[*next].call.number);
+        }
+        if algorithm == Algorithm::Minimax {
+            assert!(traced.cut.is_empty());
+        }
+    }
+    let root = calls[0].score;
+    assert_eq!(root, reference::minimax(board, 0, true), "{board}");
+    calls.len() as u64
+}
+
+#[test]
+fn every_trace_is_the_reference_minimax_call_by_call() {
+    let mut total = 0;
+    for board in reachable_positions() {
+        let plain = check_trace(&board, Algorithm::Minimax);
+        assert_eq!(plain, reference::tree_size(&board), "{board}");
+        if !board.status().is_over() {
+            let counted = reference::move_values(&board, Algorithm::Minimax).calls;
+            assert_eq!(plain, counted + 1, "{board}: call 1 is the position itself");
+        }
+        let pruned = check_trace(&board, Algorithm::AlphaBeta);
+        assert!(pruned <= plain, "{board}");
+        total += plain;
+    }
+    assert!(total > 549_946, "{total}");
+}
+
+#[test]
+fn alpha_beta_calls_return_what_the_reference_returns_in_their_window() {
+    for board in reachable_positions()
+        .into_iter()
+        .filter(|b| b.empty_cells().len() <= 6)
+    {
+        for traced in trace(&board, Algorithm::AlphaBeta, u64::MAX).unwrap() {
+            let call = traced.call;
+            let window = call.window.expect("alpha-beta has a window");
+            let expected = reference::alpha_beta(
+                &call.board,
+                call.depth as i32,
+                window.alpha,
+                window.beta,
+                call.maximizing,
+            );
+            assert_eq!(traced.score, expected, "{board}: call {}", call.number);
+        }
+    }
+}
+
+#[test]
+fn the_empty_board_is_549946_calls_walked_lazily() {
+    let mut walk = Walk::new(&Board::new(), Algorithm::Minimax);
+    let mut deepest = 0;
+    let mut last = None;
+    for step in walk.by_ref() {
+        if let Step::Return(done) = step {
+            last = Some(done);
+        }
+    }
+    for _ in walk.open_calls() {
+        deepest += 1;
+    }
+    assert_eq!(deepest, 0, "every call returned");
+    assert_eq!(walk.calls(), 549_946);
+    let last = last.unwrap();
+    assert_eq!((last.number, last.score), (1, 0), "a draw");
+}
+
+#[test]
+fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
+    // The tree is built from the engine's scores a level at a time; the
+    // trace is the reference minimax. Every call is a node of the tree.
+    let mut checked = 0;
+    for root in reachable_positions()
+        .into_iter()
+        .filter(|b| b.empty_cells().len() <= 7 || b.move_count() == 0)
+    {
+        let maximizer = root.to_move();
+        for traced in trace(&root, Algorithm::Minimax, u64::MAX).unwrap() {
+            let call = traced.call;
+            let analysis = analyze(&call.board, Limits::Solve);
+            assert_eq!(
+                value(&analysis, call.depth, maximizer),
+                traced.score,
+                "{root}: call {} ({})",
+                call.number,
+                call.board
+            );
+            checked += 1;
+        }
+        // The root's branches are its calls 2, 3, ... in order, with their scores.
+        let analysis = analyze(&root, Limits::Solve);
+        let level = branches(&analysis, 0, maximizer);
+        let calls = trace(&root, Algorithm::Minimax, u64::MAX).unwrap();
+        let children: Vec<(Move, i32)> = calls
+            .iter()
+            .filter(|c| c.call.parent == Some(1))
+            .map(|c| (c.call.mv.unwrap(), c.score))
+            .collect();
+        let from_tree: Vec<(Move, i32)> = level.iter().map(|b| (b.mv, b.value)).collect();
+        assert_eq!(from_tree, children, "{root}");
+    }
+    assert!(checked > 549_946, "{checked}");
+}
+
+#[test]
+fn the_tree_of_the_article_board_reads_as_the_article_does() {
+    let board: Board = "o.x/x.x/.oo".parse().unwrap();
+    let analysis = analyze(&board, Limits::Solve);
+    let level = branches(&analysis, 0, Player::X);
+    let words: Vec<String> = level
+        .iter()
+        .map(|b| format!("{} {}", b.mv.coordinate(), b.outlook.result_for(Player::X)))
+        .collect();
+    assert_eq!(
+        words,
+        ["b1 O wins in 1", "b2 X wins in 1", "a3 O wins in 1"]
+    );
+    assert_eq!(reference::tree_size(&board), 9);
+    assert_eq!(reference::tree_size(&Board::new()), 549_946);
+}
+
+/// A line on a bigger board: every move legal, and when proven it runs to
+/// the end and adds up to the move's score.
+fn check_big_line(
+    board: &Board,
+    scored: &tictactoe::engine::ScoredMove,
+    line: &tictactoe::engine::line::Line,
+) {
+    let mover = board.to_move();
+    let mut position = board.play(scored.mv).expect("a legal move");
+    for &mv in &line.moves {
+        position = position
+            .play(mv)
+            .unwrap_or_else(|e| panic!("{board} {}: {e}", scored.mv));
+    }
+    if !line.proven {
+        return;
+    }
+    assert!(
+        scored.proven,
+        "{board} {}: a proven line needs a proven score",
+        scored.mv
+    );
+    let d = line.moves.len() as i32;
+    let win = board.geometry().win_score();
+    let expected = match position.status() {
+        Status::Won(winner) if winner == mover => win - d,
+        Status::Won(_) => -win + d,
+        Status::Draw => 0,
+        Status::InProgress { .. } => panic!("{board} {}: a proven line stops early", scored.mv),
+    };
+    assert_eq!(
+        scored.score, expected,
+        "{board} {}: {:?}",
+        scored.mv, line.moves
+    );
+}
+
+#[test]
+fn lines_on_bigger_boards_run_to_the_end_when_proven() {
+    let think = Limits::Think(std::time::Duration::from_millis(300));
+    for (text, limits) in [
+        ("..../..../..../....", Limits::Solve),
+        ("x.../.o../..x./....", Limits::Solve),
+        ("xo../ox../..../....", Limits::Solve),
+        // Proven or estimated, as the machine's speed allows: checked either way.
+        (
+            "......./......./......./...x.../......./......./.......",
+            think,
+        ),
+        (
+            "x....../......./......./......./......./......./......o",
+            think,
+        ),
+    ] {
+        let board = Board::parse_with_k(text, Some(4)).unwrap();
+        let mut ai = Ai::new();
+        let analysis = ai.analyze(&board, limits);
+        let lines = ai.lines(&analysis);
+        assert_eq!(lines.len(), analysis.moves.len());
+        let mut proven = 0;
+        for (scored, line) in analysis.moves.iter().zip(&lines) {
+            check_big_line(&board, scored, line);
+            proven += usize::from(line.proven);
+        }
+        if limits == Limits::Solve {
+            assert_eq!(proven, lines.len(), "{board}");
+        }
+    }
+}
