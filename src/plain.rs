@@ -59,7 +59,54 @@ fn not_a_move(shown: &str, size: u8) -> String {
 
 /// Plays sessions on `input` and `output` until `quit` or the end of input.
 /// `prompt` writes a `>` before each read (for a person at a terminal).
+///
+/// If `output` fails (the reader has gone, as with `| head`), the moves
+/// still to come in `input` are played all the same, silently, so a game
+/// they finish is counted; the first failure is returned at the end.
 pub fn run(
+    settings: &Settings,
+    stats: Option<StatsFile>,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    prompt: bool,
+) -> io::Result<()> {
+    let mut sink = Sink {
+        output,
+        failed: None,
+    };
+    play(settings, stats, input, &mut sink, prompt)?;
+    sink.failed.map_or(Ok(()), Err)
+}
+
+/// Output that may go away: the first failure is kept, and whatever is
+/// written after it is dropped.
+struct Sink<'a> {
+    output: &'a mut dyn Write,
+    failed: Option<io::Error>,
+}
+
+impl Write for Sink<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.failed.is_none()
+            && let Err(error) = self.output.write_all(bytes)
+        {
+            self.failed = Some(error);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.failed.is_none()
+            && let Err(error) = self.output.flush()
+        {
+            self.failed = Some(error);
+        }
+        Ok(())
+    }
+}
+
+/// The session itself, writing to output that never fails.
+fn play(
     settings: &Settings,
     stats: Option<StatsFile>,
     input: &mut dyn BufRead,
@@ -72,7 +119,7 @@ pub fn run(
     let mut rng = settings.rng();
     let mut counter = Counter::new(stats);
     // Saves a result the moment it appears or goes away, before anything is
-    // written: a reader that has gone (`| head`) cannot lose a count.
+    // written about it.
     let mut save = |before: Status, game: &Game| match ResultChange::between(before, game.status())
     {
         Some(change) => counter.save(change, seats, settings.start),

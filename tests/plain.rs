@@ -443,3 +443,67 @@ fn undoing_a_finished_game_takes_its_count_back_out() {
     game("");
     assert_eq!(counted_games(&stats), 2);
 }
+
+#[test]
+fn moves_piped_in_are_played_and_counted_even_when_nobody_reads_the_output() {
+    // As with `| head -1`, but certain: the reader is gone before the game starts.
+    let folder = tempfile::tempdir().unwrap();
+    let stats = folder.path().join("stats.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["--plain", "--seed", "1", "--stats-file"])
+        .arg(&stats)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game starts");
+    drop(child.stdout.take());
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "a reader leaving is not an error"
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        counted_games(&stats),
+        1,
+        "every move was played and the game counted"
+    );
+}
+
+#[test]
+fn output_that_fails_otherwise_is_one_error_line_and_the_game_still_counts() {
+    let folder = tempfile::tempdir().unwrap();
+    let stats = folder.path().join("stats.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["--plain", "--seed", "1", "--stats-file"])
+        .arg(&stats)
+        .stdin(Stdio::piped())
+        .stdout(std::fs::File::create("/dev/full").expect("/dev/full"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert_eq!(counted_games(&stats), 1);
+}
