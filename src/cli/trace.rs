@@ -17,10 +17,6 @@ pub const DEFAULT_MAX_CALLS: u64 = 5_000;
 /// The most `--max-calls` accepts: enough for the whole empty 3x3 board.
 pub const MOST_CALLS: u64 = 1_000_000;
 
-/// Positions with at most this many empty squares have their whole trace
-/// counted when it is too long to print, so the refusal can say how long.
-const COUNTED_MAX_EMPTY: usize = 9;
-
 /// One call of `trace --json`.
 #[derive(Debug, Serialize)]
 struct CallRecord {
@@ -119,9 +115,10 @@ pub fn run_trace(
     Ok(ExitStatus::Success)
 }
 
-/// How many calls the whole trace has, when that is quick to count.
+/// How many calls the whole trace has, when that is quick to count (so a
+/// refusal can say how long the trace would be).
 fn total_calls(board: &Board, algorithm: Algorithm) -> Option<u64> {
-    if board.empty_cells().len() > COUNTED_MAX_EMPTY {
+    if !reference::is_countable(board) {
         return None;
     }
     Some(match algorithm {

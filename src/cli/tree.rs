@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::ExitStatus;
-use crate::engine::reference::tree_size;
+use crate::engine::reference::{is_countable, tree_size};
 use crate::engine::tree::{branches, value};
 use crate::engine::{Ai, Analysis, Board, Limits, Move, Player, Status};
 use crate::text::{count, signed, thousands};
@@ -14,11 +14,6 @@ pub const DEFAULT_MAX_NODES: u64 = 5_000;
 
 /// The most `--max-nodes` accepts.
 pub const MOST_NODES: u64 = 1_000_000;
-
-/// Positions below are counted (and call numbers given) when the root has
-/// at most this many empty squares: up to 986,410 positions, counted in
-/// moments because each distinct position is counted once.
-const COUNTED_MAX_EMPTY: usize = 9;
 
 /// One position of the tree as printed.
 #[derive(Debug, Clone)]
@@ -59,7 +54,7 @@ pub fn run_tree(
     let shown = positions(board, depth, max_nodes);
     if shown > max_nodes {
         let whole = match depth {
-            None if board.empty_cells().len() <= COUNTED_MAX_EMPTY => {
+            None if is_countable(board) => {
                 format!(" has {} positions,", thousands(tree_size(board)))
             }
             None => " has".to_string(),
@@ -99,7 +94,7 @@ pub fn run_tree(
 /// Positions in the tree to `depth` plies (the root included), counted by
 /// walking its moves; stops counting once past `cap`.
 fn positions(board: &Board, depth: Option<u32>, cap: u64) -> u64 {
-    if depth.is_none() && board.empty_cells().len() <= COUNTED_MAX_EMPTY {
+    if depth.is_none() && is_countable(board) {
         return tree_size(board);
     }
     fn walk(board: &Board, depth: Option<u32>, cap: u64, seen: &mut u64) {
@@ -125,7 +120,8 @@ fn positions(board: &Board, depth: Option<u32>, cap: u64) -> u64 {
 fn build(root: &Board, depth: Option<u32>, limits: Limits) -> Vec<Node> {
     let mut ai = Ai::new();
     let maximizer = root.to_move();
-    let counted = root.empty_cells().len() <= COUNTED_MAX_EMPTY;
+    // Positions below are counted, and call numbers given, where the tree is countable.
+    let counted = is_countable(root);
     let analysis = ai.analyze(root, limits);
     let result = match (root.status(), analysis.outlook()) {
         (Status::InProgress { to_move }, Some(outlook)) => outlook.result_for(to_move),

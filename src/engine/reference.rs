@@ -210,6 +210,25 @@ pub fn move_values(board: &Board, algorithm: Algorithm) -> MoveValues {
     MoveValues { moves, calls }
 }
 
+/// The most empty squares a position may have for the seed's plain minimax
+/// below it to be counted by running it: with nine, at most 986,409 calls
+/// (9 + 9·8 + … + 9!), a moment's work. The teaching views (the explain
+/// panel, the tree, the trace) count calls and positions only within it.
+pub const COUNTABLE_MAX_EMPTY: usize = 9;
+
+/// True when the seed's plain minimax below `board` is small enough to
+/// count by running it (see [`COUNTABLE_MAX_EMPTY`]).
+///
+/// ```
+/// use tictactoe::engine::{Board, reference::is_countable};
+///
+/// assert!(is_countable(&Board::new()));
+/// assert!(!is_countable(&"..../..../..../....".parse().unwrap()));
+/// ```
+pub fn is_countable(board: &Board) -> bool {
+    board.empty_cells().len() <= COUNTABLE_MAX_EMPTY
+}
+
 /// Positions in the seed's plain minimax tree of `board`, itself included:
 /// the calls `minimax` makes when it is called on `board` (549,946 for the
 /// empty board, the position and the 549,945 below it). Positions reached
