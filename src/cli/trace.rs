@@ -182,9 +182,8 @@ pub fn describe(board: &Board, algorithm: Algorithm, calls: &[Traced]) -> String
             format!("  {:>5}  {:>5}", window_bound(alpha), window_bound(beta))
         });
         let end = match call.board.status() {
-            Status::Won(winner) => format!("  {winner} won"),
-            Status::Draw => "  draw".to_string(),
             Status::InProgress { .. } => String::new(),
+            ended => format!("  {ended}"),
         };
         text.push_str(&format!(
             "{:>4}  {:>5}  {label:<move_width$}  {}  {turn}  {window}  {:>7}{end}\n",

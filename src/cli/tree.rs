@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::ExitStatus;
 use crate::engine::reference::{is_countable, tree_size};
-use crate::engine::tree::{branches, value};
+use crate::engine::tree::{branches, result, value};
 use crate::engine::{Ai, Analysis, Board, Limits, Move, Player, Status};
 use crate::text::{count, signed, thousands};
 
@@ -123,18 +123,13 @@ fn build(root: &Board, depth: Option<u32>, limits: Limits) -> Vec<Node> {
     // Positions below are counted, and call numbers given, where the tree is countable.
     let counted = is_countable(root);
     let analysis = ai.analyze(root, limits);
-    let result = match (root.status(), analysis.outlook()) {
-        (Status::InProgress { to_move }, Some(outlook)) => outlook.result_for(to_move),
-        (Status::Won(winner), _) => format!("{winner} won"),
-        _ => "draw".to_string(),
-    };
     let mut nodes = vec![Node {
         depth: 0,
         mv: None,
         board: *root,
         value: value(&analysis, 0, maximizer),
         proven: analysis.proven(),
-        result,
+        result: result(&analysis),
         chosen_by: None,
         below: counted.then(|| tree_size(root) - 1),
         call: counted.then_some(1),
@@ -167,18 +162,13 @@ fn expand(
     let mut next_call = nodes[at].call.map(|call| call + 1);
     for (i, branch) in level.iter().enumerate() {
         let size = next_call.map(|_| tree_size(&branch.board));
-        let result = match branch.board.status() {
-            Status::Won(winner) => format!("{winner} won"),
-            Status::Draw => "draw".to_string(),
-            Status::InProgress { .. } => branch.outlook.result_for(mover),
-        };
         nodes.push(Node {
             depth: nodes[at].depth + 1,
             mv: Some(branch.mv),
             board: branch.board,
             value: branch.value,
             proven: branch.proven,
-            result,
+            result: branch.result(),
             chosen_by: (chosen == Some(branch.mv)).then_some(mover),
             below: size.map(|size| size - 1),
             call: next_call,
@@ -287,8 +277,7 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
                 };
                 label.push(format!("{to_move} to move: {how}"));
             }
-            Status::Won(winner) => label.push(format!("{winner} won")),
-            Status::Draw => label.push("draw".to_string()),
+            ended => label.push(ended.to_string()),
         }
         let estimate = if node.proven { "" } else { "?" };
         label.push(format!("{}{estimate}", signed(node.value)));

@@ -160,8 +160,7 @@ impl Walkthrough {
         items.push((6, Said::Gap));
         for returned in &self.returned {
             let end = match returned.call.board.status() {
-                Status::Won(winner) => format!(": {winner} won"),
-                Status::Draw => ": draw".to_string(),
+                ended @ (Status::Won(_) | Status::Draw) => format!(": {ended}"),
                 Status::InProgress { .. } => {
                     let how = if returned.call.maximizing {
                         "max"

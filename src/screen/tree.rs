@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 use super::app::{Direction, Request};
 use super::view::Theme;
 use crate::engine::line::move_list;
-use crate::engine::tree::{branches, value};
+use crate::engine::tree::{branches, result, value};
 use crate::engine::{Analysis, Board, Limits, Move, Player, Status};
 use crate::text::{count, signed, thousands};
 
@@ -171,25 +171,18 @@ impl TreeView {
             let root = &mut self.nodes[0];
             root.value = Some(value(analysis, 0, self.maximizer));
             root.proven = analysis.proven();
-            root.result = match (analysis.status(), analysis.outlook()) {
-                (Status::InProgress { to_move }, Some(outlook)) => outlook.result_for(to_move),
-                (status, _) => ended(status),
-            };
+            root.result = result(analysis);
             root.below = below
                 .iter()
                 .try_fold(0, |sum, below| below.map(|below| sum + below + 1));
         }
         let chosen = analysis.best().map(|best| best.mv);
-        let mover = analysis.board.to_move();
         let mut children = Vec::new();
         for (i, branch) in branches(analysis, depth, self.maximizer)
             .into_iter()
             .enumerate()
         {
-            let result = match branch.board.status() {
-                Status::InProgress { .. } => branch.outlook.result_for(mover),
-                status => ended(status),
-            };
+            let result = branch.result();
             children.push(self.nodes.len());
             self.nodes.push(Node {
                 board: branch.board,
@@ -285,14 +278,6 @@ impl TreeView {
         } else if let Some(parent) = node.parent {
             self.selected = parent;
         }
-    }
-}
-
-/// "X won" or "draw" for a finished game.
-fn ended(status: Status) -> String {
-    match status {
-        Status::Won(winner) => format!("{winner} won"),
-        _ => "draw".to_string(),
     }
 }
 
@@ -485,7 +470,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
             };
             lines.push(Line::from(format!("{to_move} to move, takes the {how}")));
         }
-        status => lines.push(Line::from(ended(status))),
+        ended => lines.push(Line::from(ended.to_string())),
     }
     if let Some(value) = node.value {
         lines.push(Line::from(format!(

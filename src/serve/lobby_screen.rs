@@ -190,11 +190,8 @@ impl LobbyScreen {
                 .enumerate()
                 .map(|(i, g)| {
                     let state = match g.status {
-                        Status::InProgress { to_move } => {
-                            format!("{} moves, {to_move} to move", g.moves)
-                        }
-                        Status::Won(winner) => format!("{winner} won"),
-                        Status::Draw => "draw".to_string(),
+                        Status::InProgress { .. } => format!("{} moves, {}", g.moves, g.status),
+                        ended => ended.to_string(),
                     };
                     let line = Line::from(vec![
                         Span::raw(format!("{} vs {} ", g.names.x, g.names.o)),
