@@ -11,7 +11,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::app::{Direction, Request};
-use super::view::Theme;
+use super::view::{Theme, first_fitting};
 use crate::engine::line::move_list;
 use crate::engine::tree::{branches, result, value};
 use crate::engine::{Analysis, Board, Limits, Move, Player, Status};
@@ -354,13 +354,12 @@ pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffe
         format!("{maximizer} maximizes, {minimizer} minimizes; depth 0 at the top"),
         format!("{maximizer} max, {minimizer} min"),
     ];
-    let legend_text = legends
-        .iter()
-        .find(|text| text.chars().count() <= usize::from(legend.width))
-        .unwrap_or(&legends[legends.len() - 1]);
-    Paragraph::new(Line::styled(legend_text.as_str(), theme.faint()))
-        .alignment(Alignment::Center)
-        .render(legend, buf);
+    Paragraph::new(Line::styled(
+        first_fitting(&legends, legend.width),
+        theme.faint(),
+    ))
+    .alignment(Alignment::Center)
+    .render(legend, buf);
     let wide = body.width >= 66 && body.height >= 9;
     let (list, detail) = if wide {
         let [list, _, detail] = body.layout(&Layout::horizontal([
@@ -382,13 +381,12 @@ pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffe
         "arrows, enter, backspace  t close",
         "t close",
     ];
-    let text = variants
-        .iter()
-        .find(|text| text.chars().count() <= usize::from(keys.width))
-        .unwrap_or(&variants[variants.len() - 1]);
-    Paragraph::new(Line::styled(*text, theme.faint()))
-        .alignment(Alignment::Center)
-        .render(keys, buf);
+    Paragraph::new(Line::styled(
+        first_fitting(&variants, keys.width),
+        theme.faint(),
+    ))
+    .alignment(Alignment::Center)
+    .render(keys, buf);
 }
 
 fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
