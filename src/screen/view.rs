@@ -124,7 +124,7 @@ impl Widget for &App {
 }
 
 /// What the screen needs and what it has, broken only between phrases.
-fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {
+pub(crate) fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {
     let needs = format!("needs {width}x{height},");
     let now = format!("now {}x{}", area.width, area.height);
     let lines = wrap(
