@@ -140,7 +140,9 @@ impl TreeView {
             .iter_mut()
             .find(|node| node.open && node.children.is_none() && !node.asked)?;
         node.asked = true;
-        // A finished position needs no engine: its value is the seed's score of the end.
+        // Only the root can be open and finished (leaves never open): it is
+        // asked like any other, and its answer, with no moves, gives it the
+        // seed's score of the end.
         Some(Request::Tree {
             board: node.board,
             limits: self.limits,
