@@ -493,6 +493,12 @@ impl StatsFile {
         Some(StatsFile::at(dirs.data_dir().join("stats.json")))
     }
 
+    /// The file at `path` when one is given (`--stats-file`), else the
+    /// default location (`None` if the platform has none).
+    pub fn given_or_default(path: Option<&Path>) -> Option<StatsFile> {
+        path.map(StatsFile::at).or_else(StatsFile::default_location)
+    }
+
     /// Where the counts are kept.
     pub fn path(&self) -> &Path {
         &self.path

@@ -171,10 +171,7 @@ impl PlayArgs {
         if self.no_stats {
             return None;
         }
-        self.stats_file
-            .as_ref()
-            .map(StatsFile::at)
-            .or_else(StatsFile::default_location)
+        StatsFile::given_or_default(self.stats_file.as_deref())
     }
 }
 
