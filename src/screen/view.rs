@@ -739,7 +739,7 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
             (2, Note("The minimax tree of the position on the board.")),
             (5, Note("")),
             (1, Keys("Up, Down", "move between positions")),
-            (1, Keys("Right, Enter", "open a position into its replies")),
+            (1, Keys("Right, Enter, Space", "open a position's replies")),
             (1, Keys("Left, Backspace", "close it, or go up")),
             (1, Keys("t, Esc", "close the tree")),
         ];
@@ -753,7 +753,7 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
                 Note("The seed's minimax from the position on the board, one call at a time."),
             ),
             (5, Note("")),
-            (1, Keys("c, Enter, Space", "the next call")),
+            (1, Keys("c, Enter, Space, Right", "the next call")),
             (1, Keys("Esc", "close the walkthrough")),
         ];
         entries.extend(common);
