@@ -332,12 +332,8 @@ fn summary(board: &Board, algorithm: Algorithm, calls: &[Traced]) -> String {
         ));
         return text;
     }
-    // findBestMove's rule: the first reply with the highest score.
-    let best = replies
-        .iter()
-        .copied()
-        .reduce(|best, next| if next.score > best.score { next } else { best })
-        .expect("a reply");
+    let best =
+        reference::first_best(replies.iter().copied(), |reply| reply.score).expect("a reply");
     let scores: Vec<String> = replies.iter().map(|c| signed(c.score)).collect();
     let mv = best.call.mv.expect("a reply has a move");
     text.push_str(&format!(

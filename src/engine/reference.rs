@@ -98,6 +98,26 @@ pub fn find_best_move(board: &Board) -> Option<Move> {
     best_move(board, Algorithm::Minimax).map(|best| best.mv)
 }
 
+/// The seed's rule for choosing among scored moves, as `findBestMove` keeps
+/// its best: the first, in their order, with the highest score (a later one
+/// replaces it only by scoring strictly more). `None` when there are none.
+///
+/// ```
+/// use tictactoe::engine::reference::first_best;
+///
+/// assert_eq!(first_best([("a1", 0), ("b1", 9), ("c1", 9)], |m| m.1), Some(("b1", 9)));
+/// assert_eq!(first_best(Vec::<(&str, i32)>::new(), |m| m.1), None);
+/// ```
+pub fn first_best<T>(items: impl IntoIterator<Item = T>, score: impl Fn(&T) -> i32) -> Option<T> {
+    items.into_iter().reduce(|best, next| {
+        if score(&next) > score(&best) {
+            next
+        } else {
+            best
+        }
+    })
+}
+
 /// Which of the seed's algorithms to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algorithm {

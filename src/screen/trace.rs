@@ -4,7 +4,7 @@
 //! calls still open (the call stack) and what returned since the last step.
 
 use super::explain::Said;
-use crate::engine::reference::{Algorithm, is_countable, minimax, tree_size};
+use crate::engine::reference::{Algorithm, first_best, is_countable, minimax, tree_size};
 use crate::engine::trace::{Call, Step, Walk};
 use crate::engine::{Board, Move, Status};
 use crate::text::{signed, thousands};
@@ -111,10 +111,7 @@ impl Walkthrough {
     /// The best move once the walk is over: the first of call 1's replies
     /// with the highest score, as `findBestMove` keeps it.
     pub fn best(&self) -> Option<Returned> {
-        self.replies
-            .iter()
-            .copied()
-            .reduce(|best, next| if next.score > best.score { next } else { best })
+        first_best(self.replies.iter().copied(), |reply| reply.score)
     }
 
     /// The status line: what the current call is.
