@@ -119,13 +119,13 @@ fn main() -> ExitCode {
             json,
             reset,
             stats_file,
-        }) => {
-            let file = stats_file
-                .as_ref()
-                .map(StatsFile::at)
-                .or_else(StatsFile::default_location);
-            run_stats(file, *json, *reset, &mut stdout.lock(), &mut stderr.lock())
-        }
+        }) => run_stats(
+            StatsFile::given_or_default(stats_file.as_deref()),
+            *json,
+            *reset,
+            &mut stdout.lock(),
+            &mut stderr.lock(),
+        ),
         Some(Command::Completions { shell }) => write_completions(*shell, &mut stdout.lock()),
         Some(Command::Man) => write_man_page(&mut stdout.lock()),
         #[cfg(feature = "serve")]

@@ -139,14 +139,18 @@ fn play(
         if let Status::InProgress { to_move } = board.status()
             && let Seat::Ai(level) = seats.of(to_move)
         {
-            if let Some(decision) = ai.choose(&board, level, &mut rng, settings.limits)
-                && game.play(decision.mv).is_ok()
-            {
-                let notes = save(board.status(), &game);
-                writeln!(output, "{to_move} plays {}.", decision.mv.coordinate())?;
-                show(&game, settings, output)?;
-                tell(&notes, output)?;
-            }
+            // The AIs choose among legal moves: a refusal is a bug, reported
+            // rather than asking the AI again for ever.
+            let refused = |why: String| io::Error::other(format!("the AI ({level}) {why}"));
+            let decision = ai
+                .choose(&board, level, &mut rng, settings.limits)
+                .ok_or_else(|| refused("found no move in a game still on".into()))?;
+            game.play(decision.mv)
+                .map_err(|error| refused(format!("chose a move the board refused: {error}")))?;
+            let notes = save(board.status(), &game);
+            writeln!(output, "{to_move} plays {}.", decision.mv.coordinate())?;
+            show(&game, settings, output)?;
+            tell(&notes, output)?;
             continue;
         }
         if seats.is_watch() {

@@ -26,6 +26,12 @@ pub struct Settings {
     pub seed: Option<u64>,
 }
 
+/// The pause before the AI answers a person, unless the command line sets one.
+pub const DEFAULT_AI_DELAY: Duration = Duration::from_millis(300);
+
+/// The pause between moves when the AI plays itself, unless the command line sets one.
+pub const DEFAULT_WATCH_DELAY: Duration = Duration::from_millis(500);
+
 impl Settings {
     /// The random generator for a session: seeded when asked, so games replay.
     pub fn rng(&self) -> fastrand::Rng {

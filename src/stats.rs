@@ -441,13 +441,6 @@ pub struct Warning {
     pub kept_as: PathBuf,
 }
 
-impl Warning {
-    /// The gist, short enough for a status line.
-    pub fn headline(&self) -> String {
-        "warning: damaged statistics file kept aside; counting afresh".to_string()
-    }
-}
-
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -498,6 +491,12 @@ impl StatsFile {
     pub fn default_location() -> Option<StatsFile> {
         let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
         Some(StatsFile::at(dirs.data_dir().join("stats.json")))
+    }
+
+    /// The file at `path` when one is given (`--stats-file`), else the
+    /// default location (`None` if the platform has none).
+    pub fn given_or_default(path: Option<&Path>) -> Option<StatsFile> {
+        path.map(StatsFile::at).or_else(StatsFile::default_location)
     }
 
     /// Where the counts are kept.
@@ -832,13 +831,13 @@ impl Counter {
     /// seats, started from `start`, when it is one the statistics count.
     /// Returns the lines to show, as [`Counter::record`] does.
     pub fn save(&mut self, change: ResultChange, seats: Seats, start: Board) -> Vec<String> {
+        let (ResultChange::Finished(status) | ResultChange::TakenBack(status)) = change;
+        let Some(record) = GameRecord::of(seats, start, status) else {
+            return Vec::new();
+        };
         match change {
-            ResultChange::Finished(status) => GameRecord::of(seats, start, status)
-                .map(|record| self.record(record))
-                .unwrap_or_default(),
-            ResultChange::TakenBack(status) => GameRecord::of(seats, start, status)
-                .map(|record| self.unrecord(record))
-                .unwrap_or_default(),
+            ResultChange::Finished(_) => self.record(record),
+            ResultChange::TakenBack(_) => self.unrecord(record),
         }
     }
 

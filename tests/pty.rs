@@ -13,11 +13,11 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use ratatui::layout::Rect;
 use rustix::process::{Pid, Signal, kill_process};
-use tictactoe::engine::Move;
-use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
 use tictactoe::stats::StatsFile;
+
+#[path = "support/screen.rs"]
+mod screen_support;
 
 const ROWS: u16 = 24;
 const COLS: u16 = 80;
@@ -169,36 +169,8 @@ impl Session {
 
     /// The mark in each square, read off the screen at the game's own layout.
     fn board(&self) -> Vec<Option<char>> {
-        let ScreenLayout::Game { board, .. } = layout(
-            Rect::new(0, 0, COLS, ROWS),
-            3,
-            Panels {
-                moves: true,
-                explain: false,
-            },
-        ) else {
-            panic!("80x24 fits the game")
-        };
         let parser = self.screen.lock().expect("screen lock");
-        (0..9)
-            .map(|index| {
-                let rect = board.cell_rect(Move::from_index(index, 3));
-                let screen = parser.screen();
-                let line = |y: u16| -> String {
-                    (rect.x..rect.x + rect.width)
-                        .filter_map(|x| screen.cell(y, x))
-                        .map(|c| c.contents())
-                        .collect()
-                };
-                if line(rect.y + 1).contains('╳') {
-                    Some('X')
-                } else if line(rect.y).contains('╭') {
-                    Some('O')
-                } else {
-                    None
-                }
-            })
-            .collect()
+        screen_support::marks(parser.screen(), COLS, ROWS)
     }
 }
 

@@ -26,6 +26,9 @@ use tictactoe::serve::input::KeyDecoder;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpSocket, TcpStream};
 
+#[path = "support/screen.rs"]
+mod screen_support;
+
 /// How long to wait for what should take milliseconds.
 const PATIENCE: Duration = Duration::from_secs(30);
 const COLS: u32 = 80;
@@ -388,36 +391,8 @@ impl Player {
 
     /// The mark in each square, read off the screen at the game's own layout.
     fn board(&self) -> Vec<Option<char>> {
-        let ScreenLayout::Game { board, .. } = layout(
-            Rect::new(0, 0, COLS as u16, ROWS as u16),
-            3,
-            Panels {
-                moves: true,
-                explain: false,
-            },
-        ) else {
-            panic!("80x24 fits the game")
-        };
         let parser = self.screen.lock().expect("screen");
-        let screen = parser.screen();
-        (0..9)
-            .map(|index| {
-                let rect = board.cell_rect(Move::from_index(index, 3));
-                let line = |y: u16| -> String {
-                    (rect.x..rect.x + rect.width)
-                        .filter_map(|x| screen.cell(y, x))
-                        .map(|c| c.contents())
-                        .collect()
-                };
-                if line(rect.y + 1).contains('╳') {
-                    Some('X')
-                } else if line(rect.y).contains('╭') {
-                    Some('O')
-                } else {
-                    None
-                }
-            })
-            .collect()
+        screen_support::marks(parser.screen(), COLS as u16, ROWS as u16)
     }
 
     /// Plays `square` (1 to 9) and waits until it shows.

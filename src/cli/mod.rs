@@ -16,7 +16,7 @@ use std::time::Duration;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::engine::{Board, BoardError, GeometryError, Level, Limits, ParseError};
+use crate::engine::{Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, ParseError};
 
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
 #[derive(Debug, Parser)]
@@ -117,7 +117,7 @@ pub enum Command {
         #[command(flatten)]
         shape: Shape,
         /// Thinking time per move on boards bigger than 3x3, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
+        #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
         think_ms: u64,
     },
     /// Show the saved statistics of your games against the AI.
@@ -196,11 +196,13 @@ impl Shape {
     }
 }
 
+/// `--size` where a board is given: its size comes from the board itself.
+const GIVEN_SIZE_HELP: &str =
+    "Board side, 3 to 7, checked against the board given [default: the size of the board given]";
+
 /// The shape of a board given on the command line, checked against it.
 #[derive(Debug, Clone, Copy, Args)]
-#[command(mut_arg("size", |size| size.help(
-    "Board side, 3 to 7, checked against the board given [default: the size of the board given]"
-)))]
+#[command(mut_arg("size", |size| size.help(GIVEN_SIZE_HELP)))]
 pub struct GivenShape {
     /// The board's shape.
     #[command(flatten)]
@@ -209,15 +211,13 @@ pub struct GivenShape {
 
 /// How to read a board and how long to think about it.
 #[derive(Debug, Clone, Args)]
-#[command(mut_arg("size", |size| size.help(
-    "Board side, 3 to 7, checked against the board given [default: the size of the board given]"
-)))]
+#[command(mut_arg("size", |size| size.help(GIVEN_SIZE_HELP)))]
 pub struct BoardOptions {
     /// The board's shape.
     #[command(flatten)]
     pub shape: Shape,
     /// Thinking time per position on boards bigger than 3x3, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = think_ms())]
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
     pub think_ms: u64,
     /// Search until every score is proven, however long it takes.
     #[arg(long)]
@@ -239,6 +239,9 @@ impl BoardOptions {
         }
     }
 }
+
+/// `--think-ms` when not given: the engine's own default thinking time.
+const DEFAULT_THINK_MS: u64 = DEFAULT_THINK.as_millis() as u64;
 
 /// The longest thinking time any command accepts: ten minutes, in milliseconds.
 pub const MAX_THINK_MS: u64 = 10 * 60 * 1000;

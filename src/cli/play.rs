@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use crate::engine::{BoardError, GeometryError, Level, Limits, Player, Status};
 use crate::game::{Seat, Seats};
-use crate::session::Settings;
+use crate::session::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use crate::stats::StatsFile;
 
 /// A side, as the command line spells it.
@@ -73,13 +73,13 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub shape: super::Shape,
     /// How long the AI may think per move on boards bigger than 3x3, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = super::think_ms())]
+    #[arg(long, value_name = "MS", default_value_t = super::DEFAULT_THINK_MS, value_parser = super::think_ms())]
     pub think_ms: u64,
     /// Pause between moves when watching, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 500)]
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_WATCH_DELAY.as_millis() as u64)]
     pub delay: u64,
     /// Pause before the AI answers your move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 300)]
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_AI_DELAY.as_millis() as u64)]
     pub ai_delay: u64,
     /// Play in plain text, a line per move: for screen readers, simple terminals and pipes.
     #[arg(long)]
@@ -171,10 +171,7 @@ impl PlayArgs {
         if self.no_stats {
             return None;
         }
-        self.stats_file
-            .as_ref()
-            .map(StatsFile::at)
-            .or_else(StatsFile::default_location)
+        StatsFile::given_or_default(self.stats_file.as_deref())
     }
 }
 

@@ -17,10 +17,6 @@ pub const DEFAULT_MAX_CALLS: u64 = 5_000;
 /// The most `--max-calls` accepts: enough for the whole empty 3x3 board.
 pub const MOST_CALLS: u64 = 1_000_000;
 
-/// Positions with at most this many empty squares have their whole trace
-/// counted when it is too long to print, so the refusal can say how long.
-const COUNTED_MAX_EMPTY: usize = 9;
-
 /// One call of `trace --json`.
 #[derive(Debug, Serialize)]
 struct CallRecord {
@@ -119,9 +115,10 @@ pub fn run_trace(
     Ok(ExitStatus::Success)
 }
 
-/// How many calls the whole trace has, when that is quick to count.
+/// How many calls the whole trace has, when that is quick to count (so a
+/// refusal can say how long the trace would be).
 fn total_calls(board: &Board, algorithm: Algorithm) -> Option<u64> {
-    if board.empty_cells().len() > COUNTED_MAX_EMPTY {
+    if !reference::is_countable(board) {
         return None;
     }
     Some(match algorithm {
@@ -185,9 +182,8 @@ pub fn describe(board: &Board, algorithm: Algorithm, calls: &[Traced]) -> String
             format!("  {:>5}  {:>5}", window_bound(alpha), window_bound(beta))
         });
         let end = match call.board.status() {
-            Status::Won(winner) => format!("  {winner} won"),
-            Status::Draw => "  draw".to_string(),
             Status::InProgress { .. } => String::new(),
+            ended => format!("  {ended}"),
         };
         text.push_str(&format!(
             "{:>4}  {:>5}  {label:<move_width$}  {}  {turn}  {window}  {:>7}{end}\n",
@@ -336,12 +332,8 @@ fn summary(board: &Board, algorithm: Algorithm, calls: &[Traced]) -> String {
         ));
         return text;
     }
-    // findBestMove's rule: the first reply with the highest score.
-    let best = replies
-        .iter()
-        .copied()
-        .reduce(|best, next| if next.score > best.score { next } else { best })
-        .expect("a reply");
+    let best =
+        reference::first_best(replies.iter().copied(), |reply| reply.score).expect("a reply");
     let scores: Vec<String> = replies.iter().map(|c| signed(c.score)).collect();
     let mv = best.call.mv.expect("a reply has a move");
     text.push_str(&format!(

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 
 use super::ExitStatus;
-use crate::engine::reference::tree_size;
-use crate::engine::tree::{branches, value};
+use crate::engine::reference::{is_countable, tree_size};
+use crate::engine::tree::{branches, result, value};
 use crate::engine::{Ai, Analysis, Board, Limits, Move, Player, Status};
 use crate::text::{count, signed, thousands};
 
@@ -14,11 +14,6 @@ pub const DEFAULT_MAX_NODES: u64 = 5_000;
 
 /// The most `--max-nodes` accepts.
 pub const MOST_NODES: u64 = 1_000_000;
-
-/// Positions below are counted (and call numbers given) when the root has
-/// at most this many empty squares: up to 986,410 positions, counted in
-/// moments because each distinct position is counted once.
-const COUNTED_MAX_EMPTY: usize = 9;
 
 /// One position of the tree as printed.
 #[derive(Debug, Clone)]
@@ -59,7 +54,7 @@ pub fn run_tree(
     let shown = positions(board, depth, max_nodes);
     if shown > max_nodes {
         let whole = match depth {
-            None if board.empty_cells().len() <= COUNTED_MAX_EMPTY => {
+            None if is_countable(board) => {
                 format!(" has {} positions,", thousands(tree_size(board)))
             }
             None => " has".to_string(),
@@ -99,7 +94,7 @@ pub fn run_tree(
 /// Positions in the tree to `depth` plies (the root included), counted by
 /// walking its moves; stops counting once past `cap`.
 fn positions(board: &Board, depth: Option<u32>, cap: u64) -> u64 {
-    if depth.is_none() && board.empty_cells().len() <= COUNTED_MAX_EMPTY {
+    if depth.is_none() && is_countable(board) {
         return tree_size(board);
     }
     fn walk(board: &Board, depth: Option<u32>, cap: u64, seen: &mut u64) {
@@ -125,20 +120,16 @@ fn positions(board: &Board, depth: Option<u32>, cap: u64) -> u64 {
 fn build(root: &Board, depth: Option<u32>, limits: Limits) -> Vec<Node> {
     let mut ai = Ai::new();
     let maximizer = root.to_move();
-    let counted = root.empty_cells().len() <= COUNTED_MAX_EMPTY;
+    // Positions below are counted, and call numbers given, where the tree is countable.
+    let counted = is_countable(root);
     let analysis = ai.analyze(root, limits);
-    let result = match (root.status(), analysis.outlook()) {
-        (Status::InProgress { to_move }, Some(outlook)) => outlook.result_for(to_move),
-        (Status::Won(winner), _) => format!("{winner} won"),
-        _ => "draw".to_string(),
-    };
     let mut nodes = vec![Node {
         depth: 0,
         mv: None,
         board: *root,
         value: value(&analysis, 0, maximizer),
         proven: analysis.proven(),
-        result,
+        result: result(&analysis),
         chosen_by: None,
         below: counted.then(|| tree_size(root) - 1),
         call: counted.then_some(1),
@@ -171,18 +162,13 @@ fn expand(
     let mut next_call = nodes[at].call.map(|call| call + 1);
     for (i, branch) in level.iter().enumerate() {
         let size = next_call.map(|_| tree_size(&branch.board));
-        let result = match branch.board.status() {
-            Status::Won(winner) => format!("{winner} won"),
-            Status::Draw => "draw".to_string(),
-            Status::InProgress { .. } => branch.outlook.result_for(mover),
-        };
         nodes.push(Node {
             depth: nodes[at].depth + 1,
             mv: Some(branch.mv),
             board: branch.board,
             value: branch.value,
             proven: branch.proven,
-            result,
+            result: branch.result(),
             chosen_by: (chosen == Some(branch.mv)).then_some(mover),
             below: size.map(|size| size - 1),
             call: next_call,
@@ -291,8 +277,7 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
                 };
                 label.push(format!("{to_move} to move: {how}"));
             }
-            Status::Won(winner) => label.push(format!("{winner} won")),
-            Status::Draw => label.push("draw".to_string()),
+            ended => label.push(ended.to_string()),
         }
         let estimate = if node.proven { "" } else { "?" };
         label.push(format!("{}{estimate}", signed(node.value)));

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::board::{Board, Move, Player, Status};
 use super::geometry::Geometry;
+use super::reference::first_best;
 use super::search::{Searcher, UNLIMITED};
 use super::solved;
 
@@ -170,10 +171,7 @@ impl Analysis {
 
     /// The seed's choice: the first move in reading order with the highest score.
     pub fn best(&self) -> Option<ScoredMove> {
-        self.moves
-            .iter()
-            .copied()
-            .reduce(|best, next| if next.score > best.score { next } else { best })
+        first_best(self.moves.iter().copied(), |m| m.score)
     }
 
     /// The best move's score: the value of the position for the side to move.

@@ -120,6 +120,17 @@ impl Status {
     }
 }
 
+/// In words: `X to move`, `X won` or `draw`.
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::InProgress { to_move } => write!(f, "{to_move} to move"),
+            Status::Won(winner) => write!(f, "{winner} won"),
+            Status::Draw => f.write_str("draw"),
+        }
+    }
+}
+
 /// A position: the marks of both sides on an N×N board with K in a row.
 ///
 /// Always a position that a real game can reach; the constructors check it,

@@ -37,12 +37,23 @@ const SYMMETRY_COUNT: usize = 8;
 /// Most lines any supported shape has (7×7 with k=3 has 120).
 const MAX_LINES: usize = 128;
 
-/// Every run of `k` cells along the four directions (right, down, down-right,
-/// down-left), as bit masks; the count of masks comes second.
-/// `const` so the 3×3 lookup tables can be computed by the compiler.
-pub(crate) const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
-    const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+/// The four directions of a line as (rows, columns) per step: right, down,
+/// down-right, down-left.
+const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// True when a line of `k` cells starting at `cell` and going `direction`
+/// stays on an N×N board.
+const fn line_fits(size: u8, k: u8, cell: i32, (dr, dc): (i32, i32)) -> bool {
     let (n, k) = (size as i32, k as i32);
+    let (end_r, end_c) = (cell / n + dr * (k - 1), cell % n + dc * (k - 1));
+    end_r >= 0 && end_r < n && end_c >= 0 && end_c < n
+}
+
+/// Every run of `k` cells along the four [`DIRECTIONS`], as bit masks; the
+/// count of masks comes second. `const` so the 3×3 lookup tables can be
+/// computed by the compiler.
+pub(crate) const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
+    let n = size as i32;
     let mut lines = [0u64; MAX_LINES];
     let mut count = 0;
     let mut d = 0;
@@ -51,11 +62,10 @@ pub(crate) const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
         let mut cell = 0;
         while cell < n * n {
             let (r, c) = (cell / n, cell % n);
-            let (end_r, end_c) = (r + dr * (k - 1), c + dc * (k - 1));
-            if end_r >= 0 && end_r < n && end_c >= 0 && end_c < n {
+            if line_fits(size, k, cell, DIRECTIONS[d]) {
                 let mut mask = 0u64;
                 let mut i = 0;
-                while i < k {
+                while i < k as i32 {
                     mask |= 1 << ((r + dr * i) * n + c + dc * i);
                     i += 1;
                 }
@@ -129,10 +139,8 @@ impl Run {
     }
 }
 
-/// The four directions of an N×N board with K in a row: right, down,
-/// down-right, down-left.
+/// The four [`DIRECTIONS`] of an N×N board with K in a row as shifts.
 const fn runs(size: u8, k: u8) -> [Run; 4] {
-    const DIRECTIONS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
     let n = size as i32;
     let mut runs = [Run {
         step: 0,
@@ -145,9 +153,7 @@ const fn runs(size: u8, k: u8) -> [Run; 4] {
         let mut starts = 0u64;
         let mut cell = 0;
         while cell < n * n {
-            let (r, c) = (cell / n, cell % n);
-            let (end_r, end_c) = (r + dr * (k as i32 - 1), c + dc * (k as i32 - 1));
-            if end_r >= 0 && end_r < n && end_c >= 0 && end_c < n {
+            if line_fits(size, k, cell, DIRECTIONS[d]) {
                 starts |= 1 << cell;
             }
             cell += 1;
@@ -601,7 +607,7 @@ impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
         self.0.lines
     }
 
-    /// See [`Geometry::order_tiers`].
+    /// The move order as tiers of equally promising cells (see [`order_tiers`]).
     #[inline]
     pub fn order_tiers(self) -> &'a [u64] {
         if CLASSIC {
@@ -663,7 +669,7 @@ impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
             & !marks
     }
 
-    /// See [`Geometry::blocks_every_line`].
+    /// True when every line holds one of `marks`: the other side can no longer win.
     #[inline]
     pub fn blocks_every_line(self, marks: u64) -> bool {
         if CLASSIC {
@@ -712,7 +718,8 @@ impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
         self.canonical(mine, theirs)
     }
 
-    /// See [`Geometry::canonical`].
+    /// The smallest image of a position over the eight symmetries, and the
+    /// symmetry that gives it (both sides mapped together).
     #[inline]
     pub fn canonical(self, mine: u64, theirs: u64) -> (u64, u64, usize) {
         if CLASSIC {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::analysis::{Analysis, ScoredMove};
 use super::board::{Board, Move};
-use super::search::{Searcher, UNLIMITED};
+use super::search::{Searcher, UNLIMITED, unshrink};
 use super::solved;
 
 /// The moves that follow a move with best play from both sides.
@@ -164,11 +164,6 @@ fn forced_move(board: &Board) -> Option<Move> {
         .iter()
         .chain(board.threats(mover.other()).iter())
         .next()
-}
-
-/// The inverse of [`shrink`] away from a draw: one ply nearer the end.
-fn unshrink(score: i32) -> i32 {
-    score + score.signum()
 }
 
 /// As far as the search looked, at most `plies` moves: a win on the move

@@ -98,6 +98,26 @@ pub fn find_best_move(board: &Board) -> Option<Move> {
     best_move(board, Algorithm::Minimax).map(|best| best.mv)
 }
 
+/// The seed's rule for choosing among scored moves, as `findBestMove` keeps
+/// its best: the first, in their order, with the highest score (a later one
+/// replaces it only by scoring strictly more). `None` when there are none.
+///
+/// ```
+/// use tictactoe::engine::reference::first_best;
+///
+/// assert_eq!(first_best([("a1", 0), ("b1", 9), ("c1", 9)], |m| m.1), Some(("b1", 9)));
+/// assert_eq!(first_best(Vec::<(&str, i32)>::new(), |m| m.1), None);
+/// ```
+pub fn first_best<T>(items: impl IntoIterator<Item = T>, score: impl Fn(&T) -> i32) -> Option<T> {
+    items.into_iter().reduce(|best, next| {
+        if score(&next) > score(&best) {
+            next
+        } else {
+            best
+        }
+    })
+}
+
 /// Which of the seed's algorithms to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algorithm {
@@ -208,6 +228,25 @@ pub fn move_values(board: &Board, algorithm: Algorithm) -> MoveValues {
         })
         .collect();
     MoveValues { moves, calls }
+}
+
+/// The most empty squares a position may have for the seed's plain minimax
+/// below it to be counted by running it: with nine, at most 986,409 calls
+/// (9 + 9·8 + … + 9!), a moment's work. The teaching views (the explain
+/// panel, the tree, the trace) count calls and positions only within it.
+pub const COUNTABLE_MAX_EMPTY: usize = 9;
+
+/// True when the seed's plain minimax below `board` is small enough to
+/// count by running it (see [`COUNTABLE_MAX_EMPTY`]).
+///
+/// ```
+/// use tictactoe::engine::{Board, reference::is_countable};
+///
+/// assert!(is_countable(&Board::new()));
+/// assert!(!is_countable(&"..../..../..../....".parse().unwrap()));
+/// ```
+pub fn is_countable(board: &Board) -> bool {
+    board.empty_cells().len() <= COUNTABLE_MAX_EMPTY
 }
 
 /// Positions in the seed's plain minimax tree of `board`, itself included:

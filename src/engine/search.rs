@@ -42,8 +42,9 @@ pub(crate) const fn shrink(score: i32) -> i32 {
     score - score.signum()
 }
 
-/// One step away from zero: the inverse of [`shrink`] for window bounds.
-fn unshrink(score: i32) -> i32 {
+/// One step away from zero: the inverse of [`shrink`] (for a score that is
+/// not a draw), one ply nearer the end; the search widens window bounds with it.
+pub(crate) const fn unshrink(score: i32) -> i32 {
     score + score.signum()
 }
 

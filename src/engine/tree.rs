@@ -23,10 +23,11 @@
 //! assert_eq!(values, [-8, 9, -8]);
 //! assert_eq!(value(&analysis, 0, Player::X), 9);
 //! assert_eq!(level[1].outlook.result_for(Player::X), "X wins in 1");
+//! assert_eq!((level[0].result(), level[1].result()), ("O wins in 1".into(), "X won".into()));
 //! ```
 
 use super::analysis::{Analysis, Outlook};
-use super::board::{Board, Move, Player};
+use super::board::{Board, Move, Player, Status};
 use super::reference::finished_value;
 use super::search::shrink;
 
@@ -44,6 +45,27 @@ pub struct Branch {
     pub outlook: Outlook,
     /// The value is proven, not estimated at a depth limit.
     pub proven: bool,
+}
+
+impl Branch {
+    /// The result with best play in words, as the node below stands:
+    /// "O wins in 1" (whoever moves), or how the move ended the game
+    /// ("X won", "draw").
+    pub fn result(&self) -> String {
+        match self.board.status() {
+            Status::InProgress { to_move } => self.outlook.result_for(to_move.other()),
+            ended => ended.to_string(),
+        }
+    }
+}
+
+/// The result with best play in words at the node whose position
+/// `analysis` scored: "X wins in 1", or how the game ended ("X won", "draw").
+pub fn result(analysis: &Analysis) -> String {
+    match (analysis.status(), analysis.outlook()) {
+        (Status::InProgress { to_move }, Some(outlook)) => outlook.result_for(to_move),
+        (status, _) => status.to_string(),
+    }
 }
 
 /// Every move from the node whose position `analysis` scored, at `depth`

@@ -4,14 +4,10 @@
 //! calls still open (the call stack) and what returned since the last step.
 
 use super::explain::Said;
-use crate::engine::reference::{Algorithm, minimax, tree_size};
+use crate::engine::reference::{Algorithm, first_best, is_countable, minimax, tree_size};
 use crate::engine::trace::{Call, Step, Walk};
 use crate::engine::{Board, Move, Status};
 use crate::text::{signed, thousands};
-
-/// Positions with at most this many empty squares have their calls counted,
-/// so the walkthrough can say "call 7 of 9".
-const COUNTED_MAX_EMPTY: usize = 9;
 
 /// A call that returned, and what.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,7 +44,8 @@ impl Walkthrough {
             returned: Vec::new(),
             replies: Vec::new(),
             result: None,
-            total: (board.empty_cells().len() <= COUNTED_MAX_EMPTY).then(|| tree_size(&board)),
+            // Counted where quick, so the walkthrough can say "call 7 of 9".
+            total: is_countable(&board).then(|| tree_size(&board)),
         };
         walkthrough.step();
         walkthrough
@@ -114,10 +111,7 @@ impl Walkthrough {
     /// The best move once the walk is over: the first of call 1's replies
     /// with the highest score, as `findBestMove` keeps it.
     pub fn best(&self) -> Option<Returned> {
-        self.replies
-            .iter()
-            .copied()
-            .reduce(|best, next| if next.score > best.score { next } else { best })
+        first_best(self.replies.iter().copied(), |reply| reply.score)
     }
 
     /// The status line: what the current call is.
@@ -163,8 +157,7 @@ impl Walkthrough {
         items.push((6, Said::Gap));
         for returned in &self.returned {
             let end = match returned.call.board.status() {
-                Status::Won(winner) => format!(": {winner} won"),
-                Status::Draw => ": draw".to_string(),
+                ended @ (Status::Won(_) | Status::Draw) => format!(": {ended}"),
                 Status::InProgress { .. } => {
                     let how = if returned.call.maximizing {
                         "max"

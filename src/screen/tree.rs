@@ -11,9 +11,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::app::{Direction, Request};
-use super::view::Theme;
+use super::view::{Theme, first_fitting};
 use crate::engine::line::move_list;
-use crate::engine::tree::{branches, value};
+use crate::engine::tree::{branches, result, value};
 use crate::engine::{Analysis, Board, Limits, Move, Player, Status};
 use crate::text::{count, signed, thousands};
 
@@ -140,7 +140,9 @@ impl TreeView {
             .iter_mut()
             .find(|node| node.open && node.children.is_none() && !node.asked)?;
         node.asked = true;
-        // A finished position needs no engine: its value is the seed's score of the end.
+        // Only the root can be open and finished (leaves never open): it is
+        // asked like any other, and its answer, with no moves, gives it the
+        // seed's score of the end.
         Some(Request::Tree {
             board: node.board,
             limits: self.limits,
@@ -171,25 +173,18 @@ impl TreeView {
             let root = &mut self.nodes[0];
             root.value = Some(value(analysis, 0, self.maximizer));
             root.proven = analysis.proven();
-            root.result = match (analysis.status(), analysis.outlook()) {
-                (Status::InProgress { to_move }, Some(outlook)) => outlook.result_for(to_move),
-                (status, _) => ended(status),
-            };
+            root.result = result(analysis);
             root.below = below
                 .iter()
                 .try_fold(0, |sum, below| below.map(|below| sum + below + 1));
         }
         let chosen = analysis.best().map(|best| best.mv);
-        let mover = analysis.board.to_move();
         let mut children = Vec::new();
         for (i, branch) in branches(analysis, depth, self.maximizer)
             .into_iter()
             .enumerate()
         {
-            let result = match branch.board.status() {
-                Status::InProgress { .. } => branch.outlook.result_for(mover),
-                status => ended(status),
-            };
+            let result = branch.result();
             children.push(self.nodes.len());
             self.nodes.push(Node {
                 board: branch.board,
@@ -288,14 +283,6 @@ impl TreeView {
     }
 }
 
-/// "X won" or "draw" for a finished game.
-fn ended(status: Status) -> String {
-    match status {
-        Status::Won(winner) => format!("{winner} won"),
-        _ => "draw".to_string(),
-    }
-}
-
 /// What a row says about its position after the move, in at most `width`
 /// characters: value and result, then as room allows the choice mark, whose
 /// turn and how that side chooses, and the positions below.
@@ -369,13 +356,12 @@ pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffe
         format!("{maximizer} maximizes, {minimizer} minimizes; depth 0 at the top"),
         format!("{maximizer} max, {minimizer} min"),
     ];
-    let legend_text = legends
-        .iter()
-        .find(|text| text.chars().count() <= usize::from(legend.width))
-        .unwrap_or(&legends[legends.len() - 1]);
-    Paragraph::new(Line::styled(legend_text.as_str(), theme.faint()))
-        .alignment(Alignment::Center)
-        .render(legend, buf);
+    Paragraph::new(Line::styled(
+        first_fitting(&legends, legend.width),
+        theme.faint(),
+    ))
+    .alignment(Alignment::Center)
+    .render(legend, buf);
     let wide = body.width >= 66 && body.height >= 9;
     let (list, detail) = if wide {
         let [list, _, detail] = body.layout(&Layout::horizontal([
@@ -397,13 +383,12 @@ pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffe
         "arrows, enter, backspace  t close",
         "t close",
     ];
-    let text = variants
-        .iter()
-        .find(|text| text.chars().count() <= usize::from(keys.width))
-        .unwrap_or(&variants[variants.len() - 1]);
-    Paragraph::new(Line::styled(*text, theme.faint()))
-        .alignment(Alignment::Center)
-        .render(keys, buf);
+    Paragraph::new(Line::styled(
+        first_fitting(&variants, keys.width),
+        theme.faint(),
+    ))
+    .alignment(Alignment::Center)
+    .render(keys, buf);
 }
 
 fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
@@ -485,7 +470,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
             };
             lines.push(Line::from(format!("{to_move} to move, takes the {how}")));
         }
-        status => lines.push(Line::from(ended(status))),
+        ended => lines.push(Line::from(ended.to_string())),
     }
     if let Some(value) = node.value {
         lines.push(Line::from(format!(

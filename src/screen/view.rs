@@ -25,12 +25,17 @@ impl Theme {
         if self.color { style.fg(color) } else { style }
     }
 
-    pub(crate) fn mark(&self, player: Player) -> Style {
-        let color = match player {
+    /// A side's colour, for its marks wherever they appear.
+    fn side_color(player: Player) -> Color {
+        match player {
             Player::X => Color::Cyan,
             Player::O => Color::Yellow,
-        };
-        self.paint(Style::new().add_modifier(Modifier::BOLD), color)
+        }
+    }
+
+    pub(crate) fn mark(&self, player: Player) -> Style {
+        let style = Style::new().add_modifier(Modifier::BOLD);
+        self.paint(style, Theme::side_color(player))
     }
 
     fn grid(&self) -> Style {
@@ -47,11 +52,8 @@ impl Theme {
 
     /// A numbered mark of a line or a path: the side's colour, not bold.
     fn numbered(&self, player: Player) -> Style {
-        let color = match player {
-            Player::X => Color::Cyan,
-            Player::O => Color::Yellow,
-        };
-        self.paint(Style::new().add_modifier(Modifier::ITALIC), color)
+        let style = Style::new().add_modifier(Modifier::ITALIC);
+        self.paint(style, Theme::side_color(player))
     }
 
     /// Scores: green for a win, red for a loss; estimates dimmed.
@@ -122,7 +124,7 @@ impl Widget for &App {
 }
 
 /// What the screen needs and what it has, broken only between phrases.
-fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {
+pub(crate) fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {
     let needs = format!("needs {width}x{height},");
     let now = format!("now {}x{}", area.width, area.height);
     let lines = wrap(
@@ -231,17 +233,21 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
         buf,
     );
     // The most complete list of keys that fits the width.
-    let variants = key_bar(app);
-    let fits = |text: &&String| text.chars().count() <= usize::from(rows.footer.width);
-    let keys = variants
-        .iter()
-        .find(fits)
-        .or(variants.last())
-        .cloned()
-        .unwrap_or_default();
+    let keys = first_fitting(&key_bar(app), rows.footer.width).to_string();
     Paragraph::new(Line::styled(keys, theme.faint()))
         .alignment(Alignment::Center)
         .render(rows.footer, buf);
+}
+
+/// The first of `variants` (fullest first) that fits in `width` columns, or
+/// else the last and shortest.
+pub(crate) fn first_fitting<S: AsRef<str>>(variants: &[S], width: u16) -> &str {
+    let texts = variants.iter().map(AsRef::as_ref);
+    texts
+        .clone()
+        .find(|text| text.chars().count() <= usize::from(width))
+        .or_else(|| texts.last())
+        .unwrap_or_default()
 }
 
 /// The keys that do something now, from the fullest list to the shortest.
@@ -622,13 +628,13 @@ fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
 /// The items that fit, in their order, chosen most important first (1 is
 /// the most; in their order within one importance): `fits` tells whether a
 /// selection does.
-fn most_important(items: Vec<(u8, Said)>, fits: impl Fn(&[&Said]) -> bool) -> Vec<Said> {
+fn most_important<T>(items: Vec<(u8, T)>, fits: impl Fn(&[&T]) -> bool) -> Vec<T> {
     let mut by_importance: Vec<usize> = (0..items.len()).collect();
     by_importance.sort_by_key(|&i| items[i].0);
     let mut chosen = vec![false; items.len()];
     for i in by_importance {
         chosen[i] = true;
-        let selection: Vec<&Said> = items
+        let selection: Vec<&T> = items
             .iter()
             .zip(&chosen)
             .filter(|(_, chosen)| **chosen)
@@ -733,7 +739,7 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
             (2, Note("The minimax tree of the position on the board.")),
             (5, Note("")),
             (1, Keys("Up, Down", "move between positions")),
-            (1, Keys("Right, Enter", "open a position into its replies")),
+            (1, Keys("Right, Enter, Space", "open a position's replies")),
             (1, Keys("Left, Backspace", "close it, or go up")),
             (1, Keys("t, Esc", "close the tree")),
         ];
@@ -747,7 +753,7 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
                 Note("The seed's minimax from the position on the board, one call at a time."),
             ),
             (5, Note("")),
-            (1, Keys("c, Enter, Space", "the next call")),
+            (1, Keys("c, Enter, Space, Right", "the next call")),
             (1, Keys("Esc", "close the walkthrough")),
         ];
         entries.extend(common);
@@ -783,10 +789,9 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
         (2, Keys("t", "minimax tree of the position")),
         (2, Keys("c", "minimax call by call")),
         (1, Keys("n", "new game")),
-        (3, Keys("?", "show or hide this help")),
-        (1, Keys("q, Ctrl-C", "quit")),
-        (3, Keys("Esc", "close the help, or quit")),
     ]);
+    entries.extend(common);
+    entries.push((3, Keys("Esc", "close the help, or quit")));
     entries
 }
 
@@ -845,22 +850,10 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let lines_of = |entry: &HelpEntry| lines_of(entry, key_column);
     // The most important entries that fit the screen's height, in their order.
     let room = usize::from(area.height.saturating_sub(2));
-    let mut by_importance: Vec<usize> = (0..entries.len()).collect();
-    by_importance.sort_by_key(|&i| entries[i].0);
-    let mut used = 0;
-    let mut shown = vec![false; entries.len()];
-    for i in by_importance {
-        let rows = lines_of(&entries[i].1).len();
-        if used + rows <= room {
-            used += rows;
-            shown[i] = true;
-        }
-    }
-    let lines: Vec<Line> = entries
+    let rows = |chosen: &[&HelpEntry]| -> usize { chosen.iter().map(|e| lines_of(e).len()).sum() };
+    let lines: Vec<Line> = most_important(entries, |chosen| rows(chosen) <= room)
         .iter()
-        .zip(shown)
-        .filter(|(_, shown)| *shown)
-        .flat_map(|((_, entry), _)| lines_of(entry))
+        .flat_map(lines_of)
         .map(Line::from)
         .collect();
     let popup = area.centered(

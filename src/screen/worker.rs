@@ -6,12 +6,8 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::app::{Costs, Reply, Request};
-use crate::engine::reference::{Algorithm, move_values, tree_size};
+use crate::engine::reference::{Algorithm, is_countable, move_values, tree_size};
 use crate::engine::{Ai, Board, Limits, analyze_by_search};
-
-/// The seed's algorithms are only counted when at most this many squares are
-/// empty: nine empty squares already mean up to 986,409 positions.
-pub const SEED_COUNT_MAX_EMPTY: usize = 9;
 
 /// Answers requests with one AI, which on bigger boards remembers what it
 /// searched for earlier requests.
@@ -49,7 +45,7 @@ impl Worker {
             }
             Request::Tree { board, limits } => {
                 let analysis = self.ai.analyze(board, *limits);
-                let countable = board.empty_cells().len() <= SEED_COUNT_MAX_EMPTY;
+                let countable = is_countable(board);
                 let below = analysis
                     .moves
                     .iter()
@@ -70,7 +66,7 @@ impl Worker {
 
 /// What scoring every move of `board` costs each way.
 pub fn costs(board: &Board) -> Costs {
-    let countable = board.empty_cells().len() <= SEED_COUNT_MAX_EMPTY;
+    let countable = is_countable(board);
     let calls = |algorithm| countable.then(|| move_values(board, algorithm).calls);
     let search = (board.size() == 3).then(|| analyze_by_search(board, Limits::Solve));
     Costs {

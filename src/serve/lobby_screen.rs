@@ -10,6 +10,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use super::lobby::{Activity, PlayerId, Snapshot};
 use crate::engine::{Level, Player, Status};
+use crate::screen::view::render_too_small;
 
 /// The smallest screen the lobby is drawn on.
 const MIN_WIDTH: u16 = 44;
@@ -123,11 +124,8 @@ impl LobbyScreen {
     /// Draws the lobby as `lobby` has it.
     pub(super) fn render(&self, lobby: &Snapshot, area: Rect, buf: &mut Buffer) {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            let text = format!("Terminal too small: need at least {MIN_WIDTH} x {MIN_HEIGHT}");
-            let y = area.y + area.height / 2;
-            Paragraph::new(text)
-                .alignment(Alignment::Center)
-                .render(Rect::new(area.x, y, area.width, 1), buf);
+            // Said as the game screen says it: what is needed and what there is.
+            render_too_small(area, (MIN_WIDTH, MIN_HEIGHT), buf);
             return;
         }
         let me = lobby.players.iter().find(|p| p.id == self.me);
@@ -190,11 +188,8 @@ impl LobbyScreen {
                 .enumerate()
                 .map(|(i, g)| {
                     let state = match g.status {
-                        Status::InProgress { to_move } => {
-                            format!("{} moves, {to_move} to move", g.moves)
-                        }
-                        Status::Won(winner) => format!("{winner} won"),
-                        Status::Draw => "draw".to_string(),
+                        Status::InProgress { .. } => format!("{} moves, {}", g.moves, g.status),
+                        ended => ended.to_string(),
                     };
                     let line = Line::from(vec![
                         Span::raw(format!("{} vs {} ", g.names.x, g.names.o)),

@@ -24,12 +24,12 @@ use super::lobby::{Activity, GameId, Notice, PlayerId};
 use super::lobby_screen::{Command, LobbyScreen};
 use super::output::{Outbox, OutboxWriter, pump};
 use super::{Phase, Shared, log, sleep_until};
-use crate::engine::{Board, Limits, Player};
+use crate::engine::{Board, DEFAULT_THINK, Limits, Player};
 use crate::game::{Seat, Seats};
 use crate::screen::app::Names;
 use crate::screen::worker::Worker;
 use crate::screen::{App, Reply, Request, input};
-use crate::session::Settings;
+use crate::session::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 
 /// The largest screen drawn: a client may claim any size, and the screen's
 /// buffers grow with it. Bigger terminals show the game in this corner.
@@ -465,9 +465,9 @@ fn ai_settings(seats: Seats) -> Settings {
     Settings {
         seats,
         start: Board::new(),
-        ai_delay: Duration::from_millis(300),
-        watch_delay: Duration::from_millis(500),
-        limits: Limits::Think(Duration::from_millis(1000)),
+        ai_delay: DEFAULT_AI_DELAY,
+        watch_delay: DEFAULT_WATCH_DELAY,
+        limits: Limits::Think(DEFAULT_THINK),
         seed: None,
     }
 }

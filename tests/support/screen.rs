@@ -1,0 +1,41 @@
+//! The game read off a terminal screen that vt100 parsed, at the game's own
+//! layout: shared by the tests that drive the real binary through a
+//! pseudo-terminal (`pty.rs`) and through an SSH client (`serve.rs`).
+
+use ratatui::layout::Rect;
+use tictactoe::engine::Move;
+use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
+
+/// The mark in each square of a 3x3 game drawn on a `cols` x `rows` screen
+/// (explain off), in reading order: a drawn X has its crossing on the
+/// square's middle row, a drawn O its rounded corner on the top row.
+pub fn marks(screen: &vt100::Screen, cols: u16, rows: u16) -> Vec<Option<char>> {
+    let ScreenLayout::Game { board, .. } = layout(
+        Rect::new(0, 0, cols, rows),
+        3,
+        Panels {
+            moves: true,
+            explain: false,
+        },
+    ) else {
+        panic!("{cols}x{rows} fits the game")
+    };
+    (0..9)
+        .map(|index| {
+            let rect = board.cell_rect(Move::from_index(index, 3));
+            let line = |y: u16| -> String {
+                (rect.x..rect.x + rect.width)
+                    .filter_map(|x| screen.cell(y, x))
+                    .map(|c| c.contents())
+                    .collect()
+            };
+            if line(rect.y + 1).contains('╳') {
+                Some('X')
+            } else if line(rect.y).contains('╭') {
+                Some('O')
+            } else {
+                None
+            }
+        })
+        .collect()
+}
