@@ -345,6 +345,8 @@ impl App {
         }
         let watch = self.is_watch();
         match action {
+            // Esc closes what is open before it leaves: explain is an overlay too.
+            Action::Back if self.explain.is_on() => self.explain.toggle(),
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
             Action::Unbound | Action::GoUp => {}

@@ -785,7 +785,7 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
         (1, Keys("n", "new game")),
         (3, Keys("?", "show or hide this help")),
         (1, Keys("q, Ctrl-C", "quit")),
-        (3, Keys("Esc", "close the help, or quit")),
+        (3, Keys("Esc", "close what is open, or quit")),
     ]);
     entries
 }
@@ -902,7 +902,8 @@ fn linked_help(app: &App) -> Vec<(u8, HelpEntry)> {
     entries.extend([
         (1, Keys("e", "explain: every move's score")),
         (3, Keys("?", "show or hide this help")),
-        (1, Keys("q, Esc", "back to the lobby")),
+        (1, Keys("q", "back to the lobby")),
+        (3, Keys("Esc", "close what is open, or back to the lobby")),
     ]);
     entries
 }
