@@ -121,8 +121,10 @@ impl Widget for &App {
     }
 }
 
-/// What the screen needs and what it has, broken only between phrases.
-fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {
+/// What the screen needs and what it has, broken only between phrases:
+/// "Terminal too small: needs 30x15, now 20x8". The SSH server's lobby says
+/// it the same way.
+pub fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {
     let needs = format!("needs {width}x{height},");
     let now = format!("now {}x{}", area.width, area.height);
     let lines = wrap(
