@@ -576,7 +576,7 @@ async fn two_players_are_paired_play_each_other_and_are_watched() {
     bob.wait_for(|s| s.contains("X wins: you lose"), "the loss")
         .await;
     carol
-        .wait_for(|s| s.contains("X wins: alice"), "the result")
+        .wait_for(|s| s.contains("alice (X) wins"), "the result")
         .await;
     server
         .wait_log("game end alice (X) vs bob (O): X wins")

@@ -226,15 +226,17 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
         .walkthrough()
         .map_or_else(|| app.status_line(), |walkthrough| walkthrough.status());
     centre_on(Line::styled(status, bold), rows.status, rows.axis, buf);
+    let fits = |text: &&String| text.chars().count() <= usize::from(rows.footer.width);
+    let tallies = app.tally_lines();
+    let tally = tallies.iter().find(fits).or(tallies.last());
     centre_on(
-        Line::from(app.tally().to_string()),
+        Line::from(tally.cloned().unwrap_or_default()),
         rows.tally,
         rows.axis,
         buf,
     );
     // The most complete list of keys that fits the width.
     let variants = key_bar(app);
-    let fits = |text: &&String| text.chars().count() <= usize::from(rows.footer.width);
     let keys = variants
         .iter()
         .find(fits)
@@ -248,6 +250,24 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
 
 /// The keys that do something now, from the fullest list to the shortest.
 fn key_bar(app: &App) -> Vec<String> {
+    if app.link_ended() {
+        return vec![
+            "any key: back to the lobby".to_string(),
+            "any key: lobby".to_string(),
+        ];
+    }
+    let keys = local_key_bar(app);
+    if app.leaves_to_lobby() {
+        // A game against the AI on the server: q goes back to the lobby.
+        return keys
+            .into_iter()
+            .map(|keys| keys.replace("q quit", "q lobby"))
+            .collect();
+    }
+    keys
+}
+
+fn local_key_bar(app: &App) -> Vec<String> {
     if app.is_watching() {
         return vec![
             "e explain  ? help  q back to the lobby".to_string(),
@@ -726,9 +746,17 @@ enum HelpEntry {
 /// the most important that fit.
 fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
     use HelpEntry::{Keys, Note};
+    let (quit, esc) = if app.leaves_to_lobby() {
+        (
+            "back to the lobby",
+            "close what is open, or back to the lobby",
+        )
+    } else {
+        ("quit", "close what is open, or quit")
+    };
     let common = [
         (3, Keys("?", "show or hide this help")),
-        (1, Keys("q, Ctrl-C", "quit")),
+        (1, Keys("q, Ctrl-C", quit)),
     ];
     if app.tree().is_some() {
         let mut entries = vec![
@@ -786,8 +814,8 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
         (2, Keys("c", "minimax call by call")),
         (1, Keys("n", "new game")),
         (3, Keys("?", "show or hide this help")),
-        (1, Keys("q, Ctrl-C", "quit")),
-        (3, Keys("Esc", "close what is open, or quit")),
+        (1, Keys("q, Ctrl-C", quit)),
+        (3, Keys("Esc", esc)),
     ]);
     entries
 }
