@@ -170,9 +170,11 @@ impl LobbyScreen {
             Layout::vertical([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)]).areas(lists)
         };
         let faint = self.paint(Style::new(), Color::Gray);
-        let player_lines: Vec<Line> = lobby
-            .players
-            .iter()
+        // You first: on a short screen the list may not show everyone.
+        let (mine, others): (Vec<_>, Vec<_>) = lobby.players.iter().partition(|p| p.id == self.me);
+        let player_lines: Vec<Line> = mine
+            .into_iter()
+            .chain(others)
             .map(|p| {
                 let doing = match p.activity {
                     Activity::Idle => "in the lobby",
@@ -281,9 +283,9 @@ mod tests {
         };
         Snapshot {
             players: vec![
-                player(1, "alice", Activity::Idle),
                 player(2, "bob", Activity::Playing(7)),
                 player(3, "carol", Activity::Playing(7)),
+                player(1, "alice", Activity::Idle),
             ],
             games: vec![GameSummary {
                 id: 7,
