@@ -621,7 +621,7 @@ async fn a_player_dropping_mid_game_is_told_to_the_other() {
     drop(bob);
     alice
         .wait_for(
-            |s| s.contains("bob left: any key returns to the lobby"),
+            |s| s.contains("bob left") && s.contains("any key: back to the lobby"),
             "told",
         )
         .await;

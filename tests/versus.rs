@@ -155,10 +155,7 @@ fn when_the_opponent_leaves_the_player_is_told_and_any_key_leaves() {
     let (mut alice, mut bob) = pair(t0);
     play(&mut alice, &mut bob, 4, t0);
     alice.end_link("bob left");
-    assert_eq!(
-        alice.status_line(),
-        "bob left: any key returns to the lobby"
-    );
+    assert_eq!(alice.status_line(), "bob left");
     assert!(!alice.should_quit());
     alice.update(Action::Cursor(tictactoe::screen::app::Direction::Up), t0);
     assert!(alice.should_quit());

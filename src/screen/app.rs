@@ -892,7 +892,8 @@ impl App {
     /// The status line: whose turn, or how the game ended, or a message about refused input.
     pub fn status_line(&self) -> String {
         if let Some(reason) = &self.ended {
-            return format!("{reason}: any key returns to the lobby");
+            // The key bar says that any key returns to the lobby.
+            return reason.clone();
         }
         if let Some((text, _)) = &self.flash {
             return text.clone();

@@ -747,10 +747,7 @@ enum HelpEntry {
 fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
     use HelpEntry::{Keys, Note};
     let (quit, esc) = if app.leaves_to_lobby() {
-        (
-            "back to the lobby",
-            "close what is open, or back to the lobby",
-        )
+        ("back to the lobby", "close what is open, or leave")
     } else {
         ("quit", "close what is open, or quit")
     };
@@ -933,7 +930,7 @@ fn linked_help(app: &App) -> Vec<(u8, HelpEntry)> {
         (1, Keys("e", "explain: every move's score")),
         (3, Keys("?", "show or hide this help")),
         (1, Keys("q", "back to the lobby")),
-        (3, Keys("Esc", "close what is open, or back to the lobby")),
+        (3, Keys("Esc", "close what is open, or leave")),
     ]);
     entries
 }
