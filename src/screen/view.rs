@@ -760,10 +760,7 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
             (2, Note("The minimax tree of the position on the board.")),
             (5, Note("")),
             (1, Keys("Up, Down", "move between positions")),
-            (
-                1,
-                Keys("Right, Enter, Space", "open a position into its replies"),
-            ),
+            (1, Keys("Right, Enter, Space", "open a position's replies")),
             (1, Keys("Left, Backspace", "close it, or go up")),
             (1, Keys("t, Esc", "close the tree")),
         ];
