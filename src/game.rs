@@ -299,6 +299,11 @@ impl Tally {
         *count = count.saturating_sub(1);
     }
 
+    /// The players changed sides (a rematch): each keeps the wins they had.
+    pub fn swap_sides(&mut self) {
+        std::mem::swap(&mut self.x_wins, &mut self.o_wins);
+    }
+
     /// Counts a result that appeared, or takes back one that went away.
     pub fn apply(&mut self, change: ResultChange) {
         match change {

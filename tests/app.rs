@@ -1111,6 +1111,23 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
 }
 
 #[test]
+fn esc_closes_explain_before_it_quits() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::ToggleExplain, t0);
+    assert!(app.explain_on());
+    app.update(Action::Back, t0);
+    assert!(
+        !app.explain_on() && !app.should_quit(),
+        "Esc closes the overlay and the game goes on"
+    );
+    assert_eq!(app.board().move_count(), 1);
+    app.update(Action::Back, t0);
+    assert!(app.should_quit(), "with nothing open, Esc quits");
+}
+
+#[test]
 fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
     let t0 = Instant::now();
     let start: Board = "o.x/x.x/.oo".parse().unwrap();

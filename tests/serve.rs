@@ -551,7 +551,7 @@ async fn two_players_are_paired_play_each_other_and_are_watched() {
     bob.wait_for(|s| s.contains("X wins: you lose"), "the loss")
         .await;
     carol
-        .wait_for(|s| s.contains("X wins: alice"), "the result")
+        .wait_for(|s| s.contains("alice (X) wins"), "the result")
         .await;
     server
         .wait_log("game end alice (X) vs bob (O): X wins")
@@ -596,7 +596,7 @@ async fn a_player_dropping_mid_game_is_told_to_the_other() {
     drop(bob);
     alice
         .wait_for(
-            |s| s.contains("bob left: any key returns to the lobby"),
+            |s| s.contains("bob left") && s.contains("any key: back to the lobby"),
             "told",
         )
         .await;

@@ -136,6 +136,13 @@ fn a_finished_game_ends_the_same_on_both_screens_and_a_rematch_swaps_sides() {
     assert_eq!(bob.my_side(), Some(Player::X));
     assert_eq!(alice.my_side(), Some(Player::O));
     assert_eq!(bob.status_line(), "Your turn: you are X");
+    for app in [&alice, &bob] {
+        assert_eq!(
+            app.tally_lines()[0],
+            "bob wins 0 · alice wins 1 · draws 0",
+            "alice's win stays hers now that she plays O"
+        );
+    }
 
     alice.update(Action::NewGame, t0);
     assert_eq!(alice.status_line(), "A rematch once this game is over");
@@ -148,10 +155,7 @@ fn when_the_opponent_leaves_the_player_is_told_and_any_key_leaves() {
     let (mut alice, mut bob) = pair(t0);
     play(&mut alice, &mut bob, 4, t0);
     alice.end_link("bob left");
-    assert_eq!(
-        alice.status_line(),
-        "bob left: any key returns to the lobby"
-    );
+    assert_eq!(alice.status_line(), "bob left");
     assert!(!alice.should_quit());
     alice.update(Action::Cursor(tictactoe::screen::app::Direction::Up), t0);
     assert!(alice.should_quit());
@@ -221,4 +225,83 @@ fn linked_screens_draw_on_any_terminal_size_without_panicking() {
                 .expect("drawn");
         }
     }
+}
+
+/// The screen as text, one line per row.
+fn screen(app: &App, width: u16, height: u16) -> Vec<String> {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a terminal");
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .expect("drawn");
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+#[test]
+fn a_spectator_keeps_each_players_wins_across_a_rematch() {
+    let t0 = Instant::now();
+    let mut watcher = App::new(settings(), t0).watching(names(), t0);
+    // alice (X) wins along the top row.
+    let won: Vec<Move> = [0, 3, 1, 4, 2].map(|i| Move::from_index(i, 3)).to_vec();
+    watcher.follow(names(), &won, t0);
+    assert_eq!(watcher.board().status(), Status::Won(Player::X));
+    assert_eq!(
+        watcher.tally_lines()[0],
+        "alice wins 1 · bob wins 0 · draws 0"
+    );
+    let swapped = Names {
+        x: "bob".to_string(),
+        o: "alice".to_string(),
+    };
+    watcher.follow(swapped, &[], t0);
+    assert_eq!(
+        watcher.tally_lines()[0],
+        "bob wins 0 · alice wins 1 · draws 0"
+    );
+    let drawn = screen(&watcher, 80, 24).join("\n");
+    assert!(
+        drawn.contains("bob wins 0 · alice wins 1 · draws 0"),
+        "{drawn}"
+    );
+    let narrow = screen(&watcher, 30, 15).join("\n");
+    assert!(narrow.contains("bob 0 · alice 1 · draws 0"), "{narrow}");
+}
+
+#[test]
+fn a_game_against_the_ai_on_the_server_says_q_goes_back_to_the_lobby() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(), t0).in_lobby();
+    for (width, height) in [(80, 24), (30, 15)] {
+        let keys = screen(&app, width, height).last().cloned().unwrap();
+        assert!(keys.contains("q lobby") && !keys.contains("quit"), "{keys}");
+    }
+    app.update(Action::ToggleHelp, t0);
+    let help = screen(&app, 80, 24).join("\n");
+    assert!(
+        help.contains("back to the lobby") && !help.contains("quit"),
+        "{help}"
+    );
+    app.update(Action::ToggleHelp, t0);
+    app.update(Action::Quit, t0);
+    assert!(
+        app.should_quit(),
+        "the server takes the player back to the lobby"
+    );
+}
+
+#[test]
+fn once_the_opponent_has_left_the_keys_say_any_key_returns() {
+    let t0 = Instant::now();
+    let (mut alice, _bob) = pair(t0);
+    alice.end_link("bob left");
+    let keys = screen(&alice, 80, 24).last().cloned().unwrap();
+    assert_eq!(keys.trim(), "any key: back to the lobby");
 }

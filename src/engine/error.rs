@@ -11,13 +11,30 @@ pub enum GeometryError {
     #[error("board size {0} is not supported: use 3 to 7")]
     Size(u8),
     /// K is outside 3..=size.
-    #[error("k={k} does not fit a {size}x{size} board: use 3 to {size}")]
+    #[error("{}", k_problem(*.size, *.k))]
     K {
         /// Side of the board.
         size: u8,
         /// The requested run length.
         k: u8,
     },
+}
+
+/// What is wrong with k on a board of side `size`, and what would do.
+fn k_problem(size: u8, k: u8) -> String {
+    if k < 3 {
+        format!("k={k} is too small: at least 3 in a row must win")
+    } else if size == 3 {
+        format!(
+            "k={k} does not fit a 3x3 board, where 3 in a row wins: {k} in a row needs a board of {k}x{k} or bigger"
+        )
+    } else if k > 7 {
+        format!("k={k} does not fit any board: they go up to 7x7, so k is 3 to 7")
+    } else {
+        format!(
+            "k={k} does not fit a {size}x{size} board: use k from 3 to {size}, or a board of {k}x{k} or bigger"
+        )
+    }
 }
 
 /// Text that is not a board in the notation.

@@ -253,6 +253,8 @@ pub struct App {
     ended: Option<String>,
     /// Games begun in this session, the first counted as 0.
     round: u32,
+    /// Leaving returns to a lobby rather than ending the program (the SSH server).
+    in_lobby: bool,
 }
 
 impl App {
@@ -284,6 +286,7 @@ impl App {
             outgoing: Vec::new(),
             ended: None,
             round: 0,
+            in_lobby: false,
         };
         app.begin_turn(now);
         app
@@ -293,6 +296,23 @@ impl App {
     pub fn with_color(mut self, color: bool) -> App {
         self.color = color;
         self
+    }
+
+    /// The same session reached from a lobby (the SSH server): quitting
+    /// returns there, and the keys say so.
+    pub fn in_lobby(mut self) -> App {
+        self.in_lobby = true;
+        self
+    }
+
+    /// True once the game can go on no longer (the opponent left): any key leaves.
+    pub fn link_ended(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    /// True when quitting returns to a lobby: a game on the SSH server.
+    pub fn leaves_to_lobby(&self) -> bool {
+        self.in_lobby || self.link.is_some()
     }
 
     /// The same session as a game against a person at another terminal:
@@ -345,6 +365,8 @@ impl App {
         }
         let watch = self.is_watch();
         match action {
+            // Esc closes what is open before it leaves: explain is an overlay too.
+            Action::Back if self.explain.is_on() => self.explain.toggle(),
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
             Action::Unbound | Action::GoUp => {}
@@ -598,6 +620,10 @@ impl App {
         let Some(Link::Watching { names: shown }) = &mut self.link else {
             return;
         };
+        // A rematch swaps the sides: the tally follows the players.
+        if names.x == shown.o && names.o == shown.x {
+            self.tally.swap_sides();
+        }
         *shown = names;
         if !moves.starts_with(self.game.moves()) {
             self.round += 1;
@@ -649,6 +675,7 @@ impl App {
         *me = me.other();
         std::mem::swap(&mut names.x, &mut names.o);
         (*mine, *theirs) = (false, false);
+        self.tally.swap_sides();
         self.round += 1;
         self.game.restart();
         self.flash = None;
@@ -865,7 +892,8 @@ impl App {
     /// The status line: whose turn, or how the game ended, or a message about refused input.
     pub fn status_line(&self) -> String {
         if let Some(reason) = &self.ended {
-            return format!("{reason}: any key returns to the lobby");
+            // The key bar says that any key returns to the lobby.
+            return reason.clone();
         }
         if let Some((text, _)) = &self.flash {
             return text.clone();
@@ -942,7 +970,7 @@ impl App {
                 format!("{} ({to_move}) to move", names.of(to_move))
             }
             (Link::Watching { names }, Status::Won(winner)) => {
-                format!("{winner} wins: {}", names.of(winner))
+                format!("{} ({winner}) wins", names.of(winner))
             }
             (Link::Watching { .. }, Status::Draw) => "Draw".to_string(),
         }
@@ -956,6 +984,26 @@ impl App {
     /// True while watching someone else's game.
     pub fn is_watching(&self) -> bool {
         matches!(self.link, Some(Link::Watching { .. }))
+    }
+
+    /// The session's tally in words, from the fullest to the shortest: by
+    /// player in a game between people ("alice wins 1 · bob wins 0 ·
+    /// draws 0", names in the order X, O), by side otherwise.
+    pub fn tally_lines(&self) -> Vec<String> {
+        let tally = self.tally;
+        match self.names() {
+            Some(names) => vec![
+                format!(
+                    "{} wins {} · {} wins {} · draws {}",
+                    names.x, tally.x_wins, names.o, tally.o_wins, tally.draws
+                ),
+                format!(
+                    "{} {} · {} {} · draws {}",
+                    names.x, tally.x_wins, names.o, tally.o_wins, tally.draws
+                ),
+            ],
+            None => vec![tally.to_string()],
+        }
     }
 
     /// This screen's side in a game against a person elsewhere.

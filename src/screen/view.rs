@@ -226,12 +226,8 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
         .walkthrough()
         .map_or_else(|| app.status_line(), |walkthrough| walkthrough.status());
     centre_on(Line::styled(status, bold), rows.status, rows.axis, buf);
-    centre_on(
-        Line::from(app.tally().to_string()),
-        rows.tally,
-        rows.axis,
-        buf,
-    );
+    let tally = first_fitting(&app.tally_lines(), rows.footer.width).to_string();
+    centre_on(Line::from(tally), rows.tally, rows.axis, buf);
     // The most complete list of keys that fits the width.
     let keys = first_fitting(&key_bar(app), rows.footer.width).to_string();
     Paragraph::new(Line::styled(keys, theme.faint()))
@@ -252,6 +248,24 @@ pub(crate) fn first_fitting<S: AsRef<str>>(variants: &[S], width: u16) -> &str {
 
 /// The keys that do something now, from the fullest list to the shortest.
 fn key_bar(app: &App) -> Vec<String> {
+    if app.link_ended() {
+        return vec![
+            "any key: back to the lobby".to_string(),
+            "any key: lobby".to_string(),
+        ];
+    }
+    let keys = local_key_bar(app);
+    if app.leaves_to_lobby() {
+        // A game against the AI on the server: q goes back to the lobby.
+        return keys
+            .into_iter()
+            .map(|keys| keys.replace("q quit", "q lobby"))
+            .collect();
+    }
+    keys
+}
+
+fn local_key_bar(app: &App) -> Vec<String> {
     if app.is_watching() {
         return vec![
             "e explain  ? help  q back to the lobby".to_string(),
@@ -730,9 +744,14 @@ enum HelpEntry {
 /// the most important that fit.
 fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
     use HelpEntry::{Keys, Note};
+    let (quit, esc) = if app.leaves_to_lobby() {
+        ("back to the lobby", "close what is open, or leave")
+    } else {
+        ("quit", "close what is open, or quit")
+    };
     let common = [
         (3, Keys("?", "show or hide this help")),
-        (1, Keys("q, Ctrl-C", "quit")),
+        (1, Keys("q, Ctrl-C", quit)),
     ];
     if app.tree().is_some() {
         let mut entries = vec![
@@ -791,7 +810,7 @@ fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
         (1, Keys("n", "new game")),
     ]);
     entries.extend(common);
-    entries.push((3, Keys("Esc", "close the help, or quit")));
+    entries.push((3, Keys("Esc", esc)));
     entries
 }
 
@@ -895,7 +914,8 @@ fn linked_help(app: &App) -> Vec<(u8, HelpEntry)> {
     entries.extend([
         (1, Keys("e", "explain: every move's score")),
         (3, Keys("?", "show or hide this help")),
-        (1, Keys("q, Esc", "back to the lobby")),
+        (1, Keys("q", "back to the lobby")),
+        (3, Keys("Esc", "close what is open, or leave")),
     ]);
     entries
 }

@@ -6,15 +6,18 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget};
 
 use super::lobby::{Activity, PlayerId, Snapshot};
 use crate::engine::{Level, Player, Status};
 use crate::screen::view::render_too_small;
 
-/// The smallest screen the lobby is drawn on.
-const MIN_WIDTH: u16 = 44;
+/// The smallest screen the lobby is drawn on: as narrow as the game's own
+/// smallest (3x3), one row shorter.
+const MIN_WIDTH: u16 = 30;
 const MIN_HEIGHT: u16 = 14;
+/// From this width the two lists stand side by side; below it, one above the other.
+const WIDE: u16 = 64;
 
 /// The levels offered, weakest first (random is for `selfplay`, as in the game).
 const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Perfect];
@@ -121,7 +124,9 @@ impl LobbyScreen {
         if self.color { style.fg(color) } else { style }
     }
 
-    /// Draws the lobby as `lobby` has it.
+    /// Draws the lobby as `lobby` has it. Below [`WIDE`] columns the two
+    /// lists are stacked and the lines take their shorter forms, so nothing is
+    /// cut down to the game's own smallest screen.
     pub(super) fn render(&self, lobby: &Snapshot, area: Rect, buf: &mut Buffer) {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             // Said as the game screen says it: what is needed and what there is.
@@ -143,20 +148,34 @@ impl LobbyScreen {
         ])
         .areas(area);
         let bold = Style::new().add_modifier(Modifier::BOLD);
-        Paragraph::new(Line::styled(
+        let fitting = |variants: Vec<String>| {
+            let last = variants.last().cloned().unwrap_or_default();
+            variants
+                .into_iter()
+                .find(|text| text.chars().count() <= usize::from(area.width))
+                .unwrap_or(last)
+        };
+        let heading = fitting(vec![
             format!("Tic-tac-toe lobby · you are {name}"),
-            bold,
-        ))
-        .alignment(Alignment::Center)
-        .render(title, buf);
+            format!("Lobby · you are {name}"),
+            format!("Lobby · {name}"),
+        ]);
+        Paragraph::new(Line::styled(heading, bold))
+            .alignment(Alignment::Center)
+            .render(title, buf);
 
-        let [players, games] =
+        let [players, games] = if area.width >= WIDE {
             Layout::horizontal([Constraint::Percentage(40), Constraint::Percentage(60)])
-                .areas(lists);
+                .areas(lists)
+        } else {
+            Layout::vertical([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)]).areas(lists)
+        };
         let faint = self.paint(Style::new(), Color::Gray);
-        let player_lines: Vec<Line> = lobby
-            .players
-            .iter()
+        // You first: on a short screen the list may not show everyone.
+        let (mine, others): (Vec<_>, Vec<_>) = lobby.players.iter().partition(|p| p.id == self.me);
+        let player_lines: Vec<Line> = mine
+            .into_iter()
+            .chain(others)
             .map(|p| {
                 let doing = match p.activity {
                     Activity::Idle => "in the lobby",
@@ -171,12 +190,14 @@ impl LobbyScreen {
                 ])
             })
             .collect();
+        let list = |title: String| {
+            Block::new()
+                .borders(Borders::ALL)
+                .padding(Padding::horizontal(1))
+                .title(title)
+        };
         Paragraph::new(player_lines)
-            .block(
-                Block::new()
-                    .borders(Borders::ALL)
-                    .title(format!(" Players ({}) ", lobby.players.len())),
-            )
+            .block(list(format!(" Players ({}) ", lobby.players.len())))
             .render(players, buf);
         let selected = self.selected.min(lobby.games.len().saturating_sub(1));
         let game_lines: Vec<Line> = if lobby.games.is_empty() {
@@ -188,7 +209,10 @@ impl LobbyScreen {
                 .enumerate()
                 .map(|(i, g)| {
                     let state = match g.status {
-                        Status::InProgress { .. } => format!("{} moves, {}", g.moves, g.status),
+                        Status::InProgress { .. } => {
+                            let moves = if g.moves == 1 { "move" } else { "moves" };
+                            format!("{} {moves}, {}", g.moves, g.status)
+                        }
                         ended => ended.to_string(),
                     };
                     let line = Line::from(vec![
@@ -204,25 +228,33 @@ impl LobbyScreen {
                 .collect()
         };
         Paragraph::new(game_lines)
-            .block(
-                Block::new()
-                    .borders(Borders::ALL)
-                    .title(format!(" Games ({}) ", lobby.games.len())),
-            )
+            .block(list(format!(" Games ({}) ", lobby.games.len())))
             .render(games, buf);
 
+        let side = self.side;
         let level = LEVELS[self.level];
-        Paragraph::new(format!(
-            "Against the AI you play {} (x/o), level {level} (←/→)",
-            self.side
-        ))
-        .alignment(Alignment::Center)
-        .render(choice, buf);
-        let key_line = if waiting {
-            "f or Esc stop waiting  a play the AI  w watch  q quit"
+        let choice_line = fitting(vec![
+            format!("Against the AI you play {side} (x/o), level {level} (←/→)"),
+            format!("vs the AI: you {side} (x/o), {level} (←/→)"),
+            format!("AI: you {side} (x/o), {level} (←/→)"),
+        ]);
+        Paragraph::new(choice_line)
+            .alignment(Alignment::Center)
+            .render(choice, buf);
+        let key_variants = if waiting {
+            [
+                "f or Esc stop waiting  a play the AI  w watch  q quit",
+                "f/Esc stop  a AI  w watch  q quit",
+                "f stop  a AI  w watch  q quit",
+            ]
         } else {
-            "a play the AI  f find an opponent  w watch  q quit"
+            [
+                "a play the AI  f find an opponent  w watch  q quit",
+                "a AI  f find opponent  w watch  q quit",
+                "a AI  f find  w watch  q quit",
+            ]
         };
+        let key_line = fitting(key_variants.map(String::from).to_vec());
         Paragraph::new(Line::styled(key_line, bold))
             .alignment(Alignment::Center)
             .render(keys, buf);
@@ -234,5 +266,85 @@ impl LobbyScreen {
         Paragraph::new(status_text)
             .alignment(Alignment::Center)
             .render(status, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screen::app::Names;
+    use crate::serve::lobby::{GameSummary, PlayerSummary};
+
+    fn lobby() -> Snapshot {
+        let player = |id, name: &str, activity| PlayerSummary {
+            id,
+            name: name.to_string(),
+            activity,
+        };
+        Snapshot {
+            players: vec![
+                player(2, "bob", Activity::Playing(7)),
+                player(3, "carol", Activity::Playing(7)),
+                player(1, "alice", Activity::Idle),
+            ],
+            games: vec![GameSummary {
+                id: 7,
+                names: Names {
+                    x: "bob".to_string(),
+                    o: "carol".to_string(),
+                },
+                moves: 1,
+                status: Status::InProgress { to_move: Player::O },
+            }],
+        }
+    }
+
+    fn drawn(screen: &LobbyScreen, width: u16, height: u16) -> String {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        screen.render(&lobby(), area, &mut buf);
+        (0..height)
+            .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn every_line_is_whole_from_a_wide_screen_down_to_the_games_smallest() {
+        let screen = LobbyScreen::new(1, false);
+        for (width, height) in [(80, 24), (63, 20), (44, 14), (40, 15), (30, 14)] {
+            let text = drawn(&screen, width, height);
+            let size = format!("{width}x{height}");
+            for whole in [
+                "alice (you) in the lobby",
+                "bob playing",
+                "bob vs carol 1 move, O to move",
+                "w watch  q quit",
+                "(x/o)",
+                "perfect (←/→)",
+            ] {
+                // The games list is the narrowest place: at 30 columns only
+                // its start need show.
+                let whole = if width < 34 && whole.starts_with("bob vs") {
+                    "bob vs carol"
+                } else {
+                    whole
+                };
+                assert!(text.contains(whole), "{size}: {whole:?} in\n{text}");
+            }
+            assert!(!text.contains("1 moves"), "{size}:\n{text}");
+        }
+    }
+
+    #[test]
+    fn a_screen_too_small_says_what_it_needs_and_has_as_the_game_does() {
+        let screen = LobbyScreen::new(1, false);
+        let text = drawn(&screen, 20, 8);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(
+            words.join(" "),
+            "Terminal too small: needs 30x14, now 20x8",
+            "\n{text}"
+        );
     }
 }

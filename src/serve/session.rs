@@ -386,7 +386,9 @@ impl Session {
                         o: Seat::Human,
                     },
                 };
-                let app = App::new(ai_settings(seats), now).with_color(self.color);
+                let app = App::new(ai_settings(seats), now)
+                    .in_lobby()
+                    .with_color(self.color);
                 self.game = Some(GameScreen {
                     app,
                     game,
