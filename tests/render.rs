@@ -820,3 +820,24 @@ fn panel_text(buffer: &Buffer, size: (u16, u16)) -> Option<String> {
 fn buffer_of(app: &App) -> Buffer {
     draw(app, 80, 24)
 }
+
+#[test]
+fn the_explain_legend_is_shown_whole_or_not_at_all() {
+    let mut app = explained_from("o.x/x.x/.oo");
+    let first_half = "+ win, - loss, 0 draw;";
+    let second_half = "sooner wins score higher";
+    let mut whole = 0;
+    for size in [(80, 24), (60, 20), (120, 40), (100, 30)] {
+        for mv in Board::new().legal_moves() {
+            cursor_to(&mut app, mv);
+            let screen = text(&draw(&app, size.0, size.1));
+            assert_eq!(
+                screen.contains(first_half),
+                screen.contains(second_half),
+                "{size:?}, cursor on {mv}:\n{screen}"
+            );
+            whole += usize::from(screen.contains(first_half));
+        }
+    }
+    assert!(whole > 0, "the legend is shown where there is room");
+}

@@ -172,8 +172,11 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     };
     let analysis = app.overlay();
     items.push((2, Said::Text(format!("Scores for {to_move} to move:"))));
-    items.push((5, Said::Faint("+ win, - loss, 0 draw;".into())));
-    items.push((5, Said::Faint("sooner wins score higher".into())));
+    // One item, so a short screen drops the legend whole, never half a sentence.
+    items.push((
+        5,
+        Said::Faint("+ win, - loss, 0 draw; sooner wins score higher".into()),
+    ));
     if analysis.is_some_and(|a| !a.proven()) {
         items.push((3, Said::Faint("? estimated, not proven".into())));
     }
