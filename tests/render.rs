@@ -841,3 +841,28 @@ fn the_explain_legend_is_shown_whole_or_not_at_all() {
     }
     assert!(whole > 0, "the legend is shown where there is room");
 }
+
+/// The status line at widths where it does not fit whole loses its last
+/// clause or words, never half a word.
+#[test]
+fn a_status_line_too_long_for_the_screen_loses_whole_clauses() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(PERFECT, PERFECT), t0);
+    let request = app.take_request().expect("X is asked for a move");
+    app.receive(Worker::default().answer(&request), t0);
+    app.update(Action::TogglePause, t0);
+    let status = app.status_line();
+    assert_eq!(status, "Paused, X to move: space resumes, . steps");
+    for (width, shown) in [
+        (80, status.as_str()),
+        (40, "Paused, X to move: space resumes"),
+        (30, "Paused, X to move"),
+    ] {
+        let screen = text(&draw(&app, width, 15));
+        let line = screen
+            .lines()
+            .find(|line| line.contains("Paused"))
+            .unwrap_or_else(|| panic!("{width}: no status\n{screen}"));
+        assert_eq!(line.trim(), shown, "at {width} columns");
+    }
+}

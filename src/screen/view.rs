@@ -206,6 +206,32 @@ fn centre_on(line: Line, row: Rect, axis: u16, buf: &mut Buffer) {
     line.render(Rect::new(x, row.y, width, 1), buf);
 }
 
+/// `text` made to fit `width` columns without cutting a word: the last
+/// clause (after ", " or ": ") goes first, since a status line says what
+/// matters most first; a single clause still too long loses its last words
+/// for an ellipsis.
+fn shortened(text: &str, width: u16) -> String {
+    let width = usize::from(width);
+    let fits = |text: &str| text.chars().count() <= width;
+    let mut text = text.to_string();
+    while !fits(&text) {
+        match text.rfind(", ").max(text.rfind(": ")) {
+            Some(cut) if cut > 0 => text.truncate(cut),
+            _ => break,
+        }
+    }
+    while !fits(&text) {
+        match text.trim_end_matches('…').rfind(' ') {
+            Some(cut) if cut > 0 => {
+                text.truncate(cut);
+                text.push('…');
+            }
+            _ => break,
+        }
+    }
+    text
+}
+
 fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
     let bold = Style::new().add_modifier(Modifier::BOLD);
     if let Some(title) = rows.title {
@@ -225,6 +251,7 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
     let status = app
         .walkthrough()
         .map_or_else(|| app.status_line(), |walkthrough| walkthrough.status());
+    let status = shortened(&status, rows.status.width);
     centre_on(Line::styled(status, bold), rows.status, rows.axis, buf);
     let tally = first_fitting(&app.tally_lines(), rows.footer.width).to_string();
     centre_on(Line::from(tally), rows.tally, rows.axis, buf);
