@@ -866,3 +866,25 @@ fn a_status_line_too_long_for_the_screen_loses_whole_clauses() {
         assert_eq!(line.trim(), shown, "at {width} columns");
     }
 }
+
+/// Deep in a 4x4 walkthrough the panel cannot list every open call: it keeps
+/// call 1 and the current call, which the status line names.
+#[test]
+fn a_deep_walkthrough_keeps_the_current_call_in_the_panel() {
+    let t0 = Instant::now();
+    let empty = Board::empty(4, 4).expect("4x4");
+    let mut app = App::new(settings_from(empty, Seat::Human, Seat::Human), t0);
+    for _ in 0..21 {
+        app.update(Action::TraceStep, t0);
+    }
+    let walkthrough = app.walkthrough().expect("the walkthrough is open");
+    assert!(walkthrough.status().starts_with("Minimax call 21:"));
+    let last = *walkthrough.path().last().expect("call 21 is a move deep");
+    let mover = walkthrough.board().to_move().other();
+    let current = format!("21  {} {mover}", last.coordinate());
+    for size in [(80, 24), (60, 20)] {
+        let screen = text(&draw(&app, size.0, size.1));
+        assert!(screen.contains(&current), "{size:?}: {current}\n{screen}");
+        assert!(screen.contains("    1         X max"), "{size:?}\n{screen}");
+    }
+}

@@ -149,8 +149,16 @@ impl Walkthrough {
                 (None, None) => "…".to_string(),
             };
             let label = format!("{:>5}  {mv}", thousands(call.number));
+            // A deep stack keeps call 1 and the current call, then the calls
+            // nearest the current one: they are what the next steps return to.
+            let below = self.stack.len() - 1 - i;
+            let importance = if i == 0 || below == 0 {
+                1
+            } else {
+                u8::try_from(below).map_or(u8::MAX, |below| below.saturating_add(3))
+            };
             items.push((
-                1,
+                importance,
                 Said::Figure(label, format!("{side} {turn}  {so_far:>5}")),
             ));
         }
