@@ -913,6 +913,14 @@ fn on_a_screen_too_small_to_see_the_game_only_quit_and_help_act() {
     assert_eq!(act(key(KeyCode::Char('q'))), Some(Action::Quit));
     assert_eq!(act(key(KeyCode::Esc)), Some(Action::Back));
     assert_eq!(act(key(KeyCode::Char('?'))), Some(Action::ToggleHelp));
+
+    // With the help open, any key reaches it, and only closes it.
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::ToggleHelp, t0);
+    let action = action_for(&key(KeyCode::Char('6')), &app, tiny).expect("6 closes the help");
+    app.update(action, t0);
+    assert!(!app.help_open());
+    assert_eq!(app.board(), Board::new(), "and places nothing");
 }
 
 #[test]

@@ -16,8 +16,12 @@ pub fn action_for(event: &Event, app: &App, area: Rect) -> Option<Action> {
     };
     if let Some(key) = event.as_key_press_event() {
         let action = key_action(key, app);
-        // A game that cannot be seen cannot be played: only leaving and help act.
-        let unseen_ok = matches!(action, Action::Quit | Action::Back | Action::ToggleHelp);
+        // A game that cannot be seen cannot be played: only leaving and help
+        // act, and any key while the help is open or the game has ended,
+        // since it only closes or leaves.
+        let unseen_ok = matches!(action, Action::Quit | Action::Back | Action::ToggleHelp)
+            || app.help_open()
+            || app.link_ended();
         return (board.is_some() || unseen_ok).then_some(action);
     }
     let mouse = event.as_mouse_event()?;
