@@ -198,14 +198,9 @@ impl Game {
     /// replies after it. With nobody human, one move. An AI's opening with no
     /// human move before it stays. Returns how many moves were taken back.
     pub fn undo_turn(&mut self, seats: Seats) -> usize {
-        let target = if seats.is_watch() {
-            self.played.len().checked_sub(1)
-        } else {
-            (0..self.played.len())
-                .rev()
-                .find(|&i| seats.of(self.mover(i)).is_human())
+        let Some(target) = self.undo_target(seats) else {
+            return 0;
         };
-        let Some(target) = target else { return 0 };
         let count = self.played.len() - target;
         for _ in 0..count {
             self.undo();
@@ -226,6 +221,22 @@ impl Game {
             count += 1;
         }
         count
+    }
+
+    /// True when [`Game::undo_turn`] would take something back.
+    pub fn can_undo_turn(&self, seats: Seats) -> bool {
+        self.undo_target(seats).is_some()
+    }
+
+    /// The index of the first move [`Game::undo_turn`] takes back.
+    fn undo_target(&self, seats: Seats) -> Option<usize> {
+        if seats.is_watch() {
+            self.played.len().checked_sub(1)
+        } else {
+            (0..self.played.len())
+                .rev()
+                .find(|&i| seats.of(self.mover(i)).is_human())
+        }
     }
 
     /// True when a move can be played again.

@@ -888,3 +888,25 @@ fn a_deep_walkthrough_keeps_the_current_call_in_the_panel() {
         assert!(screen.contains("    1         X max"), "{size:?}\n{screen}");
     }
 }
+
+/// The key bar offers undo only with a turn to take back, and redo once
+/// one has been taken back.
+#[test]
+fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
+    let t0 = Instant::now();
+    let keys = |app: &App| {
+        let screen = text(&draw(app, 120, 40));
+        screen.lines().last().unwrap_or_default().trim().to_string()
+    };
+    let mut app = two_humans(&[]);
+    assert!(!keys(&app).contains("undo"), "{}", keys(&app));
+    app.update(Action::Place(Move::new(1, 1)), t0);
+    assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+    assert!(!keys(&app).contains("redo"), "{}", keys(&app));
+    app.update(Action::Undo, t0);
+    assert_eq!(app.board(), Board::new());
+    assert!(keys(&app).contains("U redo"), "{}", keys(&app));
+    assert!(!keys(&app).contains("u undo"), "{}", keys(&app));
+    app.update(Action::Redo, t0);
+    assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+}

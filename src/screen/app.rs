@@ -834,6 +834,16 @@ impl App {
         self.help
     }
 
+    /// True when `u` would take a turn back.
+    pub fn can_undo(&self) -> bool {
+        self.game.can_undo_turn(self.settings.seats)
+    }
+
+    /// True when `U` would play a taken-back turn again.
+    pub fn can_redo(&self) -> bool {
+        self.game.can_redo()
+    }
+
     /// True while watch mode is paused.
     pub fn paused(&self) -> bool {
         self.paused

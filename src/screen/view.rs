@@ -281,7 +281,7 @@ fn key_bar(app: &App) -> Vec<String> {
             "any key: lobby".to_string(),
         ];
     }
-    let keys = local_key_bar(app);
+    let keys = with_undo_and_redo(app, local_key_bar(app));
     if app.leaves_to_lobby() {
         // A game against the AI on the server: q goes back to the lobby.
         return keys
@@ -290,6 +290,24 @@ fn key_bar(app: &App) -> Vec<String> {
             .collect();
     }
     keys
+}
+
+/// `variants` with `u undo` only when there is a turn to take back, and
+/// `U redo` beside it in the fullest list when there is one to play again.
+fn with_undo_and_redo(app: &App, mut variants: Vec<String>) -> Vec<String> {
+    if app.can_redo()
+        && let Some(fullest) = variants.first_mut()
+    {
+        let undo = if app.can_undo() { "u undo  " } else { "" };
+        *fullest = fullest.replacen("u undo  ", &format!("{undo}U redo  "), 1);
+    }
+    if !app.can_undo() {
+        for keys in &mut variants {
+            *keys = keys.replace("u undo  ", "");
+        }
+    }
+    variants.dedup();
+    variants
 }
 
 fn local_key_bar(app: &App) -> Vec<String> {
