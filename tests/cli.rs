@@ -677,7 +677,12 @@ fn trace_and_tree_refuse_what_is_too_big_and_what_is_not_a_board() {
         (
             vec!["trace", "........."],
             1,
-            "(549,946 calls) is longer than --max-calls 5,000",
+            "(549,946 calls) is longer than --max-calls 5,000: raise --max-calls (up to 1,000,000)",
+        ),
+        (
+            vec!["trace", "xxxo/oo../..../....", "--max-calls", "1000000"],
+            1,
+            "longer than --max-calls 1,000,000: trace a position with fewer",
         ),
         (
             vec!["trace", ".........", "--alpha-beta"],

@@ -94,11 +94,15 @@ pub fn run_trace(
             let total = total_calls(board, algorithm)
                 .map(|n| format!(" ({} calls)", thousands(n)))
                 .unwrap_or_default();
+            let raise = if too_many.limit < MOST_CALLS {
+                format!("raise --max-calls (up to {}) or ", thousands(MOST_CALLS))
+            } else {
+                String::new()
+            };
             writeln!(
                 err,
-                "error: the trace of {board}{total} is longer than --max-calls {}: raise --max-calls (up to {}) or trace a position with fewer empty squares",
+                "error: the trace of {board}{total} is longer than --max-calls {}: {raise}trace a position with fewer empty squares",
                 thousands(too_many.limit),
-                thousands(MOST_CALLS),
             )?;
             return Ok(ExitStatus::Failure);
         }
