@@ -107,7 +107,7 @@ fn main() -> ExitCode {
                 let seed = seed.unwrap_or_else(|| fastrand::u64(..));
                 let limits = Limits::Think(Duration::from_millis(*think_ms));
                 match play_games(start, *x, *o, *games, seed, limits) {
-                    Ok(report) => write_report(&report, *x, *o, *json, &mut stdout.lock()),
+                    Ok(report) => write_report(&report, start, *x, *o, *json, &mut stdout.lock()),
                     Err(error) => {
                         writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::Failure)
                     }

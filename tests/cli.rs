@@ -315,6 +315,19 @@ fn selfplay_prints_a_tally_and_json() {
         "{stdout}"
     );
     assert!(stdout.contains(" per second); seed "), "{stdout}");
+    // A bigger board is named; the classic one goes without saying.
+    let four = tictactoe(
+        &[
+            "selfplay", "--x", "perfect", "--o", "random", "--games", "2", "--size", "4",
+        ],
+        "",
+    );
+    assert!(
+        text(&four.stdout)
+            .starts_with("2 games on 4x4 (4 in a row), X (perfect) against O (random):"),
+        "{}",
+        text(&four.stdout)
+    );
 
     // One game is one game; counts get thousands separators, the seed does not.
     let one = tictactoe(

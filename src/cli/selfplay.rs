@@ -4,13 +4,14 @@
 use std::io::{self, Write};
 
 use super::ExitStatus;
-use crate::engine::Level;
+use crate::engine::{Board, Level};
 use crate::session::SelfplayReport;
 use crate::text;
 
-/// Prints a report as text or as one line of JSON.
+/// Prints a report of games from `start` as text or as one line of JSON.
 pub fn write_report(
     report: &SelfplayReport,
+    start: Board,
     x: Level,
     o: Level,
     json: bool,
@@ -25,7 +26,13 @@ pub fn write_report(
     } else {
         let percent = |n: u32| 100.0 * f64::from(n) / f64::from(report.games.max(1));
         let games = text::count(report.games.into(), "game", "games");
-        writeln!(out, "{games}, X ({x}) against O ({o}):")?;
+        // The classic board goes without saying, as in the game's title.
+        let shape = if start.size() == 3 {
+            String::new()
+        } else {
+            format!(" on {0}x{0} ({1} in a row)", start.size(), start.k())
+        };
+        writeln!(out, "{games}{shape}, X ({x}) against O ({o}):")?;
         for (label, n) in [
             ("X wins", report.x_wins),
             ("O wins", report.o_wins),
