@@ -591,15 +591,21 @@ async fn a_player_dropping_mid_game_is_told_to_the_other() {
     alice.play_square(5).await;
     bob.wait_for(|s| s.contains("Your turn"), "bob's turn")
         .await;
+    let carol = Player::join(&server, "carol").await;
+    carol.press("w").await;
+    carol
+        .wait_for(|s| s.contains("bob (O) to move"), "watching")
+        .await;
 
-    // bob's connection goes away without a word.
+    // bob's connection goes away without a word: both are told who left.
     drop(bob);
-    alice
-        .wait_for(
+    for told in [&alice, &carol] {
+        told.wait_for(
             |s| s.contains("bob left") && s.contains("any key: back to the lobby"),
             "told",
         )
         .await;
+    }
     server
         .wait_log("game left alice (X) vs bob (O): bob left")
         .await;
