@@ -870,6 +870,20 @@ async fn sigterm_tells_every_client_and_exits_zero() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_shutdown_log_counts_one_connection_in_the_singular() {
+    let mut server = Server::start(&[]);
+    let alice = Player::join(&server, "alice").await;
+    server.signal(Signal::TERM);
+    assert_eq!(alice.closed().await, Some(1));
+    assert_eq!(server.exit().await.code(), Some(0));
+    let log = server.log();
+    assert!(
+        log.contains("shutting down: 1 connection told\n"),
+        "log:\n{log}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_color_from_the_client_is_respected() {
     let server = Server::start(&[]);
     let plain = Connection::open(&server, "plain", "127.0.0.1")
