@@ -411,7 +411,7 @@ impl Session {
                             reported: None,
                         });
                     }
-                    None => self.lobby_screen.say("That game is yours or has ended"),
+                    None => self.lobby_screen.say("That game is yours or over"),
                 }
             }
         }
