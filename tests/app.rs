@@ -123,6 +123,19 @@ fn refused_input_gets_a_brief_message_and_nothing_else() {
 }
 
 #[test]
+fn not_your_turn_goes_once_the_ai_has_moved() {
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::Place(Move::new(0, 0)), t0);
+    app.update(Action::Place(Move::new(2, 2)), t0);
+    assert_eq!(app.status_line(), "Not your turn: the AI is thinking");
+    think(&mut app, t0);
+    app.tick(t0 + AI_DELAY);
+    assert_eq!(app.board().move_count(), 2, "the AI moved");
+    assert_eq!(app.status_line(), "Your turn: you are X");
+}
+
+#[test]
 fn quitting_works_while_the_ai_is_thinking() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);

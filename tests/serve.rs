@@ -591,15 +591,21 @@ async fn a_player_dropping_mid_game_is_told_to_the_other() {
     alice.play_square(5).await;
     bob.wait_for(|s| s.contains("Your turn"), "bob's turn")
         .await;
+    let carol = Player::join(&server, "carol").await;
+    carol.press("w").await;
+    carol
+        .wait_for(|s| s.contains("bob (O) to move"), "watching")
+        .await;
 
-    // bob's connection goes away without a word.
+    // bob's connection goes away without a word: both are told who left.
     drop(bob);
-    alice
-        .wait_for(
+    for told in [&alice, &carol] {
+        told.wait_for(
             |s| s.contains("bob left") && s.contains("any key: back to the lobby"),
             "told",
         )
         .await;
+    }
     server
         .wait_log("game left alice (X) vs bob (O): bob left")
         .await;
@@ -861,6 +867,20 @@ async fn sigterm_tells_every_client_and_exits_zero() {
     let status = server.exit().await;
     assert_eq!(status.code(), Some(0), "log:\n{}", server.log());
     assert!(server.log().contains("stopped"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_shutdown_log_counts_one_connection_in_the_singular() {
+    let mut server = Server::start(&[]);
+    let alice = Player::join(&server, "alice").await;
+    server.signal(Signal::TERM);
+    assert_eq!(alice.closed().await, Some(1));
+    assert_eq!(server.exit().await.code(), Some(0));
+    let log = server.log();
+    assert!(
+        log.contains("shutting down: 1 connection told\n"),
+        "log:\n{log}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -86,6 +86,18 @@ fn playing_out_of_turn_is_refused_with_the_reason_and_sends_nothing() {
 }
 
 #[test]
+fn a_refusal_goes_the_moment_the_opponents_move_makes_it_your_turn() {
+    let t0 = Instant::now();
+    let (mut alice, mut bob) = pair(t0);
+    bob.update(Action::Place(Move::new(1, 1)), t0);
+    assert_eq!(bob.status_line(), "Not your turn: waiting for alice");
+    // alice moves at once: the notice would otherwise last its full time.
+    play(&mut alice, &mut bob, 0, t0);
+    assert_eq!(bob.status_line(), "Your turn: you are O");
+    assert_eq!(bob.wake_at(), None, "nothing left to clear later");
+}
+
+#[test]
 fn undo_is_refused_in_a_game_between_two_people() {
     let t0 = Instant::now();
     let (mut alice, mut bob) = pair(t0);

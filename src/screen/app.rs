@@ -196,6 +196,15 @@ enum Link {
     Watching { names: Names },
 }
 
+/// A message on the status line until `until`.
+#[derive(Debug, Clone)]
+struct Flash {
+    text: String,
+    until: Instant,
+    /// A key refused in the position on screen, rather than news from outside.
+    refusal: bool,
+}
+
 /// The AI's most recent move and why it chose it.
 #[derive(Debug, Clone)]
 pub struct SearchReport {
@@ -238,7 +247,7 @@ pub struct App {
     tree: Option<TreeView>,
     /// The walkthrough of minimax call by call, while it is open.
     walkthrough: Option<Walkthrough>,
-    flash: Option<(String, Instant)>,
+    flash: Option<Flash>,
     /// Results that entered or left the tally since the front end last looked.
     results: Vec<ResultChange>,
     quit: bool,
@@ -508,7 +517,7 @@ impl App {
 
     /// Lets time pass: plays an AI move whose pause is over, clears old messages.
     pub fn tick(&mut self, now: Instant) {
-        if self.flash.as_ref().is_some_and(|(_, until)| now >= *until) {
+        if self.flash.as_ref().is_some_and(|flash| now >= flash.until) {
             self.flash = None;
         }
         let Some(turn) = &self.ai_turn else { return };
@@ -538,7 +547,7 @@ impl App {
     /// When [`App::tick`] next has something to do, if anything: the front end
     /// sleeps until then, or until a key, whichever comes first.
     pub fn wake_at(&self) -> Option<Instant> {
-        let flash = self.flash.as_ref().map(|(_, until)| *until);
+        let flash = self.flash.as_ref().map(|flash| flash.until);
         let ai = self
             .ai_turn
             .as_ref()
@@ -582,7 +591,11 @@ impl App {
 
     /// Shows a message from outside the game (a warning about saved statistics).
     pub fn notify(&mut self, text: &str, now: Instant) {
-        self.flash = Some((text.to_string(), now + FLASH_TIME * 3));
+        self.flash = Some(Flash {
+            text: text.to_string(),
+            until: now + FLASH_TIME * 3,
+            refusal: false,
+        });
     }
 
     /// Moves and rematch requests of this player's since the last call, for
@@ -750,6 +763,12 @@ impl App {
     fn after_move(&mut self, before: Status, now: Instant) {
         self.note_result(before);
         self.begin_turn(now);
+        // A key refused while waiting ("Not your turn") is stale once the
+        // awaited move is in: the player's turn or the result shows at once.
+        let turn_passed = self.human_to_move() || self.game.status().is_over();
+        if turn_passed && self.flash.as_ref().is_some_and(|flash| flash.refusal) {
+            self.flash = None;
+        }
     }
 
     /// Counts a result that appeared since `before`, or takes back one that went away.
@@ -789,7 +808,11 @@ impl App {
     }
 
     fn say(&mut self, text: &str, now: Instant) {
-        self.flash = Some((text.to_string(), now + FLASH_TIME));
+        self.flash = Some(Flash {
+            text: text.to_string(),
+            until: now + FLASH_TIME,
+            refusal: true,
+        });
     }
 
     // What the view reads.
@@ -905,8 +928,8 @@ impl App {
             // The key bar says that any key returns to the lobby.
             return reason.clone();
         }
-        if let Some((text, _)) = &self.flash {
-            return text.clone();
+        if let Some(flash) = &self.flash {
+            return flash.text.clone();
         }
         if let Some(link) = &self.link {
             return self.linked_status(link);

@@ -34,8 +34,8 @@ pub(super) enum Notice {
     OpponentLeft(String),
     /// The watched game as it is now.
     Watched { names: Names, moves: Vec<Move> },
-    /// The watched game is over for good: its players left it.
-    WatchedGone,
+    /// The watched game is over for good: this player left it.
+    WatchedGone(String),
 }
 
 /// What a player is doing.
@@ -131,7 +131,7 @@ impl Inner {
         for watcher in &record.watchers {
             if let Some(other) = self.members.get_mut(watcher) {
                 other.activity = Activity::Idle;
-                let _ = other.notices.send(Notice::WatchedGone);
+                let _ = other.notices.send(Notice::WatchedGone(name.to_string()));
             }
         }
     }
@@ -509,7 +509,7 @@ mod tests {
         );
         lobby.leave(bob);
         assert!(matches!(alice_rx.try_recv(), Ok(Notice::OpponentLeft(name)) if name == "bob"));
-        assert!(matches!(carol_rx.try_recv(), Ok(Notice::WatchedGone)));
+        assert!(matches!(carol_rx.try_recv(), Ok(Notice::WatchedGone(name)) if name == "bob"));
         assert_eq!(lobby.activity(alice), Some(Activity::Idle));
         assert!(lobby.snapshot().games.is_empty());
     }

@@ -6,11 +6,12 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::lobby::{Activity, PlayerId, Snapshot};
 use crate::engine::{Level, Player, Status};
-use crate::screen::view::render_too_small;
+use crate::screen::view::{first_fitting, render_too_small};
+use crate::text;
 
 /// The smallest screen the lobby is drawn on: as narrow as the game's own
 /// smallest (3x3), one row shorter.
@@ -125,8 +126,9 @@ impl LobbyScreen {
     }
 
     /// Draws the lobby as `lobby` has it. Below [`WIDE`] columns the two
-    /// lists are stacked and the lines take their shorter forms, so nothing is
-    /// cut down to the game's own smallest screen.
+    /// lists are stacked; lines too long for their place take shorter forms
+    /// or drop trailing words whole, so no word is cut, down to the game's
+    /// own smallest screen.
     pub(super) fn render(&self, lobby: &Snapshot, area: Rect, buf: &mut Buffer) {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             // Said as the game screen says it: what is needed and what there is.
@@ -148,19 +150,12 @@ impl LobbyScreen {
         ])
         .areas(area);
         let bold = Style::new().add_modifier(Modifier::BOLD);
-        let fitting = |variants: Vec<String>| {
-            let last = variants.last().cloned().unwrap_or_default();
-            variants
-                .into_iter()
-                .find(|text| text.chars().count() <= usize::from(area.width))
-                .unwrap_or(last)
-        };
-        let heading = fitting(vec![
+        let heading = [
             format!("Tic-tac-toe lobby · you are {name}"),
             format!("Lobby · you are {name}"),
             format!("Lobby · {name}"),
-        ]);
-        Paragraph::new(Line::styled(heading, bold))
+        ];
+        Paragraph::new(Line::styled(first_fitting(&heading, area.width), bold))
             .alignment(Alignment::Center)
             .render(title, buf);
 
@@ -171,35 +166,43 @@ impl LobbyScreen {
             Layout::vertical([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)]).areas(lists)
         };
         let faint = self.paint(Style::new(), Color::Gray);
-        // You first: on a short screen the list may not show everyone.
-        let (mine, others): (Vec<_>, Vec<_>) = lobby.players.iter().partition(|p| p.id == self.me);
-        let player_lines: Vec<Line> = mine
-            .into_iter()
-            .chain(others)
-            .map(|p| {
-                let doing = match p.activity {
-                    Activity::Idle => "in the lobby",
-                    Activity::Waiting => "waiting",
-                    Activity::Playing(_) => "playing",
-                    Activity::Watching(_) => "watching",
-                };
-                let you = if p.id == self.me { " (you)" } else { "" };
-                Line::from(vec![
-                    Span::raw(format!("{}{you} ", p.name)),
-                    Span::styled(doing, faint),
-                ])
-            })
-            .collect();
         let list = |title: String| {
             Block::new()
                 .borders(Borders::ALL)
                 .padding(Padding::horizontal(1))
                 .title(title)
         };
+        let players_list = list(format!(" Players ({}) ", lobby.players.len()));
+        let room = usize::from(players_list.inner(players).width);
+        // You first: on a short screen the list may not show everyone.
+        let (mine, others): (Vec<_>, Vec<_>) = lobby.players.iter().partition(|p| p.id == self.me);
+        let player_lines: Vec<Line> = mine
+            .into_iter()
+            .chain(others)
+            .map(|p| {
+                let doing: &[&str] = match p.activity {
+                    Activity::Idle => &["in the lobby", "in lobby"],
+                    Activity::Waiting => &["waiting"],
+                    Activity::Playing(_) => &["playing"],
+                    Activity::Watching(_) => &["watching"],
+                };
+                let you = if p.id == self.me { " (you)" } else { "" };
+                let forms = doing.iter().map(|doing| {
+                    vec![
+                        Span::raw(p.name.as_str()),
+                        Span::raw(you),
+                        Span::styled(format!(" {doing}"), faint),
+                    ]
+                });
+                fit_pieces(forms.collect(), room)
+            })
+            .collect();
         Paragraph::new(player_lines)
-            .block(list(format!(" Players ({}) ", lobby.players.len())))
+            .block(players_list)
             .render(players, buf);
         let selected = self.selected.min(lobby.games.len().saturating_sub(1));
+        let games_list = list(format!(" Games ({}) ", lobby.games.len()));
+        let room = usize::from(games_list.inner(games).width);
         let game_lines: Vec<Line> = if lobby.games.is_empty() {
             vec![Line::styled("none yet", faint)]
         } else {
@@ -208,17 +211,16 @@ impl LobbyScreen {
                 .iter()
                 .enumerate()
                 .map(|(i, g)| {
-                    let state = match g.status {
-                        Status::InProgress { .. } => {
-                            let moves = if g.moves == 1 { "move" } else { "moves" };
-                            format!("{} {moves}, {}", g.moves, g.status)
-                        }
-                        ended => ended.to_string(),
-                    };
-                    let line = Line::from(vec![
-                        Span::raw(format!("{} vs {} ", g.names.x, g.names.o)),
-                        Span::styled(state, faint),
-                    ]);
+                    let mut states = vec![format!(" {}", g.status)];
+                    if let Status::InProgress { .. } = g.status {
+                        let moves = text::count(g.moves as u64, "move", "moves");
+                        states.insert(0, format!(" {moves}, {}", g.status));
+                    }
+                    let players = format!("{} vs {}", g.names.x, g.names.o);
+                    let forms = states
+                        .into_iter()
+                        .map(|state| vec![Span::raw(players.clone()), Span::styled(state, faint)]);
+                    let line = fit_pieces(forms.collect(), room);
                     if i == selected {
                         line.style(Style::new().add_modifier(Modifier::REVERSED))
                     } else {
@@ -227,18 +229,20 @@ impl LobbyScreen {
                 })
                 .collect()
         };
+        // Two long names may not fit side by side: they go on two rows.
         Paragraph::new(game_lines)
-            .block(list(format!(" Games ({}) ", lobby.games.len())))
+            .wrap(Wrap { trim: true })
+            .block(games_list)
             .render(games, buf);
 
         let side = self.side;
         let level = LEVELS[self.level];
-        let choice_line = fitting(vec![
+        let choice_line = [
             format!("Against the AI you play {side} (x/o), level {level} (←/→)"),
             format!("vs the AI: you {side} (x/o), {level} (←/→)"),
             format!("AI: you {side} (x/o), {level} (←/→)"),
-        ]);
-        Paragraph::new(choice_line)
+        ];
+        Paragraph::new(first_fitting(&choice_line, area.width))
             .alignment(Alignment::Center)
             .render(choice, buf);
         let key_variants = if waiting {
@@ -254,19 +258,45 @@ impl LobbyScreen {
                 "a AI  f find  w watch  q quit",
             ]
         };
-        let key_line = fitting(key_variants.map(String::from).to_vec());
-        Paragraph::new(Line::styled(key_line, bold))
+        Paragraph::new(Line::styled(first_fitting(&key_variants, area.width), bold))
             .alignment(Alignment::Center)
             .render(keys, buf);
         let status_text = match (&self.message, waiting) {
-            (Some(message), _) => message.clone(),
-            (None, true) => "Waiting for an opponent…".to_string(),
-            (None, false) => String::new(),
+            (Some(message), _) => message.as_str(),
+            (None, true) => "Waiting for an opponent…",
+            (None, false) => "",
         };
-        Paragraph::new(status_text)
+        let words = status_text.split(' ').enumerate().map(|(i, word)| {
+            Span::raw(if i == 0 {
+                word.to_string()
+            } else {
+                format!(" {word}")
+            })
+        });
+        Paragraph::new(fit_pieces(vec![words.collect()], usize::from(area.width)))
             .alignment(Alignment::Center)
             .render(status, buf);
     }
+}
+
+/// The first of `forms` that fits in `width` columns; when none does, the
+/// last with its trailing pieces dropped whole until it fits. Pieces (a
+/// name, " in the lobby") are never cut, so neither is a word; the first
+/// piece always stays.
+fn fit_pieces(forms: Vec<Vec<Span<'_>>>, width: usize) -> Line<'_> {
+    let wide = |pieces: &[Span]| pieces.iter().map(Span::width).sum::<usize>();
+    let mut forms = forms.into_iter().peekable();
+    let mut pieces = Vec::new();
+    while let Some(form) = forms.next() {
+        pieces = form;
+        if wide(&pieces) <= width || forms.peek().is_none() {
+            break;
+        }
+    }
+    while pieces.len() > 1 && wide(&pieces) > width {
+        pieces.pop();
+    }
+    Line::from(pieces)
 }
 
 #[cfg(test)]
@@ -323,16 +353,102 @@ mod tests {
                 "(x/o)",
                 "perfect (←/→)",
             ] {
-                // The games list is the narrowest place: at 30 columns only
-                // its start need show.
+                // The games list is the narrowest place: at 30 columns the
+                // game's line takes its shorter form.
                 let whole = if width < 34 && whole.starts_with("bob vs") {
-                    "bob vs carol"
+                    "bob vs carol O to move"
                 } else {
                     whole
                 };
                 assert!(text.contains(whole), "{size}: {whole:?} in\n{text}");
             }
             assert!(!text.contains("1 moves"), "{size}:\n{text}");
+        }
+    }
+
+    /// Every player and game a lobby can hold at its longest: 16-character
+    /// names (the most a name may have), an AI game, a finished game.
+    fn long_lobby() -> Snapshot {
+        let long = |suffix: &str| format!("averyveryverylo{suffix}");
+        let player = |id, name: String, activity| PlayerSummary { id, name, activity };
+        let names = |x: String, o: String| Names { x, o };
+        Snapshot {
+            players: vec![
+                player(1, long("n"), Activity::Idle),
+                player(2, long("2"), Activity::Idle),
+                player(3, long("3"), Activity::Waiting),
+                player(4, long("4"), Activity::Playing(7)),
+                player(5, long("5"), Activity::Playing(7)),
+                player(6, long("6"), Activity::Watching(7)),
+                player(7, long("7"), Activity::Playing(8)),
+            ],
+            games: vec![
+                GameSummary {
+                    id: 7,
+                    names: names(long("4"), long("5")),
+                    moves: 3,
+                    status: Status::InProgress { to_move: Player::O },
+                },
+                GameSummary {
+                    id: 8,
+                    names: names("AI (perfect)".to_string(), long("7")),
+                    moves: 5,
+                    status: Status::Won(Player::X),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn no_line_is_cut_mid_word_at_any_size_the_lobby_accepts() {
+        // Every word the lobby can show with `long_lobby`.
+        let vocabulary = "Tic-tac-toe lobby · you are Lobby Players (7) Games (2) (you) \
+            in the lobby waiting playing watching vs 3 moves, O to move X won none yet \
+            Against AI play X (x/o), level perfect (←/→) AI: (perfect) \
+            a play the f find an opponent w watch q quit AI find opponent find \
+            f or Esc stop waiting f/Esc stop Waiting for an opponent… \
+            That game is yours or over averyveryverylon left \
+            averyveryverylo2 averyveryverylo3 averyveryverylo4 averyveryverylo5 \
+            averyveryverylo6 averyveryverylo7 averyveryverylon";
+        let known: Vec<&str> = vocabulary.split_whitespace().collect();
+        for (me, message) in [
+            (1, Some("That game is yours or over")),
+            (3, None),
+            (6, Some("averyveryverylon left")),
+        ] {
+            let mut screen = LobbyScreen::new(me, false);
+            if let Some(message) = message {
+                screen.say(message);
+            }
+            for width in MIN_WIDTH..=120 {
+                // The height only decides how many rows of the lists show.
+                for height in [MIN_HEIGHT, 20, 26] {
+                    let area = Rect::new(0, 0, width, height);
+                    let mut buf = Buffer::empty(area);
+                    screen.render(&long_lobby(), area, &mut buf);
+                    for y in 0..height {
+                        // Box-drawing characters are the lists' borders.
+                        let row: String = (0..width)
+                            .map(|x| buf[(x, y)].symbol())
+                            .collect::<String>()
+                            .chars()
+                            .map(|c| {
+                                if ('\u{2500}'..='\u{257f}').contains(&c) {
+                                    ' '
+                                } else {
+                                    c
+                                }
+                            })
+                            .collect();
+                        for word in row.split_whitespace() {
+                            assert!(
+                                known.contains(&word),
+                                "{width}x{height}, player {me}: {word:?} is cut in\n{row}"
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
 

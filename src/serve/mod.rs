@@ -41,6 +41,7 @@ use tokio::task::JoinSet;
 
 use self::connection::Connection;
 use self::lobby::Lobby;
+use crate::text;
 
 /// How long a connection may take from its first byte to its game.
 const HANDSHAKE_TIME: Duration = Duration::from_secs(30);
@@ -358,10 +359,8 @@ async fn serve(
         }
     }
     drop(listener);
-    log(format_args!(
-        "shutting down: {} connections told",
-        connections.len()
-    ));
+    let told = text::count(connections.len() as u64, "connection", "connections");
+    log(format_args!("shutting down: {told} told"));
     shutdown_tx.send_replace(true);
     let all_closed = async { while connections.join_next().await.is_some() {} };
     if tokio::time::timeout(SHUTDOWN_GRACE, all_closed)

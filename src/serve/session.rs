@@ -411,7 +411,7 @@ impl Session {
                             reported: None,
                         });
                     }
-                    None => self.lobby_screen.say("That game is yours or has ended"),
+                    None => self.lobby_screen.say("That game is yours or over"),
                 }
             }
         }
@@ -445,8 +445,8 @@ impl Session {
             (Notice::Watched { names, moves }, Some(screen)) if screen.app.is_watching() => {
                 screen.app.follow(names, &moves, now);
             }
-            (Notice::WatchedGone, Some(screen)) if screen.app.is_watching() => {
-                screen.app.end_link("The players left this game");
+            (Notice::WatchedGone(name), Some(screen)) if screen.app.is_watching() => {
+                screen.app.end_link(&format!("{name} left"));
             }
             (Notice::OpponentLeft(name), None) => self.lobby_screen.say(format!("{name} left")),
             _ => {}
