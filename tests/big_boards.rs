@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 use tictactoe::engine::{
-    Ai, Board, CellSet, Decision, Geometry, Level, Limits, Move, analyze, find_best_move,
+    Ai, Board, CellSet, Geometry, Level, Limits, Move, analyze, find_best_move,
 };
 use tictactoe::session::play_games;
 
@@ -17,16 +17,6 @@ use tictactoe::session::play_games;
 
 /// A budget that is over before the search starts.
 const SPENT: Limits = Limits::Think(Duration::ZERO);
-
-/// A fresh AI's choice.
-fn choose_move(
-    board: &Board,
-    level: Level,
-    rng: &mut fastrand::Rng,
-    limits: Limits,
-) -> Option<Decision> {
-    Ai::new().choose(board, level, rng, limits)
-}
 
 #[test]
 fn four_by_four_with_four_in_a_row_is_proven_a_draw() {
@@ -106,7 +96,9 @@ fn a_spent_budget_still_answers_with_one_whole_ply() {
         let mut rng = fastrand::Rng::with_seed(3);
         let mut board = Board::empty(size, k).unwrap();
         for _ in 0..4 {
-            let decision = choose_move(&board, Level::Perfect, &mut rng, SPENT).unwrap();
+            let decision = Ai::new()
+                .choose(&board, Level::Perfect, &mut rng, SPENT)
+                .unwrap();
             let analysis = decision.analysis.expect("perfect play searches");
             // One ply, unless that ply already proved every score (a forced line).
             assert!(
@@ -189,7 +181,7 @@ fn always_plays(tactic: Tactic, levels: &[Level], what: &str) {
             for seed in 0..3 {
                 let mut rng = fastrand::Rng::with_seed(seed);
                 // Even with no time to think: the shortcuts and the first ply see it.
-                let decision = choose_move(&board, level, &mut rng, SPENT).unwrap();
+                let decision = Ai::new().choose(&board, level, &mut rng, SPENT).unwrap();
                 assert!(
                     expected.contains(decision.mv),
                     "{level} missed {what} at {board:?}: played {}",

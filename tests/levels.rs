@@ -1,19 +1,9 @@
 //! The AI levels: perfect never loses, each level beats the one below, seeds replay.
 
-use tictactoe::engine::{Ai, Board, Decision, Level, Limits, Move, analyze};
+use tictactoe::engine::{Ai, Board, Level, Limits, Move, analyze};
 use tictactoe::session::play_games;
 
 const LEVELS: [Level; 5] = Level::ALL;
-
-/// A fresh AI's choice.
-fn choose_move(
-    board: &Board,
-    level: Level,
-    rng: &mut fastrand::Rng,
-    limits: Limits,
-) -> Option<Decision> {
-    Ai::new().choose(board, level, rng, limits)
-}
 
 #[test]
 fn perfect_never_loses_to_any_level_on_either_side() {
@@ -109,14 +99,15 @@ fn a_seed_replays_the_same_games() {
     // Move by move: the same seed picks the same move, and seeds do vary the choice.
     let board = Board::new();
     let pick = |seed| {
-        choose_move(
-            &board,
-            Level::Perfect,
-            &mut fastrand::Rng::with_seed(seed),
-            Limits::Solve,
-        )
-        .unwrap()
-        .mv
+        Ai::new()
+            .choose(
+                &board,
+                Level::Perfect,
+                &mut fastrand::Rng::with_seed(seed),
+                Limits::Solve,
+            )
+            .unwrap()
+            .mv
     };
     assert_eq!(pick(3), pick(3));
     let distinct: std::collections::HashSet<_> = (0..50).map(pick).collect();
@@ -133,13 +124,14 @@ fn perfect_picks_only_among_the_best_and_takes_the_fastest_win() {
         let analysis = analyze(&board, Limits::Solve);
         let best = analysis.value().unwrap();
         for seed in 0..40 {
-            let decision = choose_move(
-                &board,
-                Level::Perfect,
-                &mut fastrand::Rng::with_seed(seed),
-                Limits::Solve,
-            )
-            .unwrap();
+            let decision = Ai::new()
+                .choose(
+                    &board,
+                    Level::Perfect,
+                    &mut fastrand::Rng::with_seed(seed),
+                    Limits::Solve,
+                )
+                .unwrap();
             let score = analysis
                 .moves
                 .iter()
@@ -162,7 +154,8 @@ fn easy_takes_a_win_and_medium_blocks() {
     for seed in 0..20 {
         let mut rng = fastrand::Rng::with_seed(seed);
         assert_eq!(
-            choose_move(&board, Level::Easy, &mut rng, Limits::Solve)
+            Ai::new()
+                .choose(&board, Level::Easy, &mut rng, Limits::Solve)
                 .unwrap()
                 .mv,
             Move::new(0, 2)
@@ -173,7 +166,8 @@ fn easy_takes_a_win_and_medium_blocks() {
     for seed in 0..20 {
         let mut rng = fastrand::Rng::with_seed(seed);
         assert_eq!(
-            choose_move(&board, Level::Medium, &mut rng, Limits::Solve)
+            Ai::new()
+                .choose(&board, Level::Medium, &mut rng, Limits::Solve)
                 .unwrap()
                 .mv,
             Move::new(0, 2)
@@ -186,13 +180,14 @@ fn no_move_once_the_game_is_over() {
     let board: Board = "xxx/oo./...".parse().unwrap();
     for level in LEVELS {
         assert!(
-            choose_move(
-                &board,
-                level,
-                &mut fastrand::Rng::with_seed(1),
-                Limits::Solve
-            )
-            .is_none()
+            Ai::new()
+                .choose(
+                    &board,
+                    level,
+                    &mut fastrand::Rng::with_seed(1),
+                    Limits::Solve
+                )
+                .is_none()
         );
     }
 }
