@@ -1,3 +1,4 @@
+use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -68,7 +69,7 @@ fn main() -> ExitCode {
                 &mut stdout.lock(),
                 &mut stderr.lock(),
             ),
-            Err(error) => writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::BadInput),
+            Err(error) => error_line(&error, ExitStatus::BadInput),
         },
         Some(Command::Trace {
             board,
@@ -92,7 +93,7 @@ fn main() -> ExitCode {
                     &mut stderr.lock(),
                 )
             }
-            Err(error) => writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::BadInput),
+            Err(error) => error_line(&error, ExitStatus::BadInput),
         },
         Some(Command::Selfplay {
             x,
@@ -108,12 +109,10 @@ fn main() -> ExitCode {
                 let limits = Limits::Think(Duration::from_millis(*think_ms));
                 match play_games(start, *x, *o, *games, seed, limits) {
                     Ok(report) => write_report(&report, start, *x, *o, *json, &mut stdout.lock()),
-                    Err(error) => {
-                        writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::Failure)
-                    }
+                    Err(error) => error_line(&error, ExitStatus::Failure),
                 }
             }
-            Err(error) => writeln!(stderr.lock(), "error: {error}").map(|()| ExitStatus::BadInput),
+            Err(error) => error_line(&error, ExitStatus::BadInput),
         },
         Some(Command::Stats {
             json,
@@ -147,6 +146,12 @@ fn main() -> ExitCode {
     }
 }
 
+/// Reports what went wrong as the one `error:` line every command gives, and
+/// the exit status that goes with it.
+fn error_line(error: &dyn Display, status: ExitStatus) -> io::Result<ExitStatus> {
+    writeln!(io::stderr(), "error: {error}").map(|()| status)
+}
+
 /// A clap error as one line, like every other error: its message and tips,
 /// without the usage block.
 fn one_line(message: &str) -> String {
@@ -167,20 +172,14 @@ fn one_line(message: &str) -> String {
 fn serve(args: &tictactoe::cli::serve::ServeArgs) -> io::Result<ExitStatus> {
     match tictactoe::serve::run(&args.options(), &mut io::stdout()) {
         Ok(()) => Ok(ExitStatus::Success),
-        Err(error) => {
-            writeln!(io::stderr(), "error: {error}")?;
-            Ok(ExitStatus::Failure)
-        }
+        Err(error) => error_line(&error, ExitStatus::Failure),
     }
 }
 
 fn play(cli: &Cli) -> io::Result<ExitStatus> {
     let settings = match cli.play.settings() {
         Ok(settings) => settings,
-        Err(error) => {
-            writeln!(io::stderr(), "error: {error}")?;
-            return Ok(ExitStatus::BadInput);
-        }
+        Err(error) => return error_line(&error, ExitStatus::BadInput),
     };
     let stats = cli.play.stats_file();
     if cli.play.plain {
