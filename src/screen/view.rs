@@ -535,9 +535,7 @@ fn draw_numbered(
     if cell.draws_marks() {
         buf.set_string(rect.x, rect.y, label, style);
     } else if !occupied {
-        let width = (label.chars().count() as u16).min(rect.width);
-        let text: String = label.chars().take(usize::from(rect.width)).collect();
-        buf.set_string(rect.x + (rect.width - width) / 2, rect.y, text, style);
+        draw_centred(&[label], rect, style, buf);
     }
 }
 
@@ -569,10 +567,19 @@ fn draw_score(
     } else {
         vec![number]
     };
+    draw_centred(&lines, rect, style, buf);
+}
+
+/// Draws `lines` in the middle of `rect`, each centred across it and cut to its width.
+fn draw_centred(lines: &[impl AsRef<str>], rect: Rect, style: Style, buf: &mut Buffer) {
     let top = rect.y + (rect.height - lines.len() as u16) / 2;
     for (dy, line) in lines.iter().enumerate() {
-        let width = (line.chars().count() as u16).min(rect.width);
-        let text: String = line.chars().take(usize::from(rect.width)).collect();
+        let text: String = line
+            .as_ref()
+            .chars()
+            .take(usize::from(rect.width))
+            .collect();
+        let width = text.chars().count() as u16;
         buf.set_string(
             rect.x + (rect.width - width) / 2,
             top + dy as u16,
@@ -616,17 +623,7 @@ fn draw_grid(board: BoardLayout, style: Style, buf: &mut Buffer) {
 }
 
 fn draw_mark(player: Player, rect: Rect, cell: CellSize, style: Style, buf: &mut Buffer) {
-    let art = mark_art(player, cell);
-    let top = rect.y + (rect.height - art.len() as u16) / 2;
-    for (dy, line) in art.iter().enumerate() {
-        let width = line.chars().count() as u16;
-        buf.set_string(
-            rect.x + (rect.width - width) / 2,
-            top + dy as u16,
-            line,
-            style,
-        );
-    }
+    draw_centred(&mark_art(player, cell), rect, style, buf);
 }
 
 /// A mark as it fits the square: a letter in one-row squares; otherwise a
