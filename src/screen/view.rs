@@ -242,10 +242,8 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
         centre_on(Line::styled(text, bold), title, rows.axis, buf);
     }
     if let Some(players) = rows.players {
-        let mut names = app.players_line();
-        if names.chars().count() > usize::from(players.width) {
-            names = app.players_line_short();
-        }
+        let names = [app.players_line(), app.players_line_short()];
+        let names = first_fitting(&names, players.width).to_string();
         centre_on(Line::styled(names, theme.faint()), players, rows.axis, buf);
     }
     let status = app
