@@ -402,11 +402,9 @@ impl App {
                 self.say("No undo against a person: every move stands", now)
             }
             Action::NewGame => {
-                self.round += 1;
-                self.game.restart();
                 self.paused = false;
                 self.flash = None;
-                self.begin_turn(now);
+                self.next_round(now);
             }
             Action::Undo => self.undo(now),
             Action::Redo => self.redo(now),
@@ -639,9 +637,7 @@ impl App {
         }
         *shown = names;
         if !moves.starts_with(self.game.moves()) {
-            self.round += 1;
-            self.game.restart();
-            self.begin_turn(now);
+            self.next_round(now);
         }
         for &mv in &moves[self.game.moves().len()..] {
             let before = self.game.status();
@@ -689,9 +685,14 @@ impl App {
         std::mem::swap(&mut names.x, &mut names.o);
         (*mine, *theirs) = (false, false);
         self.tally.swap_sides();
+        self.flash = None;
+        self.next_round(now);
+    }
+
+    /// A new game from the start position, counted as a new round.
+    fn next_round(&mut self, now: Instant) {
         self.round += 1;
         self.game.restart();
-        self.flash = None;
         self.begin_turn(now);
     }
 

@@ -106,20 +106,15 @@ impl Explain {
             .map(|(_, costs)| costs)
     }
 
-    /// True while the scores of `board` are asked for and not in yet.
+    /// True while the scores of `board` are asked for and not in yet. (Only
+    /// a position in progress is ever asked about.)
     pub fn scoring(&self, board: Board) -> bool {
-        self.on
-            && !board.status().is_over()
-            && self.analysis(board).is_none()
-            && self.asked_scores == Some(board)
+        self.on && self.asked_scores == Some(board) && self.analysis(board).is_none()
     }
 
     /// True while the costs of `board` are asked for and not in yet.
     pub fn counting(&self, board: Board) -> bool {
-        self.on
-            && !board.status().is_over()
-            && self.costs(board).is_none()
-            && self.asked_costs == Some(board)
+        self.on && self.asked_costs == Some(board) && self.costs(board).is_none()
     }
 }
 

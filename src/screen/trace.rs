@@ -201,9 +201,7 @@ impl Walkthrough {
         items.push((3, Said::Faint(progress)));
         items
     }
-}
 
-impl Walkthrough {
     /// The same in a few words, for a screen with no room for the panel.
     pub fn summary_items(&self) -> Vec<(u8, Said)> {
         let mut items: Vec<(u8, Said)> = Vec::new();

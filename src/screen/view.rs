@@ -168,7 +168,7 @@ fn wrap_with<'a>(
 
 /// Joins pieces with " · " into lines at most `width` wide; a piece too long
 /// for a line of its own is wrapped by words.
-fn pack_pieces(pieces: &[String], width: u16) -> Vec<String> {
+fn pack_pieces(pieces: &[&String], width: u16) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut fitting: Vec<&str> = Vec::new();
     let flush = |fitting: &mut Vec<&str>, lines: &mut Vec<String>| {
@@ -242,10 +242,8 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
         centre_on(Line::styled(text, bold), title, rows.axis, buf);
     }
     if let Some(players) = rows.players {
-        let mut names = app.players_line();
-        if names.chars().count() > usize::from(players.width) {
-            names = app.players_line_short();
-        }
+        let names = [app.players_line(), app.players_line_short()];
+        let names = first_fitting(&names, players.width).to_string();
         centre_on(Line::styled(names, theme.faint()), players, rows.axis, buf);
     }
     let status = app
@@ -535,9 +533,7 @@ fn draw_numbered(
     if cell.draws_marks() {
         buf.set_string(rect.x, rect.y, label, style);
     } else if !occupied {
-        let width = (label.chars().count() as u16).min(rect.width);
-        let text: String = label.chars().take(usize::from(rect.width)).collect();
-        buf.set_string(rect.x + (rect.width - width) / 2, rect.y, text, style);
+        draw_centred(&[label], rect, style, buf);
     }
 }
 
@@ -569,10 +565,19 @@ fn draw_score(
     } else {
         vec![number]
     };
+    draw_centred(&lines, rect, style, buf);
+}
+
+/// Draws `lines` in the middle of `rect`, each centred across it and cut to its width.
+fn draw_centred(lines: &[impl AsRef<str>], rect: Rect, style: Style, buf: &mut Buffer) {
     let top = rect.y + (rect.height - lines.len() as u16) / 2;
     for (dy, line) in lines.iter().enumerate() {
-        let width = (line.chars().count() as u16).min(rect.width);
-        let text: String = line.chars().take(usize::from(rect.width)).collect();
+        let text: String = line
+            .as_ref()
+            .chars()
+            .take(usize::from(rect.width))
+            .collect();
+        let width = text.chars().count() as u16;
         buf.set_string(
             rect.x + (rect.width - width) / 2,
             top + dy as u16,
@@ -616,17 +621,7 @@ fn draw_grid(board: BoardLayout, style: Style, buf: &mut Buffer) {
 }
 
 fn draw_mark(player: Player, rect: Rect, cell: CellSize, style: Style, buf: &mut Buffer) {
-    let art = mark_art(player, cell);
-    let top = rect.y + (rect.height - art.len() as u16) / 2;
-    for (dy, line) in art.iter().enumerate() {
-        let width = line.chars().count() as u16;
-        buf.set_string(
-            rect.x + (rect.width - width) / 2,
-            top + dy as u16,
-            line,
-            style,
-        );
-    }
+    draw_centred(&mark_art(player, cell), rect, style, buf);
 }
 
 /// A mark as it fits the square: a letter in one-row squares; otherwise a
@@ -740,15 +735,15 @@ fn render_panel(title: &str, items: Vec<(u8, Said)>, rect: Rect, theme: &Theme, 
         .title(title.to_string());
     let inner = block.inner(rect);
     let room = usize::from(inner.height);
-    let rows = |said: &[&Said]| -> usize {
-        said.iter()
-            .map(|s| said_lines(s, inner.width, theme).len())
-            .sum()
-    };
-    let shown = most_important(items, |said| rows(said) <= room);
-    let lines: Vec<Line> = shown
-        .iter()
-        .flat_map(|said| said_lines(said, inner.width, theme))
+    // Each item wrapped once; choosing what fits only counts their lines.
+    let wrapped = items
+        .into_iter()
+        .map(|(importance, said)| (importance, said_lines(&said, inner.width, theme)))
+        .collect();
+    let rows = |chosen: &[&Vec<Line>]| chosen.iter().map(|lines| lines.len()).sum::<usize>();
+    let lines: Vec<Line> = most_important(wrapped, |chosen| rows(chosen) <= room)
+        .into_iter()
+        .flatten()
         .collect();
     Clear.render(rect, buf);
     Paragraph::new(lines).block(block).render(rect, buf);
@@ -757,17 +752,23 @@ fn render_panel(title: &str, items: Vec<(u8, Said)>, rect: Rect, theme: &Theme, 
 /// A panel's key figures in a few lines, where the title and players are,
 /// when there is no room for the panel beside the board.
 fn render_summary(items: Vec<(u8, Said)>, rect: Rect, axis: u16, buf: &mut Buffer) {
-    let piece = |said: &Said| match said {
-        Said::Text(text) | Said::Faint(text) => Some(text.trim().trim_end_matches(':').to_string()),
-        Said::Gap => None,
-        Said::Figure(label, value) => Some(format!("{} {value}", label.trim())),
-    };
-    let pack = |said: &[&Said]| {
-        let pieces: Vec<String> = said.iter().filter_map(|s| piece(s)).collect();
-        pack_pieces(&pieces, rect.width)
-    };
+    // Each item in words once; choosing what fits packs them (gaps say nothing here).
+    let pieces = items
+        .into_iter()
+        .filter_map(|(importance, said)| {
+            let piece = match said {
+                Said::Text(text) | Said::Faint(text) => {
+                    text.trim().trim_end_matches(':').to_string()
+                }
+                Said::Gap => return None,
+                Said::Figure(label, value) => format!("{} {value}", label.trim()),
+            };
+            Some((importance, piece))
+        })
+        .collect();
+    let pack = |pieces: &[&String]| pack_pieces(pieces, rect.width);
     let room = usize::from(rect.height);
-    let shown = most_important(items, |said| pack(said).len() <= room);
+    let shown = most_important(pieces, |chosen| pack(chosen).len() <= room);
     let lines = pack(&shown.iter().collect::<Vec<_>>());
     // Flush with the bottom, next to the board.
     let top = rect.bottom().saturating_sub(lines.len() as u16).max(rect.y);
@@ -911,13 +912,16 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         .rev()
         .min_by_key(|&column| rows_with(column))
         .unwrap_or(narrowest);
-    let lines_of = |entry: &HelpEntry| lines_of(entry, key_column);
+    let laid_out = entries
+        .iter()
+        .map(|(importance, entry)| (*importance, lines_of(entry, key_column)))
+        .collect();
     // The most important entries that fit the screen's height, in their order.
     let room = usize::from(area.height.saturating_sub(2));
-    let rows = |chosen: &[&HelpEntry]| -> usize { chosen.iter().map(|e| lines_of(e).len()).sum() };
-    let lines: Vec<Line> = most_important(entries, |chosen| rows(chosen) <= room)
-        .iter()
-        .flat_map(lines_of)
+    let rows = |chosen: &[&Vec<String>]| chosen.iter().map(|lines| lines.len()).sum::<usize>();
+    let lines: Vec<Line> = most_important(laid_out, |chosen| rows(chosen) <= room)
+        .into_iter()
+        .flatten()
         .map(Line::from)
         .collect();
     let popup = area.centered(
