@@ -202,16 +202,15 @@ impl Stats {
 
     /// All games counted.
     pub fn games(&self) -> u64 {
-        self.rows()
-            .iter()
-            .fold(0, |total, row| total.saturating_add(row.games()))
+        let (wins, losses, draws) = self.totals();
+        wins.saturating_add(losses).saturating_add(draws)
     }
 
     /// Totals over every row: (wins, losses, draws).
     pub fn totals(&self) -> (u64, u64, u64) {
         let mut total = Counts::default();
-        for row in self.rows() {
-            total.add(row.wins, row.losses, row.draws);
+        for counts in self.counts.values() {
+            total.add(counts.wins, counts.losses, counts.draws);
         }
         (total.wins, total.losses, total.draws)
     }

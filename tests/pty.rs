@@ -208,12 +208,21 @@ fn saved_games(path: &Path) -> u64 {
     StatsFile::at(path).read().map_or(0, |stats| stats.games())
 }
 
+/// True when X, who opened, is to move: both sides have as many marks.
+fn my_turn(board: &[Option<char>]) -> bool {
+    let count = |mark| board.iter().filter(|&&m| m == Some(mark)).count();
+    count('X') == count('O')
+}
+
 /// Plays the first free square each turn until the game ends.
 fn play_to_the_end(game: &mut Session) {
     let mut turns = 0;
     loop {
+        // The status line is drawn below the board, so halfway through a
+        // frame it can still say "Your turn" beside my mark just placed: the
+        // marks must say so too. Once both do, nothing moves until I press.
         let screen = game.wait_for(
-            |s| s.contains("Your turn") || game_over(s),
+            |s| game_over(s) || (s.contains("Your turn") && my_turn(&game.board())),
             "my turn or the end",
         );
         if game_over(&screen) {

@@ -384,6 +384,7 @@ fn writes_are_atomic_a_reader_never_sees_half_a_file() {
     let file = StatsFile::at(&path);
     file.record(loss_as_x()).unwrap();
     let done = Arc::new(AtomicBool::new(false));
+    let (first_read, reading) = std::sync::mpsc::channel();
     let reader = {
         let (path, done) = (path.clone(), Arc::clone(&done));
         thread::spawn(move || {
@@ -395,10 +396,16 @@ fn writes_are_atomic_a_reader_never_sees_half_a_file() {
                 assert!(value["rows"].is_array());
                 StatsFile::at(&path).read().expect("and always readable");
                 reads += 1;
+                if reads == 1 {
+                    let _ = first_read.send(());
+                }
             }
             reads
         })
     };
+    // The writes start once the reader is reading, however late a loaded
+    // machine starts its thread. (If it failed instead, joining it says so.)
+    let _ = reading.recv();
     for _ in 0..200 {
         file.record(loss_as_x()).unwrap();
     }
