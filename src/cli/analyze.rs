@@ -213,9 +213,9 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
     text.push_str(&format!(
         "{to_move} to move. Score of each move for {to_move} (win +, loss -, sooner is bigger):\n"
     ));
-    let best = analysis.best().map(|b| b.mv);
+    let best = analysis.best();
     for scored in &analysis.moves {
-        let marker = if Some(scored.mv) == best {
+        let marker = if Some(scored.mv) == best.map(|b| b.mv) {
             "  <- best"
         } else {
             ""
@@ -232,7 +232,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
             signed(scored.score),
         ));
     }
-    if let Some(best) = analysis.best() {
+    if let Some(best) = best {
         text.push('\n');
         if analysis.proven() {
             text.push_str(&format!("The value of the best move is: {}\n", best.score));
@@ -249,7 +249,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
             ));
         }
     }
-    if let Some(best) = analysis.best()
+    if let Some(best) = best
         && let Some(index) = analysis.moves.iter().position(|m| m.mv == best.mv)
         && let Some(line) = lines.get(index)
     {
