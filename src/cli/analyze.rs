@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
 
-use super::{BoardOptions, ExitStatus};
+use super::{BoardOptions, Cell, ExitStatus};
 use crate::engine::line::{Line, move_list};
 use crate::engine::{
     Ai, Analysis, Board, Limits, Method, Move, Outlook, Player, Status, analyze, analyze_by_search,
@@ -31,12 +31,6 @@ pub struct Report {
 }
 
 #[derive(Debug, Serialize)]
-struct Cell {
-    row: u8,
-    col: u8,
-}
-
-#[derive(Debug, Serialize)]
 struct ScoredCell {
     row: u8,
     col: u8,
@@ -48,15 +42,6 @@ struct ScoredCell {
     line: Vec<Cell>,
     /// The line is proven best play to the end of the game.
     line_exact: bool,
-}
-
-impl From<Move> for Cell {
-    fn from(mv: Move) -> Cell {
-        Cell {
-            row: mv.row,
-            col: mv.col,
-        }
-    }
 }
 
 /// A batch line that could not be read as a board.
