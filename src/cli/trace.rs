@@ -274,21 +274,17 @@ fn cut_row(calls: &[Traced], i: usize, rail: &str) -> String {
         beta: i32::MAX,
     });
     // The side that already has better elsewhere is the one choosing above.
-    let why = if call.maximizing {
-        format!(
-            "{} >= beta {}: {} has better elsewhere",
-            signed(traced.score),
-            window_bound(window.beta),
-            mover.other()
-        )
+    let (reached, bound) = if call.maximizing {
+        (">= beta", window.beta)
     } else {
-        format!(
-            "{} <= alpha {}: {} has better elsewhere",
-            signed(traced.score),
-            window_bound(window.alpha),
-            mover.other()
-        )
+        ("<= alpha", window.alpha)
     };
+    let why = format!(
+        "{} {reached} {}: {} has better elsewhere",
+        signed(traced.score),
+        window_bound(bound),
+        mover.other()
+    );
     let last = calls
         .iter()
         .rposition(|c| c.call.parent == Some(call.number))
