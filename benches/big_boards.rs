@@ -13,7 +13,7 @@ fn main() {
         .map(|_| {
             let analysis = analyze(
                 &Board::empty(4, 4).expect("a shape"),
-                Limits::Think(Duration::from_secs(1)),
+                Limits::Think(DEFAULT_THINK),
             );
             assert!(
                 analysis.proven() && analysis.value() == Some(0),

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 
 use serde::Serialize;
 
-use super::{BoardOptions, ExitStatus};
+use super::{BoardOptions, Cell, ExitStatus};
 use crate::engine::line::{Line, move_list};
 use crate::engine::{
     Ai, Analysis, Board, Limits, Method, Move, Outlook, Player, Status, analyze, analyze_by_search,
@@ -31,12 +31,6 @@ pub struct Report {
 }
 
 #[derive(Debug, Serialize)]
-struct Cell {
-    row: u8,
-    col: u8,
-}
-
-#[derive(Debug, Serialize)]
 struct ScoredCell {
     row: u8,
     col: u8,
@@ -48,15 +42,6 @@ struct ScoredCell {
     line: Vec<Cell>,
     /// The line is proven best play to the end of the game.
     line_exact: bool,
-}
-
-impl From<Move> for Cell {
-    fn from(mv: Move) -> Cell {
-        Cell {
-            row: mv.row,
-            col: mv.col,
-        }
-    }
 }
 
 /// A batch line that could not be read as a board.
@@ -213,9 +198,9 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
     text.push_str(&format!(
         "{to_move} to move. Score of each move for {to_move} (win +, loss -, sooner is bigger):\n"
     ));
-    let best = analysis.best().map(|b| b.mv);
+    let best = analysis.best();
     for scored in &analysis.moves {
-        let marker = if Some(scored.mv) == best {
+        let marker = if Some(scored.mv) == best.map(|b| b.mv) {
             "  <- best"
         } else {
             ""
@@ -232,7 +217,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
             signed(scored.score),
         ));
     }
-    if let Some(best) = analysis.best() {
+    if let Some(best) = best {
         text.push('\n');
         if analysis.proven() {
             text.push_str(&format!("The value of the best move is: {}\n", best.score));
@@ -249,7 +234,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
             ));
         }
     }
-    if let Some(best) = analysis.best()
+    if let Some(best) = best
         && let Some(index) = analysis.moves.iter().position(|m| m.mv == best.mv)
         && let Some(line) = lines.get(index)
     {

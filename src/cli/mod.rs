@@ -15,8 +15,11 @@ use std::time::Duration;
 
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde::Serialize;
 
-use crate::engine::{Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, ParseError};
+use crate::engine::{
+    Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, Move, ParseError,
+};
 
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
 #[derive(Debug, Parser)]
@@ -249,6 +252,22 @@ pub const MAX_THINK_MS: u64 = 10 * 60 * 1000;
 /// `--think-ms`, wherever it appears: 0 to [`MAX_THINK_MS`].
 fn think_ms() -> clap::builder::RangedU64ValueParser<u64> {
     clap::value_parser!(u64).range(..=MAX_THINK_MS)
+}
+
+/// A square in the JSON of `analyze` and `trace`: `{"row":2,"col":2}` (0-based).
+#[derive(Debug, Serialize)]
+struct Cell {
+    row: u8,
+    col: u8,
+}
+
+impl From<Move> for Cell {
+    fn from(mv: Move) -> Cell {
+        Cell {
+            row: mv.row,
+            col: mv.col,
+        }
+    }
 }
 
 /// How a command ended, as the process exit status.

@@ -5,10 +5,10 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::ExitStatus;
+use super::{Cell, ExitStatus};
 use crate::engine::reference::{self, Algorithm};
 use crate::engine::trace::{Call, Traced, Walk, Window, trace};
-use crate::engine::{Board, Move, Status};
+use crate::engine::{Board, Status};
 use crate::text::{signed, thousands};
 
 /// Traces of more calls than this are refused unless `--max-calls` allows them.
@@ -36,21 +36,6 @@ struct CallRecord {
     /// Alpha-beta only: the replies not searched.
     #[serde(skip_serializing_if = "Option::is_none")]
     cut: Option<Vec<Cell>>,
-}
-
-#[derive(Debug, Serialize)]
-struct Cell {
-    row: u8,
-    col: u8,
-}
-
-impl From<Move> for Cell {
-    fn from(mv: Move) -> Cell {
-        Cell {
-            row: mv.row,
-            col: mv.col,
-        }
-    }
 }
 
 /// A bound of the window, `None` while there is none (±infinity).
@@ -289,21 +274,17 @@ fn cut_row(calls: &[Traced], i: usize, rail: &str) -> String {
         beta: i32::MAX,
     });
     // The side that already has better elsewhere is the one choosing above.
-    let why = if call.maximizing {
-        format!(
-            "{} >= beta {}: {} has better elsewhere",
-            signed(traced.score),
-            window_bound(window.beta),
-            mover.other()
-        )
+    let (reached, bound) = if call.maximizing {
+        (">= beta", window.beta)
     } else {
-        format!(
-            "{} <= alpha {}: {} has better elsewhere",
-            signed(traced.score),
-            window_bound(window.alpha),
-            mover.other()
-        )
+        ("<= alpha", window.alpha)
     };
+    let why = format!(
+        "{} {reached} {}: {} has better elsewhere",
+        signed(traced.score),
+        window_bound(bound),
+        mover.other()
+    );
     let last = calls
         .iter()
         .rposition(|c| c.call.parent == Some(call.number))

@@ -77,9 +77,7 @@ impl Outlook {
             _ => Outlook::Estimate,
         }
     }
-}
 
-impl Outlook {
     /// The result in words when `mover` plays the move: "X wins in 2" (in
     /// the winner's moves, the mover's counting this one), "draw", "estimate".
     ///

@@ -160,11 +160,9 @@ pub fn best_move(board: &Board, algorithm: Algorithm) -> Option<BestMove> {
     if board.status().is_over() {
         return None;
     }
-    let mover = board.to_move();
     let mut calls = 0;
     let mut best: Option<(Move, i32)> = None;
-    for mv in board.empty_cells() {
-        let child = board.place(mv.index(board.size()), mover);
+    for (mv, child) in moves_and_children(board) {
         let value = match (algorithm, best) {
             (Algorithm::Minimax, _) => minimax_counting(&child, 0, false, &mut calls),
             (Algorithm::AlphaBeta, None) => {
@@ -212,12 +210,8 @@ pub fn move_values(board: &Board, algorithm: Algorithm) -> MoveValues {
             calls,
         };
     }
-    let mover = board.to_move();
-    let moves = board
-        .empty_cells()
-        .iter()
-        .map(|mv| {
-            let child = board.place(mv.index(board.size()), mover);
+    let moves = moves_and_children(board)
+        .map(|(mv, child)| {
             let value = match algorithm {
                 Algorithm::Minimax => minimax_counting(&child, 0, false, &mut calls),
                 Algorithm::AlphaBeta => {
@@ -303,11 +297,16 @@ pub(crate) fn finished_value(board: &Board, depth: i32, is_max: bool) -> Option<
 
 /// The positions after each move of the side to move, in reading order.
 pub(crate) fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
+    moves_and_children(board).map(|(_, child)| child)
+}
+
+/// Each move of the side to move with the position after it, in reading order.
+fn moves_and_children(board: &Board) -> impl Iterator<Item = (Move, Board)> + '_ {
     let mover = board.to_move();
     board
         .empty_cells()
         .into_iter()
-        .map(move |mv| board.place(mv.index(board.size()), mover))
+        .map(move |mv| (mv, board.place(mv.index(board.size()), mover)))
 }
 
 /// [`minimax`], adding one to `calls` for each call (like the freeCodeCamp

@@ -214,15 +214,12 @@ impl Iterator for Walk {
         if let Some(score) = top.finished {
             return Some(Step::Return(self.end(score, CellSet::new(size, 0))));
         }
-        // Plain minimax never cuts: its window stays open.
+        // Plain minimax never cuts: its window stays open. A call with no
+        // reply left to try returns the same way, cutting nothing.
         let pruning = self.algorithm == Algorithm::AlphaBeta;
-        if pruning && top.cut() {
+        if top.untried == 0 || (pruning && top.cut()) {
             let (best, untried) = (top.best, top.untried);
             return Some(Step::Return(self.end(best, CellSet::new(size, untried))));
-        }
-        if top.untried == 0 {
-            let best = top.best;
-            return Some(Step::Return(self.end(best, CellSet::new(size, 0))));
         }
         let cell = top.untried.trailing_zeros() as usize;
         let parent = self.open.last_mut().expect("the top call");
