@@ -323,10 +323,11 @@ impl Session {
             lobby.relay(self.id, screen.game, message);
         }
         if !screen.app.is_watching() {
-            let now = (screen.app.round(), screen.app.game().moves().to_vec());
-            if screen.reported.as_ref() != Some(&now) {
-                lobby.report(screen.game, now.0, screen.app.names(), &now.1);
-                screen.reported = Some(now);
+            let (round, moves) = (screen.app.round(), screen.app.game().moves());
+            let reported = screen.reported.as_ref().map(|(r, m)| (*r, m.as_slice()));
+            if reported != Some((round, moves)) {
+                lobby.report(screen.game, round, screen.app.names(), moves);
+                screen.reported = Some((round, moves.to_vec()));
             }
         }
         if screen.app.should_quit() {
