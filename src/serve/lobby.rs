@@ -10,6 +10,7 @@ use tokio::sync::{mpsc, watch};
 
 use super::log;
 use crate::engine::{Board, Level, Move, Player, Status};
+use crate::game::result_line;
 use crate::screen::app::{Names, Outgoing};
 
 /// A connected player.
@@ -334,12 +335,7 @@ impl Lobby {
             record.names = names.clone();
         }
         record.moves = moves.to_vec();
-        let status = record.status();
-        if status.is_over() && !was_over {
-            let result = match status {
-                Status::Won(winner) => format!("{winner} wins"),
-                _ => "draw".to_string(),
-            };
+        if !was_over && let Some(result) = result_line(record.status(), None) {
             log(format_args!("game end {}: {result}", record.title()));
         }
         for watcher in &record.watchers {
