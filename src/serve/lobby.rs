@@ -18,6 +18,9 @@ pub(super) type PlayerId = u64;
 /// A game in progress.
 pub(super) type GameId = u64;
 
+/// The longest player name, in characters.
+pub(super) const MAX_NAME: usize = 16;
+
 /// What a session hears from the others.
 #[derive(Debug, Clone)]
 pub(super) enum Notice {
@@ -167,7 +170,8 @@ impl Lobby {
         self.changed.subscribe()
     }
 
-    /// A new player under `wanted`, made unique ("alice", "alice2", ...).
+    /// A new player under `wanted`, made unique ("alice", "alice2", ...)
+    /// within [`MAX_NAME`] characters.
     pub(super) fn join(
         &self,
         wanted: &str,
@@ -179,7 +183,7 @@ impl Lobby {
         let mut n = 2;
         while taken(&name) {
             let suffix = n.to_string();
-            let stem: String = wanted.chars().take(16 - suffix.len()).collect();
+            let stem: String = wanted.chars().take(MAX_NAME - suffix.len()).collect();
             name = format!("{stem}{suffix}");
             n += 1;
         }
