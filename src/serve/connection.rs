@@ -91,7 +91,7 @@ impl Connection {
 }
 
 /// The SSH user name as a player's name: printable, at most [`MAX_NAME`] characters.
-pub(super) fn sanitise(user: &str) -> String {
+fn sanitise(user: &str) -> String {
     let name: String = user
         .chars()
         .filter(|c| c.is_alphanumeric() || "-_.@+".contains(*c))
