@@ -15,13 +15,11 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use ratatui::layout::Rect;
 use russh::client::{self, Msg};
 use russh::keys::{HashAlg, PublicKeyOrCertificate};
 use russh::{ChannelMsg, ChannelWriteHalf};
 use rustix::process::{Pid, Signal, kill_process};
 use tictactoe::engine::Move;
-use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
 use tictactoe::serve::input::KeyDecoder;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpSocket, TcpStream};
@@ -896,17 +894,7 @@ async fn no_color_from_the_client_is_respected() {
         player.wait_for(|s| s.contains("q quit"), "the lobby").await;
         player.press("a").await;
         player.play_square(5).await;
-        let ScreenLayout::Game { board, .. } = layout(
-            Rect::new(0, 0, COLS as u16, ROWS as u16),
-            3,
-            Panels {
-                moves: true,
-                explain: false,
-            },
-        ) else {
-            panic!("80x24 fits the game")
-        };
-        let centre = board.cell_rect(Move::new(1, 1));
+        let centre = screen_support::board(COLS as u16, ROWS as u16).cell_rect(Move::new(1, 1));
         let parser = player.screen.lock().expect("screen");
         let cell = parser
             .screen()

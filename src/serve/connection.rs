@@ -13,6 +13,7 @@ use russh::server::{
 use russh::{Channel, ChannelId, Pty};
 use tokio::sync::{mpsc, watch};
 
+use super::lobby::MAX_NAME;
 use super::session::{self, Client, Input, clamp_size};
 use super::{Phase, Refusal, Shared, log};
 
@@ -89,12 +90,12 @@ impl Connection {
     }
 }
 
-/// The SSH user name as a player's name: printable, at most 16 characters.
-pub(super) fn sanitise(user: &str) -> String {
+/// The SSH user name as a player's name: printable, at most [`MAX_NAME`] characters.
+fn sanitise(user: &str) -> String {
     let name: String = user
         .chars()
         .filter(|c| c.is_alphanumeric() || "-_.@+".contains(*c))
-        .take(16)
+        .take(MAX_NAME)
         .collect();
     if name.is_empty() {
         "guest".to_string()

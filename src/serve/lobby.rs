@@ -10,12 +10,16 @@ use tokio::sync::{mpsc, watch};
 
 use super::log;
 use crate::engine::{Board, Level, Move, Player, Status};
+use crate::game::result_line;
 use crate::screen::app::{Names, Outgoing};
 
 /// A connected player.
 pub(super) type PlayerId = u64;
 /// A game in progress.
 pub(super) type GameId = u64;
+
+/// The longest player name, in characters.
+pub(super) const MAX_NAME: usize = 16;
 
 /// What a session hears from the others.
 #[derive(Debug, Clone)]
@@ -166,7 +170,8 @@ impl Lobby {
         self.changed.subscribe()
     }
 
-    /// A new player under `wanted`, made unique ("alice", "alice2", ...).
+    /// A new player under `wanted`, made unique ("alice", "alice2", ...)
+    /// within [`MAX_NAME`] characters.
     pub(super) fn join(
         &self,
         wanted: &str,
@@ -178,7 +183,7 @@ impl Lobby {
         let mut n = 2;
         while taken(&name) {
             let suffix = n.to_string();
-            let stem: String = wanted.chars().take(16 - suffix.len()).collect();
+            let stem: String = wanted.chars().take(MAX_NAME - suffix.len()).collect();
             name = format!("{stem}{suffix}");
             n += 1;
         }
@@ -334,12 +339,7 @@ impl Lobby {
             record.names = names.clone();
         }
         record.moves = moves.to_vec();
-        let status = record.status();
-        if status.is_over() && !was_over {
-            let result = match status {
-                Status::Won(winner) => format!("{winner} wins"),
-                _ => "draw".to_string(),
-            };
+        if !was_over && let Some(result) = result_line(record.status(), None) {
             log(format_args!("game end {}: {result}", record.title()));
         }
         for watcher in &record.watchers {

@@ -26,7 +26,7 @@ use std::io::{self, Write};
 use std::net::{IpAddr, Shutdown, SocketAddr};
 use std::os::fd::AsFd;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use russh::keys::HashAlg;
@@ -181,12 +181,7 @@ impl Slot {
     /// connection still counts until it closes.
     fn end_game(&mut self) {
         if std::mem::take(&mut self.game) {
-            let mut counts = self
-                .shared
-                .counts
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            counts.games -= 1;
+            self.shared.counts().games -= 1;
         }
     }
 }
@@ -194,11 +189,7 @@ impl Slot {
 impl Drop for Slot {
     fn drop(&mut self) {
         self.end_game();
-        let mut counts = self
-            .shared
-            .counts
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut counts = self.shared.counts();
         counts.connections -= 1;
         if let Some(n) = counts.by_address.get_mut(&self.address) {
             *n -= 1;
@@ -210,10 +201,14 @@ impl Drop for Slot {
 }
 
 impl Shared {
+    fn counts(&self) -> MutexGuard<'_, Counts> {
+        self.counts.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Counts a new connection in: admitted to a game, refused with a
     /// message, or (`None`) past even the room for refusals.
     fn admit(self: &Arc<Shared>, address: IpAddr) -> Option<(Slot, Option<Refusal>)> {
-        let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut counts = self.counts();
         let from_address = counts.by_address.get(&address).copied().unwrap_or(0);
         if counts.connections >= self.max_sessions + REFUSAL_ROOM
             || from_address >= self.max_per_address + REFUSAL_ROOM

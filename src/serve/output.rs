@@ -11,7 +11,7 @@ use tokio::sync::Notify;
 
 /// Bytes waiting for a client before it counts as too slow: dozens of whole
 /// screens, far more than a client that reads ever has waiting.
-pub(super) const BACKLOG_LIMIT: usize = 512 * 1024;
+const BACKLOG_LIMIT: usize = 512 * 1024;
 
 /// Bytes drawn but not yet handed to the SSH session.
 #[derive(Default)]

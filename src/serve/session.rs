@@ -20,7 +20,7 @@ use russh::server::Handle;
 use tokio::sync::{mpsc, watch};
 
 use super::input::KeyDecoder;
-use super::lobby::{Activity, GameId, Notice, PlayerId};
+use super::lobby::{Activity, GameId, Notice, PlayerId, Snapshot};
 use super::lobby_screen::{Command, LobbyScreen};
 use super::output::{Outbox, OutboxWriter, pump};
 use super::{Phase, Shared, log, sleep_until};
@@ -136,6 +136,7 @@ pub(super) async fn run(
         shared: Arc::clone(&shared),
         id,
         lobby_screen: LobbyScreen::new(id, client.color),
+        shown: Snapshot::default(),
         game: None,
         color: client.color,
         area: viewport,
@@ -236,6 +237,8 @@ struct Session {
     shared: Arc<Shared>,
     id: PlayerId,
     lobby_screen: LobbyScreen,
+    /// The lobby as last drawn: keys choose among the games on screen.
+    shown: Snapshot,
     game: Option<GameScreen>,
     color: bool,
     /// The screen as last drawn, for hit-testing clicks.
@@ -323,10 +326,11 @@ impl Session {
             lobby.relay(self.id, screen.game, message);
         }
         if !screen.app.is_watching() {
-            let now = (screen.app.round(), screen.app.game().moves().to_vec());
-            if screen.reported.as_ref() != Some(&now) {
-                lobby.report(screen.game, now.0, screen.app.names(), &now.1);
-                screen.reported = Some(now);
+            let (round, moves) = (screen.app.round(), screen.app.game().moves());
+            let reported = screen.reported.as_ref().map(|(r, m)| (*r, m.as_slice()));
+            if reported != Some((round, moves)) {
+                lobby.report(screen.game, round, screen.app.names(), moves);
+                screen.reported = Some((round, moves.to_vec()));
             }
         }
         if screen.app.should_quit() {
@@ -336,18 +340,16 @@ impl Session {
     }
 
     fn draw(&mut self, terminal: &mut SshTerminal) -> std::io::Result<()> {
-        let snapshot = match self.game {
-            None => Some(self.shared.lobby.snapshot()),
-            Some(_) => None,
-        };
-        let frame = terminal.draw(|frame| {
-            let area = frame.area();
-            match (&self.game, &snapshot) {
-                (Some(screen), _) => frame.render_widget(&screen.app, area),
-                (None, Some(lobby)) => self.lobby_screen.render(lobby, area, frame.buffer_mut()),
-                (None, None) => {}
+        let frame = match &self.game {
+            Some(screen) => {
+                terminal.draw(|frame| frame.render_widget(&screen.app, frame.area()))?
             }
-        })?;
+            None => {
+                self.shown = self.shared.lobby.snapshot();
+                let (screen, lobby) = (&self.lobby_screen, &self.shown);
+                terminal.draw(|frame| screen.render(lobby, frame.area(), frame.buffer_mut()))?
+            }
+        };
         self.area = frame.area;
         Ok(())
     }
@@ -364,8 +366,10 @@ impl Session {
         }
         let lobby = &self.shared.lobby;
         let waiting = lobby.activity(self.id) == Some(Activity::Waiting);
-        let games = lobby.snapshot().games;
-        match self.lobby_screen.key(event, waiting, games.len()) {
+        match self
+            .lobby_screen
+            .key(event, waiting, self.shown.games.len())
+        {
             Command::None => {}
             Command::Quit => return true,
             Command::StopWaiting => lobby.stop_waiting(self.id),
@@ -396,7 +400,9 @@ impl Session {
                 });
             }
             Command::Watch(index) => {
-                let watched = games
+                let watched = self
+                    .shown
+                    .games
                     .get(index)
                     .and_then(|g| lobby.watch(self.id, g.id).map(|seen| (g.id, seen)));
                 match watched {

@@ -4,12 +4,10 @@
 
 use ratatui::layout::Rect;
 use tictactoe::engine::Move;
-use tictactoe::screen::layout::{Panels, ScreenLayout, layout};
+use tictactoe::screen::layout::{BoardLayout, Panels, ScreenLayout, layout};
 
-/// The mark in each square of a 3x3 game drawn on a `cols` x `rows` screen
-/// (explain off), in reading order: a drawn X has its crossing on the
-/// square's middle row, a drawn O its rounded corner on the top row.
-pub fn marks(screen: &vt100::Screen, cols: u16, rows: u16) -> Vec<Option<char>> {
+/// Where the 3x3 board is drawn on a `cols` x `rows` screen (explain off).
+pub fn board(cols: u16, rows: u16) -> BoardLayout {
     let ScreenLayout::Game { board, .. } = layout(
         Rect::new(0, 0, cols, rows),
         3,
@@ -20,6 +18,14 @@ pub fn marks(screen: &vt100::Screen, cols: u16, rows: u16) -> Vec<Option<char>> 
     ) else {
         panic!("{cols}x{rows} fits the game")
     };
+    board
+}
+
+/// The mark in each square of a 3x3 game drawn on a `cols` x `rows` screen
+/// (explain off), in reading order: a drawn X has its crossing on the
+/// square's middle row, a drawn O its rounded corner on the top row.
+pub fn marks(screen: &vt100::Screen, cols: u16, rows: u16) -> Vec<Option<char>> {
+    let board = board(cols, rows);
     (0..9)
         .map(|index| {
             let rect = board.cell_rect(Move::from_index(index, 3));
