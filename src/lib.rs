@@ -2,7 +2,8 @@
 #![deny(missing_docs)]
 
 pub mod cli;
-pub mod engine;
+/// The engine crate, [`tictactoe_engine`], under the name the app's modules use.
+pub use tictactoe_engine as engine;
 pub mod game;
 pub mod plain;
 pub mod screen;

@@ -13,8 +13,8 @@ pub mod tree;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::builder::PossibleValue;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 
 use crate::engine::{
@@ -102,10 +102,10 @@ pub enum Command {
     /// Let two AIs play each other without a screen and print the tally.
     Selfplay {
         /// Level of the AI playing X.
-        #[arg(long, value_name = "LEVEL")]
+        #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
         x: Level,
         /// Level of the AI playing O.
-        #[arg(long, value_name = "LEVEL")]
+        #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
         o: Level,
         /// How many games.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -148,22 +148,20 @@ pub enum Command {
     Serve(serve::ServeArgs),
 }
 
-/// Levels on the command line: `random`, `easy`, `medium`, `hard`, `perfect`.
-impl ValueEnum for Level {
-    fn value_variants<'a>() -> &'a [Level] {
-        &Level::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        let help = match self {
+/// Levels on the command line: `random`, `easy`, `medium`, `hard`, `perfect`,
+/// each with its help line.
+pub fn level_parser() -> impl TypedValueParser<Value = Level> {
+    let values = Level::ALL.map(|level| {
+        let help = match level {
             Level::Random => "any legal move",
             Level::Easy => "random, but takes a win on the move",
             Level::Medium => "looks two moves ahead",
             Level::Hard => "searches to the end, sometimes plays its second-best move",
             Level::Perfect => "never errs; picks at random among the best moves",
         };
-        Some(PossibleValue::new(self.name()).help(help))
-    }
+        PossibleValue::new(level.name()).help(help)
+    });
+    PossibleValuesParser::new(values).try_map(|name| Level::from_name(&name).ok_or("not a level"))
 }
 
 /// The board's shape: N×N with K in a row. Where a board is given, `--size`

@@ -55,13 +55,13 @@ pub struct PlayArgs {
     #[arg(long, value_enum, value_name = "human|ai", requires = "x")]
     pub o: Option<SeatKind>,
     /// How well the AI plays.
-    #[arg(long, value_name = "LEVEL", default_value = "perfect")]
+    #[arg(long, value_name = "LEVEL", default_value = "perfect", value_parser = super::level_parser())]
     pub difficulty: Level,
     /// Level of the AI playing X [default: --difficulty].
-    #[arg(long, value_name = "LEVEL")]
+    #[arg(long, value_name = "LEVEL", value_parser = super::level_parser())]
     pub x_level: Option<Level>,
     /// Level of the AI playing O [default: --difficulty].
-    #[arg(long, value_name = "LEVEL")]
+    #[arg(long, value_name = "LEVEL", value_parser = super::level_parser())]
     pub o_level: Option<Level>,
     /// Seed for the AI's random choices, to replay the same games [default: random].
     #[arg(long, value_name = "N")]

@@ -14,7 +14,7 @@
 //! `analyze`'s +10 and the tree's +9. The words are the same.
 //!
 //! ```
-//! use tictactoe::engine::{Board, Limits, Player, analyze, tree::{branches, value}};
+//! use tictactoe_engine::{Board, Limits, Player, analyze, tree::{branches, value}};
 //!
 //! let board: Board = "o.x/x.x/.oo".parse().unwrap();
 //! let analysis = analyze(&board, Limits::Solve);

@@ -298,7 +298,7 @@ mod classic_symmetry {
 /// Inside, it holds the lines, symmetries and move order the search uses.
 ///
 /// ```
-/// use tictactoe::engine::Geometry;
+/// use tictactoe_engine::Geometry;
 ///
 /// let shape = Geometry::get(5, 4).unwrap();
 /// assert_eq!((shape.size(), shape.k(), shape.win_score()), (5, 4, 100));

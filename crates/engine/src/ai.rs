@@ -35,6 +35,11 @@ impl Level {
         Level::Perfect,
     ];
 
+    /// The level called `name` (as [`Level::name`] spells it), if there is one.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|level| level.name() == name)
+    }
+
     /// The level's name as the command line spells it.
     pub fn name(self) -> &'static str {
         match self {
@@ -101,7 +106,7 @@ impl Ai {
     /// the search looked ([`Line::proven`] says which).
     ///
     /// ```
-    /// use tictactoe::engine::{Ai, Board, Limits, Move, line::move_list};
+    /// use tictactoe_engine::{Ai, Board, Limits, Move, line::move_list};
     ///
     /// let board: Board = "x../.o./...".parse().unwrap();
     /// let mut ai = Ai::new();
@@ -136,7 +141,7 @@ impl Ai {
     /// `limits` bounds the search on boards bigger than 3×3.
     ///
     /// ```
-    /// use tictactoe::engine::{Ai, Board, Level, Limits, Method};
+    /// use tictactoe_engine::{Ai, Board, Level, Limits, Method};
     ///
     /// let board: Board = "xx./oo./...".parse().unwrap();
     /// let mut ai = Ai::new();

@@ -10,7 +10,7 @@ use super::board::Move;
 /// [`Move`]s in reading order (left to right, top to bottom).
 ///
 /// ```
-/// use tictactoe::engine::{Board, Move, Player};
+/// use tictactoe_engine::{Board, Move, Player};
 ///
 /// let board: Board = "xx./oo./...".parse().unwrap();
 /// let x = board.marks(Player::X);

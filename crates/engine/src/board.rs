@@ -138,7 +138,7 @@ impl fmt::Display for Status {
 /// so searching copies boards instead of undoing moves.
 ///
 /// ```
-/// use tictactoe::engine::{Board, IllegalMove, Move, Player, Status};
+/// use tictactoe_engine::{Board, IllegalMove, Move, Player, Status};
 ///
 /// let board: Board = "x../.o./...".parse()?;
 /// assert_eq!(board.to_move(), Player::X);
@@ -195,7 +195,7 @@ impl Board {
     /// checked to be on the board, without a cell owned twice, and reachable.
     ///
     /// ```
-    /// use tictactoe::engine::{Board, Geometry, InvalidPosition};
+    /// use tictactoe_engine::{Board, Geometry, InvalidPosition};
     ///
     /// let classic = Geometry::classic();
     /// // X in the centre (bit 4), O in the corner (bit 0).

@@ -33,7 +33,7 @@ pub struct Line {
 /// `board` on: `"b2 X, a1 O, c3 X"`.
 ///
 /// ```
-/// use tictactoe::engine::{Board, Move, line::move_list};
+/// use tictactoe_engine::{Board, Move, line::move_list};
 ///
 /// let moves = [Move::new(1, 1), Move::new(0, 0), Move::new(2, 2)];
 /// assert_eq!(move_list(&Board::new(), moves), "b2 X, a1 O, c3 X");
@@ -185,8 +185,8 @@ fn hinted_line(mut board: Board, plies: u32, searcher: &Searcher) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Player;
-    use crate::engine::search::shrink;
+    use crate::Player;
+    use crate::search::shrink;
 
     /// The seed's depth-adjusted score of a line's end for the side that
     /// played the move before it: what a whole line must add up to.

@@ -13,7 +13,7 @@
 //! where the remaining replies were cut.
 //!
 //! ```
-//! use tictactoe::engine::{Board, Move, reference::Algorithm, trace::trace};
+//! use tictactoe_engine::{Board, Move, reference::Algorithm, trace::trace};
 //!
 //! // The freeCodeCamp example: 9 calls, and X's best move is the centre.
 //! let board: Board = "o.x/x.x/.oo".parse().unwrap();
@@ -86,7 +86,7 @@ pub enum Step {
 /// for one path of the tree.
 ///
 /// ```
-/// use tictactoe::engine::{Board, reference::Algorithm, trace::{Step, Walk}};
+/// use tictactoe_engine::{Board, reference::Algorithm, trace::{Step, Walk}};
 ///
 /// let board: Board = "o.x/x.x/.oo".parse().unwrap();
 /// let steps: Vec<Step> = Walk::new(&board, Algorithm::Minimax).collect();
@@ -255,7 +255,7 @@ pub struct TooManyCalls {
 /// each with its score; refused when there are more than `max_calls`.
 ///
 /// ```
-/// use tictactoe::engine::{Board, reference::Algorithm, trace::trace};
+/// use tictactoe_engine::{Board, reference::Algorithm, trace::trace};
 ///
 /// let board: Board = "o.x/x.x/.oo".parse().unwrap();
 /// let plain = trace(&board, Algorithm::Minimax, 100).unwrap();

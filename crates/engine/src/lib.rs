@@ -7,7 +7,7 @@
 //! article's own algorithm lives on in [`reference`](mod@reference).
 //!
 //! ```
-//! use tictactoe::engine::{Board, Move, Player, Status, find_best_move};
+//! use tictactoe_engine::{Board, Move, Player, Status, find_best_move};
 //!
 //! // The GeeksforGeeks example: X to move wins at row 2, col 2.
 //! let board: Board = "xox/oox/...".parse()?;
@@ -18,6 +18,8 @@
 //! assert_eq!(after.winning_cells().len(), 3);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+#![deny(missing_docs)]
 
 mod ai;
 mod analysis;
@@ -57,7 +59,7 @@ pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// found by the seed's plain minimax.
 ///
 /// ```
-/// use tictactoe::engine::{Board, Move, find_best_move};
+/// use tictactoe_engine::{Board, Move, find_best_move};
 ///
 /// let board: Board = "o.x/x.x/.oo".parse().unwrap();
 /// assert_eq!(find_best_move(&board), Some(Move::new(1, 1)), "the freeCodeCamp example");

@@ -195,7 +195,7 @@ pub(crate) fn scored_moves(board: &Board) -> Option<Vec<ScoredMove>> {
 /// one number in the order the moves are first played.
 ///
 /// ```
-/// use tictactoe::engine::{Board, reachable_positions};
+/// use tictactoe_engine::{Board, reachable_positions};
 ///
 /// let all = reachable_positions();
 /// assert_eq!(all.len(), 5478);

@@ -54,7 +54,7 @@ impl Outlook {
     /// Reads a move's score on a board of this shape.
     ///
     /// ```
-    /// use tictactoe::engine::{Geometry, Outlook};
+    /// use tictactoe_engine::{Geometry, Outlook};
     ///
     /// let classic = Geometry::classic();
     /// assert_eq!(Outlook::of(8, true, classic), Outlook::Win { moves: 2 });
@@ -82,7 +82,7 @@ impl Outlook {
     /// the winner's moves, the mover's counting this one), "draw", "estimate".
     ///
     /// ```
-    /// use tictactoe::engine::{Outlook, Player};
+    /// use tictactoe_engine::{Outlook, Player};
     ///
     /// assert_eq!(Outlook::Win { moves: 2 }.result_for(Player::X), "X wins in 2");
     /// assert_eq!(Outlook::Loss { moves: 1 }.result_for(Player::X), "O wins in 1");
@@ -219,7 +219,7 @@ impl Analysis {
 /// score is proven or the time is up.
 ///
 /// ```
-/// use tictactoe::engine::{Board, Limits, Method, Move, Outlook, analyze};
+/// use tictactoe_engine::{Board, Limits, Method, Move, Outlook, analyze};
 ///
 /// let board: Board = "xox/oox/...".parse().unwrap();
 /// let analysis = analyze(&board, Limits::Solve);
@@ -249,7 +249,7 @@ pub fn analyze(board: &Board, limits: Limits) -> Analysis {
 /// teaching and for cross-checking the table.
 ///
 /// ```
-/// use tictactoe::engine::{Board, Limits, analyze, analyze_by_search};
+/// use tictactoe_engine::{Board, Limits, analyze, analyze_by_search};
 ///
 /// let board = Board::new();
 /// let searched = analyze_by_search(&board, Limits::Solve);

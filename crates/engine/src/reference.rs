@@ -50,7 +50,7 @@ pub fn is_moves_left(board: &Board) -> bool {
 /// search began: the side to move now if `is_max`, else the other one.
 ///
 /// ```
-/// use tictactoe::engine::{Board, reference::minimax};
+/// use tictactoe_engine::{Board, reference::minimax};
 ///
 /// // The GeeksforGeeks example after X takes the bottom-right corner: X has won.
 /// let after: Board = "xox/oox/..x".parse().unwrap();
@@ -71,7 +71,7 @@ pub fn minimax(board: &Board, depth: i32, is_max: bool) -> i32 {
 /// `i32::MIN` and `i32::MAX` it is always the same value.
 ///
 /// ```
-/// use tictactoe::engine::{Board, reference::{alpha_beta, minimax}};
+/// use tictactoe_engine::{Board, reference::{alpha_beta, minimax}};
 ///
 /// let board: Board = "x.o/.x./...".parse().unwrap();
 /// assert_eq!(alpha_beta(&board, 0, i32::MIN, i32::MAX, true), minimax(&board, 0, true));
@@ -88,11 +88,11 @@ pub fn alpha_beta(board: &Board, depth: i32, alpha: i32, beta: i32, is_max: bool
 /// by plain minimax.
 ///
 /// ```
-/// use tictactoe::engine::{Board, Move, reference};
+/// use tictactoe_engine::{Board, Move, reference};
 ///
 /// let board: Board = "xox/oox/...".parse().unwrap();
 /// assert_eq!(reference::find_best_move(&board), Some(Move::new(2, 2)));
-/// assert_eq!(reference::find_best_move(&board), tictactoe::engine::find_best_move(&board));
+/// assert_eq!(reference::find_best_move(&board), tictactoe_engine::find_best_move(&board));
 /// ```
 pub fn find_best_move(board: &Board) -> Option<Move> {
     best_move(board, Algorithm::Minimax).map(|best| best.mv)
@@ -103,7 +103,7 @@ pub fn find_best_move(board: &Board) -> Option<Move> {
 /// replaces it only by scoring strictly more). `None` when there are none.
 ///
 /// ```
-/// use tictactoe::engine::reference::first_best;
+/// use tictactoe_engine::reference::first_best;
 ///
 /// assert_eq!(first_best([("a1", 0), ("b1", 9), ("c1", 9)], |m| m.1), Some(("b1", 9)));
 /// assert_eq!(first_best(Vec::<(&str, i32)>::new(), |m| m.1), None);
@@ -148,7 +148,7 @@ pub struct BestMove {
 /// alpha-beta does at every level.
 ///
 /// ```
-/// use tictactoe::engine::{Board, Move, reference::{Algorithm, best_move}};
+/// use tictactoe_engine::{Board, Move, reference::{Algorithm, best_move}};
 ///
 /// let plain = best_move(&Board::new(), Algorithm::Minimax).unwrap();
 /// assert_eq!((plain.mv, plain.value, plain.calls), (Move::new(0, 0), 0, 549_945));
@@ -195,7 +195,7 @@ pub struct MoveValues {
 /// minimax value), counting the calls. No moves once the game is over.
 ///
 /// ```
-/// use tictactoe::engine::{Board, Move, reference::{Algorithm, move_values}};
+/// use tictactoe_engine::{Board, Move, reference::{Algorithm, move_values}};
 ///
 /// let board: Board = "xox/oox/...".parse().unwrap();
 /// let plain = move_values(&board, Algorithm::Minimax);
@@ -234,7 +234,7 @@ pub const COUNTABLE_MAX_EMPTY: usize = 9;
 /// count by running it (see [`COUNTABLE_MAX_EMPTY`]).
 ///
 /// ```
-/// use tictactoe::engine::{Board, reference::is_countable};
+/// use tictactoe_engine::{Board, reference::is_countable};
 ///
 /// assert!(is_countable(&Board::new()));
 /// assert!(!is_countable(&"..../..../..../....".parse().unwrap()));
@@ -253,7 +253,7 @@ pub fn is_countable(board: &Board) -> bool {
 /// bigger than that.
 ///
 /// ```
-/// use tictactoe::engine::{Board, reference::{Algorithm, move_values, tree_size}};
+/// use tictactoe_engine::{Board, reference::{Algorithm, move_values, tree_size}};
 ///
 /// assert_eq!(tree_size(&Board::new()), 549_946);
 /// // The freeCodeCamp example: the article numbers 9 calls.
