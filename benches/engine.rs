@@ -12,7 +12,7 @@ use tictactoe::engine::{
     Board, Level, Limits, analyze, analyze_by_search, find_best_move, reachable_positions,
     reference::{self, Algorithm},
 };
-use tictactoe::session::play_games;
+use tictactoe::selfplay::play_games;
 
 #[path = "support/seed_port.rs"]
 mod seed_port;

@@ -7,9 +7,10 @@ pub use tictactoe_engine as engine;
 pub mod game;
 pub mod plain;
 pub mod screen;
+pub mod selfplay;
 #[cfg(feature = "serve")]
 pub mod serve;
-pub mod session;
+pub mod settings;
 pub mod stats;
 pub mod text;
 pub mod tui;

@@ -14,7 +14,7 @@ use tictactoe::cli::tree::run_tree;
 use tictactoe::cli::{Cli, Command, ExitStatus};
 use tictactoe::engine::Limits;
 use tictactoe::engine::reference::Algorithm;
-use tictactoe::session::play_games;
+use tictactoe::selfplay::play_games;
 use tictactoe::stats::StatsFile;
 use tictactoe::tui::Ending;
 

@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::engine::{Ai, Move, Status};
 use crate::game::{Game, ResultChange, Seat};
-use crate::session::{Settings, title};
+use crate::settings::{Settings, title};
 use crate::stats::{Counter, StatsFile};
 use crate::text::{InputLine, echo, read_line};
 

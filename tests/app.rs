@@ -15,7 +15,7 @@ use tictactoe::screen::app::{Action, App, Direction};
 use tictactoe::screen::input::action_for;
 use tictactoe::screen::layout::{CellSize, ExplainPlace, Panels, ScreenLayout, layout, layout_for};
 use tictactoe::screen::worker::Worker;
-use tictactoe::session::Settings;
+use tictactoe::settings::Settings;
 
 const AI_DELAY: Duration = Duration::from_millis(300);
 const WATCH_DELAY: Duration = Duration::from_millis(500);

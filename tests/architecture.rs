@@ -1,6 +1,6 @@
 //! The import rules of the design, checked on the source: arrows point down
-//! only. The engine imports nothing above it; the game model, the session and
-//! the statistics import only the engine and each other; the screen model
+//! only. The engine imports nothing above it; the game model, the settings,
+//! self-play and the statistics import only the engine and each other; the screen model
 //! imports no front end; the front ends (tui, plain, serve) are siblings that
 //! import neither each other nor the command line. Paths count however they
 //! are written: `crate::x`, groups such as `crate::{x, y}` over several lines,
@@ -15,17 +15,20 @@ use std::path::{Path, PathBuf};
 use regex::Regex;
 
 /// The crate's top-level modules.
-const MODULES: [&str; 10] = [
-    "cli", "engine", "game", "plain", "screen", "serve", "session", "stats", "text", "tui",
+const MODULES: [&str; 11] = [
+    "cli", "engine", "game", "plain", "screen", "selfplay", "serve", "settings", "stats", "text",
+    "tui",
 ];
 
 /// What each layer may use besides itself.
 fn allowed(layer: &str) -> &'static [&'static str] {
     match layer {
         "engine" | "text" => &[],
-        "game" | "session" | "stats" => &["engine", "game", "session", "stats", "text"],
-        "screen" => &["engine", "game", "session", "stats", "text"],
-        "tui" | "plain" | "serve" => &["engine", "game", "session", "stats", "text", "screen"],
+        "game" | "settings" | "selfplay" | "stats" => {
+            &["engine", "game", "settings", "selfplay", "stats", "text"]
+        }
+        "screen" => &["engine", "game", "settings", "stats", "text"],
+        "tui" | "plain" | "serve" => &["engine", "game", "settings", "stats", "text", "screen"],
         // cli and main choose a front end: they may use everything.
         _ => &MODULES,
     }

@@ -8,7 +8,7 @@ use serde_json::Value;
 use tictactoe::engine::{
     Ai, Board, CellSet, Geometry, Level, Limits, Move, analyze, find_best_move,
 };
-use tictactoe::session::play_games;
+use tictactoe::selfplay::play_games;
 
 // Time budgets are kept out of these tests: a loaded machine can miss any
 // wall-clock bound. What a budget buys is measured in benches/big_boards.rs;

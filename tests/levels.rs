@@ -1,7 +1,7 @@
 //! The AI levels: perfect never loses, each level beats the one below, seeds replay.
 
 use tictactoe::engine::{Ai, Board, Level, Limits, Move, analyze};
-use tictactoe::session::play_games;
+use tictactoe::selfplay::play_games;
 
 const LEVELS: [Level; 5] = Level::ALL;
 

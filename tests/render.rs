@@ -18,7 +18,7 @@ use tictactoe::screen::layout::{
     BoardLayout, CellSize, ExplainPlace, Panels, ScreenLayout, layout,
 };
 use tictactoe::screen::worker::Worker;
-use tictactoe::session::Settings;
+use tictactoe::settings::Settings;
 
 const PERFECT: Seat = Seat::Ai(Level::Perfect);
 

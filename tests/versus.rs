@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use tictactoe::engine::{Board, Level, Limits, Move, Player, Status};
 use tictactoe::game::{Seat, Seats};
 use tictactoe::screen::app::{Action, App, Names, Outgoing};
-use tictactoe::session::Settings;
+use tictactoe::settings::Settings;
 
 fn settings() -> Settings {
     Settings {

@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use crate::engine::{BoardError, GeometryError, Level, Limits, Player, Status};
 use crate::game::{Seat, Seats};
-use crate::session::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
+use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use crate::stats::StatsFile;
 
 /// A side, as the command line spells it.

@@ -1,11 +1,11 @@
 //! `tictactoe selfplay`: prints the tally of AI-against-AI games
-//! ([`crate::session::play_games`]).
+//! ([`crate::selfplay::play_games`]).
 
 use std::io::{self, Write};
 
 use super::ExitStatus;
 use crate::engine::{Board, Level};
-use crate::session::SelfplayReport;
+use crate::selfplay::SelfplayReport;
 use crate::text;
 
 /// Prints a report of games from `start` as text or as one line of JSON.

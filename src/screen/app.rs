@@ -15,7 +15,7 @@ use super::tree::TreeView;
 use crate::engine::line::Line;
 use crate::engine::{Analysis, Board, Decision, Level, Limits, Move, Player, Status};
 use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
-use crate::session::Settings;
+use crate::settings::Settings;
 
 /// How long a message about refused input stays on the status line.
 const FLASH_TIME: Duration = Duration::from_millis(2000);

@@ -237,7 +237,7 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
     if let Some(title) = rows.title {
         let text = match app.walkthrough() {
             Some(walkthrough) => format!("Minimax on {}, call by call", walkthrough.start()),
-            None => crate::session::title(app.board()),
+            None => crate::settings::title(app.board()),
         };
         centre_on(Line::styled(text, bold), title, rows.axis, buf);
     }

@@ -29,7 +29,7 @@ use crate::game::{Seat, Seats};
 use crate::screen::app::Names;
 use crate::screen::worker::Worker;
 use crate::screen::{App, Reply, Request, input};
-use crate::session::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
+use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 
 /// The largest screen drawn: a client may claim any size, and the screen's
 /// buffers grow with it. Bigger terminals show the game in this corner.

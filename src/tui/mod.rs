@@ -26,7 +26,7 @@ use crate::engine::Board;
 use crate::game::ResultChange;
 use crate::game::Seats;
 use crate::screen::{App, Reply, Request, input, worker};
-use crate::session::Settings;
+use crate::settings::Settings;
 use crate::stats::{Counter, StatsFile};
 
 /// How a session in the terminal ended.

@@ -1,53 +1,13 @@
-//! What a session is played with, what every front end says the same way,
-//! and sessions of AI against AI.
+//! Games of AI against AI with no screen: `tictactoe selfplay`, the level
+//! tests and the benchmarks all play them here.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 use thiserror::Error;
 
 use crate::engine::{Ai, Board, IllegalMove, Level, Limits, Move, Player};
-use crate::game::{Seats, Tally};
-
-/// Everything the command line decides about a session, for any front end.
-#[derive(Debug, Clone)]
-pub struct Settings {
-    /// Who plays X and O.
-    pub seats: Seats,
-    /// The position every game starts from.
-    pub start: Board,
-    /// Pause before the AI answers a person, so its move is seen arriving.
-    pub ai_delay: Duration,
-    /// Pause between moves when the AI plays itself.
-    pub watch_delay: Duration,
-    /// How long the AI may think on boards bigger than 3x3.
-    pub limits: Limits,
-    /// Seed for every random choice, for games that replay exactly.
-    pub seed: Option<u64>,
-}
-
-/// The pause before the AI answers a person, unless the command line sets one.
-pub const DEFAULT_AI_DELAY: Duration = Duration::from_millis(300);
-
-/// The pause between moves when the AI plays itself, unless the command line sets one.
-pub const DEFAULT_WATCH_DELAY: Duration = Duration::from_millis(500);
-
-impl Settings {
-    /// The random generator for a session: seeded when asked, so games replay.
-    pub fn rng(&self) -> fastrand::Rng {
-        self.seed
-            .map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed)
-    }
-}
-
-/// "Tic-tac-toe", with the shape when it is not the classic one.
-pub fn title(board: Board) -> String {
-    if board.size() == 3 {
-        "Tic-tac-toe".to_string()
-    } else {
-        format!("Tic-tac-toe {0}x{0}, {1} in a row", board.size(), board.k())
-    }
-}
+use crate::game::Tally;
 
 /// The result of a run of games.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
