@@ -2,14 +2,64 @@
 
 use std::io::{self, BufRead, Write};
 
+use clap::Args;
 use serde::Serialize;
 
-use super::{BoardOptions, Cell, ExitStatus};
+use super::{BoardOptions, Cell, ExitStatus, Streams};
 use crate::engine::line::{Line, move_list};
 use crate::engine::{
     Ai, Analysis, Board, Limits, Method, Move, Outlook, Player, Status, analyze, analyze_by_search,
 };
 use crate::text::{read_line, signed, thousands};
+
+/// The arguments of `tictactoe analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// The board, such as xox/oox/... (or - to read one board per line from standard input).
+    #[arg(value_name = "BOARD | -", allow_hyphen_values = true)]
+    pub board: String,
+    /// One line of JSON per board instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Board shape and search limits.
+    #[command(flatten)]
+    pub options: BoardOptions,
+}
+
+impl AnalyzeArgs {
+    /// Answers the board given, or every line of standard input for `-`.
+    pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        run_analyze(
+            &self.board,
+            self.json,
+            &self.options,
+            io.input,
+            io.out,
+            io.err,
+        )
+    }
+}
+
+/// The arguments of `tictactoe best`.
+#[derive(Debug, Args)]
+pub struct BestArgs {
+    /// The board, such as xox/oox/...
+    #[arg(value_name = "BOARD", allow_hyphen_values = true)]
+    pub board: String,
+    /// Print the square as the game names it, such as c3, instead of ROW COL.
+    #[arg(long)]
+    pub coord: bool,
+    /// Board shape and search limits.
+    #[command(flatten)]
+    pub options: BoardOptions,
+}
+
+impl BestArgs {
+    /// Prints the best move of the board given.
+    pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        run_best(&self.board, self.coord, &self.options, io.out, io.err)
+    }
+}
 
 /// One answer of `analyze --json`.
 #[derive(Debug, Serialize)]

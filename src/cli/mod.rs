@@ -10,6 +10,8 @@ pub mod stats;
 pub mod trace;
 pub mod tree;
 
+use std::fmt::Display;
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -34,113 +36,23 @@ pub struct Cli {
     pub play: play::PlayArgs,
 }
 
-/// The headless commands.
+/// The headless commands. Each command's arguments own its run.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Score every move of a position, as the minimax sees it.
-    Analyze {
-        /// The board, such as xox/oox/... (or - to read one board per line from standard input).
-        #[arg(value_name = "BOARD | -", allow_hyphen_values = true)]
-        board: String,
-        /// One line of JSON per board instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Board shape and search limits.
-        #[command(flatten)]
-        options: BoardOptions,
-    },
+    Analyze(analyze::AnalyzeArgs),
     /// Print only the best move, as `ROW COL` (0-based) or a square such as c3, for scripts.
-    Best {
-        /// The board, such as xox/oox/...
-        #[arg(value_name = "BOARD", allow_hyphen_values = true)]
-        board: String,
-        /// Print the square as the game names it, such as c3, instead of ROW COL.
-        #[arg(long)]
-        coord: bool,
-        /// Board shape and search limits.
-        #[command(flatten)]
-        options: BoardOptions,
-    },
+    Best(analyze::BestArgs),
     /// Print the seed's minimax tree of a position: each move and reply with its value, as text or as Graphviz DOT.
-    Tree {
-        /// The board, such as o.x/x.x/.oo
-        #[arg(value_name = "BOARD", allow_hyphen_values = true)]
-        board: String,
-        /// Levels of replies to show below the position, 0 to 49 [default: to the end of the game].
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(..=49))]
-        depth: Option<u32>,
-        /// Graphviz DOT instead of text, for a picture: `tictactoe tree BOARD --dot | dot -Tsvg > tree.svg`.
-        #[arg(long)]
-        dot: bool,
-        /// Refuse a tree of more positions than this (1 to 1000000).
-        #[arg(long, value_name = "N", default_value_t = tree::DEFAULT_MAX_NODES,
-              value_parser = clap::value_parser!(u64).range(1..=tree::MOST_NODES))]
-        max_nodes: u64,
-        /// Board shape and, on bigger boards, search limits.
-        #[command(flatten)]
-        options: BoardOptions,
-    },
+    Tree(tree::TreeArgs),
     /// Replay the seed's minimax call by call, numbered as the freeCodeCamp article numbers its calls.
-    Trace {
-        /// The board, such as o.x/x.x/.oo
-        #[arg(value_name = "BOARD", allow_hyphen_values = true)]
-        board: String,
-        /// One line of JSON per call instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Trace minimax with alpha-beta pruning, marking the replies it cuts.
-        #[arg(long)]
-        alpha_beta: bool,
-        /// Refuse a trace of more calls than this (1 to 1000000).
-        #[arg(long, value_name = "N", default_value_t = trace::DEFAULT_MAX_CALLS,
-              value_parser = clap::value_parser!(u64).range(1..=trace::MOST_CALLS))]
-        max_calls: u64,
-        /// The board's shape.
-        #[command(flatten)]
-        shape: GivenShape,
-    },
+    Trace(trace::TraceArgs),
     /// Let two AIs play each other without a screen and print the tally.
-    Selfplay {
-        /// Level of the AI playing X.
-        #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
-        x: Level,
-        /// Level of the AI playing O.
-        #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
-        o: Level,
-        /// How many games.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-        games: u32,
-        /// Seed for every random choice; the same seed plays the same games [default: random].
-        #[arg(long, value_name = "S")]
-        seed: Option<u64>,
-        /// One line of JSON instead of text.
-        #[arg(long)]
-        json: bool,
-        /// The board's shape.
-        #[command(flatten)]
-        shape: Shape,
-        /// Thinking time per move on boards bigger than 3x3, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
-        think_ms: u64,
-    },
+    Selfplay(selfplay::SelfplayArgs),
     /// Show the saved statistics of your games against the AI.
-    Stats {
-        /// One line of JSON instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Forget every count.
-        #[arg(long)]
-        reset: bool,
-        /// The statistics file [default: stats.json in the platform's data directory].
-        #[arg(long, value_name = "PATH")]
-        stats_file: Option<std::path::PathBuf>,
-    },
+    Stats(stats::StatsArgs),
     /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
-    Completions {
-        /// The shell to complete in.
-        #[arg(value_name = "SHELL")]
-        shell: clap_complete::Shell,
-    },
+    Completions(setup::CompletionsArgs),
     /// Print the manual page, in roff.
     Man,
     /// Host the game over SSH for players on other machines (`ssh -p 2222 NAME@HOST`).
@@ -266,6 +178,119 @@ impl From<Move> for Cell {
             col: mv.col,
         }
     }
+}
+
+/// Reads the command line. `Err` holds the status to exit with: clap's own
+/// answer for `--help` and `--version` (non-zero if it could not be written),
+/// or 2 after one line on stderr saying what is wrong with the arguments.
+pub fn parse() -> Result<Cli, ExitCode> {
+    let error = match Cli::try_parse() {
+        Ok(cli) => return Ok(cli),
+        Err(error) => error,
+    };
+    if !error.use_stderr() {
+        // --help and --version print as clap prints them, to stdout; a full
+        // disk or a closed pipe is not a success.
+        return Err(match error.print().and_then(|()| io::stdout().flush()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(error) => {
+                let _ = writeln!(io::stderr(), "error: could not write the help: {error}");
+                ExitStatus::Failure.into()
+            }
+        });
+    }
+    let _ = writeln!(io::stderr(), "{}", one_line(&error.render().to_string()));
+    Err(ExitStatus::BadInput.into())
+}
+
+/// Runs what the command line asks for and says how it ended.
+pub fn run(cli: &Cli) -> ExitCode {
+    let result = match &cli.command {
+        // The game and the server write to the terminal from more than one
+        // thread: they take the streams as they need them.
+        None => cli.play.run(),
+        #[cfg(feature = "serve")]
+        Some(Command::Serve(args)) => args.run(),
+        Some(command) => {
+            let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
+            command.run(&mut Streams {
+                input: &mut stdin.lock(),
+                out: &mut stdout.lock(),
+                err: &mut stderr.lock(),
+            })
+        }
+    };
+    let result = result.and_then(|status| match status {
+        // The terminal may be gone (SIGHUP): the signal is the answer, not a failed flush.
+        ExitStatus::Signal(_) => Ok(status),
+        _ => io::stdout().flush().map(|()| status),
+    });
+    match result {
+        Ok(status) => status.into(),
+        // The reader went away (`| head`): nothing is lost that anyone wants.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "error: {error}");
+            ExitStatus::Failure.into()
+        }
+    }
+}
+
+impl Command {
+    /// Runs a headless command on the given streams.
+    pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        match self {
+            Command::Analyze(args) => args.run(io),
+            Command::Best(args) => args.run(io),
+            Command::Tree(args) => args.run(io),
+            Command::Trace(args) => args.run(io),
+            Command::Selfplay(args) => args.run(io),
+            Command::Stats(args) => args.run(io),
+            Command::Completions(args) => setup::write_completions(args.shell, io.out),
+            Command::Man => setup::write_man_page(io.out),
+            #[cfg(feature = "serve")]
+            Command::Serve(args) => args.run_with(io.out, io.err),
+        }
+    }
+}
+
+/// The standard streams, as every command reads and writes them.
+pub struct Streams<'a> {
+    /// Standard input.
+    pub input: &'a mut dyn BufRead,
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// Standard error.
+    pub err: &'a mut dyn Write,
+}
+
+impl Streams<'_> {
+    /// Reports what went wrong as the one `error:` line every command gives,
+    /// and the exit status that goes with it.
+    pub fn error_line(
+        &mut self,
+        error: &dyn Display,
+        status: ExitStatus,
+    ) -> io::Result<ExitStatus> {
+        writeln!(self.err, "error: {error}").map(|()| status)
+    }
+}
+
+/// A clap error as one line, like every other error: its message and tips,
+/// without the usage block.
+fn one_line(message: &str) -> String {
+    message
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|part| {
+            !part.is_empty()
+                && !part.starts_with("Usage:")
+                && !part.starts_with("For more information")
+        })
+        .map(|part| part.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// How a command ended, as the process exit status.

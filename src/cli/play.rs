@@ -1,5 +1,6 @@
 //! The flags of the game itself, turned into the session's settings.
 
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -10,6 +11,9 @@ use crate::engine::{BoardError, GeometryError, Level, Limits, Player, Status};
 use crate::game::{Seat, Seats};
 use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use crate::stats::StatsFile;
+use crate::tui::Ending;
+
+use super::ExitStatus;
 
 /// A side, as the command line spells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -107,6 +111,47 @@ pub enum PlayError {
 }
 
 impl PlayArgs {
+    /// Plays: the full-screen game, or plain text with `--plain`.
+    pub fn run(&self) -> io::Result<ExitStatus> {
+        let settings = match self.settings() {
+            Ok(settings) => settings,
+            Err(error) => {
+                writeln!(io::stderr(), "error: {error}")?;
+                return Ok(ExitStatus::BadInput);
+            }
+        };
+        let stats = self.stats_file();
+        if self.plain {
+            let prompt = io::stdin().is_terminal();
+            crate::plain::run(
+                &settings,
+                stats,
+                &mut io::stdin().lock(),
+                &mut io::stdout().lock(),
+                prompt,
+            )?;
+            return Ok(ExitStatus::Success);
+        }
+        if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+            writeln!(
+                io::stderr(),
+                "error: the game needs a terminal; use `tictactoe --plain` for plain text or `tictactoe analyze` for scripts"
+            )?;
+            return Ok(ExitStatus::Failure);
+        }
+        let outcome = crate::tui::run(settings, color_wanted(), stats)?;
+        // Warnings (about saved statistics) are shown in the game and again here,
+        // once the screen is back, so they are not lost with it. After a hangup
+        // there is nobody to tell, and that is no reason to fail.
+        for message in &outcome.messages {
+            let _ = writeln!(io::stderr(), "{message}");
+        }
+        Ok(match outcome.ending {
+            Ending::Quit => ExitStatus::Success,
+            Ending::Signal(signal) => ExitStatus::Signal(signal),
+        })
+    }
+
     /// Who sits where.
     pub fn seats(&self) -> Seats {
         let ai = |player: Player| {

@@ -2,11 +2,56 @@
 //! ([`crate::selfplay::play_games`]).
 
 use std::io::{self, Write};
+use std::time::Duration;
 
-use super::ExitStatus;
-use crate::engine::{Board, Level};
-use crate::selfplay::SelfplayReport;
+use clap::Args;
+
+use super::{DEFAULT_THINK_MS, ExitStatus, Shape, Streams, level_parser, think_ms};
+use crate::engine::{Board, Level, Limits};
+use crate::selfplay::{SelfplayReport, play_games};
 use crate::text;
+
+/// The arguments of `tictactoe selfplay`.
+#[derive(Debug, Args)]
+pub struct SelfplayArgs {
+    /// Level of the AI playing X.
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
+    pub x: Level,
+    /// Level of the AI playing O.
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
+    pub o: Level,
+    /// How many games.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// Seed for every random choice; the same seed plays the same games [default: random].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// One line of JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The board's shape.
+    #[command(flatten)]
+    pub shape: Shape,
+    /// Thinking time per move on boards bigger than 3x3, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
+    pub think_ms: u64,
+}
+
+impl SelfplayArgs {
+    /// Plays the games and prints their tally.
+    pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        let start = match self.shape.empty() {
+            Ok(start) => start,
+            Err(error) => return io.error_line(&error, ExitStatus::BadInput),
+        };
+        let seed = self.seed.unwrap_or_else(|| fastrand::u64(..));
+        let limits = Limits::Think(Duration::from_millis(self.think_ms));
+        match play_games(start, self.x, self.o, self.games, seed, limits) {
+            Ok(report) => write_report(&report, start, self.x, self.o, self.json, io.out),
+            Err(error) => io.error_line(&error, ExitStatus::Failure),
+        }
+    }
+}
 
 /// Prints a report of games from `start` as text or as one line of JSON.
 pub fn write_report(

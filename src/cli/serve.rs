@@ -4,8 +4,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use std::io::{self, Write};
+
 use clap::Args;
 
+use super::ExitStatus;
 use crate::serve::Options;
 
 /// Options of `tictactoe serve`.
@@ -32,6 +35,20 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
+    /// Runs the server until it is told to stop, on the process's own streams.
+    pub fn run(&self) -> io::Result<ExitStatus> {
+        self.run_with(&mut io::stdout(), &mut io::stderr())
+    }
+
+    /// Runs the server until it is told to stop: what it says goes to `out`,
+    /// the error that stops it to `err`.
+    pub fn run_with(&self, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<ExitStatus> {
+        match crate::serve::run(&self.options(), out) {
+            Ok(()) => Ok(ExitStatus::Success),
+            Err(error) => writeln!(err, "error: {error}").map(|()| ExitStatus::Failure),
+        }
+    }
+
     /// The server's options.
     pub fn options(&self) -> Options {
         Options {

@@ -10,6 +10,14 @@ use clap_mangen::roff::{Roff, bold, roman};
 
 use super::{Cli, ExitStatus};
 
+/// The arguments of `tictactoe completions`.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_name = "SHELL")]
+    pub shell: Shell,
+}
+
 /// The command line as the program knows it, ready to describe.
 fn definition() -> clap::Command {
     let mut command = Cli::command()

@@ -2,11 +2,36 @@
 
 use std::io::{self, Write};
 
+use std::path::PathBuf;
+
+use clap::Args;
 use serde::Serialize;
 
-use super::ExitStatus;
+use super::{ExitStatus, Streams};
 use crate::stats::{Row, Stats, StatsFile};
 use crate::text;
+
+/// The arguments of `tictactoe stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// One line of JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Forget every count.
+    #[arg(long)]
+    pub reset: bool,
+    /// The statistics file [default: stats.json in the platform's data directory].
+    #[arg(long, value_name = "PATH")]
+    pub stats_file: Option<PathBuf>,
+}
+
+impl StatsArgs {
+    /// Prints (or resets) the statistics.
+    pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        let file = StatsFile::given_or_default(self.stats_file.as_deref());
+        run_stats(file, self.json, self.reset, io.out, io.err)
+    }
+}
 
 #[derive(Serialize)]
 struct Report<'a> {

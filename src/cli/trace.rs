@@ -3,13 +3,51 @@
 
 use std::io::{self, Write};
 
+use clap::Args;
 use serde::Serialize;
 
-use super::{Cell, ExitStatus};
+use super::{Cell, ExitStatus, GivenShape, Streams};
 use crate::engine::reference::{self, Algorithm};
 use crate::engine::trace::{Call, Traced, Walk, Window, trace};
 use crate::engine::{Board, Status};
 use crate::text::{signed, thousands};
+
+/// The arguments of `tictactoe trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The board, such as o.x/x.x/.oo
+    #[arg(value_name = "BOARD", allow_hyphen_values = true)]
+    pub board: String,
+    /// One line of JSON per call instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Trace minimax with alpha-beta pruning, marking the replies it cuts.
+    #[arg(long)]
+    pub alpha_beta: bool,
+    /// Refuse a trace of more calls than this (1 to 1000000).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CALLS,
+          value_parser = clap::value_parser!(u64).range(1..=MOST_CALLS))]
+    pub max_calls: u64,
+    /// The board's shape.
+    #[command(flatten)]
+    pub shape: GivenShape,
+}
+
+impl TraceArgs {
+    /// Prints the trace of the board given.
+    pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        let board = match self.shape.shape.parse(&self.board) {
+            Ok(board) => board,
+            Err(error) => return io.error_line(&error, ExitStatus::BadInput),
+        };
+        let algorithm = if self.alpha_beta {
+            Algorithm::AlphaBeta
+        } else {
+            Algorithm::Minimax
+        };
+        run_trace(&board, algorithm, self.max_calls, self.json, io.out, io.err)
+    }
+}
 
 /// Traces of more calls than this are refused unless `--max-calls` allows them.
 pub const DEFAULT_MAX_CALLS: u64 = 5_000;

@@ -3,11 +3,52 @@
 
 use std::io::{self, Write};
 
-use super::ExitStatus;
+use clap::Args;
+
+use super::{BoardOptions, ExitStatus, Streams};
 use crate::engine::reference::{is_countable, tree_size};
 use crate::engine::tree::{branches, result, value};
 use crate::engine::{Ai, Analysis, Board, Limits, Move, Player, Status};
 use crate::text::{count, signed, thousands};
+
+/// The arguments of `tictactoe tree`.
+#[derive(Debug, Args)]
+pub struct TreeArgs {
+    /// The board, such as o.x/x.x/.oo
+    #[arg(value_name = "BOARD", allow_hyphen_values = true)]
+    pub board: String,
+    /// Levels of replies to show below the position, 0 to 49 [default: to the end of the game].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(..=49))]
+    pub depth: Option<u32>,
+    /// Graphviz DOT instead of text, for a picture: `tictactoe tree BOARD --dot | dot -Tsvg > tree.svg`.
+    #[arg(long)]
+    pub dot: bool,
+    /// Refuse a tree of more positions than this (1 to 1000000).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES,
+          value_parser = clap::value_parser!(u64).range(1..=MOST_NODES))]
+    pub max_nodes: u64,
+    /// Board shape and, on bigger boards, search limits.
+    #[command(flatten)]
+    pub options: BoardOptions,
+}
+
+impl TreeArgs {
+    /// Prints the tree of the board given.
+    pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        match self.options.parse(&self.board) {
+            Ok(board) => run_tree(
+                &board,
+                self.depth,
+                self.max_nodes,
+                self.dot,
+                self.options.limits(),
+                io.out,
+                io.err,
+            ),
+            Err(error) => io.error_line(&error, ExitStatus::BadInput),
+        }
+    }
+}
 
 /// Trees with more positions than this are refused unless `--max-nodes` allows them.
 pub const DEFAULT_MAX_NODES: u64 = 5_000;
