@@ -319,7 +319,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
 
 /// A square in both notations: `c3 (row 2, col 2)`.
 fn square(mv: Move) -> String {
-    format!("{} ({mv})", mv.coordinate())
+    format!("{mv} (row {}, col {})", mv.row, mv.col)
 }
 
 /// The board with marks where they are and each empty cell's score in its

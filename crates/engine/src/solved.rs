@@ -133,12 +133,6 @@ fn code(board: &Board) -> usize {
     code_of(board.bits(Player::X), board.bits(Player::O))
 }
 
-/// True when a 3×3 game can reach these marks (X's and O's, on the board
-/// and apart): the table lists every such position.
-pub(crate) fn is_reachable(x: u64, o: u64) -> bool {
-    SOLVED.best[code_of(x, o)] != UNREACHABLE
-}
-
 /// The cell the table names for an unfinished 3×3 board.
 fn entry(board: &Board) -> Option<u8> {
     if !board.geometry().is_classic() {
@@ -223,6 +217,7 @@ pub fn reachable_positions() -> Vec<Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Geometry;
 
     #[test]
     fn codes_count_every_mark_once() {
@@ -243,5 +238,29 @@ mod tests {
             all.iter()
                 .all(|board| SOLVED.best[code(board)] != UNREACHABLE)
         );
+    }
+
+    /// The rules alone accept exactly the positions the table lists as
+    /// reachable (bigger boards rely on the rules).
+    #[test]
+    fn the_rules_accept_exactly_the_reachable_3x3_positions() {
+        let geometry = Geometry::classic();
+        let mut accepted = 0;
+        for code in 0..CODES {
+            let (mut x, mut o, mut rest) = (0u64, 0u64, code);
+            for cell in 0..9 {
+                match rest % 3 {
+                    1 => x |= 1 << cell,
+                    2 => o |= 1 << cell,
+                    _ => {}
+                }
+                rest /= 3;
+            }
+            let by_rules = Board::from_bits(geometry, x, o).is_ok();
+            let listed = SOLVED.best[code_of(x, o)] != UNREACHABLE;
+            assert_eq!(by_rules, listed, "{x:09b} {o:09b}");
+            accepted += usize::from(by_rules);
+        }
+        assert_eq!(accepted, 5478);
     }
 }
