@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use tictactoe::engine::{Ai, Board, DEFAULT_THINK, Level, Limits, analyze, find_best_move};
+use tictactoe::engine::{Ai, Board, DEFAULT_THINK, Dice, Level, Limits, analyze, find_best_move};
 
 fn main() {
     // 4x4, four in a row, from the empty board, with the default budget.
@@ -52,7 +52,7 @@ fn main() {
 
     // The AI's moves against their one-second budget.
     let budget = Duration::from_secs(1);
-    let mut rng = fastrand::Rng::with_seed(1);
+    let mut rng = Dice::with_seed(1);
     for size in [5u8, 6, 7] {
         let mut board = Board::empty(size, 4).expect("a shape");
         let mut worst = Duration::ZERO;

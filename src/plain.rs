@@ -116,7 +116,7 @@ fn play(
     let seats = settings.seats;
     // One AI for the session: on big boards it keeps what it searched.
     let mut ai = Ai::new();
-    let mut rng = settings.rng();
+    let mut dice = settings.dice();
     let mut counter = Counter::new(stats);
     // Saves a result the moment it appears or goes away, before anything is
     // written about it.
@@ -143,7 +143,7 @@ fn play(
             // rather than asking the AI again for ever.
             let refused = |why: String| io::Error::other(format!("the AI ({level}) {why}"));
             let decision = ai
-                .choose(&board, level, &mut rng, settings.limits)
+                .choose(&board, level, &mut dice, settings.limits)
                 .ok_or_else(|| refused("found no move in a game still on".into()))?;
             game.play(decision.mv)
                 .map_err(|error| refused(format!("chose a move the board refused: {error}")))?;

@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::engine::{Ai, Board, IllegalMove, Level, Limits, Move, Player};
+use crate::engine::{Ai, Board, Dice, IllegalMove, Level, Limits, Move, Player};
 use crate::game::Tally;
 
 /// The result of a run of games.
@@ -53,7 +53,7 @@ pub fn play_games(
     limits: Limits,
 ) -> Result<SelfplayReport, SelfplayError> {
     let started = Instant::now();
-    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut dice = Dice::with_seed(seed);
     let mut tally = Tally::default();
     // The compiled table answers 3×3 at once; bigger boards are
     // searched, each AI keeping its table from move to move and game to game.
@@ -64,7 +64,7 @@ pub fn play_games(
                 Player::X => (&mut x_ai, x),
                 Player::O => (&mut o_ai, o),
             };
-            ai.choose(board, level, &mut rng, limits)
+            ai.choose(board, level, &mut dice, limits)
                 .map(|decision| decision.mv)
         })
         .map_err(|(board, source)| {

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::engine::{Board, Limits};
+use crate::engine::{Board, Dice, Limits};
 use crate::game::Seats;
 
 /// Everything the command line decides about a session, for any front end.
@@ -34,6 +34,11 @@ impl Settings {
     pub fn rng(&self) -> fastrand::Rng {
         self.seed
             .map_or_else(fastrand::Rng::new, fastrand::Rng::with_seed)
+    }
+
+    /// The AI's dice for a session: seeded when asked, so games replay.
+    pub fn dice(&self) -> Dice {
+        self.seed.map_or_else(Dice::new, Dice::with_seed)
     }
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 use tictactoe::engine::{
-    Ai, Board, CellSet, Geometry, Level, Limits, Move, analyze, find_best_move,
+    Ai, Board, CellSet, Dice, Geometry, Level, Limits, Move, analyze, find_best_move,
 };
 use tictactoe::selfplay::play_games;
 
@@ -93,7 +93,7 @@ fn a_spent_budget_still_answers_with_one_whole_ply() {
     // The first pass always completes; the deadline stops every pass after it,
     // and the proof attempt on small boards, at the first look at the clock.
     for (size, k) in [(4, 4), (5, 4), (6, 4), (7, 4), (7, 5), (5, 3)] {
-        let mut rng = fastrand::Rng::with_seed(3);
+        let mut rng = Dice::with_seed(3);
         let mut board = Board::empty(size, k).unwrap();
         for _ in 0..4 {
             let decision = Ai::new()
@@ -179,7 +179,7 @@ fn always_plays(tactic: Tactic, levels: &[Level], what: &str) {
     for (board, expected) in tactical_positions(tactic) {
         for &level in levels {
             for seed in 0..3 {
-                let mut rng = fastrand::Rng::with_seed(seed);
+                let mut rng = Dice::with_seed(seed);
                 // Even with no time to think: the shortcuts and the first ply see it.
                 let decision = Ai::new().choose(&board, level, &mut rng, SPENT).unwrap();
                 assert!(

@@ -1,6 +1,6 @@
 //! The AI levels: perfect never loses, each level beats the one below, seeds replay.
 
-use tictactoe::engine::{Ai, Board, Level, Limits, Move, analyze};
+use tictactoe::engine::{Ai, Board, Dice, Level, Limits, Move, analyze};
 use tictactoe::selfplay::play_games;
 
 const LEVELS: [Level; 5] = Level::ALL;
@@ -103,7 +103,7 @@ fn a_seed_replays_the_same_games() {
             .choose(
                 &board,
                 Level::Perfect,
-                &mut fastrand::Rng::with_seed(seed),
+                &mut Dice::with_seed(seed),
                 Limits::Solve,
             )
             .unwrap()
@@ -128,7 +128,7 @@ fn perfect_picks_only_among_the_best_and_takes_the_fastest_win() {
                 .choose(
                     &board,
                     Level::Perfect,
-                    &mut fastrand::Rng::with_seed(seed),
+                    &mut Dice::with_seed(seed),
                     Limits::Solve,
                 )
                 .unwrap();
@@ -152,7 +152,7 @@ fn easy_takes_a_win_and_medium_blocks() {
     // X to move can win at (0,2); O threatens (1,2) too.
     let board: Board = "xx./oo./...".parse().unwrap();
     for seed in 0..20 {
-        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut rng = Dice::with_seed(seed);
         assert_eq!(
             Ai::new()
                 .choose(&board, Level::Easy, &mut rng, Limits::Solve)
@@ -164,7 +164,7 @@ fn easy_takes_a_win_and_medium_blocks() {
     // O to move must block X's row at (0,2); it has no win of its own.
     let board: Board = "xx./o../...".parse().unwrap();
     for seed in 0..20 {
-        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut rng = Dice::with_seed(seed);
         assert_eq!(
             Ai::new()
                 .choose(&board, Level::Medium, &mut rng, Limits::Solve)
@@ -181,12 +181,7 @@ fn no_move_once_the_game_is_over() {
     for level in LEVELS {
         assert!(
             Ai::new()
-                .choose(
-                    &board,
-                    level,
-                    &mut fastrand::Rng::with_seed(1),
-                    Limits::Solve
-                )
+                .choose(&board, level, &mut Dice::with_seed(1), Limits::Solve)
                 .is_none()
         );
     }

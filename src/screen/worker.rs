@@ -7,7 +7,7 @@ use std::thread;
 
 use super::app::{Costs, Reply, Request};
 use crate::engine::reference::{Algorithm, is_countable, move_values, tree_size};
-use crate::engine::{Ai, Board, Limits, analyze_by_search};
+use crate::engine::{Ai, Board, Dice, Limits, analyze_by_search};
 
 /// Answers requests with one AI, which on bigger boards remembers what it
 /// searched for earlier requests.
@@ -32,10 +32,10 @@ impl Worker {
                 seed,
                 limits,
             } => {
-                let mut rng = fastrand::Rng::with_seed(*seed);
+                let mut dice = Dice::with_seed(*seed);
                 Reply::Move {
                     id: *id,
-                    decision: self.ai.choose(board, *level, &mut rng, *limits),
+                    decision: self.ai.choose(board, *level, &mut dice, *limits),
                 }
             }
             Request::Explain { board, limits } => {

@@ -25,6 +25,29 @@ pub enum Level {
     Perfect,
 }
 
+/// Where an [`Ai`]'s random choices come from: seeded dice replay the same
+/// choices, so a game can be played again move for move.
+#[derive(Debug, Clone)]
+pub struct Dice(fastrand::Rng);
+
+impl Dice {
+    /// Dice seeded from the system: different choices every run.
+    pub fn new() -> Dice {
+        Dice(fastrand::Rng::new())
+    }
+
+    /// Dice that make the same choices for the same seed.
+    pub fn with_seed(seed: u64) -> Dice {
+        Dice(fastrand::Rng::with_seed(seed))
+    }
+}
+
+impl Default for Dice {
+    fn default() -> Dice {
+        Dice::new()
+    }
+}
+
 impl Level {
     /// Every level, weakest first.
     pub const ALL: [Level; 5] = [
@@ -137,16 +160,16 @@ impl Ai {
     }
 
     /// Chooses a move for the side to move at `level`; `None` once the game is over.
-    /// Every random choice comes from `rng`, so a seeded generator replays a game exactly.
+    /// Every random choice comes from `dice`, so seeded dice replay a game exactly.
     /// `limits` bounds the search on boards bigger than 3×3.
     ///
     /// ```
-    /// use tictactoe_engine::{Ai, Board, Level, Limits, Method};
+    /// use tictactoe_engine::{Ai, Board, Dice, Level, Limits, Method};
     ///
     /// let board: Board = "xx./oo./...".parse().unwrap();
     /// let mut ai = Ai::new();
-    /// let mut rng = fastrand::Rng::with_seed(7);
-    /// let decision = ai.choose(&board, Level::Perfect, &mut rng, Limits::Solve).unwrap();
+    /// let mut dice = Dice::with_seed(7);
+    /// let decision = ai.choose(&board, Level::Perfect, &mut dice, Limits::Solve).unwrap();
     /// assert_eq!(decision.mv.coordinate(), "c1", "X completes the top row");
     /// let analysis = decision.analysis.expect("perfect play reads every score");
     /// assert_eq!(analysis.method, Method::Table);
@@ -155,9 +178,10 @@ impl Ai {
         &mut self,
         board: &Board,
         level: Level,
-        rng: &mut fastrand::Rng,
+        dice: &mut Dice,
         limits: Limits,
     ) -> Option<Decision> {
+        let rng = &mut dice.0;
         let legal = board.legal_moves();
         if legal.is_empty() {
             return None;

@@ -35,7 +35,7 @@ pub mod trace;
 pub mod tree;
 mod tt;
 
-pub use ai::{Ai, Decision, Level};
+pub use ai::{Ai, Decision, Dice, Level};
 pub use analysis::{Analysis, Limits, Method, Outlook, ScoredMove, analyze, analyze_by_search};
 pub use board::{Board, Move, Player, Status};
 pub use cell_set::{CellSet, CellSetIter};
