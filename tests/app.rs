@@ -5,33 +5,18 @@ use std::time::{Duration, Instant};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use tictactoe::engine::{Board, Level, Limits, Move, Player, Status};
-use tictactoe::game::{Seat, Seats};
+use tictactoe::game::Seat;
 use tictactoe::screen::app::{Action, App, Direction};
 use tictactoe::screen::input::action_for;
 use tictactoe::screen::layout::{CellSize, ExplainPlace, Panels, ScreenLayout, layout, layout_for};
 use tictactoe::screen::worker::Worker;
 use tictactoe::settings::Settings;
 
-const AI_DELAY: Duration = Duration::from_millis(300);
-const WATCH_DELAY: Duration = Duration::from_millis(500);
+mod support;
 
-fn settings(x: Seat, o: Seat) -> Settings {
-    Settings {
-        seats: Seats { x, o },
-        start: Board::new(),
-        ai_delay: AI_DELAY,
-        watch_delay: WATCH_DELAY,
-        limits: Limits::Think(Duration::from_millis(100)),
-        seed: Some(7),
-    }
-}
-
-const PERFECT: Seat = Seat::Ai(Level::Perfect);
+use support::{AI_DELAY, PERFECT, WATCH_DELAY, answer_all, draw, settings};
 
 /// Answers the AI's request at once, as the worker thread would.
 fn think(app: &mut App, now: Instant) -> bool {
@@ -440,15 +425,6 @@ fn click(column: u16, row: u16) -> Event {
     })
 }
 
-fn drawn(app: &App, area: Rect) -> Buffer {
-    let mut terminal =
-        Terminal::new(TestBackend::new(area.width, area.height)).expect("a terminal");
-    terminal
-        .draw(|frame| frame.render_widget(app, frame.area()))
-        .expect("drawing succeeds");
-    terminal.backend().buffer().clone()
-}
-
 #[test]
 fn a_click_on_a_square_places_there_at_every_size() {
     let t0 = Instant::now();
@@ -478,7 +454,7 @@ fn a_click_on_a_square_places_there_at_every_size() {
                 let ScreenLayout::Game { board, .. } = layout_for(area, &app) else {
                     panic!("{area:?} fits the game")
                 };
-                let screen = drawn(&app, area);
+                let screen = draw(&app, area.width, area.height);
                 let what = format!(
                     "{width}x{height}, {} squares, explain {explain}",
                     board.size
@@ -672,16 +648,6 @@ fn the_model_knows_while_explain_scores_are_out() {
     app.update(Action::Place(Move::new(0, 0)), t0);
     app.take_request().expect("the new position is scored");
     assert!(app.scoring());
-}
-
-/// Answers every outstanding request at once, as the worker thread would.
-fn answer_all(app: &mut App, now: Instant) -> usize {
-    let mut answered = 0;
-    while let Some(request) = app.take_request() {
-        app.receive(Worker::default().answer(&request), now);
-        answered += 1;
-    }
-    answered
 }
 
 #[test]

@@ -1,30 +1,13 @@
 //! The headless commands through the real binary: output, JSON shape and exit statuses.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
-fn tictactoe(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let written = child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin.as_bytes());
-    // A command that reads no input (or refuses its arguments) may exit
-    // before its input is written: a closed pipe then is no failure.
-    if let Err(error) = written {
-        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
-    }
-    child.wait_with_output().expect("the binary finishes")
-}
+mod support;
+
+use support::tictactoe;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("output is UTF-8")

@@ -3,23 +3,15 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+mod support;
+
 fn plain(args: &[&str], input: impl AsRef<[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .arg("--plain")
-        .arg("--no-stats")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the game starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_ref())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let args: Vec<&str> = ["--plain", "--no-stats"]
+        .iter()
+        .chain(args)
+        .copied()
+        .collect();
+    support::tictactoe(&args, input)
 }
 
 fn text(out: &Output) -> String {

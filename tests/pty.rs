@@ -16,8 +16,9 @@ use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system}
 use rustix::process::{Pid, Signal, kill_process};
 use tictactoe::stats::StatsFile;
 
-#[path = "support/screen.rs"]
-mod screen_support;
+mod support;
+
+use support::screen as screen_support;
 
 const ROWS: u16 = 24;
 const COLS: u16 = 80;

@@ -6,47 +6,23 @@
 
 use std::time::{Duration, Instant};
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use tictactoe::engine::{Board, Level, Limits, Move};
-use tictactoe::game::{Seat, Seats};
+use tictactoe::engine::{Board, Move};
+use tictactoe::game::Seat;
 use tictactoe::screen::app::{Action, App, Direction};
 use tictactoe::screen::layout::{
     BoardLayout, CellSize, ExplainPlace, Panels, ScreenLayout, layout,
 };
 use tictactoe::screen::worker::Worker;
-use tictactoe::settings::Settings;
 
-const PERFECT: Seat = Seat::Ai(Level::Perfect);
+mod support;
 
-fn settings(x: Seat, o: Seat) -> Settings {
-    settings_from(Board::new(), x, o)
-}
-
-fn settings_from(start: Board, x: Seat, o: Seat) -> Settings {
-    Settings {
-        seats: Seats { x, o },
-        start,
-        ai_delay: Duration::from_millis(300),
-        watch_delay: Duration::from_millis(500),
-        limits: Limits::Think(Duration::from_millis(100)),
-        seed: Some(7),
-    }
-}
+use support::{PERFECT, answer_all, draw, settings, settings_from};
 
 fn seven_by_seven() -> Board {
     Board::empty(7, 4).expect("7x7 with four in a row")
-}
-
-fn draw(app: &App, width: u16, height: u16) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
-    terminal
-        .draw(|frame| frame.render_widget(app, frame.area()))
-        .expect("drawing succeeds");
-    terminal.backend().buffer().clone()
 }
 
 fn text(buffer: &Buffer) -> String {
@@ -126,13 +102,6 @@ fn all_cells_have(buffer: &Buffer, rect: Rect, modifier: Modifier) -> bool {
 fn any_cell_has(buffer: &Buffer, rect: Rect, modifier: Modifier) -> bool {
     rect.positions()
         .any(|p| buffer[p].modifier.contains(modifier))
-}
-
-/// Answers every outstanding request at once, as the worker thread would.
-fn answer_all(app: &mut App, now: Instant) {
-    while let Some(request) = app.take_request() {
-        app.receive(Worker::default().answer(&request), now);
-    }
 }
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (30, 15), (120, 40)];

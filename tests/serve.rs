@@ -24,8 +24,9 @@ use tictactoe::serve::input::KeyDecoder;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpSocket, TcpStream};
 
-#[path = "support/screen.rs"]
-mod screen_support;
+mod support;
+
+use support::screen as screen_support;
 
 /// How long to wait for what should take milliseconds.
 const PATIENCE: Duration = Duration::from_secs(30);

@@ -11,6 +11,8 @@ use std::thread;
 use std::time::{Duration, SystemTime};
 
 use serde_json::Value;
+
+mod support;
 use tictactoe::engine::{Board, Level, Player, Status};
 use tictactoe::game::{Seat, Seats};
 use tictactoe::stats::{Counter, GameRecord, Outcome, Row, SIZE_CAP, StatsError, StatsFile};
@@ -62,9 +64,7 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
-fn tictactoe() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-}
+use support::binary as tictactoe;
 
 fn stats_command(path: &Path, extra: &[&str]) -> Output {
     tictactoe()

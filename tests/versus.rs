@@ -4,22 +4,19 @@
 
 use std::time::{Duration, Instant};
 
-use tictactoe::engine::{Board, Level, Limits, Move, Player, Status};
-use tictactoe::game::{Seat, Seats};
+mod support;
+
+use tictactoe::engine::{Move, Player, Status};
+use tictactoe::game::Seat;
 use tictactoe::screen::app::{Action, App, Names, Outgoing};
 use tictactoe::settings::Settings;
 
+/// Two people at different terminals: the AI seat only matters when one leaves.
 fn settings() -> Settings {
     Settings {
-        seats: Seats {
-            x: Seat::Human,
-            o: Seat::Ai(Level::Perfect),
-        },
-        start: Board::new(),
         ai_delay: Duration::ZERO,
-        watch_delay: Duration::from_millis(500),
-        limits: Limits::Think(Duration::from_millis(100)),
         seed: Some(3),
+        ..support::settings(Seat::Human, support::PERFECT)
     }
 }
 
