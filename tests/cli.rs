@@ -781,3 +781,28 @@ fn analyze_gives_every_move_its_line() {
     let out = tictactoe(&["best", "o.x/x.x/.oo"], "");
     assert_eq!(text(&out.stdout), "1 1\n", "best stays as it is");
 }
+
+/// Help, the version and every command's output written to a full disk is a
+/// failure with one line saying so, never a silent success.
+#[test]
+#[cfg(target_os = "linux")]
+fn output_to_a_full_disk_is_a_failure_with_one_line() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full");
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["analyze", "--help"],
+        &["analyze", "xox/oox/..."],
+        &["man"],
+    ] {
+        let out = support::binary()
+            .args(args)
+            .stdout(full().expect("/dev/full opens"))
+            .output()
+            .expect("the binary runs");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(out.stderr).expect("UTF-8");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+    }
+}
