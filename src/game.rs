@@ -338,3 +338,35 @@ impl fmt::Display for Tally {
         )
     }
 }
+
+/// The names shown for X and O in a game with people at other terminals.
+/// The screen shows them; the server's lobby hands them out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Names {
+    /// Who plays X.
+    pub x: String,
+    /// Who plays O.
+    pub o: String,
+}
+
+impl Names {
+    /// The name of one side.
+    pub fn of(&self, player: Player) -> &str {
+        match player {
+            Player::X => &self.x,
+            Player::O => &self.o,
+        }
+    }
+}
+
+/// Something the player did that the other end of a game between two
+/// people must hear of. The screen's model queues it and the front end
+/// relays it to the other player's model, which takes it as a remote move
+/// or rematch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outgoing {
+    /// This player's move.
+    Move(Move),
+    /// This player asks for a rematch.
+    Rematch,
+}

@@ -990,7 +990,8 @@ fn explain_follows_watch_mode_move_by_move() {
 
 #[test]
 fn the_hard_level_says_when_it_plays_its_second_best_on_purpose() {
-    use tictactoe::screen::explain::{Said, explain_items};
+    use tictactoe::screen::message::Said;
+    use tictactoe::screen::panel::explain_items;
     let hard = Seat::Ai(Level::Hard);
     let t0 = Instant::now();
     let mut slips = 0;

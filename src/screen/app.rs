@@ -8,13 +8,14 @@
 
 use std::time::{Duration, Instant};
 
-pub use super::explain::Costs;
 use super::explain::Explain;
+pub use super::message::{Action, Costs, Direction, Reply, Request};
 use super::trace::Walkthrough;
 use super::tree::TreeView;
 use crate::engine::line::Line;
-use crate::engine::{Analysis, Board, Decision, Level, Limits, Move, Player, Status};
+use crate::engine::{Analysis, Board, Decision, Level, Move, Player, Status};
 use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
+pub use crate::game::{Names, Outgoing};
 use crate::settings::Settings;
 
 /// How long a message about refused input stays on the status line.
@@ -22,163 +23,6 @@ const FLASH_TIME: Duration = Duration::from_millis(2000);
 /// Fastest and slowest pace of watch mode.
 const FASTEST_WATCH: Duration = Duration::from_millis(50);
 const SLOWEST_WATCH: Duration = Duration::from_millis(5000);
-
-/// A direction for the cursor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
-    /// One row up.
-    Up,
-    /// One row down.
-    Down,
-    /// One column left.
-    Left,
-    /// One column right.
-    Right,
-}
-
-/// Something the player asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    /// Move the cursor.
-    Cursor(Direction),
-    /// Place a mark under the cursor.
-    PlaceAtCursor,
-    /// Place a mark in this cell (a digit key or a click).
-    Place(Move),
-    /// Start a new game.
-    NewGame,
-    /// Take back the last full turn.
-    Undo,
-    /// Play again what the last undo took back.
-    Redo,
-    /// Show or hide every move's score, the line behind it and what scoring costs.
-    ToggleExplain,
-    /// Open or close the minimax tree of the position on the board.
-    ToggleTree,
-    /// The walkthrough of minimax from the position on the board: open it,
-    /// or show its next call.
-    TraceStep,
-    /// Backspace: up one level in the tree.
-    GoUp,
-    /// Show or hide the help.
-    ToggleHelp,
-    /// Leave (`q`, Ctrl-C): also from the help.
-    Quit,
-    /// Esc: close what is open, or leave when nothing is.
-    Back,
-    /// A key or click with no action of its own: it only closes the help.
-    Unbound,
-    /// Watch mode: stop or resume.
-    TogglePause,
-    /// Watch mode: play one move while paused.
-    Step,
-    /// Watch mode: shorter pause between moves.
-    Faster,
-    /// Watch mode: longer pause between moves.
-    Slower,
-}
-
-/// Work for the engine, done off the screen's thread so that a long think
-/// never freezes the screen.
-#[derive(Debug, Clone)]
-pub enum Request {
-    /// Choose the AI's move.
-    Move {
-        /// Matches the reply to the turn that asked.
-        id: u64,
-        /// The position to move in.
-        board: Board,
-        /// How well to play.
-        level: Level,
-        /// Seed for this move's random choices.
-        seed: u64,
-        /// Thinking time on bigger boards.
-        limits: Limits,
-    },
-    /// Score every move of a position for the explain overlay.
-    Explain {
-        /// The position.
-        board: Board,
-        /// Thinking time on bigger boards.
-        limits: Limits,
-    },
-    /// Count what scoring every move of a position costs each way.
-    Costs {
-        /// The position.
-        board: Board,
-    },
-    /// Score every move of a position of the minimax tree, and count the positions below each.
-    Tree {
-        /// The position.
-        board: Board,
-        /// Thinking time on bigger boards.
-        limits: Limits,
-    },
-}
-
-/// The answer to a [`Request`].
-#[derive(Debug, Clone)]
-pub enum Reply {
-    /// The AI's choice; `None` if the game was already over.
-    Move {
-        /// The request answered.
-        id: u64,
-        /// The move and the scores behind it.
-        decision: Option<Decision>,
-    },
-    /// Every move's score and the line behind each, in the analysis' order.
-    Explain {
-        /// The scores.
-        analysis: Analysis,
-        /// The lines.
-        lines: Vec<Line>,
-    },
-    /// What scoring every move of a position costs each way.
-    Costs {
-        /// The position.
-        board: Board,
-        /// The counts.
-        costs: Costs,
-    },
-    /// A level of the minimax tree.
-    Tree {
-        /// Every move's score.
-        analysis: Analysis,
-        /// Positions in the whole tree below each move, in the analysis'
-        /// order; `None` where too many to count.
-        below: Vec<Option<u64>>,
-    },
-}
-
-/// The names shown for X and O in a game with people at other terminals.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Names {
-    /// Who plays X.
-    pub x: String,
-    /// Who plays O.
-    pub o: String,
-}
-
-impl Names {
-    /// The name of one side.
-    pub fn of(&self, player: Player) -> &str {
-        match player {
-            Player::X => &self.x,
-            Player::O => &self.o,
-        }
-    }
-}
-
-/// Something the player did that the other end of a game between two
-/// people must hear of; the front end relays it with [`App::remote_move`]
-/// and [`App::remote_rematch`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outgoing {
-    /// This player's move.
-    Move(Move),
-    /// This player asks for a rematch.
-    Rematch,
-}
 
 /// A game shared with people at other terminals (the SSH server).
 #[derive(Debug, Clone)]

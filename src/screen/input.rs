@@ -4,8 +4,9 @@
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
-use super::app::{Action, App, Direction};
+use super::app::App;
 use super::layout::{ScreenLayout, layout_for};
+use super::message::{Action, Direction};
 use crate::engine::Move;
 
 /// The action an event asks for, if any. `area` is the screen the app was drawn on.

@@ -2,15 +2,24 @@
 //! clicks to actions ([`input`]), where things go ([`layout`]), what they
 //! look like ([`view`]) and the engine's side ([`worker`]). The teaching
 //! views keep their own state: the explain overlay ([`explain`]), the
-//! minimax tree ([`tree`]) and the walkthrough call by call ([`trace`]).
-//! The local terminal ([`crate::tui`]) and the SSH server run it the same way.
+//! minimax tree ([`tree`]) and the walkthrough call by call ([`trace`]);
+//! the explain panel's text ([`panel`]) and the tree's drawing
+//! (`tree_view`) sit with the view. Leaves below them all: the messages
+//! they pass ([`message`]), the styles (`theme`) and text fitting
+//! (`fit`). The local terminal ([`crate::tui`]) and the SSH server run it
+//! the same way.
 
 pub mod app;
 pub mod explain;
+pub(crate) mod fit;
 pub mod input;
 pub mod layout;
+pub mod message;
+pub mod panel;
+pub(crate) mod theme;
 pub mod trace;
 pub mod tree;
+pub(crate) mod tree_view;
 pub mod view;
 pub mod worker;
 

@@ -3,7 +3,7 @@
 //! prints it. The board shows the call's position, the panel beside it the
 //! calls still open (the call stack) and what returned since the last step.
 
-use super::explain::Said;
+use super::message::Said;
 use crate::engine::reference::{Algorithm, first_best, is_countable, minimax, tree_size};
 use crate::engine::trace::{Call, Step, Walk};
 use crate::engine::{Board, Move, Status};

@@ -3,81 +3,26 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 
 use super::app::App;
-use super::explain::{Said, explain_items};
+use super::fit::{first_fitting, pack_pieces, render_too_small, shortened, wrap_words};
 use super::layout::{
     BoardLayout, CellSize, ExplainPlace, ROW_LABEL_WIDTH, ScreenLayout, TextRows, layout_for,
 };
-use crate::engine::{Analysis, Board, Move, Outlook, Player, ScoredMove};
+use super::message::Said;
+use super::panel::explain_items;
+use super::theme::Theme;
+use crate::engine::{Analysis, Board, Move, Player, ScoredMove};
 use crate::text::signed;
-
-/// Styles of the screen; plain when colour is off.
-pub(crate) struct Theme {
-    color: bool,
-}
-
-impl Theme {
-    fn paint(&self, style: Style, color: Color) -> Style {
-        if self.color { style.fg(color) } else { style }
-    }
-
-    /// A side's colour, for its marks wherever they appear.
-    fn side_color(player: Player) -> Color {
-        match player {
-            Player::X => Color::Cyan,
-            Player::O => Color::Yellow,
-        }
-    }
-
-    pub(crate) fn mark(&self, player: Player) -> Style {
-        let style = Style::new().add_modifier(Modifier::BOLD);
-        self.paint(style, Theme::side_color(player))
-    }
-
-    fn grid(&self) -> Style {
-        self.paint(Style::new(), Color::DarkGray)
-    }
-
-    fn hint(&self) -> Style {
-        self.paint(Style::new().add_modifier(Modifier::DIM), Color::DarkGray)
-    }
-
-    pub(crate) fn faint(&self) -> Style {
-        self.paint(Style::new(), Color::Gray)
-    }
-
-    /// A numbered mark of a line or a path: the side's colour, not bold.
-    fn numbered(&self, player: Player) -> Style {
-        let style = Style::new().add_modifier(Modifier::ITALIC);
-        self.paint(style, Theme::side_color(player))
-    }
-
-    /// Scores: green for a win, red for a loss; estimates dimmed.
-    fn score(&self, scored: ScoredMove, outlook: Outlook) -> Style {
-        let style = if scored.proven {
-            Style::new()
-        } else {
-            Style::new().add_modifier(Modifier::DIM)
-        };
-        match outlook {
-            Outlook::Win { .. } => self.paint(style, Color::Green),
-            Outlook::Loss { .. } => self.paint(style, Color::Red),
-            Outlook::Draw | Outlook::Estimate => style,
-        }
-    }
-}
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let theme = Theme {
-            color: self.color(),
-        };
+        let theme = Theme::new(self.color());
         if let Some(tree) = self.tree() {
-            super::tree::render(tree, area, &theme, buf);
+            super::tree_view::render(tree, area, &theme, buf);
             if self.help_open() {
                 render_help(self, area, buf);
             }
@@ -123,79 +68,6 @@ impl Widget for &App {
     }
 }
 
-/// What the screen needs and what it has, broken only between phrases.
-pub(crate) fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {
-    let needs = format!("needs {width}x{height},");
-    let now = format!("now {}x{}", area.width, area.height);
-    let lines = wrap(
-        ["Terminal too small:", needs.as_str(), now.as_str()],
-        area.width,
-    );
-    let text: Vec<Line> = lines.into_iter().map(Line::from).collect();
-    let rect = area.centered_vertically(Constraint::Length(text.len() as u16));
-    Paragraph::new(text)
-        .alignment(Alignment::Center)
-        .render(rect, buf);
-}
-
-/// Joins `pieces` with spaces into lines at most `width` wide, breaking only
-/// between pieces; a piece too long for a line of its own is cut.
-fn wrap<'a>(pieces: impl IntoIterator<Item = &'a str>, width: u16) -> Vec<String> {
-    wrap_with(pieces, " ", width)
-}
-
-/// [`wrap`] with another separator between pieces on a line.
-fn wrap_with<'a>(
-    pieces: impl IntoIterator<Item = &'a str>,
-    separator: &str,
-    width: u16,
-) -> Vec<String> {
-    let width = usize::from(width);
-    let gap = separator.chars().count();
-    let mut lines: Vec<String> = Vec::new();
-    for piece in pieces {
-        let piece_width = piece.chars().count();
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + gap + piece_width <= width => {
-                line.push_str(separator);
-                line.push_str(piece);
-            }
-            _ => lines.push(piece.chars().take(width).collect()),
-        }
-    }
-    lines
-}
-
-/// Joins pieces with " · " into lines at most `width` wide; a piece too long
-/// for a line of its own is wrapped by words.
-fn pack_pieces(pieces: &[&String], width: u16) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut fitting: Vec<&str> = Vec::new();
-    let flush = |fitting: &mut Vec<&str>, lines: &mut Vec<String>| {
-        lines.extend(wrap_with(fitting.drain(..), " · ", width));
-    };
-    for piece in pieces {
-        if piece.chars().count() <= usize::from(width) {
-            fitting.push(piece);
-        } else {
-            flush(&mut fitting, &mut lines);
-            lines.extend(wrap_words(piece, width));
-        }
-    }
-    flush(&mut fitting, &mut lines);
-    lines
-}
-
-/// Wraps `text` by words into lines at most `width` wide.
-fn wrap_words(text: &str, width: u16) -> Vec<String> {
-    let lines = wrap(text.split(' ').filter(|word| !word.is_empty()), width);
-    if lines.is_empty() {
-        vec![String::new()]
-    } else {
-        lines
-    }
-}
-
 /// Draws one line of text in `row`, centred on column `axis` when it fits
 /// there, otherwise moved just enough to stay on the row.
 fn centre_on(line: Line, row: Rect, axis: u16, buf: &mut Buffer) {
@@ -204,32 +76,6 @@ fn centre_on(line: Line, row: Rect, axis: u16, buf: &mut Buffer) {
         .saturating_sub(width / 2)
         .clamp(row.x, row.right() - width);
     line.render(Rect::new(x, row.y, width, 1), buf);
-}
-
-/// `text` made to fit `width` columns without cutting a word: the last
-/// clause (after ", " or ": ") goes first, since a status line says what
-/// matters most first; a single clause still too long loses its last words
-/// for an ellipsis.
-fn shortened(text: &str, width: u16) -> String {
-    let width = usize::from(width);
-    let fits = |text: &str| text.chars().count() <= width;
-    let mut text = text.to_string();
-    while !fits(&text) {
-        match text.rfind(", ").max(text.rfind(": ")) {
-            Some(cut) if cut > 0 => text.truncate(cut),
-            _ => break,
-        }
-    }
-    while !fits(&text) {
-        match text.trim_end_matches('…').rfind(' ') {
-            Some(cut) if cut > 0 => {
-                text.truncate(cut);
-                text.push('…');
-            }
-            _ => break,
-        }
-    }
-    text
 }
 
 fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
@@ -258,17 +104,6 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
     Paragraph::new(Line::styled(keys, theme.faint()))
         .alignment(Alignment::Center)
         .render(rows.footer, buf);
-}
-
-/// The first of `variants` (fullest first) that fits in `width` columns, or
-/// else the last and shortest.
-pub(crate) fn first_fitting<S: AsRef<str>>(variants: &[S], width: u16) -> &str {
-    let texts = variants.iter().map(AsRef::as_ref);
-    texts
-        .clone()
-        .find(|text| text.chars().count() <= usize::from(width))
-        .or_else(|| texts.last())
-        .unwrap_or_default()
 }
 
 /// The keys that do something now, from the fullest list to the shortest.

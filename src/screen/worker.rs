@@ -5,7 +5,7 @@
 use std::sync::mpsc::{self, Sender};
 use std::thread;
 
-use super::app::{Costs, Reply, Request};
+use super::message::{Costs, Reply, Request};
 use crate::engine::reference::{Algorithm, is_countable, move_values, tree_size};
 use crate::engine::{Ai, Board, Dice, Limits, analyze_by_search};
 

@@ -10,8 +10,7 @@ use tokio::sync::{mpsc, watch};
 
 use super::log;
 use crate::engine::{Board, Level, Move, Player, Status};
-use crate::game::result_line;
-use crate::screen::app::{Names, Outgoing};
+use crate::game::{Names, Outgoing, result_line};
 
 /// A connected player.
 pub(super) type PlayerId = u64;

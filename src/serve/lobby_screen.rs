@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::lobby::{Activity, PlayerId, Snapshot};
 use crate::engine::{Level, Player, Status};
-use crate::screen::view::{first_fitting, render_too_small};
+use crate::screen::fit::{first_fitting, render_too_small};
 use crate::text;
 
 /// The smallest screen the lobby is drawn on: as narrow as the game's own
@@ -302,7 +302,7 @@ fn fit_pieces(forms: Vec<Vec<Span<'_>>>, width: usize) -> Line<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screen::app::Names;
+    use crate::game::Names;
     use crate::serve::lobby::{GameSummary, PlayerSummary};
 
     fn lobby() -> Snapshot {

@@ -1,0 +1,165 @@
+//! The messages the parts of the screen pass one another: what the player
+//! asked for ([`Action`]), work for the engine and its answers ([`Request`],
+//! [`Reply`]), and what a panel says ([`Said`]). A leaf: it names only the
+//! engine's types.
+
+use std::time::Duration;
+
+use crate::engine::line::Line;
+use crate::engine::{Analysis, Board, Decision, Level, Limits, Move};
+
+/// A direction for the cursor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    /// One row up.
+    Up,
+    /// One row down.
+    Down,
+    /// One column left.
+    Left,
+    /// One column right.
+    Right,
+}
+
+/// Something the player asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Move the cursor.
+    Cursor(Direction),
+    /// Place a mark under the cursor.
+    PlaceAtCursor,
+    /// Place a mark in this cell (a digit key or a click).
+    Place(Move),
+    /// Start a new game.
+    NewGame,
+    /// Take back the last full turn.
+    Undo,
+    /// Play again what the last undo took back.
+    Redo,
+    /// Show or hide every move's score, the line behind it and what scoring costs.
+    ToggleExplain,
+    /// Open or close the minimax tree of the position on the board.
+    ToggleTree,
+    /// The walkthrough of minimax from the position on the board: open it,
+    /// or show its next call.
+    TraceStep,
+    /// Backspace: up one level in the tree.
+    GoUp,
+    /// Show or hide the help.
+    ToggleHelp,
+    /// Leave (`q`, Ctrl-C): also from the help.
+    Quit,
+    /// Esc: close what is open, or leave when nothing is.
+    Back,
+    /// A key or click with no action of its own: it only closes the help.
+    Unbound,
+    /// Watch mode: stop or resume.
+    TogglePause,
+    /// Watch mode: play one move while paused.
+    Step,
+    /// Watch mode: shorter pause between moves.
+    Faster,
+    /// Watch mode: longer pause between moves.
+    Slower,
+}
+
+/// Work for the engine, done off the screen's thread so that a long think
+/// never freezes the screen.
+#[derive(Debug, Clone)]
+pub enum Request {
+    /// Choose the AI's move.
+    Move {
+        /// Matches the reply to the turn that asked.
+        id: u64,
+        /// The position to move in.
+        board: Board,
+        /// How well to play.
+        level: Level,
+        /// Seed for this move's random choices.
+        seed: u64,
+        /// Thinking time on bigger boards.
+        limits: Limits,
+    },
+    /// Score every move of a position for the explain overlay.
+    Explain {
+        /// The position.
+        board: Board,
+        /// Thinking time on bigger boards.
+        limits: Limits,
+    },
+    /// Count what scoring every move of a position costs each way.
+    Costs {
+        /// The position.
+        board: Board,
+    },
+    /// Score every move of a position of the minimax tree, and count the positions below each.
+    Tree {
+        /// The position.
+        board: Board,
+        /// Thinking time on bigger boards.
+        limits: Limits,
+    },
+}
+
+/// The answer to a [`Request`].
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// The AI's choice; `None` if the game was already over.
+    Move {
+        /// The request answered.
+        id: u64,
+        /// The move and the scores behind it.
+        decision: Option<Decision>,
+    },
+    /// Every move's score and the line behind each, in the analysis' order.
+    Explain {
+        /// The scores.
+        analysis: Analysis,
+        /// The lines.
+        lines: Vec<Line>,
+    },
+    /// What scoring every move of a position costs each way.
+    Costs {
+        /// The position.
+        board: Board,
+        /// The counts.
+        costs: Costs,
+    },
+    /// A level of the minimax tree.
+    Tree {
+        /// Every move's score.
+        analysis: Analysis,
+        /// Positions in the whole tree below each move, in the analysis'
+        /// order; `None` where too many to count.
+        below: Vec<Option<u64>>,
+    },
+}
+
+/// What scoring every move of one position costs, idea by idea, so the
+/// explain panel can say what each saves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Costs {
+    /// Calls of the seed's plain minimax; `None` when far too many to count.
+    pub minimax: Option<u64>,
+    /// Calls of the seed's minimax with alpha-beta pruning alone; `None` when too many.
+    pub alpha_beta: Option<u64>,
+    /// Positions the engine's search examines (alpha-beta, its table, the
+    /// symmetries and its shortcuts) on 3x3, where the answer itself comes
+    /// from the compiled table; bigger boards report their own search.
+    pub search: Option<u64>,
+    /// How long that search took.
+    pub search_time: Option<Duration>,
+}
+
+/// One thing the explain panel says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// A sentence, wrapped by words when it is too long for a line.
+    Text(String),
+    /// A sentence in a faint style: a legend or a note.
+    Faint(String),
+    /// An empty line between topics.
+    Gap,
+    /// A named figure, such as positions searched.
+    Figure(String, String),
+}
