@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::io::Errno;
-use rustix::process::{Pid, Signal, kill_process};
+use rustix::process::{Pid, Signal, kill_process, kill_process_group};
 use rustix::pty::{OpenptFlags, grantpt, ioctl_tiocgptpeer, openpt, unlockpt};
 use rustix::termios::{Winsize, tcsetwinsize};
 use tictactoe::stats::StatsFile;
@@ -279,6 +279,21 @@ impl Session {
     fn board(&self) -> Vec<Option<char>> {
         let parser = self.screen.lock().expect("screen lock");
         screen_support::marks(parser.screen(), COLS, ROWS)
+    }
+}
+
+/// A test that fails leaves nothing running: the session's whole process
+/// group (the game, and the shell above it) is killed.
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let group = i32::try_from(self.child.id())
+                .ok()
+                .and_then(Pid::from_raw)
+                .expect("a process id");
+            let _ = kill_process_group(group, Signal::KILL);
+            let _ = self.child.wait();
+        }
     }
 }
 

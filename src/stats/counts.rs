@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::format::{level_name, side_name};
 use crate::engine::{Board, Level, Player, Status};
 pub use crate::game::Outcome;
 use crate::game::{Seat, Seats};
@@ -191,4 +190,42 @@ impl Stats {
 
 fn key(record: GameRecord) -> Key {
     (record.size, record.k, record.side, record.opponent)
+}
+
+/// A side as the file and `stats --json` name it: `"x"` or `"o"`.
+pub(super) mod side_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use crate::engine::Player;
+
+    pub fn serialize<S: Serializer>(side: &Player, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&side.notation().to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Player, D::Error> {
+        match String::deserialize(deserializer)?.as_str() {
+            "x" => Ok(Player::X),
+            "o" => Ok(Player::O),
+            other => Err(D::Error::custom(format!("unknown side {other:?}"))),
+        }
+    }
+}
+
+/// A level as the file and `stats --json` name it: `"perfect"`, ...
+pub(super) mod level_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use crate::engine::Level;
+
+    pub fn serialize<S: Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(level.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == name)
+            .ok_or_else(|| D::Error::custom(format!("unknown level {name:?}")))
+    }
 }

@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::counts::{Row, Stats};
+use super::counts::{Row, Stats, level_name, side_name};
 use crate::engine::{Board, Level, Player};
 
 /// The marker that opens every statistics file this program writes.
@@ -216,44 +216,6 @@ fn begins_with_marker(bytes: &[u8]) -> bool {
         return false;
     };
     skip_space(rest).starts_with(format!("\"{FORMAT}\"").as_bytes())
-}
-
-/// A side as the file names it: `"x"` or `"o"`.
-pub(super) mod side_name {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    use crate::engine::Player;
-
-    pub fn serialize<S: Serializer>(side: &Player, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&side.notation().to_string())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Player, D::Error> {
-        match String::deserialize(deserializer)?.as_str() {
-            "x" => Ok(Player::X),
-            "o" => Ok(Player::O),
-            other => Err(D::Error::custom(format!("unknown side {other:?}"))),
-        }
-    }
-}
-
-/// A level as the file names it: `"perfect"`, ...
-pub(super) mod level_name {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    use crate::engine::Level;
-
-    pub fn serialize<S: Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(level.name())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name() == name)
-            .ok_or_else(|| D::Error::custom(format!("unknown level {name:?}")))
-    }
 }
 
 #[cfg(test)]
