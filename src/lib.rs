@@ -6,6 +6,7 @@ pub mod cli;
 pub use tictactoe_engine as engine;
 pub mod game;
 pub mod plain;
+pub mod quiz;
 pub mod screen;
 pub mod selfplay;
 #[cfg(feature = "serve")]
@@ -14,3 +15,4 @@ pub mod settings;
 pub mod stats;
 pub mod text;
 pub mod tui;
+pub mod words;

@@ -276,7 +276,7 @@ impl Context {
         let over = app.board().status().is_over();
         Context {
             help: app.help_open() && mode != Mode::Ended,
-            classic: app.board().size() == 3,
+            classic: app.board().is_classic(),
             local: !app.leaves_to_lobby(),
             can_undo: app.can_undo(),
             can_redo: app.can_redo(),
