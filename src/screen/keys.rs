@@ -3,9 +3,8 @@
 //! Each [`Entry`] holds its keys with the action each asks for, their names
 //! (for the help, README and the man page), a short form and a label for the
 //! key bar, the help's words and the manual's, its importance, and when it
-//! applies: the [`Mode`]s it acts in, a condition for acting at all
-//! ([`Entry::only`]) and one for being offered on the key bar
-//! ([`Entry::offered`]).
+//! applies: the [`Mode`]s it acts in, a condition for acting at all (its
+//! `only`) and one for being offered on the key bar (its `offered`).
 //!
 //! Everything that shows or reads a key draws on the table: the mapping of
 //! key presses ([`action`], for the game screen through [`super::input`] and
