@@ -671,7 +671,7 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert_eq!(overlay.moves, analyze(&Board::new(), Limits::Solve).moves);
     // Then the costs of the same position: the empty board, before anyone moved.
     let request = app.take_request().expect("the panel asks for the costs");
-    assert!(matches!(request, Request::Costs { board } if board == Board::new()));
+    assert!(matches!(request, Request::Costs { board, .. } if board == Board::new()));
     assert!(app.take_request().is_none(), "each asked once");
     assert!(app.is_waiting());
     app.receive(Worker::default().answer(&request), t0);
@@ -1002,6 +1002,7 @@ fn the_hard_level_says_when_it_plays_its_second_best_on_purpose() {
         let mut app = App::new(
             Settings {
                 seed: Some(seed),
+                scoring: Default::default(),
                 ..settings(Seat::Human, hard)
             },
             t0,

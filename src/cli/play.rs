@@ -79,6 +79,9 @@ pub struct PlayArgs {
     /// How long the AI may think per move on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = super::DEFAULT_THINK_MS, value_parser = super::think_ms())]
     pub think_ms: u64,
+    /// How explain, the tree and the walkthrough count scores (the AI plays the same either way).
+    #[command(flatten)]
+    pub scores: super::ScoresArg,
     /// Pause between moves when watching, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_WATCH_DELAY.as_millis() as u64)]
     pub delay: u64,
@@ -208,6 +211,7 @@ impl PlayArgs {
             watch_delay: Duration::from_millis(self.delay),
             limits: Limits::Think(Duration::from_millis(self.think_ms)),
             seed: self.seed,
+            scoring: self.scores.scores,
         })
     }
 

@@ -11,7 +11,7 @@ use super::fit::first_fitting;
 use super::keys::{self, Context};
 use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
-use crate::engine::Status;
+use crate::engine::{Scoring, Status};
 use crate::text::{count, signed, thousands};
 use crate::words::move_list;
 
@@ -80,11 +80,15 @@ pub(crate) fn render(
     .render(title, buf);
     let maximizer = view.maximizer();
     let minimizer = maximizer.other();
+    let win = root.board.geometry().win_score();
+    let counted = match view.scoring() {
+        Scoring::Depth => format!("depth 0 at the top, a win at depth d is {win} - d"),
+        Scoring::Plain => format!("plain scores: a win is +{win}, a loss -{win}"),
+    };
     let legends = [
-        format!(
-            "{maximizer} maximizes, {minimizer} minimizes; the seed's scores, depth 0 at the top"
-        ),
-        format!("{maximizer} maximizes, {minimizer} minimizes; depth 0 at the top"),
+        format!("{maximizer} maximizes, {minimizer} minimizes; {counted}; #n: call n of the trace"),
+        format!("{maximizer} maximizes, {minimizer} minimizes; {counted}"),
+        format!("{maximizer} max, {minimizer} min; {counted}"),
         format!("{maximizer} max, {minimizer} min"),
     ];
     Paragraph::new(Line::styled(
@@ -145,7 +149,9 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
                     None => "position".to_string(),
                 };
                 let indent = "  ".repeat(node.depth as usize);
-                let head = format!("{indent}{glyph} {name}  ");
+                // The call number of the trace, as freeCodeCamp numbers them.
+                let call = node.call.map_or(String::new(), |call| format!(" #{call}"));
+                let head = format!("{indent}{glyph} {name}{call}  ");
                 let room = usize::from(area.width).saturating_sub(head.chars().count());
                 let text = format!("{head}{}", describe(view, node, room));
                 let mut style = if node.chosen {
@@ -213,6 +219,12 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
     if let Some(below) = node.below {
         lines.push(Line::styled(
             format!("{} below", count(below, "position", "positions")),
+            theme.faint(),
+        ));
+    }
+    if let Some(call) = node.call {
+        lines.push(Line::styled(
+            format!("call {} of the trace", thousands(call)),
             theme.faint(),
         ));
     }
