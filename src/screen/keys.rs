@@ -17,7 +17,9 @@
 //! and what the model does with it): the mapping, key bar, help, README
 //! table (its test prints the new row) and man page follow. The walkthrough's
 //! entries are where issue 19's keys go (back one call, finish the call, the
-//! last call, alpha-beta mode), each with `&[Mode::Walkthrough]`.
+//! last call, alpha-beta mode): each an entry with `&[Mode::Walkthrough]`,
+//! an [`Action`] and its line in the model's `update_view`, which calls the
+//! walkthrough's `back`, `finish`, `end` or `toggle_alpha_beta`.
 
 use std::time::Duration;
 
