@@ -1173,7 +1173,11 @@ fn t_c_and_backspace_open_the_learning_views() {
     let act = |app: &App, code| action_for(&key(code), app, area);
     assert_eq!(act(&app, KeyCode::Char('t')), Some(Action::ToggleTree));
     assert_eq!(act(&app, KeyCode::Char('c')), Some(Action::TraceStep));
-    assert_eq!(act(&app, KeyCode::Backspace), Some(Action::GoUp));
+    assert_eq!(
+        act(&app, KeyCode::Backspace),
+        Some(Action::Unbound),
+        "Backspace acts in the tree only"
+    );
     assert_eq!(
         act(&app, KeyCode::Char('s')),
         Some(Action::Cursor(Direction::Down)),
@@ -1184,4 +1188,5 @@ fn t_c_and_backspace_open_the_learning_views() {
     // In the tree, even in watch mode, Space and Enter open a position.
     assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::PlaceAtCursor));
     assert_eq!(act(&app, KeyCode::Enter), Some(Action::PlaceAtCursor));
+    assert_eq!(act(&app, KeyCode::Backspace), Some(Action::GoUp));
 }

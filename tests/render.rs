@@ -278,7 +278,7 @@ fn the_help_popup() {
         let screen = text(&snapshot("the_help_popup", &app, size));
         // Words wrap whole: none is cut at the popup's edge.
         for word in [
-            "explain:", "every", "move's", "score", "new", "game", "undo",
+            "explain:", "every", "move's", "score", "new", "game", "square",
         ] {
             assert!(
                 screen
@@ -316,8 +316,11 @@ fn watch_mode_says_thinking_only_while_the_engine_works_and_shows_the_delay() {
         let waiting = text(&snapshot("watch_mode_between_moves", &app, size));
         assert!(waiting.contains("X (perfect) moves next…"), "{waiting}");
         assert!(!waiting.contains("thinking"), "{waiting}");
-        assert!(
-            waiting.contains("delay 250 ms"),
+        // The key bar shows whole entries only: at 30 columns `+/- delay`
+        // gives way to `space pause`.
+        assert_eq!(
+            waiting.contains("+/- delay 250 ms"),
+            size == (80, 24),
             "{size:?}: after +\n{waiting}"
         );
     }
@@ -878,23 +881,31 @@ fn a_deep_walkthrough_keeps_the_current_call_in_the_panel() {
 }
 
 /// The key bar offers undo only with a turn to take back, and redo once
-/// one has been taken back.
+/// one has been taken back, at 120x40 as at 80x24 (where it once had no
+/// room for redo).
 #[test]
 fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
     let t0 = Instant::now();
-    let keys = |app: &App| {
-        let screen = text(&draw(app, 120, 40));
-        screen.lines().last().unwrap_or_default().trim().to_string()
-    };
-    let mut app = two_humans(&[]);
-    assert!(!keys(&app).contains("undo"), "{}", keys(&app));
-    app.update(Action::Place(Move::new(1, 1)), t0);
-    assert!(keys(&app).contains("u undo"), "{}", keys(&app));
-    assert!(!keys(&app).contains("redo"), "{}", keys(&app));
-    app.update(Action::Undo, t0);
-    assert_eq!(app.board(), Board::new());
-    assert!(keys(&app).contains("U redo"), "{}", keys(&app));
-    assert!(!keys(&app).contains("u undo"), "{}", keys(&app));
-    app.update(Action::Redo, t0);
-    assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+    for (width, height) in [(120, 40), (80, 24)] {
+        let keys = |app: &App| {
+            let screen = text(&draw(app, width, height));
+            screen.lines().last().unwrap_or_default().trim().to_string()
+        };
+        let mut app = two_humans(&[]);
+        assert!(!keys(&app).contains("undo"), "{}", keys(&app));
+        app.update(Action::Place(Move::new(1, 1)), t0);
+        assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+        assert!(!keys(&app).contains("redo"), "{}", keys(&app));
+        app.update(Action::Undo, t0);
+        assert_eq!(app.board(), Board::new());
+        assert!(keys(&app).contains("U redo"), "{}", keys(&app));
+        assert!(!keys(&app).contains("u undo"), "{}", keys(&app));
+        app.update(Action::Redo, t0);
+        assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+        // Two moves, one taken back: both offered.
+        app.update(Action::Place(Move::new(0, 0)), t0);
+        app.update(Action::Undo, t0);
+        let both = keys(&app);
+        assert!(both.contains("u undo") && both.contains("U redo"), "{both}");
+    }
 }

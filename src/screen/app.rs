@@ -222,7 +222,8 @@ impl App {
             Action::Back if self.explain.is_on() => self.explain.toggle(),
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
-            Action::Unbound | Action::GoUp => {}
+            // Ctrl-Z is the front end's: the local terminal suspends.
+            Action::Unbound | Action::GoUp | Action::Suspend => {}
             Action::ToggleExplain => self.explain.toggle(),
             Action::ToggleTree => {
                 self.hold_watch();
