@@ -185,9 +185,11 @@ fn play(
 }
 
 /// Waits for the statistics thread to save every result, then gives the
-/// session's outcome with the notes in full. SIGTERM, SIGINT and SIGHUP still
-/// end the wait (a file that never answers cannot hold the process), and
-/// then the ending is theirs.
+/// session's outcome with the notes in full. SIGTERM and SIGINT still end the
+/// wait (a file that never answers cannot hold the process), and then the
+/// ending is theirs. SIGHUP does not: it comes with the terminal going away,
+/// often just after the end of input has ended the game, and must not cut
+/// short the count of its last game.
 fn wait_for_saves(
     recorder: Recorder,
     played: io::Result<Ending>,
@@ -201,7 +203,7 @@ fn wait_for_saves(
     let (ending, messages) = loop {
         match woken.recv() {
             Ok(Wake::Saved(notes)) => break (played?, notes),
-            Ok(Wake::Signal(signal @ (SIGTERM | SIGINT | SIGHUP))) => {
+            Ok(Wake::Signal(signal @ (SIGTERM | SIGINT))) => {
                 break (Ending::Signal(signal), Vec::new());
             }
             Ok(Wake::Signal(SIGTSTP)) => {
