@@ -259,6 +259,7 @@ fn named(names: &'static str, typed: bool) -> Vec<Key> {
             "Enter" => code(KeyCode::Enter),
             "Esc" => code(KeyCode::Esc),
             "Backspace" => code(KeyCode::Backspace),
+            "End" => code(KeyCode::End),
             "Space" => vec![ch(' ')],
             "Mouse click" => vec![Key::Click],
             "any key" => vec![Key::Any],
@@ -524,6 +525,7 @@ fn markdown_names(names: &str, typed: bool) -> String {
         "Space",
         "Esc",
         "Backspace",
+        "End",
         "Mouse click",
         "any key",
     ];

@@ -784,6 +784,46 @@ fn the_walkthrough_steps_through_the_article_calls() {
     assert!(a3.starts_with('1') && a3.contains('╳'), "{a3:?}");
 }
 
+#[test]
+fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
+    use tictactoe::screen::app::TraceMove;
+    let t0 = Instant::now();
+    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
+    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    app.update(Action::TraceStep, t0);
+    app.update(Action::Trace(TraceMove::AlphaBeta), t0);
+    // Calls 1 to 7, then the rest of call 7 and of call 6: the cut.
+    for _ in 0..6 {
+        app.update(Action::TraceStep, t0);
+    }
+    app.update(Action::Trace(TraceMove::Finish), t0);
+    app.update(Action::Trace(TraceMove::Finish), t0);
+    for size in [(80, 24), (60, 20), (40, 15)] {
+        let screen = text(&snapshot("the_walkthrough_alpha_beta_cut", &app, size));
+        assert!(
+            screen.contains("Call 6 returned <= +7"),
+            "{size:?}: the status line says the bound\n{screen}"
+        );
+    }
+    let said: Vec<String> = app
+        .walkthrough()
+        .expect("open")
+        .items(40)
+        .into_iter()
+        .map(|(_, said)| format!("{said:?}"))
+        .collect();
+    for expected in [
+        "call 6 returned <= +7",
+        "call 6 prunes b2 O: +7 <= alpha +9: X has better elsewhere",
+        "From o.x/x.x/.oo, alpha-beta:",
+    ] {
+        assert!(
+            said.iter().any(|s| s.contains(expected)),
+            "{expected}\n{said:#?}"
+        );
+    }
+}
+
 /// The words in the panel beside the board, its rows joined by spaces
 /// (`None` when the panel is a summary above the board).
 fn panel_text(buffer: &Buffer, size: (u16, u16)) -> Option<String> {

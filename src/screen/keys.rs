@@ -27,7 +27,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::app::App;
 use super::fit::most_important;
-use super::message::{Action, Direction, LobbyAction};
+use super::message::{Action, Direction, LobbyAction, TraceMove};
 use crate::engine::{Move, Player};
 
 /// Where keys are read. A game screen is in one mode at a time; the help,
@@ -692,11 +692,51 @@ pub static KEYS: &[Entry] = &[
     .doc("the next call; after the last, call 1's result, and then from the start again"),
     Entry::new(
         &[Walkthrough],
+        &[
+            on(ch('b'), Action::Trace(TraceMove::Back)),
+            on(BACKSPACE, Action::Trace(TraceMove::Back)),
+            on(LEFT, Action::Trace(TraceMove::Back)),
+            on(ch('h'), Action::Trace(TraceMove::Back)),
+        ],
+        "b, Backspace, Left, h",
+        "back one call",
+    )
+    .bar("b", "back", 2)
+    .doc("back one call: the walk as it stood when the call before began"),
+    Entry::new(
+        &[Walkthrough],
+        &[on(ch('f'), Action::Trace(TraceMove::Finish))],
+        "f",
+        "finish the current call",
+    )
+    .bar("f", "finish call", 2)
+    .doc("finish the current call: every call it makes, until it returns"),
+    Entry::new(
+        &[Walkthrough],
+        &[
+            on(ch('G'), Action::Trace(TraceMove::End)),
+            on(Key::Code(KeyCode::End), Action::Trace(TraceMove::End)),
+        ],
+        "G, End",
+        "jump to the last call",
+    )
+    .bar("G", "end", 4)
+    .doc("straight to the end: call 1 returns, with the best move"),
+    Entry::new(
+        &[Walkthrough],
+        &[on(ch('a'), Action::Trace(TraceMove::AlphaBeta))],
+        "a",
+        "alpha-beta on or off",
+    )
+    .bar("a", "alpha-beta", 2)
+    .doc("alpha-beta mode on or off, from call 1: alpha and beta at every call, bounds marked as bounds, the pruned replies and why they are pruned"),
+    Entry::new(
+        &[Walkthrough],
         &[on(ESC, Action::Back)],
         "Esc",
         "close the walkthrough",
     )
-    .bar("esc", "close", 2),
+    .bar("esc", "close", 1),
     // Every mode of the game screen.
     Entry::new(
         SCREEN,

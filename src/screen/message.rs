@@ -43,6 +43,8 @@ pub enum Action {
     /// The walkthrough of minimax from the position on the board: open it,
     /// or show its next call.
     TraceStep,
+    /// In the walkthrough: anything but the next call.
+    Trace(TraceMove),
     /// Backspace: up one level in the tree.
     GoUp,
     /// Show or hide the help.
@@ -91,6 +93,19 @@ pub enum LobbyAction {
     Watch,
     /// Close the connection.
     Quit,
+}
+
+/// A move through the walkthrough other than the next call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TraceMove {
+    /// Back one call.
+    Back,
+    /// The rest of the current call, until it returns.
+    Finish,
+    /// Straight to the end: call 1 returns.
+    End,
+    /// Plain minimax or alpha-beta, from call 1 again.
+    AlphaBeta,
 }
 
 /// Work for the engine, done off the screen's thread so that a long think

@@ -168,7 +168,8 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
     let overlay = if explaining { app.overlay() } else { None };
     let scoring = in_game && app.scoring();
     // Digits name the squares only when a person can place one now.
-    let hints = in_game && board.size == 3 && app.human_to_move() && overlay.is_none() && !scoring;
+    let hints =
+        in_game && position.is_classic() && app.human_to_move() && overlay.is_none() && !scoring;
     let marks = match walkthrough {
         Some(walkthrough) => numbered(&walkthrough.start(), walkthrough.path()),
         // The line under the cursor goes on squares big enough to keep their
