@@ -344,11 +344,8 @@ impl App {
             Action::Back => self.quiz = None,
             Action::Type(typed) => quiz.type_char(typed),
             Action::GoUp => quiz.erase(),
-            Action::PlaceAtCursor => {
-                if !quiz.enter() {
-                    self.quiz = None;
-                }
-            }
+            // Enter checks or moves on (in the guard); after the score it closes the quiz.
+            Action::PlaceAtCursor if !quiz.enter() => self.quiz = None,
             _ => {}
         }
     }
