@@ -13,7 +13,7 @@ use tictactoe::cli::{BoardOptions, Shape};
 use tictactoe::engine::teach::reference::{self, Algorithm};
 use tictactoe::engine::teach::trace::trace;
 use tictactoe::engine::teach::tree::branches;
-use tictactoe::engine::{Board, Limits, Move, Scoring, analyze, reachable_positions};
+use tictactoe::engine::{Board, Limits, Move, Scoring, analyze, first_best, reachable_positions};
 
 fn unfinished() -> Vec<Board> {
     reachable_positions()
@@ -120,6 +120,15 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
                 "{board} {scoring:?}: analyze and tree"
             );
             assert_eq!(from_tree, from_trace, "{board} {scoring:?}: tree and trace");
+            // One choice too: the move the tree and explain mark (and
+            // analyze calls best) is the trace's, the first with the top score.
+            let trace_choice = first_best(from_trace.iter().copied(), |(_, score)| *score as i32)
+                .map(|(mv, _)| mv);
+            assert_eq!(
+                analysis.best_by(scoring).map(|best| best.mv),
+                trace_choice,
+                "{board} {scoring:?}: the tree's choice and the trace's"
+            );
             // And as `trace --json` writes them, where the trace is short.
             if board.empty_cells().len() <= 6 {
                 let from_json: Vec<(Move, i64)> = trace_json(board, Algorithm::Minimax, scoring)

@@ -9,7 +9,7 @@ use super::{BoardOptions, Cell, ExitStatus, ScoresArg, Streams};
 use crate::engine::teach::line::Line;
 use crate::engine::{
     Ai, Analysis, Board, Limits, Method, Move, Outlook, Player, ScoredMove, Scoring, Status,
-    analyze, analyze_by_search, first_best,
+    analyze, analyze_by_search,
 };
 use crate::text::{read_line, signed, thousands};
 use crate::words::{move_list, result_for, score_reason, scoring_legend, verdict};
@@ -102,7 +102,11 @@ pub fn counted(analysis: &Analysis, scoring: Scoring) -> Vec<ScoredMove> {
 /// The seed's choice among moves counted by `scoring`: the first with the
 /// highest score. With plain scores a slower win ties with a quicker one.
 pub fn best_counted(analysis: &Analysis, scoring: Scoring) -> Option<ScoredMove> {
-    first_best(counted(analysis, scoring), |scored| scored.score)
+    let win = analysis.board.geometry().win_score();
+    analysis.best_by(scoring).map(|best| ScoredMove {
+        score: scoring.of(best.score, best.proven, win),
+        ..best
+    })
 }
 
 /// One answer of `analyze --json`.

@@ -304,7 +304,7 @@ fn expand(
         return;
     }
     let level = branches(&analysis, nodes[at].depth, seen.maximizer, seen.scoring);
-    let chosen = analysis.best().map(|best| best.mv);
+    let chosen = analysis.best_by(seen.scoring).map(|best| best.mv);
     let mover = analysis.board.to_move();
     let mut next_call = nodes[at].call.map(|call| call + 1);
     for (i, branch) in level.iter().enumerate() {

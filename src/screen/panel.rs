@@ -54,7 +54,9 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     }
     // The line of the square under the cursor; on a taken square, the best move's.
     let cursor = app.cursor();
-    let best = analysis.and_then(Analysis::best).map(|best| best.mv);
+    let best = analysis
+        .and_then(|analysis| analysis.best_by(scoring))
+        .map(|best| best.mv);
     let (label, shown) = match (board.get(cursor), best) {
         (None, _) => ("Line", Some(cursor)),
         (Some(_), best) => ("Best", best),

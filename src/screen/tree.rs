@@ -198,7 +198,7 @@ impl TreeView {
                 .iter()
                 .try_fold(0, |sum, below| below.map(|below| sum + below + 1));
         }
-        let chosen = analysis.best().map(|best| best.mv);
+        let chosen = analysis.best_by(self.scoring).map(|best| best.mv);
         let mut children = Vec::new();
         // Calls are numbered depth first: a reply's call follows the calls
         // below its elder siblings.

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::board::{Board, Status};
 use super::geometry::Geometry;
 use super::player::Player;
-use super::score::{ScoredMove, first_best, from_search};
+use super::score::{ScoredMove, Scoring, first_best, from_search};
 use super::search::{Searcher, UNLIMITED};
 use super::solved;
 use super::square::Move;
@@ -173,6 +173,17 @@ impl Analysis {
     /// The seed's choice: the first move in reading order with the highest score.
     pub fn best(&self) -> Option<ScoredMove> {
         first_best(self.moves.iter().copied(), |m| m.score)
+    }
+
+    /// The seed's choice with the scores counted by `scoring`: the first move
+    /// in reading order with the highest counted score. With plain scores a
+    /// slower win ties with a quicker one, so the choice may differ from
+    /// [`Analysis::best`]'s. The move keeps its depth score.
+    pub fn best_by(&self, scoring: Scoring) -> Option<ScoredMove> {
+        let win = self.board.geometry().win_score();
+        first_best(self.moves.iter().copied(), |m| {
+            scoring.of(m.score, m.proven, win)
+        })
     }
 
     /// The best move's score: the value of the position for the side to move.
