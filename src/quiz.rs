@@ -116,6 +116,17 @@ impl Question {
         }
     }
 
+    /// The question in a few words, for a line of a small screen.
+    pub fn short_prompt(&self) -> String {
+        let to_move = self.board.to_move();
+        match self.ask {
+            Ask::Value => format!("what does minimax return, {to_move} maximizing?"),
+            Ask::Best => format!("which move is best for {to_move}?"),
+            Ask::Calls => "how many calls does plain minimax make?".to_string(),
+            Ask::Pruned => "which branches does alpha-beta skip?".to_string(),
+        }
+    }
+
     /// Whether `text` is a right answer; `Err` says why it is no answer at all.
     pub fn check(&self, text: &str) -> Result<bool, String> {
         let text = text.trim();

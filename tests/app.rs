@@ -1315,4 +1315,21 @@ fn z_opens_the_quiz_and_its_keys_type_the_answer() {
         app.status_line(),
         "The quiz asks about unfinished 3x3 positions"
     );
+    // So does a bigger board, where z is a key all the same.
+    let big = Board::empty(4, 4).unwrap();
+    let mut app = App::new(
+        Settings {
+            start: big,
+            ..settings(Seat::Human, Seat::Human)
+        },
+        t0,
+    );
+    let action = action_for(&key(KeyCode::Char('z')), &app, area);
+    assert_eq!(action, Some(Action::Quiz));
+    app.update(Action::Quiz, t0);
+    assert!(app.quiz().is_none());
+    assert_eq!(
+        app.status_line(),
+        "The quiz asks about unfinished 3x3 positions"
+    );
 }

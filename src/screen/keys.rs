@@ -187,6 +187,8 @@ pub enum When {
     Over,
     /// While the game goes on.
     NotOver,
+    /// On 3x3 while the game goes on: what the quiz asks about.
+    Quizzable,
     /// While a person at this screen can still place a mark (also while
     /// the AI answers: the person's turn comes straight back, and a bar
     /// that changes with every move reads worse).
@@ -212,6 +214,7 @@ impl When {
             When::CanRedo => context.can_redo,
             When::Over => context.over,
             When::NotOver => !context.over,
+            When::Quizzable => context.classic && !context.over,
             When::Playable => context.playable,
             When::HelpClosed => !context.help,
             When::Waiting => context.waiting,
@@ -626,8 +629,7 @@ pub static KEYS: &[Entry] = &[
         "quiz on the position",
     )
     .bar("z", "quiz", 6)
-    .only(When::Classic)
-    .offered(When::NotOver)
+    .offered(When::Quizzable)
     .doc("the quiz on the position on the board: its value, a best move, and on few free squares minimax's calls and alpha-beta's cuts (3x3)"),
     Entry::new(
         &[Play, Watch],

@@ -5,7 +5,8 @@
 
 use super::message::Said;
 use crate::engine::{Board, Scoring};
-use crate::quiz::{self, Question};
+use crate::quiz::{self, Ask, Question};
+use crate::words::scoring_legend;
 
 /// Longest answer kept: more than any list of pruned branches needs.
 const MOST_TYPED: usize = 120;
@@ -130,8 +131,9 @@ impl QuizView {
         }
     }
 
-    /// The panel's lines, each with its importance (1 most).
-    pub fn items(&self) -> Vec<(u8, Said)> {
+    /// The panel's lines, each with its importance (1 most); `short` for
+    /// the few lines a small screen has in the panel's place.
+    pub fn items(&self, short: bool) -> Vec<(u8, Said)> {
         let mut items = Vec::new();
         let total = self.questions.len();
         if self.is_done() {
@@ -144,32 +146,52 @@ impl QuizView {
             return items;
         }
         let question = &self.questions[self.at];
-        items.push((
-            2,
-            Said::Heading(format!(
+        let answered = self.answered();
+        // Small screens keep the question while it is open, then the verdict
+        // and its reasons; the heading and the legend go first.
+        if short {
+            // A line or two under the title: the question in a few words.
+            let asked = format!("{}/{total}: {}", self.at + 1, question.short_prompt());
+            items.push((if answered { 4 } else { 1 }, Said::Text(asked)));
+        } else {
+            let heading = format!(
                 "Question {} of {total}: {}",
                 self.at + 1,
                 question.ask.name()
-            )),
-        ));
-        // Once answered, the explanation matters more than the question.
-        let asked = if self.answered() { 3 } else { 1 };
-        items.push((asked, Said::Text(question.prompt())));
-        if !self.answered() {
-            items.push((4, Said::Gap));
+            );
+            items.push((3, Said::Heading(heading)));
+            items.push((if answered { 4 } else { 1 }, Said::Text(question.prompt())));
         }
-        let cursor = if self.answered() { "" } else { "_" };
-        items.push((1, Said::Text(format!("Answer: {}{cursor}", self.typed))));
+        if matches!(question.ask, Ask::Value | Ask::Best) {
+            let win = question.board.geometry().win_score();
+            let legend = format!("Scores: {}.", scoring_legend(question.scoring, win));
+            items.push((5, Said::Faint(legend)));
+        }
+        if !answered {
+            items.push((6, Said::Gap));
+        }
+        let cursor = if answered { "" } else { "_" };
+        // The status line shows what is typed too, so this line may go.
+        items.push((2, Said::Text(format!("Answer: {}{cursor}", self.typed))));
+        let reasons = |why: &str, items: &mut Vec<(u8, Said)>| {
+            // A sentence an item, so that a short panel keeps what fits.
+            // The last says how the answer's number is counted: it stays longest.
+            let parts: Vec<&str> = why.split("; ").collect();
+            for (i, part) in parts.iter().enumerate() {
+                let importance = if i + 1 == parts.len() { 2 } else { 3 };
+                items.push((importance, Said::Text(part.to_string())));
+            }
+        };
         match &self.checked {
             Checked::Open => {}
             Checked::NotAnswer(why) => items.push((1, Said::Text(format!("{why}.")))),
             Checked::Right(why) => {
                 items.push((1, Said::Text("Right.".into())));
-                items.push((2, Said::Text(why.clone())));
+                reasons(why, &mut items);
             }
             Checked::Wrong { key, why } => {
                 items.push((1, Said::Text(format!("Wrong: the answer is {key}."))));
-                items.push((2, Said::Text(why.clone())));
+                reasons(why, &mut items);
             }
         }
         items
@@ -187,7 +209,7 @@ mod tests {
     }
 
     fn said(view: &QuizView) -> String {
-        view.items()
+        view.items(false)
             .into_iter()
             .map(|(_, said)| match said {
                 Said::Text(text) | Said::Heading(text) | Said::Faint(text) => text,

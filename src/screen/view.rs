@@ -50,10 +50,10 @@ impl Widget for &App {
                 // The walkthrough's call stack and the quiz take the explain panel's place.
                 match (explain, self.quiz()) {
                     (Some(ExplainPlace::Panel(rect)), Some(quiz)) => {
-                        render_panel(" Quiz ", quiz.items(), rect, &theme, buf);
+                        render_panel(" Quiz ", quiz.items(false), rect, &theme, buf);
                     }
                     (Some(ExplainPlace::Summary(rect)), Some(quiz)) => {
-                        render_summary(quiz.items(), rect, text.axis, buf);
+                        render_summary(quiz.items(true), rect, text.axis, buf);
                     }
                     _ => {}
                 }
