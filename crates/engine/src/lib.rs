@@ -30,6 +30,7 @@ mod geometry;
 pub mod line;
 pub mod reference;
 mod search;
+pub mod solve;
 mod solved;
 pub mod trace;
 pub mod tree;
