@@ -155,12 +155,22 @@ impl Prover {
         self.counts.positions += 1;
         let entry = match self.by_rules(pos) {
             Some(attacker_wins) => settled(attacker_wins, Settled::Rules),
-            None => Entry {
-                pn: 1,
-                dn: 1,
-                evaluated: false,
-                settled: Settled::Open,
-            },
+            // The more moves a side has, the more of them its opponent must
+            // answer: a position starts with that many to prove (or disprove).
+            None => {
+                let n = self.moves(pos).count_ones().max(1);
+                let (pn, dn) = if self.attacker_to_move(pos) {
+                    (1, n)
+                } else {
+                    (n, 1)
+                };
+                Entry {
+                    pn,
+                    dn,
+                    evaluated: false,
+                    settled: Settled::Open,
+                }
+            }
         };
         self.table.insert(key, entry);
         entry
@@ -222,6 +232,7 @@ impl Prover {
             return Some((true, Settled::Threats));
         }
         if self.techniques.has(Technique::Pairing)
+            && attacker_moves
             && pairing::find(shape, pos.def, pos.att).is_some()
         {
             self.counts.pairings += 1;
@@ -253,6 +264,31 @@ impl Prover {
         line_indices(open).fold(0, |live, i| live | shape.lines[i]) & empty
     }
 
+    /// The cells of `moves`, most promising first: the cells whose open
+    /// lines (of either side) weigh most, a line weighing more the more marks
+    /// it has. The search tries them in this order when their numbers tie.
+    fn ordered(&self, pos: Pos, moves: u64) -> Vec<usize> {
+        let shape = self.shape;
+        let mut weight = [0u32; 64];
+        if moves.count_ones() > 1 {
+            for (open, marks) in [
+                (shape.open_lines(pos.def), pos.att),
+                (shape.open_lines(pos.att), pos.def),
+            ] {
+                for i in line_indices(open) {
+                    let line = shape.lines[i];
+                    let w = 1 << (line & marks).count_ones();
+                    for cell in cells(line & moves) {
+                        weight[cell] += w;
+                    }
+                }
+            }
+        }
+        let mut order: Vec<usize> = cells(moves).collect();
+        order.sort_by_key(|&cell| std::cmp::Reverse(weight[cell]));
+        order
+    }
+
     /// The proof-number search below `pos` until its numbers reach a threshold.
     fn mid(&mut self, pos: Pos, key: Key, th_pn: u32, th_dn: u32) {
         let mut entry = self.table[&key];
@@ -268,7 +304,7 @@ impl Prover {
         }
         let attacker_moves = self.attacker_to_move(pos);
         let mut children: Vec<(Pos, Key)> = Vec::new();
-        for cell in cells(self.moves(pos)) {
+        for cell in self.ordered(pos, self.moves(pos)) {
             let child = pos.play(cell, attacker_moves);
             let child_key = self.key(child);
             if children.iter().any(|&(_, k)| k == child_key) {

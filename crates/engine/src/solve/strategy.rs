@@ -119,10 +119,10 @@ impl Strategy {
 impl Proof {
     /// The strategies behind the value: the winner's win, or for a draw a
     /// hold for each side (X's first). May search again where the proof's
-    /// own search pruned a move the strategy must still answer.
+    /// own search pruned a move the strategy must still answer (not counted
+    /// in [`Proof::counts`]).
     pub fn strategies(&mut self) -> Result<Vec<Strategy>, StrategyError> {
         let board = self.board;
-        let before: u64 = self.provers.iter().map(|p| p.counts.positions).sum();
         let strategies = match self.value {
             Value::Win(winner) => match self.provers.iter_mut().find(|p| p.attacker == winner) {
                 Some(prover) => vec![Reader::new(prover, &board).win()?],
@@ -145,8 +145,6 @@ impl Proof {
                 holds
             }
         };
-        let after: u64 = self.provers.iter().map(|p| p.counts.positions).sum();
-        self.counts.positions += after - before;
         Ok(strategies)
     }
 }
