@@ -61,11 +61,11 @@ impl fmt::Display for Verified {
         let result = match self.claim.as_str() {
             "x-wins" => "X wins",
             "o-wins" => "O wins",
-            _ => "a draw",
+            _ => "draw",
         };
         write!(
             f,
-            "verified: {board} ({size}x{size}, {k} in a row) is {result}",
+            "verified: {board} ({size}x{size}, {k} in a row): {result}",
             board = self.board,
             size = self.size,
             k = self.k

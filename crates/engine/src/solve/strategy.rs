@@ -203,9 +203,9 @@ impl<'a> Reader<'a> {
             let Some(key) = self.first_visit(pos) else {
                 continue;
             };
-            if self.prover.techniques.has(Technique::Pairing)
-                && let Some(pairs) = pairing::find(shape, pos.def, pos.att)
-            {
+            // Pairs wherever they hold, whatever the search used: a pairs node
+            // stands for every position below it.
+            if let Some(pairs) = pairing::find(shape, pos.def, pos.att) {
                 let pairs = pairs
                     .into_iter()
                     .map(|(a, b)| (self.mv(a.into()), self.mv(b.into())))
