@@ -7,6 +7,7 @@ pub use tictactoe_engine as engine;
 pub mod game;
 pub mod plain;
 pub mod proof_check;
+pub mod quiz;
 pub mod screen;
 pub mod selfplay;
 #[cfg(feature = "serve")]
@@ -15,3 +16,4 @@ pub mod settings;
 pub mod stats;
 pub mod text;
 pub mod tui;
+pub mod words;

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use crate::engine::line::Line;
-use crate::engine::{Analysis, Board, Decision, Level, Limits, Move};
+use crate::engine::teach::line::Line;
+use crate::engine::{Analysis, Board, Decision, Level, Limits, Move, Scoring};
 
 /// A direction for the cursor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +91,8 @@ pub enum Request {
     Costs {
         /// The position.
         board: Board,
+        /// How scores are counted: alpha-beta cuts differently with plain scores.
+        scoring: Scoring,
     },
     /// Score every move of a position of the minimax tree, and count the positions below each.
     Tree {
@@ -141,8 +143,14 @@ pub enum Reply {
 pub struct Costs {
     /// Calls of the seed's plain minimax; `None` when far too many to count.
     pub minimax: Option<u64>,
-    /// Calls of the seed's minimax with alpha-beta pruning alone; `None` when too many.
+    /// Calls of the seed's minimax with alpha-beta pruning alone, each move
+    /// searched on its own with an open window (so nothing is cut at the
+    /// top); `None` when too many.
     pub alpha_beta: Option<u64>,
+    /// Calls of alpha-beta finding only the best move, each move searched
+    /// for beating the best so far: what `trace --alpha-beta` walks below
+    /// call 1; `None` when too many.
+    pub alpha_beta_best: Option<u64>,
     /// Positions the engine's search examines (alpha-beta, its table, the
     /// symmetries and its shortcuts) on 3x3, where the answer itself comes
     /// from the compiled table; bigger boards report their own search.
@@ -156,6 +164,9 @@ pub struct Costs {
 pub enum Said {
     /// A sentence, wrapped by words when it is too long for a line.
     Text(String),
+    /// The panel's heading: what its numbers are about. A summary in the
+    /// title's place leaves it out, the status line below naming the side.
+    Heading(String),
     /// A sentence in a faint style: a legend or a note.
     Faint(String),
     /// An empty line between topics.

@@ -10,9 +10,9 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 use super::fit::first_fitting;
 use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
-use crate::engine::Status;
-use crate::engine::line::move_list;
+use crate::engine::{Scoring, Status};
 use crate::text::{count, signed, thousands};
+use crate::words::move_list;
 
 /// What a row says about its position after the move, in at most `width`
 /// characters: value and result, then as room allows the choice mark, whose
@@ -24,14 +24,7 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate} {}", signed(value), node.result);
     let turn = match node.board.status() {
-        Status::InProgress { to_move } => {
-            let how = if to_move == view.maximizer() {
-                "max"
-            } else {
-                "min"
-            };
-            format!(" · {to_move} {how}")
-        }
+        Status::InProgress { to_move } => format!(" · {to_move} {}", view.role(node)),
         _ => String::new(),
     };
     let below = node
@@ -80,11 +73,15 @@ pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffe
     .render(title, buf);
     let maximizer = view.maximizer();
     let minimizer = maximizer.other();
+    let win = root.board.geometry().win_score();
+    let counted = match view.scoring() {
+        Scoring::Depth => format!("depth 0 at the top, a win at depth d is {win} - d"),
+        Scoring::Plain => format!("plain scores: a win is +{win}, a loss -{win}"),
+    };
     let legends = [
-        format!(
-            "{maximizer} maximizes, {minimizer} minimizes; the seed's scores, depth 0 at the top"
-        ),
-        format!("{maximizer} maximizes, {minimizer} minimizes; depth 0 at the top"),
+        format!("{maximizer} maximizes, {minimizer} minimizes; {counted}; #n: call n of the trace"),
+        format!("{maximizer} maximizes, {minimizer} minimizes; {counted}"),
+        format!("{maximizer} max, {minimizer} min; {counted}"),
         format!("{maximizer} max, {minimizer} min"),
     ];
     Paragraph::new(Line::styled(
@@ -147,11 +144,13 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 // A big board's notation would crowd out the row: the title has it.
                 let name = match node.mv {
                     Some(mv) => format!("{} {}", mv.coordinate(), node.board.to_move().other()),
-                    None if node.board.size() == 3 => node.board.to_string(),
+                    None if node.board.is_classic() => node.board.to_string(),
                     None => "position".to_string(),
                 };
                 let indent = "  ".repeat(node.depth as usize);
-                let head = format!("{indent}{glyph} {name}  ");
+                // The call number of the trace, as freeCodeCamp numbers them.
+                let call = node.call.map_or(String::new(), |call| format!(" #{call}"));
+                let head = format!("{indent}{glyph} {name}{call}  ");
                 let room = usize::from(area.width).saturating_sub(head.chars().count());
                 let text = format!("{head}{}", describe(view, node, room));
                 let mut style = if node.chosen {
@@ -194,11 +193,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
     lines.push(Line::from(""));
     match node.board.status() {
         Status::InProgress { to_move } => {
-            let how = if to_move == view.maximizer() {
-                "maximum"
-            } else {
-                "minimum"
-            };
+            let how = view.role(node).takes();
             lines.push(Line::from(format!("{to_move} to move, takes the {how}")));
         }
         ended => lines.push(Line::from(ended.to_string())),
@@ -211,11 +206,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
         )));
     }
     if let Some(replies) = view.replies(view.selected_index()) {
-        let how = if node.board.to_move() == view.maximizer() {
-            "max"
-        } else {
-            "min"
-        };
+        let how = view.role(node);
         let text = if replies.len() <= 9 {
             let values: Vec<String> = replies.iter().map(|&v| signed(v)).collect();
             format!("{how} of {}", values.join(", "))
@@ -227,6 +218,12 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
     if let Some(below) = node.below {
         lines.push(Line::styled(
             format!("{} below", count(below, "position", "positions")),
+            theme.faint(),
+        ));
+    }
+    if let Some(call) = node.call {
+        lines.push(Line::styled(
+            format!("call {} of the trace", thousands(call)),
             theme.faint(),
         ));
     }

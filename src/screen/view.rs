@@ -15,7 +15,7 @@ use super::layout::{
 use super::message::Said;
 use super::panel::explain_items;
 use super::theme::Theme;
-use crate::engine::{Analysis, Board, Move, Player, ScoredMove};
+use crate::engine::{Analysis, Board, Move, Player, ScoredMove, Scoring};
 use crate::text::signed;
 
 impl Widget for &App {
@@ -47,7 +47,8 @@ impl Widget for &App {
                 // The walkthrough's call stack takes the explain panel's place.
                 match (explain, self.walkthrough()) {
                     (Some(ExplainPlace::Panel(rect)), Some(walkthrough)) => {
-                        render_panel(" Call stack ", walkthrough.items(), rect, &theme, buf);
+                        let rows = usize::from(rect.height.saturating_sub(2));
+                        render_panel(" Call stack ", walkthrough.items(rows), rect, &theme, buf);
                     }
                     (Some(ExplainPlace::Panel(rect)), None) => {
                         render_panel(" Explain ", explain_items(self), rect, &theme, buf);
@@ -285,11 +286,17 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
     let hints = in_game && board.size == 3 && app.human_to_move() && overlay.is_none() && !scoring;
     let marks = match walkthrough {
         Some(walkthrough) => numbered(&walkthrough.start(), walkthrough.path()),
+        // The line under the cursor goes on squares big enough to keep their
+        // scores beside it; on small ones the panel has it.
         None => match (overlay, app.line(app.cursor())) {
-            (Some(_), Some(line)) if position.get(app.cursor()).is_none() => numbered(
-                &position,
-                std::iter::once(app.cursor()).chain(line.moves.iter().copied()),
-            ),
+            (Some(_), Some(line))
+                if position.get(app.cursor()).is_none() && board.cell.draws_marks() =>
+            {
+                numbered(
+                    &position,
+                    std::iter::once(app.cursor()).chain(line.moves.iter().copied()),
+                )
+            }
             _ => Vec::new(),
         },
     };
@@ -323,7 +330,12 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
                     if let Some(analysis) = overlay
                         && let Some(scored) = analysis.moves.iter().find(|m| m.mv == mv)
                     {
-                        draw_score(analysis, *scored, rect, board.cell, theme, base, buf);
+                        let shown = Shown {
+                            scoring: app.scores(),
+                            cell: board.cell,
+                            base,
+                        };
+                        draw_score(analysis, *scored, rect, &shown, theme, buf);
                     } else if scoring {
                         buf.set_string(x, y, "…", theme.hint().patch(base));
                     } else if hints {
@@ -372,28 +384,38 @@ fn draw_numbered(
     }
 }
 
-/// A move's score in its square: the number (with `?` when only estimated),
-/// and on big squares the meaning in words; the best moves in bold, underlined.
+/// How a score is drawn in its square.
+struct Shown {
+    /// How scores are counted (`--scores`).
+    scoring: Scoring,
+    /// The squares' size.
+    cell: CellSize,
+    /// The square's own style (cursor, winning line).
+    base: Style,
+}
+
+/// A move's score in its square, counted as `--scores` says: the number
+/// (with `?` when only estimated), and on big squares the meaning in words;
+/// the best moves in bold, underlined.
 fn draw_score(
     analysis: &Analysis,
     scored: ScoredMove,
     rect: Rect,
-    cell: CellSize,
+    shown: &Shown,
     theme: &Theme,
-    base: Style,
     buf: &mut Buffer,
 ) {
+    let win = analysis.board.geometry().win_score();
+    let count = |scored: &ScoredMove| shown.scoring.of(scored.score, scored.proven, win);
     let outlook = analysis.outlook_of(scored);
-    let best = analysis.value() == Some(scored.score);
-    let mut style = theme.score(scored, outlook).patch(base);
+    let score = count(&scored);
+    let best = analysis.moves.iter().map(count).max() == Some(score);
+    let mut style = theme.score(scored, outlook).patch(shown.base);
     if best {
         style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
     }
-    let number = format!(
-        "{}{}",
-        signed(scored.score),
-        if scored.proven { "" } else { "?" }
-    );
+    let number = format!("{}{}", signed(score), if scored.proven { "" } else { "?" });
+    let cell = shown.cell;
     let lines = if cell.draws_marks() {
         let third = if best { "best" } else { "" };
         vec![number, outlook.to_string(), third.to_string()]
@@ -544,7 +566,7 @@ fn most_important<T>(items: Vec<(u8, T)>, fits: impl Fn(&[&T]) -> bool) -> Vec<T
 /// The lines one item takes in a panel `width` wide.
 fn said_lines(said: &Said, width: u16, theme: &Theme) -> Vec<Line<'static>> {
     match said {
-        Said::Text(text) => wrap_words(text, width)
+        Said::Text(text) | Said::Heading(text) => wrap_words(text, width)
             .into_iter()
             .map(Line::from)
             .collect(),
@@ -595,7 +617,7 @@ fn render_summary(items: Vec<(u8, Said)>, rect: Rect, axis: u16, buf: &mut Buffe
                 Said::Text(text) | Said::Faint(text) => {
                     text.trim().trim_end_matches(':').to_string()
                 }
-                Said::Gap => return None,
+                Said::Gap | Said::Heading(_) => return None,
                 Said::Figure(label, value) => format!("{} {value}", label.trim()),
             };
             Some((importance, piece))

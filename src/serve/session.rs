@@ -476,6 +476,7 @@ fn ai_settings(seats: Seats) -> Settings {
         watch_delay: DEFAULT_WATCH_DELAY,
         limits: Limits::Think(DEFAULT_THINK),
         seed: None,
+        scoring: Default::default(),
     }
 }
 

@@ -66,6 +66,7 @@ pub fn settings_from(start: Board, x: Seat, o: Seat) -> Settings {
         watch_delay: WATCH_DELAY,
         limits: Limits::Think(Duration::from_millis(100)),
         seed: Some(7),
+        scoring: Default::default(),
     }
 }
 

@@ -34,7 +34,8 @@ mod threats;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Player, Status};
+use crate::board::{Board, Status};
+use crate::player::Player;
 
 pub use certificate::certificate;
 pub use prover::Counts;

@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::shape::{Shape, cells, line_indices};
 use super::table::{Entry, Hasher, Key, Settled, Table};
 use super::{Technique, Techniques, pairing, potential, threats};
-use crate::board::Player;
+use crate::player::Player;
 
 /// A proof or disproof number too big to matter: the position is settled the other way.
 pub(crate) const INF: u32 = u32::MAX / 4;

@@ -10,7 +10,9 @@ use super::prover::{Pos, Prover};
 use super::shape::{Shape, cells};
 use super::table::{Hasher, Key};
 use super::{Proof, Technique, Value, pairing, potential, threats};
-use crate::board::{Board, Move, Player};
+use crate::board::Board;
+use crate::player::Player;
+use crate::square::Move;
 
 /// What a strategy is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
