@@ -5,9 +5,12 @@
 mod support;
 
 use std::collections::HashSet;
+use std::time::Duration;
 
 use tictactoe::engine::solve::{Techniques, Value, certificate, solve};
-use tictactoe::engine::{Board, Limits, Player, Status, analyze, reachable_positions};
+use tictactoe::engine::{
+    Ai, Board, Dice, Level, Limits, Player, Status, analyze, reachable_positions,
+};
 use tictactoe::proof_check::{CheckError, check};
 
 use support::tictactoe;
@@ -538,5 +541,115 @@ fn verify_refuses_what_is_not_a_certificate_file_without_hanging() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(wanted), "{path:?}: {err}");
+    }
+}
+
+// The perfect AI plays the proofs.
+
+/// Plays one game from `start` and returns the result.
+fn game(start: Board, x: Level, o: Level, seed: u64) -> Status {
+    let limits = Limits::Think(Duration::from_millis(20));
+    let (mut ai_x, mut ai_o) = (Ai::new(), Ai::new());
+    let mut dice = Dice::with_seed(seed);
+    let mut board = start;
+    while let Status::InProgress { to_move } = board.status() {
+        let (ai, level) = match to_move {
+            Player::X => (&mut ai_x, x),
+            Player::O => (&mut ai_o, o),
+        };
+        let decision = ai.choose(&board, level, &mut dice, limits).expect("a move");
+        board = board.play(decision.mv).unwrap();
+    }
+    board.status()
+}
+
+#[test]
+fn perfect_x_wins_every_game_with_four_in_a_row_on_6x6_and_7x7() {
+    for size in [6, 7] {
+        let start = Board::empty(size, 4).unwrap();
+        for (seed, opponent) in [
+            Level::Random,
+            Level::Easy,
+            Level::Medium,
+            Level::Hard,
+            Level::Perfect,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let result = game(start, Level::Perfect, opponent, seed as u64);
+            assert_eq!(
+                result,
+                Status::Won(Player::X),
+                "{size}x{size} against {opponent}"
+            );
+        }
+    }
+}
+
+#[test]
+fn perfect_never_loses_on_a_drawn_board_on_either_side() {
+    for (size, k) in [(4, 4), (5, 4), (6, 5), (7, 5), (7, 6)] {
+        let start = Board::empty(size, k).unwrap();
+        for (seed, opponent) in [Level::Random, Level::Medium, Level::Hard]
+            .into_iter()
+            .enumerate()
+        {
+            let seed = seed as u64;
+            let as_x = game(start, Level::Perfect, opponent, seed);
+            assert_ne!(
+                as_x,
+                Status::Won(Player::O),
+                "{size}x{size} k={k} X against {opponent}"
+            );
+            let as_o = game(start, opponent, Level::Perfect, seed);
+            assert_ne!(
+                as_o,
+                Status::Won(Player::X),
+                "{size}x{size} k={k} O against {opponent}"
+            );
+        }
+        assert_eq!(
+            game(start, Level::Perfect, Level::Perfect, 1),
+            Status::Draw,
+            "{size}x{size} k={k}"
+        );
+    }
+}
+
+#[test]
+fn perfect_takes_the_win_a_mistake_offers() {
+    // 5x5 with four in a row is a draw, but here X has let O build two
+    // open lines: O wins, and the book's hold alone would not see it.
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut found = 0;
+    while found < 5 {
+        // Random play until O, to move, has a proven win.
+        let mut board = Board::empty(5, 4).unwrap();
+        while !board.status().is_over() && board.move_count() < 9 {
+            let moves = board.legal_moves();
+            board = board.play(moves[rng.usize(..moves.len())]).unwrap();
+        }
+        if board.status() != (Status::InProgress { to_move: Player::O })
+            || solve(&board, Techniques::all()).value != Value::Win(Player::O)
+        {
+            continue;
+        }
+        found += 1;
+        let decision = Ai::new()
+            .choose(
+                &board,
+                Level::Perfect,
+                &mut Dice::with_seed(1),
+                Limits::Think(Duration::from_millis(200)),
+            )
+            .unwrap();
+        let after = board.play(decision.mv).unwrap();
+        assert_eq!(
+            solve(&after, Techniques::all()).value,
+            Value::Win(Player::O),
+            "{board}: {} lets the win go",
+            decision.mv
+        );
     }
 }

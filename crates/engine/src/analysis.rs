@@ -8,6 +8,7 @@ use super::geometry::Geometry;
 use super::player::Player;
 use super::score::{ScoredMove, first_best, from_search};
 use super::search::{Searcher, UNLIMITED};
+use super::solve::Settled;
 use super::solved;
 use super::square::Move;
 
@@ -137,6 +138,10 @@ pub struct Analysis {
     pub method: Method,
     /// Wall time of the lookup or the search.
     pub elapsed: Duration,
+    /// What the prover settled about the position, where it was asked: by
+    /// an [`Ai`](crate::Ai) on boards bigger than 3×3, and by
+    /// [`settle_all`](crate::solve::settle_all) for every move.
+    pub settled: Option<Settled>,
 }
 
 impl Analysis {
@@ -226,6 +231,7 @@ pub fn analyze(board: &Board, limits: Limits) -> Analysis {
             moves,
             method: Method::Table,
             elapsed: started.elapsed(),
+            settled: None,
         },
         None => analyze_by_search(board, limits),
     }
@@ -285,6 +291,7 @@ pub(crate) fn analyze_with(searcher: &mut Searcher, board: &Board, limits: Limit
             depth,
         },
         elapsed: started.elapsed(),
+        settled: None,
     }
 }
 

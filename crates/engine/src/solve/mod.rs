@@ -22,6 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod book;
 mod certificate;
 mod pairing;
 mod potential;
@@ -35,8 +36,11 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Status};
+use crate::geometry::Geometry;
 use crate::player::Player;
+use crate::square::Move;
 
+pub use book::{Book, Keep, Settled, book, settle, settle_all};
 pub use certificate::certificate;
 pub use prover::Counts;
 pub use strategy::{Action, Goal, Node, Strategy, StrategyError};
@@ -158,9 +162,8 @@ pub struct Proof {
     pub counts: Counts,
     /// Wall time of the search.
     pub elapsed: Duration,
-    /// The search for a win of X, then (unless X wins) for O: the strategies
-    /// are read from them.
-    provers: Vec<Prover>,
+    /// The searches the strategies are read from.
+    solver: Solver,
 }
 
 impl fmt::Debug for Proof {
@@ -185,36 +188,132 @@ pub fn solve_until(
     deadline: Option<Instant>,
 ) -> Option<Proof> {
     let started = Instant::now();
-    let shape = Shape::of(board.geometry());
-    let mut provers = Vec::new();
-    let mut counts = Counts::default();
-    let value = match board.status() {
-        Status::Won(winner) => Value::Win(winner),
-        Status::Draw => Value::Draw,
-        Status::InProgress { to_move } => {
-            // The side to move first: it is the one more likely to win.
-            let mut value = Value::Draw;
-            for attacker in [to_move, to_move.other()] {
-                let mut prover = Prover::new(shape, attacker, techniques);
-                prover.set_deadline(deadline);
-                let wins = prover.prove(root(board, attacker));
-                counts += prover.counts;
-                provers.push(prover);
-                if wins? {
-                    value = Value::Win(attacker);
-                    break;
-                }
-            }
-            value
-        }
-    };
+    let mut solver = Solver::with_techniques(board.geometry(), techniques);
+    let value = solver.value(board, deadline)?;
     Some(Proof {
         board: *board,
         value,
-        counts,
+        counts: solver.counts(),
         elapsed: started.elapsed(),
-        provers,
+        solver,
     })
+}
+
+/// The prover kept from question to question about positions of one shape:
+/// what it proved for one position stays in its tables for the next, as a
+/// game goes on.
+///
+/// ```
+/// use tictactoe_engine::{Board, Player};
+/// use tictactoe_engine::solve::Solver;
+///
+/// let board = Board::empty(4, 3)?;
+/// let mut solver = Solver::new(board.geometry());
+/// assert_eq!(solver.wins(&board, Player::X, None), Some(true));
+/// let mv = solver.winning_move(&board, None).expect("X wins, so some move does");
+/// let after = board.play(mv)?;
+/// assert_eq!(solver.wins(&after, Player::X, None), Some(true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Solver {
+    geometry: &'static Geometry,
+    techniques: Techniques,
+    /// The search for a win of X, and of O, once asked for.
+    provers: [Option<Prover>; 2],
+}
+
+impl Solver {
+    /// A solver for boards of this shape, with every technique.
+    pub fn new(geometry: &'static Geometry) -> Solver {
+        Solver::with_techniques(geometry, Techniques::all())
+    }
+
+    /// A solver with the given techniques.
+    pub fn with_techniques(geometry: &'static Geometry, techniques: Techniques) -> Solver {
+        Solver {
+            geometry,
+            techniques,
+            provers: [None, None],
+        }
+    }
+
+    /// The board shape this solver proves.
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// What the searches did so far.
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for prover in self.provers.iter().flatten() {
+            counts += prover.counts;
+        }
+        counts
+    }
+
+    fn prover(&mut self, attacker: Player) -> &mut Prover {
+        let (shape, techniques) = (Shape::of(self.geometry), self.techniques);
+        self.provers[attacker as usize]
+            .get_or_insert_with(|| Prover::new(shape, attacker, techniques))
+    }
+
+    /// Does `player` get k in a row first from `board`, however the other
+    /// plays? `None` when the deadline comes first.
+    pub fn wins(
+        &mut self,
+        board: &Board,
+        player: Player,
+        deadline: Option<Instant>,
+    ) -> Option<bool> {
+        match board.status() {
+            Status::Won(winner) => return Some(winner == player),
+            Status::Draw => return Some(false),
+            Status::InProgress { .. } => {}
+        }
+        let prover = self.prover(player);
+        prover.set_deadline(deadline);
+        prover.prove(root(board, player))
+    }
+
+    /// What `board` is worth with best play; `None` when the deadline comes first.
+    pub fn value(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Value> {
+        // X first: it moved first, or has just moved, so it is the likelier winner.
+        for player in [Player::X, Player::O] {
+            if self.wins(board, player, deadline)? {
+                return Some(Value::Win(player));
+            }
+        }
+        Some(Value::Draw)
+    }
+
+    /// A move that wins for the side to move, if it wins from `board` and
+    /// the proof is done by the deadline.
+    pub fn winning_move(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Move> {
+        let Status::InProgress { to_move } = board.status() else {
+            return None;
+        };
+        if !self.wins(board, to_move, deadline)? {
+            return None;
+        }
+        let prover = self.prover(to_move);
+        let cell = prover.keeping_move(root(board, to_move), true)?;
+        Some(Move::from_index(cell, board.size()))
+    }
+
+    /// A move after which the side to move does not lose, if it is proven
+    /// by the deadline that the other side cannot force a win.
+    pub fn holding_move(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Move> {
+        let Status::InProgress { to_move } = board.status() else {
+            return None;
+        };
+        let opponent = to_move.other();
+        if self.wins(board, opponent, deadline)? {
+            return None;
+        }
+        let prover = self.prover(opponent);
+        let cell = prover.keeping_move(root(board, opponent), false)?;
+        Some(Move::from_index(cell, board.size()))
+    }
 }
 
 /// The board as the prover of `attacker` sees it.

@@ -368,6 +368,66 @@ impl Prover {
         }
     }
 
+    /// A move for the side to move in `pos` that keeps a proven result:
+    /// the attacker's win (`attacker_wins`) or the defender's hold. Searched
+    /// for where the table does not know; `None` only if the result was not
+    /// proven after all (or the deadline came first).
+    pub fn keeping_move(&mut self, pos: Pos, attacker_wins: bool) -> Option<usize> {
+        let shape = self.shape;
+        let empty = shape.full & !(pos.att | pos.def);
+        let mover_is_attacker = self.attacker_to_move(pos);
+        let (mine, theirs) = if mover_is_attacker {
+            (pos.att, pos.def)
+        } else {
+            (pos.def, pos.att)
+        };
+        // A line completed, else a line of the other side's blocked.
+        let now = shape.wins(mine, empty) | shape.wins(theirs, empty);
+        if let Some(cell) = cells(shape.wins(mine, empty)).next().or(cells(now).next()) {
+            return Some(cell);
+        }
+        if attacker_wins
+            && self.techniques.has(Technique::Threats)
+            && let Some(cell) =
+                threats::first_move(shape, pos.att, pos.def, &mut self.failed_threats)
+        {
+            return Some(cell);
+        }
+        if !attacker_wins
+            && self.techniques.has(Technique::Potential)
+            && potential::holds(shape, pos.att, pos.def, false)
+            && let Some(cell) = potential::defence(shape, pos.att, pos.def)
+        {
+            return Some(cell);
+        }
+        let good = |entry: Entry| {
+            if attacker_wins {
+                entry.pn == 0
+            } else {
+                entry.dn == 0
+            }
+        };
+        let moves = self.moves(pos);
+        let known = cells(moves).find(|&cell| {
+            self.entry(pos.play(cell, mover_is_attacker))
+                .is_some_and(good)
+        });
+        if known.is_some() {
+            return known;
+        }
+        // Not in the table: the search pruned it, or it came from a leaf. The
+        // moves worth searching first, then the rest (as good as passing).
+        for cell in cells(moves).chain(cells(empty & !moves)) {
+            if self.prove(pos.play(cell, mover_is_attacker)) == Some(attacker_wins) {
+                return Some(cell);
+            }
+            if self.stopped {
+                return None;
+            }
+        }
+        None
+    }
+
     fn clock_expired(&mut self) -> bool {
         if let Some(deadline) = self.deadline
             && self.counts.positions >= self.next_clock_check

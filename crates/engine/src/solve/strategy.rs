@@ -9,8 +9,8 @@ use thiserror::Error;
 use super::prover::{Pos, Prover};
 use super::shape::{Shape, cells};
 use super::table::{Hasher, Key};
-use super::{Proof, Technique, Value, pairing, potential, threats};
-use crate::board::Board;
+use super::{Proof, Value, pairing};
+use crate::board::{Board, Status};
 use crate::player::Player;
 use crate::square::Move;
 
@@ -64,6 +64,8 @@ pub struct Strategy {
     pub nodes: Vec<Node>,
     /// Index of each node by its position up to symmetry.
     index: HashMap<Key, usize, Hasher>,
+    /// The nodes that answer in pairs.
+    pair_nodes: Vec<usize>,
 }
 
 /// The search lost a result its proof rests on (a bug, never an input's fault).
@@ -81,12 +83,68 @@ impl Strategy {
             goal,
             nodes: Vec::new(),
             index: HashMap::default(),
+            pair_nodes: Vec::new(),
         }
     }
 
-    fn push(&mut self, key: Key, node: Node) {
+    fn push(&mut self, node: Node) {
+        let shape = Shape::of(node.board.geometry());
+        let key = shape.canonical(node.board.bits(Player::X), node.board.bits(Player::O));
+        if let Action::Pairs(_) = node.action {
+            self.pair_nodes.push(self.nodes.len());
+        }
         self.index.insert(key, self.nodes.len());
         self.nodes.push(node);
+    }
+
+    /// The strategy's move at `board`, where its player is to move: the
+    /// node's move, or below a pairs node the answer the pairs give
+    /// (checked to keep every open line paired). `None` where the strategy
+    /// does not reach.
+    pub fn reply(&self, board: &Board) -> Option<Move> {
+        if board.status()
+            != (Status::InProgress {
+                to_move: self.player,
+            })
+        {
+            return None;
+        }
+        if let Some(action) = self.lookup(board) {
+            return match action {
+                Action::Move(mv) => Some(mv),
+                Action::Pairs(pairs) => {
+                    let size = board.size();
+                    let cells = pairs.iter().map(|&(a, b)| (a.index(size), b.index(size)));
+                    answer_in_pairs(board, self.player, cells.collect())
+                        .map(|cell| Move::from_index(cell, size))
+                }
+            };
+        }
+        // A position below a pairs node: that node's marks, turned about, are
+        // all on the board.
+        let geometry = board.geometry();
+        let (x, o) = (board.bits(Player::X), board.bits(Player::O));
+        for &i in &self.pair_nodes {
+            let node = &self.nodes[i];
+            let Action::Pairs(pairs) = &node.action else {
+                continue;
+            };
+            let (nx, no) = (node.board.bits(Player::X), node.board.bits(Player::O));
+            for s in 0..8 {
+                let (sx, so) = (geometry.map(s, x), geometry.map(s, o));
+                if nx & !sx != 0 || no & !so != 0 {
+                    continue;
+                }
+                let turned = Board::from_bits(geometry, sx, so).ok()?;
+                let size = board.size();
+                let cells = pairs.iter().map(|&(a, b)| (a.index(size), b.index(size)));
+                if let Some(cell) = answer_in_pairs(&turned, self.player, cells.collect()) {
+                    let back = (0..geometry.cells()).find(|&c| geometry.map_cell(s, c) == cell)?;
+                    return Some(Move::from_index(back, size));
+                }
+            }
+        }
+        None
     }
 
     /// The node for `board` up to symmetry, turned to face `board`: its move
@@ -118,6 +176,47 @@ impl Strategy {
     }
 }
 
+/// The answer in pairs for `player` (to move) at `board`: the other cell
+/// of the pair the opponent has just played in, or a cell outside every pair
+/// if none waits for an answer; checked to leave every line without a mark
+/// of `player` holding both cells of a pair still empty.
+fn answer_in_pairs(board: &Board, player: Player, pairs: Vec<(usize, usize)>) -> Option<usize> {
+    let (mine, theirs) = (board.bits(player), board.bits(player.other()));
+    let empty = board.empty_bits();
+    let mut pending = pairs
+        .iter()
+        .filter(|&&(a, b)| {
+            let (a, b) = (1u64 << a, 1u64 << b);
+            (theirs & a != 0 && empty & b != 0) || (theirs & b != 0 && empty & a != 0)
+        })
+        .map(|&(a, b)| if empty >> a & 1 != 0 { a } else { b });
+    let in_pairs = pairs.iter().fold(0u64, |m, &(a, b)| m | 1 << a | 1 << b);
+    let cell = match (pending.next(), pending.next()) {
+        (Some(cell), None) => cell,
+        (None, None) => {
+            let free = if empty & !in_pairs != 0 {
+                empty & !in_pairs
+            } else {
+                empty
+            };
+            (free != 0).then(|| free.trailing_zeros() as usize)?
+        }
+        _ => return None,
+    };
+    let (mine, empty) = (mine | 1 << cell, empty & !(1u64 << cell));
+    let live: Vec<u64> = pairs
+        .iter()
+        .map(|&(a, b)| 1u64 << a | 1u64 << b)
+        .filter(|&pair| pair & !empty == 0)
+        .collect();
+    board
+        .geometry()
+        .lines()
+        .iter()
+        .all(|&line| line & mine != 0 || live.iter().any(|&pair| pair & !line == 0))
+        .then_some(cell)
+}
+
 impl Proof {
     /// The strategies behind the value: the winner's win, or for a draw a
     /// hold for each side (X's first). May search again where the proof's
@@ -126,7 +225,7 @@ impl Proof {
     pub fn strategies(&mut self) -> Result<Vec<Strategy>, StrategyError> {
         let board = self.board;
         let strategies = match self.value {
-            Value::Win(winner) => match self.provers.iter_mut().find(|p| p.attacker == winner) {
+            Value::Win(winner) => match self.solver.provers[winner as usize].as_mut() {
                 Some(prover) => vec![Reader::new(prover, &board).win()?],
                 // The board already shows the line: nothing to play.
                 None => vec![Strategy::new(winner, Goal::Win)],
@@ -134,11 +233,7 @@ impl Proof {
             Value::Draw => {
                 let mut holds = Vec::new();
                 for holder in [Player::X, Player::O] {
-                    let hold = match self
-                        .provers
-                        .iter_mut()
-                        .find(|p| p.attacker == holder.other())
-                    {
+                    let hold = match self.solver.provers[holder.other() as usize].as_mut() {
                         Some(prover) => Reader::new(prover, &board).hold()?,
                         None => Strategy::new(holder, Goal::Hold),
                     };
@@ -157,7 +252,6 @@ struct Reader<'a> {
     board: Board,
     root: Pos,
     seen: HashSet<Key, Hasher>,
-    failed_threats: HashSet<Key, Hasher>,
 }
 
 impl<'a> Reader<'a> {
@@ -171,7 +265,6 @@ impl<'a> Reader<'a> {
             prover,
             board: *board,
             seen: HashSet::default(),
-            failed_threats: HashSet::default(),
         }
     }
 
@@ -180,12 +273,12 @@ impl<'a> Reader<'a> {
         let mut strategy = Strategy::new(self.prover.attacker, Goal::Win);
         let mut stack = vec![self.root];
         while let Some(pos) = stack.pop() {
-            let Some(key) = self.first_visit(pos) else {
+            if !self.first_visit(pos) {
                 continue;
-            };
+            }
             if self.prover.attacker_to_move(pos) {
                 let cell = self.winning_move(pos)?;
-                strategy.push(key, self.node(pos, Action::Move(self.mv(cell))));
+                strategy.push(self.node(pos, Action::Move(self.mv(cell))));
                 stack.push(pos.play(cell, true));
             } else {
                 let empty = self.prover.shape.full & !(pos.att | pos.def);
@@ -202,9 +295,9 @@ impl<'a> Reader<'a> {
         let mut strategy = Strategy::new(self.prover.attacker.other(), Goal::Hold);
         let mut stack = vec![self.root];
         while let Some(pos) = stack.pop() {
-            let Some(key) = self.first_visit(pos) else {
+            if !self.first_visit(pos) {
                 continue;
-            };
+            }
             // Pairs wherever they hold, whatever the search used: a pairs node
             // stands for every position below it.
             if let Some(pairs) = pairing::find(shape, pos.def, pos.att) {
@@ -212,7 +305,7 @@ impl<'a> Reader<'a> {
                     .into_iter()
                     .map(|(a, b)| (self.mv(a.into()), self.mv(b.into())))
                     .collect();
-                strategy.push(key, self.node(pos, Action::Pairs(pairs)));
+                strategy.push(self.node(pos, Action::Pairs(pairs)));
                 continue;
             }
             if self.prover.attacker_to_move(pos) {
@@ -221,94 +314,36 @@ impl<'a> Reader<'a> {
                 stack.extend(replies.into_iter().rev());
             } else {
                 let cell = self.holding_move(pos)?;
-                strategy.push(key, self.node(pos, Action::Move(self.mv(cell))));
+                strategy.push(self.node(pos, Action::Move(self.mv(cell))));
                 stack.push(pos.play(cell, false));
             }
         }
         Ok(strategy)
     }
 
-    /// The key of a position in play not met before; `None` for one met
-    /// before or a finished game.
-    fn first_visit(&mut self, pos: Pos) -> Option<Key> {
+    /// True for a position in play not met before (up to symmetry).
+    fn first_visit(&mut self, pos: Pos) -> bool {
         let shape = self.prover.shape;
         let over = shape.geometry.has_line(pos.att)
             || shape.geometry.has_line(pos.def)
             || pos.att | pos.def == shape.full;
-        let key = shape.canonical(pos.att, pos.def);
-        (!over && self.seen.insert(key)).then_some(key)
+        !over && self.seen.insert(shape.canonical(pos.att, pos.def))
     }
 
-    /// A move that keeps a proven win for the attacker (to move in `pos`).
     fn winning_move(&mut self, pos: Pos) -> Result<usize, StrategyError> {
-        let shape = self.prover.shape;
-        let empty = shape.full & !(pos.att | pos.def);
-        let now = shape.wins(pos.att, empty) | shape.wins(pos.def, empty);
-        if let Some(cell) = cells(shape.wins(pos.att, empty))
-            .next()
-            .or(cells(now).next())
-        {
-            return Ok(cell);
-        }
-        if self.prover.techniques.has(Technique::Threats)
-            && let Some(cell) =
-                threats::first_move(shape, pos.att, pos.def, &mut self.failed_threats)
-        {
-            return Ok(cell);
-        }
-        self.settled_move(pos, true)
+        self.prover
+            .keeping_move(pos, true)
+            .ok_or_else(|| StrategyError {
+                board: self.board_of(pos).to_string(),
+            })
     }
 
-    /// A move that keeps a proven hold for the defender (to move in `pos`).
     fn holding_move(&mut self, pos: Pos) -> Result<usize, StrategyError> {
-        let shape = self.prover.shape;
-        let empty = shape.full & !(pos.att | pos.def);
-        let now = shape.wins(pos.def, empty) | shape.wins(pos.att, empty);
-        if let Some(cell) = cells(shape.wins(pos.def, empty))
-            .next()
-            .or(cells(now).next())
-        {
-            return Ok(cell);
-        }
-        if self.prover.techniques.has(Technique::Potential)
-            && potential::holds(shape, pos.att, pos.def, false)
-            && let Some(cell) = potential::defence(shape, pos.att, pos.def)
-        {
-            return Ok(cell);
-        }
-        self.settled_move(pos, false)
-    }
-
-    /// A move whose position the table holds as won by the attacker
-    /// (`attacker_wins`) or held by the defender; searched for when the
-    /// table does not know.
-    fn settled_move(&mut self, pos: Pos, attacker_wins: bool) -> Result<usize, StrategyError> {
-        let mover_is_attacker = self.prover.attacker_to_move(pos);
-        let good = |entry: super::table::Entry| {
-            if attacker_wins {
-                entry.pn == 0
-            } else {
-                entry.dn == 0
-            }
-        };
-        let moves = self.prover.moves(pos);
-        let known = cells(moves).find(|&cell| {
-            self.prover
-                .entry(pos.play(cell, mover_is_attacker))
-                .is_some_and(good)
-        });
-        if let Some(cell) = known {
-            return Ok(cell);
-        }
-        let empty = self.prover.shape.full & !(pos.att | pos.def);
-        for cell in cells(moves).chain(cells(empty & !moves)) {
-            if self.prover.prove(pos.play(cell, mover_is_attacker)) == Some(attacker_wins) {
-                return Ok(cell);
-            }
-        }
-        Err(StrategyError {
-            board: self.board_of(pos).to_string(),
-        })
+        self.prover
+            .keeping_move(pos, false)
+            .ok_or_else(|| StrategyError {
+                board: self.board_of(pos).to_string(),
+            })
     }
 
     fn mv(&self, cell: usize) -> Move {
