@@ -3,12 +3,12 @@
 use std::fmt;
 use std::time::Instant;
 
-use super::analysis::{Analysis, Limits, Method, Outlook, analyze, analyze_with, searcher_for};
+use super::analysis::{Analysis, Limits, Method, analyze, analyze_with, searcher_for};
 use super::board::Board;
 use super::geometry::Geometry;
 use super::score::{ScoredMove, Scoring};
 use super::search::Searcher;
-use super::solve::{self, Keep, Solver};
+use super::solve::{self, Solver};
 use super::square::Move;
 use super::teach::line::{Line, lines_of};
 
@@ -118,9 +118,10 @@ impl Ai {
 
     /// Every legal move's score, as [`analyze`] gives them. On boards bigger
     /// than 3×3 the analysis also says what the prover settled
-    /// ([`Analysis::settled`]): the book of the shape ([`solve::book`],
-    /// proven once per process) and this AI's prover, which may take half
-    /// of a [`Limits::Think`] budget; the search scores the moves in the rest.
+    /// ([`Analysis::settled`]): the book of the shape if it is ready
+    /// ([`solve::book`], proven once per process) and this AI's prover,
+    /// which may take half of a [`Limits::Think`] budget; the search scores
+    /// the moves in the rest.
     pub fn analyze(&mut self, board: &Board, limits: Limits) -> Analysis {
         if board.is_classic() {
             return analyze(board, limits);
@@ -130,7 +131,9 @@ impl Ai {
             Limits::Think(budget) => (Some(started + budget / 2), None),
             Limits::Solve => (None, Some(Limits::Solve)),
         };
-        let settled = solve::settle(self.solver(board.geometry()), board, deadline);
+        // The book if it is ready: the AI's own moves wait for it (see `choose`).
+        let book = solve::book_ready(board.geometry());
+        let settled = solve::settle(self.solver(board.geometry()), book, board, deadline);
         let left = left.unwrap_or_else(|| match limits {
             Limits::Think(budget) => Limits::Think(budget.saturating_sub(started.elapsed())),
             Limits::Solve => Limits::Solve,
@@ -139,6 +142,14 @@ impl Ai {
         analysis.settled = Some(settled);
         analysis.elapsed = started.elapsed();
         analysis
+    }
+
+    /// What the prover settles about `board` and the value after each of
+    /// its moves, however long that takes, with this AI's prover: what
+    /// `analyze --solve` shows. `None` on 3×3, where the table knows every score.
+    pub fn settle_all(&mut self, board: &Board) -> Option<solve::Settled> {
+        let book = solve::book_ready(board.geometry());
+        (!board.is_classic()).then(|| solve::settle_all(self.solver(board.geometry()), book, board))
     }
 
     /// This AI's prover for boards of `geometry`: kept while the shape stays.
@@ -264,9 +275,16 @@ impl Ai {
                 }
             }
             Level::Perfect => {
+                // The book of the shape, proven once per process (front ends
+                // warm it up when a game starts), which the analysis then plays.
+                if !board.is_classic() {
+                    solve::book(board.geometry());
+                }
                 let analysis = self.analyze(board, limits);
                 Decision {
-                    mv: proven_choice(&analysis).unwrap_or_else(|| pick_among_best(&analysis, rng)),
+                    mv: analysis
+                        .proven_move()
+                        .unwrap_or_else(|| pick_among_best(&analysis, rng)),
                     analysis: Some(analysis),
                 }
             }
@@ -322,17 +340,6 @@ fn two_ply_analysis(board: &Board) -> Analysis {
         elapsed: started.elapsed(),
         settled: None,
     }
-}
-
-/// The move a proof stands behind, where the search's own best is not a
-/// proven win: the book's or the prover's win, else its hold. (A win the
-/// search proved is taken as the search scores it: the quickest.)
-fn proven_choice(analysis: &Analysis) -> Option<Move> {
-    let best = analysis.best()?;
-    if matches!(analysis.outlook_of(best), Outlook::Win { .. }) {
-        return None;
-    }
-    analysis.settled.as_ref()?.keep.map(Keep::mv)
 }
 
 /// A uniformly random move among those with the top score.

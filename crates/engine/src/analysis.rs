@@ -8,7 +8,7 @@ use super::geometry::Geometry;
 use super::player::Player;
 use super::score::{ScoredMove, first_best, from_search};
 use super::search::{Searcher, UNLIMITED};
-use super::solve::Settled;
+use super::solve::{Keep, Settled};
 use super::solved;
 use super::square::Move;
 
@@ -198,6 +198,18 @@ impl Analysis {
     /// What one move's score means for the side to move.
     pub fn outlook_of(&self, scored: ScoredMove) -> Outlook {
         Outlook::of(scored.score, scored.proven, self.board.geometry())
+    }
+
+    /// The move a proof stands behind where the search's best is not a
+    /// proven win: the prover's win, else its hold ([`Analysis::settled`]).
+    /// `None` when the search proved a win (the quickest is its best) or
+    /// the prover settled no move.
+    pub fn proven_move(&self) -> Option<Move> {
+        let best = self.best()?;
+        if matches!(self.outlook_of(best), Outlook::Win { .. }) {
+            return None;
+        }
+        self.settled.as_ref()?.keep.map(Keep::mv)
     }
 }
 

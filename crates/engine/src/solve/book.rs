@@ -6,10 +6,12 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use super::shape::cells;
 use super::strategy::{Goal, Strategy};
 use super::{Counts, Solver, Techniques, Value, solve};
 use crate::board::{Board, Status};
 use crate::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+use crate::player::Player;
 use crate::square::Move;
 
 /// The empty board of one shape, proven, with its strategies.
@@ -31,11 +33,7 @@ pub struct Book {
 /// life of the process. Front ends warm it up on a thread of their own when
 /// a game starts, so the first move need not wait for it.
 pub fn book(geometry: &'static Geometry) -> &'static Book {
-    const SLOTS: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
-    static BOOKS: [OnceLock<Book>; SLOTS * SLOTS] = [const { OnceLock::new() }; SLOTS * SLOTS];
-    let slot =
-        usize::from(geometry.size() - MIN_SIZE) * SLOTS + usize::from(geometry.k() - MIN_SIZE);
-    BOOKS[slot].get_or_init(|| {
+    slot(geometry).get_or_init(|| {
         let started = Instant::now();
         let board = Board::empty(geometry.size(), geometry.k()).expect("a shape the engine built");
         let mut proof = solve(&board, Techniques::all());
@@ -49,7 +47,50 @@ pub fn book(geometry: &'static Geometry) -> &'static Book {
     })
 }
 
+/// The book of a shape if it is proven already (see [`book`]), without waiting.
+pub fn book_ready(geometry: &'static Geometry) -> Option<&'static Book> {
+    slot(geometry).get()
+}
+
+fn slot(geometry: &'static Geometry) -> &'static OnceLock<Book> {
+    const SLOTS: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
+    static BOOKS: [OnceLock<Book>; SLOTS * SLOTS] = [const { OnceLock::new() }; SLOTS * SLOTS];
+    &BOOKS[usize::from(geometry.size() - MIN_SIZE) * SLOTS + usize::from(geometry.k() - MIN_SIZE)]
+}
+
 impl Book {
+    /// True when the book proves that the side to move at `board` cannot
+    /// win: the board is the book's own drawn or lost start, or the other
+    /// side has just played its book's hold.
+    pub fn holds_against(&self, board: &Board) -> bool {
+        let Status::InProgress { to_move } = board.status() else {
+            return false;
+        };
+        if board.move_count() == 0 {
+            return self.value != Value::Win(to_move);
+        }
+        let mover = to_move.other();
+        let Some(hold) = self
+            .strategies
+            .iter()
+            .find(|strategy| strategy.player == mover && strategy.goal == Goal::Hold)
+        else {
+            return false;
+        };
+        let (mine, theirs) = (board.bits(mover), board.bits(to_move));
+        cells(mine).any(|cell| {
+            let without = mine & !(1 << cell);
+            let before = match mover {
+                Player::X => Board::from_bits(board.geometry(), without, theirs),
+                Player::O => Board::from_bits(board.geometry(), theirs, without),
+            };
+            before
+                .ok()
+                .and_then(|before| hold.reply(&before))
+                .is_some_and(|mv| mv == Move::from_index(cell, board.size()))
+        })
+    }
+
     /// The move the book plays for the side to move at `board`, and what it
     /// keeps: `None` where the book's strategies do not reach.
     pub fn reply(&self, board: &Board) -> Option<(Move, Goal)> {
@@ -93,48 +134,66 @@ pub struct Settled {
     pub moves: Vec<(Move, Value)>,
 }
 
-/// What the book and `solver` settle about `board` by `deadline`: a win for
+/// What `book` (if given) and `solver` settle about `board` by `deadline`: a win for
 /// the side to move if it has one (also one that a mistake of the other
 /// side offered), else a move that does not lose, and the value when both
-/// questions are answered.
-pub fn settle(solver: &mut Solver, board: &Board, deadline: Option<Instant>) -> Settled {
+/// questions are answered. X's chances are asked about first: it moved
+/// first or has just moved, so it is the likelier winner.
+pub fn settle(
+    solver: &mut Solver,
+    book: Option<&Book>,
+    board: &Board,
+    deadline: Option<Instant>,
+) -> Settled {
     let Status::InProgress { to_move } = board.status() else {
         return Settled::default();
     };
-    let book = book(board.geometry());
-    let mut settled = Settled::default();
-    let booked = book.reply(board);
+    let opponent = to_move.other();
+    let booked = book.and_then(|book| book.reply(board));
     if let Some((mv, Goal::Win)) = booked {
-        settled.value = Some(Value::Win(to_move));
-        settled.keep = Some(Keep::Win(mv));
-        return settled;
+        return Settled {
+            value: Some(Value::Win(to_move)),
+            keep: Some(Keep::Win(mv)),
+            moves: Vec::new(),
+        };
     }
-    let wins = solver.wins(board, to_move, deadline);
-    if wins == Some(true)
-        && let Some(mv) = solver.winning_move(board, deadline)
-    {
-        settled.value = Some(Value::Win(to_move));
-        settled.keep = Some(Keep::Win(mv));
-        return settled;
-    }
-    let hold = match booked {
-        Some((mv, Goal::Hold)) => Some(mv),
-        _ => solver.holding_move(board, deadline),
+    let mut settled = Settled::default();
+    let wins = |solver: &mut Solver, player| match booked {
+        // The book holds for the side to move: the other cannot win.
+        Some((_, Goal::Hold)) if player == opponent => Some(false),
+        // The other side has just played its book's hold.
+        _ if player == to_move && book.is_some_and(|book| book.holds_against(board)) => Some(false),
+        _ => solver.wins(board, player, deadline),
     };
-    settled.keep = hold.map(Keep::Hold);
-    settled.value = match (wins, hold) {
-        (Some(false), Some(_)) => Some(Value::Draw),
-        (_, None) if solver.wins(board, to_move.other(), deadline) == Some(true) => {
-            Some(Value::Win(to_move.other()))
-        }
+    // X first; a side proven to win settles the other's question.
+    let mut wins_of = [None, None];
+    for player in [Player::X, Player::O] {
+        wins_of[player as usize] = if wins_of[player.other() as usize] == Some(true) {
+            Some(false)
+        } else {
+            wins(solver, player)
+        };
+    }
+    let (mine, theirs) = (wins_of[to_move as usize], wins_of[opponent as usize]);
+    settled.value = match (mine, theirs) {
+        (Some(true), _) => Some(Value::Win(to_move)),
+        (_, Some(true)) => Some(Value::Win(opponent)),
+        (Some(false), Some(false)) => Some(Value::Draw),
+        _ => None,
+    };
+    settled.keep = match (mine, theirs, booked) {
+        (Some(true), ..) => solver.winning_move(board, deadline).map(Keep::Win),
+        (_, _, Some((mv, Goal::Hold))) => Some(Keep::Hold(mv)),
+        (_, Some(false), _) => solver.holding_move(board, deadline).map(Keep::Hold),
         _ => None,
     };
     settled
 }
 
-/// [`settle`], and the value after every legal move: what `analyze --solve` shows.
-pub fn settle_all(solver: &mut Solver, board: &Board) -> Settled {
-    let mut settled = settle(solver, board, None);
+/// [`settle`] without a deadline, and the value after every legal move:
+/// what `analyze --solve` shows.
+pub fn settle_all(solver: &mut Solver, book: Option<&Book>, board: &Board) -> Settled {
+    let mut settled = settle(solver, book, board, None);
     settled.moves = board
         .legal_moves()
         .into_iter()
@@ -149,7 +208,6 @@ pub fn settle_all(solver: &mut Solver, board: &Board) -> Settled {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::player::Player;
 
     #[test]
     fn the_book_answers_every_reply_of_the_loser_and_keeps_its_promise() {

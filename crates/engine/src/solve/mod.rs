@@ -40,7 +40,7 @@ use crate::geometry::Geometry;
 use crate::player::Player;
 use crate::square::Move;
 
-pub use book::{Book, Keep, Settled, book, settle, settle_all};
+pub use book::{Book, Keep, Settled, book, book_ready, settle, settle_all};
 pub use certificate::certificate;
 pub use prover::Counts;
 pub use strategy::{Action, Goal, Node, Strategy, StrategyError};

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use super::shape::{Shape, cells, line_indices};
-use super::table::{Entry, Hasher, Key, Settled, Table};
+use super::table::{Entry, Hasher, Key, Table};
 use super::{Technique, Techniques, pairing, potential, threats};
 use crate::player::Player;
 
@@ -154,7 +154,7 @@ impl Prover {
         }
         self.counts.positions += 1;
         let entry = match self.by_rules(pos) {
-            Some(attacker_wins) => settled(attacker_wins, Settled::Rules),
+            Some(attacker_wins) => settled(attacker_wins),
             // The more moves a side has, the more of them its opponent must
             // answer: a position starts with that many to prove (or disprove).
             None => {
@@ -168,7 +168,6 @@ impl Prover {
                     pn,
                     dn,
                     evaluated: false,
-                    settled: Settled::Open,
                 }
             }
         };
@@ -215,28 +214,28 @@ impl Prover {
     /// The slower tests of a position the rules leave open: a win by
     /// continuous threats for the attacker, pairs or a low potential for
     /// the defender.
-    fn evaluate(&mut self, pos: Pos) -> Option<(bool, Settled)> {
+    fn evaluate(&mut self, pos: Pos) -> Option<bool> {
         let shape = self.shape;
         let attacker_moves = self.attacker_to_move(pos);
         if self.techniques.has(Technique::Potential)
             && potential::holds(shape, pos.att, pos.def, attacker_moves)
         {
             self.counts.potential += 1;
-            return Some((false, Settled::Potential));
+            return Some(false);
         }
         if attacker_moves
             && self.techniques.has(Technique::Threats)
             && threats::first_move(shape, pos.att, pos.def, &mut self.failed_threats).is_some()
         {
             self.counts.threat_wins += 1;
-            return Some((true, Settled::Threats));
+            return Some(true);
         }
         if self.techniques.has(Technique::Pairing)
             && attacker_moves
             && pairing::find(shape, pos.def, pos.att).is_some()
         {
             self.counts.pairings += 1;
-            return Some((false, Settled::Pairing));
+            return Some(false);
         }
         None
     }
@@ -294,8 +293,8 @@ impl Prover {
         let mut entry = self.table[&key];
         if !entry.evaluated {
             entry.evaluated = true;
-            if let Some((attacker_wins, how)) = self.evaluate(pos) {
-                entry = settled(attacker_wins, how);
+            if let Some(attacker_wins) = self.evaluate(pos) {
+                entry = settled(attacker_wins);
             }
             self.table.insert(key, entry);
         }
@@ -338,9 +337,6 @@ impl Prover {
             };
             entry.pn = pn;
             entry.dn = dn;
-            if pn == 0 || dn == 0 {
-                entry.settled = Settled::Search;
-            }
             self.table.insert(key, entry);
             if pn >= th_pn || dn >= th_dn || self.stopped || self.clock_expired() {
                 return;
@@ -449,12 +445,11 @@ fn remaining(threshold: u32, parent: u32, child: u32) -> u32 {
 }
 
 /// The entry of a settled position.
-fn settled(attacker_wins: bool, how: Settled) -> Entry {
+fn settled(attacker_wins: bool) -> Entry {
     let (pn, dn) = if attacker_wins { (0, INF) } else { (INF, 0) };
     Entry {
         pn,
         dn,
         evaluated: true,
-        settled: how,
     }
 }

@@ -30,24 +30,6 @@ impl StdHasher for Mix {
 /// The hasher of the prover's maps and sets.
 pub(crate) type Hasher = BuildHasherDefault<Mix>;
 
-/// How a position was settled, or that it is still open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Settled {
-    /// Not settled yet.
-    Open,
-    /// Settled by searching its moves.
-    Search,
-    /// The attacker wins by continuous threats.
-    Threats,
-    /// The defender answers in pairs.
-    Pairing,
-    /// The Erdős–Selfridge potential of the attacker's open lines is too low.
-    Potential,
-    /// Settled by the rules at once: a line completed or forced, a full board,
-    /// no line left to the attacker.
-    Rules,
-}
-
 /// What the proof-number search knows of a position.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
@@ -58,7 +40,6 @@ pub(crate) struct Entry {
     pub dn: u32,
     /// The slower tests (threats, pairs, potential) have been run.
     pub evaluated: bool,
-    pub settled: Settled,
 }
 
 /// Positions and what is known of them.
