@@ -195,6 +195,13 @@ impl BoardOptions {
         self.shape.parse(text)
     }
 
+    /// The limits `analyze` and `best` search the scores with: with
+    /// `--solve` the prover proves every move's result, and the scores are
+    /// searched within `--think-ms` as without it.
+    pub fn score_limits(&self) -> Limits {
+        Limits::Think(Duration::from_millis(self.think_ms))
+    }
+
     /// The search limits these options ask for.
     pub fn limits(&self) -> Limits {
         if self.solve {
