@@ -23,13 +23,13 @@ pub struct SolveArgs {
     /// The position to prove, in the notation [default: the empty board].
     #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
     pub board: Option<String>,
-    /// Write the proof to FILE as JSON Lines, for `tictactoe verify`.
+    /// Write the proof to FILE as JSON Lines, for `tictactoe verify` [default: none].
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
     /// One line of JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Prove without one of the prover's techniques, to measure what it buys (repeatable).
+    /// Prove without one of the prover's techniques, to measure what it buys; repeatable [default: every technique].
     #[arg(long, value_name = "TECHNIQUE", value_parser = technique_parser())]
     pub without: Vec<Technique>,
 }
@@ -79,7 +79,7 @@ impl SolveArgs {
             .iter()
             .fold(Techniques::all(), |set, &t| set.without(t));
         let mut proof = solve(&board, techniques);
-        let proved_in = proof.elapsed;
+        let (proved_in, positions) = (proof.elapsed, proof.counts.positions);
         let mut written = None;
         if let Some(path) = &self.certificate {
             let started = Instant::now();
@@ -102,7 +102,7 @@ impl SolveArgs {
                 k: board.k(),
                 board: board.to_string(),
                 result: proof.value.name(),
-                positions: proof.counts.positions,
+                positions,
                 ms: proved_in.as_millis() as u64,
             };
             writeln!(
@@ -123,11 +123,19 @@ impl SolveArgs {
                 board.k(),
                 proof.value
             )?;
+            let counts = proof.counts;
             writeln!(
                 io.out,
                 "Proven in {:.3} s, {} positions",
                 proved_in.as_secs_f64(),
-                thousands(proof.counts.positions)
+                thousands(counts.positions)
+            )?;
+            writeln!(
+                io.out,
+                "Settled early: {} won by continuous threats, {} held by pairs, {} held by the potential",
+                thousands(counts.threat_wins),
+                thousands(counts.pairings),
+                thousands(counts.potential)
             )?;
             if let (Some(path), Some((count, bytes, took))) = (&self.certificate, written) {
                 writeln!(

@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::{ExitStatus, Streams};
 use crate::proof_check::{CheckError, check};
-use crate::text::thousands;
+use crate::text::{count, thousands};
 
 /// The largest certificate `verify` reads: 1 GiB, far above the largest
 /// proof `solve` writes.
@@ -40,11 +40,11 @@ impl VerifyArgs {
                 for strategy in &verified.strategies {
                     writeln!(
                         io.out,
-                        "  {} for {}: {} positions replayed, {} nodes ({} of them pairs)",
+                        "  {} for {}: {} replayed, {} ({} answering in pairs)",
                         strategy.goal,
                         strategy.player,
-                        thousands(strategy.positions),
-                        thousands(strategy.nodes as u64),
+                        count(strategy.positions, "position", "positions"),
+                        count(strategy.nodes as u64, "node", "nodes"),
                         thousands(strategy.pair_nodes as u64),
                     )?;
                 }
