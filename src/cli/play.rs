@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
 use crate::engine::{BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
@@ -126,14 +127,17 @@ impl PlayArgs {
         let stats = self.stats_file();
         if self.plain {
             let prompt = io::stdin().is_terminal();
-            crate::plain::run(
+            let ending = crate::plain::run(
                 &settings,
                 stats,
                 &mut io::stdin().lock(),
                 &mut io::stdout().lock(),
                 prompt,
             )?;
-            return Ok(ExitStatus::Success);
+            return Ok(match ending {
+                crate::plain::Ending::Done => ExitStatus::Success,
+                crate::plain::Ending::TerminalGone => ExitStatus::Signal(SIGHUP),
+            });
         }
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
             writeln!(
