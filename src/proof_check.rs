@@ -82,6 +82,14 @@ pub enum CheckError {
     /// A line is not UTF-8.
     #[error("line {0}: not UTF-8 text")]
     NotText(usize),
+    /// Reading the input failed: the certificate may be fine, the input is not.
+    #[error("line {line}: cannot be read: {problem}")]
+    Unreadable {
+        /// 1-based line number.
+        line: usize,
+        /// The input's error.
+        problem: String,
+    },
     /// A line is not what the format allows there.
     #[error("line {line}: {problem}")]
     Malformed {
@@ -474,9 +482,9 @@ fn numbered_lines(
                     .map(|text| (number, text))
                     .map_err(|_| CheckError::NotText(number)),
             ),
-            Err(error) => Some(Err(CheckError::Malformed {
+            Err(error) => Some(Err(CheckError::Unreadable {
                 line: number,
-                problem: format!("cannot be read: {error}"),
+                problem: error.to_string(),
             })),
         }
     })

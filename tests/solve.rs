@@ -5,6 +5,7 @@
 mod support;
 
 use std::collections::HashSet;
+use std::process::Stdio;
 use std::time::Duration;
 
 use tictactoe::engine::solve::{Techniques, Value, certificate, solve};
@@ -476,47 +477,97 @@ fn solve_refuses_bad_input_in_one_line() {
     );
 }
 
+/// Runs `tictactoe verify path` and fails the test if it hangs.
+fn verify(path: &std::path::Path) -> std::process::Output {
+    let child = support::binary()
+        .args(["verify", path.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    support::output_within(child, "verify")
+}
+
+/// `verify` refused `path` with status 2 and one line saying `wanted`.
+fn refused(path: &std::path::Path, wanted: &str) {
+    let out = verify(path);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{path:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{path:?}: {err}");
+    assert!(err.starts_with("error: "), "{path:?}: {err}");
+    assert!(
+        err.contains(wanted),
+        "{path:?}: {err:?} should say {wanted:?}"
+    );
+    assert!(out.stdout.is_empty(), "{path:?}");
+}
+
 #[test]
 fn a_certificate_written_by_solve_is_verified_by_verify() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("proof.jsonl");
-    let path = path.to_str().unwrap();
     let out = tictactoe(
-        &["solve", "--size", "5", "--k", "5", "--certificate", path],
+        &[
+            "solve",
+            "--size",
+            "4",
+            "--k",
+            "3",
+            "--certificate",
+            path.to_str().unwrap(),
+        ],
         "",
     );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Certificate: "), "{text}");
-    let out = tictactoe(&["verify", path], "");
+    let out = verify(&path);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.starts_with("verified: ...../...../...../...../..... (5x5, 5 in a row): draw\n"),
+        text.starts_with("verified: ..../..../..../.... (4x4, 3 in a row): X wins\n"),
         "{text}"
     );
 
-    // Damaged: the status says so, one line says what is wrong.
-    let damaged = std::fs::read_to_string(path)
-        .unwrap()
-        .replace(r#""claim": "draw""#, r#""claim": "x-wins""#);
-    std::fs::write(path, damaged).unwrap();
-    let out = tictactoe(&["verify", path], "");
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("not verified"), "{err}");
+    // Damaged: status 2, and one line says what is wrong.
+    let good = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let damaged = dir.path().join("damaged.jsonl");
+    let write = |text: String| std::fs::write(&damaged, text).unwrap();
+
+    write(good.replace(r#""claim": "x-wins""#, r#""claim": "draw""#));
+    refused(&damaged, "a win strategy for x is no part of the claim draw");
+
+    // A line cut short: not JSON any more.
+    let mut cut: Vec<String> = lines.iter().map(|line| line.to_string()).collect();
+    let half = cut[2].len() / 2;
+    cut[2].truncate(half);
+    write(join(&cut));
+    refused(&damaged, "line 3: ");
+
+    // X's answer to one of O's replies removed.
+    let reply = lines
+        .iter()
+        .enumerate()
+        .skip(3)
+        .find(|(_, line)| line.contains(r#""move""#))
+        .map(|(i, _)| i)
+        .unwrap();
+    let mut missing: Vec<String> = lines.iter().map(|line| line.to_string()).collect();
+    missing.remove(reply);
+    write(join(&missing));
+    refused(
+        &damaged,
+        "not covered: the win strategy for x has no move at ",
+    );
 }
 
 #[test]
 fn verify_refuses_what_is_not_a_certificate_file_without_hanging() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    support::named_pipe(&fifo);
     let huge = dir.path().join("huge.jsonl");
     let file = std::fs::File::create(&huge).unwrap();
     // Sparse: no disk is used.
@@ -524,23 +575,21 @@ fn verify_refuses_what_is_not_a_certificate_file_without_hanging() {
         .unwrap();
     let binary = dir.path().join("binary");
     std::fs::write(&binary, b"\xff\xfe\xfd\n").unwrap();
-    for (path, status, wanted) in [
-        (fifo.as_path(), 2, "not a regular file"),
-        (dir.path(), 2, "not a regular file"),
-        (std::path::Path::new("/dev/zero"), 2, "not a regular file"),
-        (huge.as_path(), 2, "too big"),
-        (binary.as_path(), 1, "line 1: not UTF-8"),
-        (
-            std::path::Path::new("/nonexistent.jsonl"),
-            2,
-            "cannot read it",
-        ),
+    // A header that is fine, then bytes that are not UTF-8.
+    let tail = dir.path().join("tail.jsonl");
+    let mut bytes = certificate_text(&Board::new()).into_bytes();
+    bytes.extend_from_slice(b"{\"board\": \"\xc3\x28\"}\n");
+    std::fs::write(&tail, bytes).unwrap();
+    for (path, wanted) in [
+        (fifo.as_path(), "not a regular file"),
+        (dir.path(), "not a regular file"),
+        (std::path::Path::new("/dev/zero"), "not a regular file"),
+        (huge.as_path(), "too big"),
+        (binary.as_path(), "line 1: not UTF-8"),
+        (tail.as_path(), ": not UTF-8"),
+        (std::path::Path::new("/nonexistent.jsonl"), "cannot read it"),
     ] {
-        let out = tictactoe(&["verify", path.to_str().unwrap()], "");
-        assert_eq!(out.status.code(), Some(status), "{path:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(wanted), "{path:?}: {err}");
+        refused(path, wanted);
     }
 }
 

@@ -77,13 +77,16 @@ fn open(path: &PathBuf) -> Result<File, String> {
     }
 }
 
+/// Refuses a certificate in one line: status 2, as for any bad input, unless
+/// the file could not be read to its end (status 1).
 fn refuse(
     io: &mut Streams,
     name: &dyn std::fmt::Display,
     error: &CheckError,
 ) -> io::Result<ExitStatus> {
-    io.error_line(
-        &format!("{name}: not verified: {error}"),
-        ExitStatus::Failure,
-    )
+    let status = match error {
+        CheckError::Unreadable { .. } => ExitStatus::Failure,
+        _ => ExitStatus::BadInput,
+    };
+    io.error_line(&format!("{name}: not verified: {error}"), status)
 }
