@@ -184,6 +184,39 @@ mod tests {
     use super::*;
 
     #[test]
+    fn what_the_prover_settled_in_words() {
+        let mv = |text: &str| crate::engine::Move::parse_coordinate(text, 5).unwrap();
+        let settled = |value, keep| Settled {
+            value,
+            keep,
+            moves: Vec::new(),
+        };
+        assert_eq!(
+            settled_words(
+                &settled(Some(Value::Draw), Some(Keep::Hold(mv("b2")))),
+                Player::O
+            ),
+            Some("Proven draw: b2 keeps it".to_string())
+        );
+        assert_eq!(
+            settled_words(
+                &settled(Some(Value::Win(Player::X)), Some(Keep::Win(mv("d4")))),
+                Player::X
+            ),
+            Some("X wins with best play (proven): d4 keeps the win".to_string())
+        );
+        assert_eq!(
+            settled_words(&settled(None, Some(Keep::Hold(mv("c3")))), Player::O),
+            Some("O does not lose with c3 (proven)".to_string())
+        );
+        assert_eq!(
+            settled_words(&settled(Some(Value::Win(Player::X)), None), Player::O),
+            Some("X wins with best play (proven)".to_string())
+        );
+        assert_eq!(settled_words(&settled(None, None), Player::X), None);
+    }
+
+    #[test]
     fn a_score_says_how_it_is_counted() {
         let win = Outlook::Win { moves: 1 };
         let loss = Outlook::Loss { moves: 1 };

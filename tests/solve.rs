@@ -275,45 +275,39 @@ fn pairs_line(lines: &[String]) -> (usize, serde_json::Value) {
         .expect("a node with two pairs or more")
 }
 
-#[test]
-fn a_pair_missing_leaves_a_line_open() {
+/// What the checker says of the classic certificate once `damage` has
+/// changed the pairs of a node that has two or more.
+fn pairs_damaged(damage: impl FnOnce(&mut Vec<serde_json::Value>)) -> String {
     let mut lines = classic();
     let (i, mut node) = pairs_line(&lines);
-    node["pairs"].as_array_mut().unwrap().pop();
+    damage(node["pairs"].as_array_mut().unwrap());
     lines[i] = node.to_string();
-    let error = checked(&join(&lines)).unwrap_err();
-    assert!(
-        error.to_string().contains("no pair lies on the line"),
-        "{error}"
-    );
+    checked(&join(&lines)).unwrap_err().to_string()
+}
+
+#[test]
+fn a_pair_missing_leaves_a_line_open() {
+    let error = pairs_damaged(|pairs| {
+        pairs.pop();
+    });
+    assert!(error.contains("no pair lies on the line"), "{error}");
 }
 
 #[test]
 fn two_pairs_crossed_leave_a_line_open() {
-    let mut lines = classic();
-    let (i, mut node) = pairs_line(&lines);
-    let pairs = node["pairs"].as_array_mut().unwrap();
-    let last = pairs.len() - 1;
-    let (b, d) = (pairs[0][1].clone(), pairs[last][1].clone());
-    pairs[0][1] = d;
-    pairs[last][1] = b;
-    lines[i] = node.to_string();
-    let error = checked(&join(&lines)).unwrap_err();
-    assert!(
-        error.to_string().contains("no pair lies on the line"),
-        "{error}"
-    );
+    let error = pairs_damaged(|pairs| {
+        let last = pairs.len() - 1;
+        let (b, d) = (pairs[0][1].clone(), pairs[last][1].clone());
+        pairs[0][1] = d;
+        pairs[last][1] = b;
+    });
+    assert!(error.contains("no pair lies on the line"), "{error}");
 }
 
 #[test]
 fn a_pair_used_twice_is_refused() {
-    let mut lines = classic();
-    let (i, mut node) = pairs_line(&lines);
-    let pairs = node["pairs"].as_array_mut().unwrap();
-    pairs[1][0] = pairs[0][0].clone();
-    lines[i] = node.to_string();
-    let error = checked(&join(&lines)).unwrap_err();
-    assert!(error.to_string().contains("not disjoint"), "{error}");
+    let error = pairs_damaged(|pairs| pairs[1][0] = pairs[0][0].clone());
+    assert!(error.contains("not disjoint"), "{error}");
 }
 
 #[test]
@@ -537,7 +531,10 @@ fn a_certificate_written_by_solve_is_verified_by_verify() {
     let write = |text: String| std::fs::write(&damaged, text).unwrap();
 
     write(good.replace(r#""claim": "x-wins""#, r#""claim": "draw""#));
-    refused(&damaged, "a win strategy for x is no part of the claim draw");
+    refused(
+        &damaged,
+        "a win strategy for x is no part of the claim draw",
+    );
 
     // A line cut short: not JSON any more.
     let mut cut: Vec<String> = lines.iter().map(|line| line.to_string()).collect();
@@ -591,6 +588,54 @@ fn verify_refuses_what_is_not_a_certificate_file_without_hanging() {
     ] {
         refused(path, wanted);
     }
+}
+
+#[test]
+fn analyze_solve_gives_every_move_the_provers_value() {
+    // 5x5 with four in a row after X takes the centre: O has draws and losses.
+    let centre = tictactoe::engine::Move::parse_coordinate("c3", 5).unwrap();
+    let board = Board::empty(5, 4).unwrap().play(centre).unwrap();
+    let out = tictactoe(
+        &[
+            "analyze",
+            &board.to_string(),
+            "--k",
+            "4",
+            "--think-ms",
+            "50",
+            "--solve",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let proof = &json["proof"];
+    assert_eq!(proof["value"], "draw");
+    assert_eq!(proof["keeps"], "hold");
+    let moves = proof["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), board.legal_moves().len());
+    let value_after = |row: &serde_json::Value, col: &serde_json::Value| {
+        let mv = tictactoe::engine::Move {
+            row: row.as_u64().unwrap() as u8,
+            col: col.as_u64().unwrap() as u8,
+        };
+        solve(&board.play(mv).unwrap(), Techniques::all()).value
+    };
+    for proven in moves {
+        assert_eq!(
+            proven["value"],
+            value_after(&proven["row"], &proven["col"]).name(),
+            "{proven}"
+        );
+    }
+    let kept = &proof["move"];
+    assert_eq!(value_after(&kept["row"], &kept["col"]), Value::Draw);
+
+    // On 3x3 the table knows every score, and there is no proof to report.
+    let out = tictactoe(&["analyze", "x../.../...", "--solve", "--json"], "");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json.get("proof").is_none(), "{json}");
 }
 
 // The perfect AI plays the proofs.

@@ -418,9 +418,11 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
         }
     }
     text.push_str(&format!("Verdict: {}\n", verdict(analysis)));
+    // The proof's own line when it names a move; its value alone is the verdict's.
     if let Some(words) = analysis
         .settled
         .as_ref()
+        .filter(|settled| settled.keep.is_some())
         .and_then(|settled| settled_words(settled, to_move))
     {
         text.push_str(&format!("Proof: {words}\n"));
