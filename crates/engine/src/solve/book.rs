@@ -3,14 +3,13 @@
 //! anything again, and what the prover settles about a position as the AI
 //! and `analyze` use it.
 
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::shape::cells;
+use super::shape::{PerShape, cells};
 use super::strategy::{Goal, Strategy};
 use super::{Counts, Solver, Techniques, Value, solve};
 use crate::board::{Board, Status};
-use crate::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+use crate::geometry::Geometry;
 use crate::player::Player;
 use crate::square::Move;
 
@@ -33,7 +32,7 @@ pub struct Book {
 /// life of the process. Front ends warm it up on a thread of their own when
 /// a game starts, so the first move need not wait for it.
 pub fn book(geometry: &'static Geometry) -> &'static Book {
-    slot(geometry).get_or_init(|| {
+    BOOKS.get_or_init(geometry, || {
         let started = Instant::now();
         let board = Board::empty(geometry.size(), geometry.k()).expect("a shape the engine built");
         let mut proof = solve(&board, Techniques::all());
@@ -49,14 +48,11 @@ pub fn book(geometry: &'static Geometry) -> &'static Book {
 
 /// The book of a shape if it is proven already (see [`book`]), without waiting.
 pub fn book_ready(geometry: &'static Geometry) -> Option<&'static Book> {
-    slot(geometry).get()
+    BOOKS.get(geometry)
 }
 
-fn slot(geometry: &'static Geometry) -> &'static OnceLock<Book> {
-    const SLOTS: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
-    static BOOKS: [OnceLock<Book>; SLOTS * SLOTS] = [const { OnceLock::new() }; SLOTS * SLOTS];
-    &BOOKS[usize::from(geometry.size() - MIN_SIZE) * SLOTS + usize::from(geometry.k() - MIN_SIZE)]
-}
+/// Every shape's book, once proven.
+static BOOKS: PerShape<Book> = PerShape::new();
 
 impl Book {
     /// True when the book proves that the side to move at `board` cannot

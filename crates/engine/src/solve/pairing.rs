@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use super::shape::Shape;
+use super::shape::{PerShape, Shape};
 
 /// Disjoint pairs of cells (bit indices), as the holder answers in them.
 pub(crate) type Pairs = Vec<(u8, u8)>;
@@ -140,7 +140,16 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    pub(crate) fn build(size: usize, k: usize, line_masks: &[u64]) -> Layout {
+    /// The layout of `shape`, built on first use and kept.
+    fn of(shape: &Shape) -> &'static Layout {
+        static LAYOUTS: PerShape<Layout> = PerShape::new();
+        let geometry = shape.geometry;
+        LAYOUTS.get_or_init(geometry, || {
+            Layout::build(geometry.size().into(), geometry.k().into(), shape.lines)
+        })
+    }
+
+    fn build(size: usize, k: usize, line_masks: &[u64]) -> Layout {
         let index: HashMap<u64, usize> = line_masks
             .iter()
             .enumerate()
@@ -184,7 +193,7 @@ struct Pending {
 /// A pairing for the side whose marks are `holder` against `opponent`, if a
 /// short search finds one. `None` says only that none was found.
 pub(crate) fn find(shape: &Shape, holder: u64, opponent: u64) -> Option<Pairs> {
-    let layout = &shape.layout;
+    let layout = Layout::of(shape);
     let empty = shape.full & !(holder | opponent);
     let mut pending = Vec::new();
     for (i, line) in layout.lines.iter().enumerate() {

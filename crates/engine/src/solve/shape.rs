@@ -4,8 +4,37 @@
 
 use std::sync::OnceLock;
 
-use super::pairing::Layout;
 use crate::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+
+/// How many board shapes there are: each side from `MIN_SIZE` to `MAX_SIZE`
+/// with each k in the same range (the unused ones, k over the side, too).
+const SHAPES: usize = ((MAX_SIZE - MIN_SIZE + 1) as usize).pow(2);
+
+/// One value per board shape, built on first use and kept for the life of
+/// the process: the prover's shapes, the pairing layouts, the books.
+pub(crate) struct PerShape<T>([OnceLock<T>; SHAPES]);
+
+impl<T> PerShape<T> {
+    pub const fn new() -> PerShape<T> {
+        PerShape([const { OnceLock::new() }; SHAPES])
+    }
+
+    fn slot(&self, geometry: &Geometry) -> &OnceLock<T> {
+        let side = usize::from(MAX_SIZE - MIN_SIZE + 1);
+        &self.0
+            [usize::from(geometry.size() - MIN_SIZE) * side + usize::from(geometry.k() - MIN_SIZE)]
+    }
+
+    /// The value of `geometry`'s shape, built by `build` the first time.
+    pub fn get_or_init(&self, geometry: &Geometry, build: impl FnOnce() -> T) -> &T {
+        self.slot(geometry).get_or_init(build)
+    }
+
+    /// The value of `geometry`'s shape if it is built already.
+    pub fn get(&self, geometry: &Geometry) -> Option<&T> {
+        self.slot(geometry).get()
+    }
+}
 
 /// A set of lines, one bit per line index (7x7 with k=3 has 120 lines).
 pub(crate) type LineSet = u128;
@@ -19,18 +48,13 @@ pub(crate) struct Shape {
     pub through: Vec<LineSet>,
     pub k: u32,
     pub full: u64,
-    /// The board lines and the ways to cover them with pairs.
-    pub layout: Layout,
 }
 
 impl Shape {
     /// The shape of `geometry`, built on first use and kept.
     pub fn of(geometry: &'static Geometry) -> &'static Shape {
-        const SLOTS: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
-        static CACHE: [OnceLock<Shape>; SLOTS * SLOTS] = [const { OnceLock::new() }; SLOTS * SLOTS];
-        let slot =
-            usize::from(geometry.size() - MIN_SIZE) * SLOTS + usize::from(geometry.k() - MIN_SIZE);
-        CACHE[slot].get_or_init(|| Shape::build(geometry))
+        static SHAPES: PerShape<Shape> = PerShape::new();
+        SHAPES.get_or_init(geometry, || Shape::build(geometry))
     }
 
     fn build(geometry: &'static Geometry) -> Shape {
@@ -50,7 +74,6 @@ impl Shape {
             through,
             k: u32::from(geometry.k()),
             full: geometry.full_mask(),
-            layout: Layout::build(geometry.size().into(), geometry.k().into(), lines),
         }
     }
 
