@@ -38,6 +38,7 @@ mod player;
 mod role;
 pub mod score;
 mod search;
+mod sizes;
 pub mod solve;
 mod solved;
 mod square;

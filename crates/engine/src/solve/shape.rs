@@ -4,7 +4,8 @@
 
 use std::sync::OnceLock;
 
-use crate::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+use crate::geometry::Geometry;
+use crate::sizes::{MAX_SIZE, MIN_SIZE};
 
 /// How many board shapes there are: each side from `MIN_SIZE` to `MAX_SIZE`
 /// with each k in the same range (the unused ones, k over the side, too).
