@@ -7,7 +7,7 @@
 //! a row). [`certificate`] writes them as lines of JSON that a checker which
 //! knows only the rules can replay.
 //!
-//! The search is a depth-first proof-number search ([`prover`]) over the
+//! The search is a depth-first proof-number search (module `prover`) over the
 //! positions up to symmetry, with leaves settled early by the rules (a forced
 //! block, two threats at once), by wins through continuous threats, by
 //! pairing strategies and by the Erdős–Selfridge potential. Each of these
