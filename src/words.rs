@@ -2,6 +2,7 @@
 //! lines of moves, bounds, and how a score is counted. The engine hands out
 //! data; the sentences are written here once.
 
+use crate::engine::solve::{Keep, Settled, Value};
 use crate::engine::teach::reference::{Bound, Window};
 use crate::engine::teach::trace::Call;
 use crate::engine::teach::tree::Branch;
@@ -19,7 +20,9 @@ pub fn result_for(outlook: Outlook, mover: Player) -> String {
 }
 
 /// The result of a position in words: "X wins in 2", "draw with best play",
-/// "O won", "draw: the board is full", or an estimate.
+/// "O won", "draw: the board is full", what the prover proved ("proven
+/// draw", "X wins with best play (proven)") when the search did not get to
+/// the end, or an estimate.
 pub fn verdict(analysis: &Analysis) -> String {
     match analysis.status() {
         Status::Won(winner) => format!("{winner} won"),
@@ -29,12 +32,46 @@ pub fn verdict(analysis: &Analysis) -> String {
             Some(outlook @ (Outlook::Win { .. } | Outlook::Loss { .. })) => {
                 result_for(outlook, to_move)
             }
-            _ => format!(
-                "not proven: estimated {:+} for {to_move}",
-                analysis.value().unwrap_or(0)
-            ),
+            _ => match analysis.settled.as_ref().and_then(|settled| settled.value) {
+                Some(value) => proven_value(value),
+                None => format!(
+                    "not proven: estimated {:+} for {to_move}",
+                    analysis.value().unwrap_or(0)
+                ),
+            },
         },
     }
+}
+
+/// A value the prover proved: "proven draw", "X wins with best play (proven)".
+pub fn proven_value(value: Value) -> String {
+    match value {
+        Value::Win(winner) => format!("{winner} wins with best play (proven)"),
+        Value::Draw => "proven draw".to_string(),
+    }
+}
+
+/// What the prover settled about a position, for the explain panel and
+/// `analyze`: "Proven draw: c3 keeps it", "X wins with best play (proven):
+/// b2 keeps the win", "O does not lose with d4 (proven)"; `None` when it
+/// settled nothing.
+pub fn settled_words(settled: &Settled, to_move: Player) -> Option<String> {
+    let keeps = match settled.keep {
+        Some(Keep::Win(mv)) => Some(format!("{mv} keeps the win")),
+        Some(Keep::Hold(mv)) if settled.value.is_some() => Some(format!("{mv} keeps it")),
+        Some(Keep::Hold(mv)) => return Some(format!("{to_move} does not lose with {mv} (proven)")),
+        None => None,
+    };
+    let value = proven_value(settled.value?);
+    let mut first = value.chars();
+    let value = first
+        .next()
+        .map(|c| c.to_uppercase().chain(first).collect::<String>())
+        .unwrap_or_default();
+    Some(match keeps {
+        Some(keeps) => format!("{value}: {keeps}"),
+        None => value,
+    })
 }
 
 /// The result with best play at a node of the minimax tree whose position
@@ -145,6 +182,39 @@ pub fn score_reason(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_the_prover_settled_in_words() {
+        let mv = |text: &str| crate::engine::Move::parse_coordinate(text, 5).unwrap();
+        let settled = |value, keep| Settled {
+            value,
+            keep,
+            moves: Vec::new(),
+        };
+        assert_eq!(
+            settled_words(
+                &settled(Some(Value::Draw), Some(Keep::Hold(mv("b2")))),
+                Player::O
+            ),
+            Some("Proven draw: b2 keeps it".to_string())
+        );
+        assert_eq!(
+            settled_words(
+                &settled(Some(Value::Win(Player::X)), Some(Keep::Win(mv("d4")))),
+                Player::X
+            ),
+            Some("X wins with best play (proven): d4 keeps the win".to_string())
+        );
+        assert_eq!(
+            settled_words(&settled(None, Some(Keep::Hold(mv("c3")))), Player::O),
+            Some("O does not lose with c3 (proven)".to_string())
+        );
+        assert_eq!(
+            settled_words(&settled(Some(Value::Win(Player::X)), None), Player::O),
+            Some("X wins with best play (proven)".to_string())
+        );
+        assert_eq!(settled_words(&settled(None, None), Player::X), None);
+    }
 
     #[test]
     fn a_score_says_how_it_is_counted() {

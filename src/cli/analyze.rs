@@ -6,13 +6,14 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{BoardOptions, Cell, ExitStatus, ScoresArg, Streams};
+use crate::engine::solve::{Keep, Value};
 use crate::engine::teach::line::Line;
 use crate::engine::{
     Ai, Analysis, Board, Limits, Method, Move, Outlook, Player, ScoredMove, Scoring, Status,
     analyze, analyze_by_search,
 };
 use crate::text::{read_line, signed, thousands};
-use crate::words::{move_list, result_for, score_reason, scoring_legend, verdict};
+use crate::words::{move_list, result_for, score_reason, scoring_legend, settled_words, verdict};
 
 /// The arguments of `tictactoe analyze`.
 #[derive(Debug, Args)]
@@ -37,7 +38,12 @@ impl AnalyzeArgs {
         let answer = Answer {
             json: self.json,
             scoring: self.scores.scores,
-            limits: self.options.limits(),
+            // With --solve the prover proves every move; the scores keep --think-ms.
+            limits: if self.options.solve {
+                self.options.score_limits()
+            } else {
+                self.options.limits()
+            },
         };
         run_analyze(&self.board, answer, &self.options, io.input, io.out, io.err)
     }
@@ -128,6 +134,31 @@ pub struct Report {
     #[serde(rename = "exact")]
     proven: bool,
     verdict: String,
+    /// What the prover proved, on boards bigger than 3x3 (left out on 3x3,
+    /// where the table knows every score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<ProofReport>,
+}
+
+/// What the prover proved about a position in `analyze --json`.
+#[derive(Debug, Serialize)]
+struct ProofReport {
+    /// `x-wins`, `o-wins` or `draw`, once proven.
+    value: Option<&'static str>,
+    /// A proven move: one that wins, or else one that does not lose.
+    #[serde(rename = "move")]
+    keep: Option<Cell>,
+    /// `win` or `hold`: what that move keeps.
+    keeps: Option<&'static str>,
+    /// The value after each move the prover proved (every move with `--solve`).
+    moves: Vec<ProvenCell>,
+}
+
+#[derive(Debug, Serialize)]
+struct ProvenCell {
+    row: u8,
+    col: u8,
+    value: &'static str,
 }
 
 #[derive(Debug, Serialize)]
@@ -196,6 +227,23 @@ impl Report {
             },
             proven: analysis.proven(),
             verdict: verdict(analysis),
+            proof: analysis.settled.as_ref().map(|settled| ProofReport {
+                value: settled.value.map(Value::name),
+                keep: settled.keep.map(|keep| keep.mv().into()),
+                keeps: settled.keep.map(|keep| match keep {
+                    Keep::Win(_) => "win",
+                    Keep::Hold(_) => "hold",
+                }),
+                moves: settled
+                    .moves
+                    .iter()
+                    .map(|&(mv, value)| ProvenCell {
+                        row: mv.row,
+                        col: mv.col,
+                        value: value.name(),
+                    })
+                    .collect(),
+            }),
         }
     }
 }
@@ -212,7 +260,7 @@ pub fn run_analyze(
     if board_arg != "-" {
         return match options.parse(board_arg) {
             Ok(board) => {
-                write_analysis(&board, answer, out)?;
+                write_analysis(&board, answer, options.solve, out)?;
                 Ok(ExitStatus::Success)
             }
             Err(error) => {
@@ -242,7 +290,7 @@ pub fn run_analyze(
                     writeln!(out)?;
                 }
                 answered += 1;
-                write_analysis(&board, answer, out)?;
+                write_analysis(&board, answer, options.solve, out)?;
             }
             Err(error) => {
                 status = ExitStatus::BadInput;
@@ -263,11 +311,20 @@ pub fn run_analyze(
     Ok(status)
 }
 
-/// Analyses one board, with a fresh AI so that no answer depends on the
-/// boards before it, and writes the answer.
-fn write_analysis(board: &Board, answer: Answer, out: &mut dyn Write) -> io::Result<()> {
+/// Analyses one board with a fresh AI (no answer depends on the boards
+/// before it), proving every move with the prover when `prove` (`--solve`),
+/// and writes the answer.
+fn write_analysis(
+    board: &Board,
+    answer: Answer,
+    prove: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let mut ai = Ai::new();
-    let analysis = ai.analyze(board, answer.limits);
+    let mut analysis = ai.analyze(board, answer.limits);
+    if prove && let Some(settled) = ai.settle_all(board) {
+        analysis.settled = Some(settled);
+    }
     let lines = ai.lines(&analysis);
     if answer.json {
         let report = Report::new(&analysis, &lines, answer.scoring);
@@ -313,8 +370,16 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
         } else {
             " (estimated)"
         };
+        // Where the search only estimated, the prover may have proved the result.
+        let meaning = match proven_after(analysis, scored.mv) {
+            Some(value) if outlook == Outlook::Estimate => match value {
+                Value::Win(winner) => format!("{winner} wins (proven)"),
+                Value::Draw => "draw (proven)".to_string(),
+            },
+            _ => outlook.to_string(),
+        };
         text.push_str(&format!(
-            "  {:<18} {:>4}  {outlook}{proof}{marker}\n",
+            "  {:<18} {:>4}  {meaning}{proof}{marker}\n",
             square(scored.mv),
             signed(scored.score),
         ));
@@ -357,6 +422,15 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
         }
     }
     text.push_str(&format!("Verdict: {}\n", verdict(analysis)));
+    // The proof's own line when it names a move; its value alone is the verdict's.
+    if let Some(words) = analysis
+        .settled
+        .as_ref()
+        .filter(|settled| settled.keep.is_some())
+        .and_then(|settled| settled_words(settled, to_move))
+    {
+        text.push_str(&format!("Proof: {words}\n"));
+    }
     text.push_str(&format!(
         "Positions searched: {}",
         thousands(analysis.nodes())
@@ -372,6 +446,16 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
         Method::Search { depth: None, .. } => text.push('\n'),
     }
     text
+}
+
+/// The value the prover proved for the position after `mv`, if it did.
+fn proven_after(analysis: &Analysis, mv: Move) -> Option<Value> {
+    let settled = analysis.settled.as_ref()?;
+    settled
+        .moves
+        .iter()
+        .find(|&&(proven, _)| proven == mv)
+        .map(|&(_, value)| value)
 }
 
 /// What the move `mv` of `analysis` means for its mover.
@@ -438,13 +522,23 @@ pub fn run_best(
             return Ok(ExitStatus::BadInput);
         }
     };
-    let analysis = analyze(&board, options.limits());
-    match best_counted(&analysis, scoring) {
+    // With --solve, bigger boards are proven by the prover and the move
+    // it stands behind is the answer; the search alone answers otherwise.
+    let (analysis, proven) = if options.solve && !board.is_classic() {
+        let mut ai = Ai::new();
+        let mut analysis = ai.analyze(&board, options.score_limits());
+        analysis.settled = ai.settle_all(&board);
+        let proven = analysis.proven_move();
+        (analysis, proven)
+    } else {
+        (analyze(&board, options.limits()), None)
+    };
+    match proven.or_else(|| best_counted(&analysis, scoring).map(|best| best.mv)) {
         Some(best) => {
             if coord {
-                writeln!(out, "{}", best.mv.coordinate())?;
+                writeln!(out, "{}", best.coordinate())?;
             } else {
-                writeln!(out, "{} {}", best.mv.row, best.mv.col)?;
+                writeln!(out, "{} {}", best.row, best.col)?;
             }
             Ok(ExitStatus::Success)
         }

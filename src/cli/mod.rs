@@ -7,9 +7,11 @@ pub mod selfplay;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod setup;
+pub mod solve;
 pub mod stats;
 pub mod trace;
 pub mod tree;
+pub mod verify;
 
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
@@ -53,6 +55,10 @@ pub enum Command {
     Quiz(quiz::QuizArgs),
     /// Let two AIs play each other without a screen and print the tally.
     Selfplay(selfplay::SelfplayArgs),
+    /// Prove who wins a board (the empty board by default) with best play, and write the proof.
+    Solve(solve::SolveArgs),
+    /// Check a proof that `solve --certificate` wrote, and say what it proves.
+    Verify(verify::VerifyArgs),
     /// Show the saved statistics of your games against the AI.
     Stats(stats::StatsArgs),
     /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
@@ -189,6 +195,13 @@ impl BoardOptions {
         self.shape.parse(text)
     }
 
+    /// The limits `analyze` and `best` search the scores with: with
+    /// `--solve` the prover proves every move's result, and the scores are
+    /// searched within `--think-ms` as without it.
+    pub fn score_limits(&self) -> Limits {
+        Limits::Think(Duration::from_millis(self.think_ms))
+    }
+
     /// The search limits these options ask for.
     pub fn limits(&self) -> Limits {
         if self.solve {
@@ -293,6 +306,8 @@ impl Command {
             Command::Trace(args) => args.run(io),
             Command::Quiz(args) => args.run(io),
             Command::Selfplay(args) => args.run(io),
+            Command::Solve(args) => args.run(io),
+            Command::Verify(args) => args.run(io),
             Command::Stats(args) => args.run(io),
             Command::Completions(args) => setup::write_completions(args.shell, io.out),
             Command::Man => setup::write_man_page(io.out),

@@ -9,7 +9,7 @@ use super::message::Said;
 use crate::engine::teach::line::Line;
 use crate::engine::{Analysis, Board, Level, Method, Move, Status};
 use crate::text::{count as count_of, percent_saved};
-use crate::words::{move_list, result_for, score_reason, scoring_legend};
+use crate::words::{move_list, result_for, score_reason, scoring_legend, settled_words};
 
 /// The moves of a line from `board`, `mv` first, with the result:
 /// "b2 X, a1 O, c3 X: X wins in 2". `None` unless `mv` has been scored.
@@ -46,6 +46,13 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     let analysis = app.overlay();
     let scoring = app.scores();
     items.push((1, Said::Heading(format!("Scores for {to_move} to move:"))));
+    // What a proof covers, on boards bigger than 3x3: the scores may be estimates.
+    if let Some(words) = analysis
+        .and_then(|analysis| analysis.settled.as_ref())
+        .and_then(|settled| settled_words(settled, to_move))
+    {
+        items.push((2, Said::Text(format!("{words}."))));
+    }
     // One item, so a short screen drops the legend whole, never half a sentence.
     let win = board.geometry().win_score();
     items.push((5, Said::Faint(format!("{}.", scoring_legend(scoring, win)))));

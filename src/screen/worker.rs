@@ -6,6 +6,7 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::message::{Costs, Reply, Request};
+use crate::engine::solve;
 use crate::engine::teach::reference::{Algorithm, best_move, is_countable, move_values, tree_size};
 use crate::engine::{Ai, Board, Dice, Limits, Scoring, analyze_by_search};
 
@@ -80,6 +81,19 @@ pub fn costs(board: &Board, scoring: Scoring) -> Costs {
         search: search.as_ref().map(|search| search.nodes()),
         search_time: search.map(|search| search.elapsed),
     }
+}
+
+/// Proves the book of `start`'s shape ([`solve::book`]) on a thread of its
+/// own, so that the AI's first move on a bigger board need not wait for it:
+/// at most a second or two of work, once per process (3x3 has its table).
+pub fn warm_up(start: &Board) {
+    if start.is_classic() {
+        return;
+    }
+    let geometry = start.geometry();
+    thread::spawn(move || {
+        solve::book(geometry);
+    });
 }
 
 /// Starts a worker on a thread of its own: requests go in through the

@@ -100,6 +100,7 @@ pub fn run(settings: Settings, color: bool, stats: Option<StatsFile>) -> io::Res
         let wake = wake.clone();
         worker::spawn(move |reply| wake.send(Wake::Reply(reply)).is_ok())
     };
+    worker::warm_up(&settings.start);
     let recorder = {
         let wake = wake.clone();
         Recorder::start(stats, settings.seats, settings.start, move |note| {

@@ -1,12 +1,14 @@
 //! Opponents of every strength, all built on the minimax scores.
 
 use std::fmt;
+use std::time::Instant;
 
 use super::analysis::{Analysis, Limits, Method, analyze, analyze_with, searcher_for};
 use super::board::Board;
 use super::geometry::Geometry;
 use super::score::{ScoredMove, Scoring};
 use super::search::Searcher;
+use super::solve::{self, Solver};
 use super::square::Move;
 use super::teach::line::{Line, lines_of};
 
@@ -103,6 +105,9 @@ pub struct Decision {
 #[derive(Default)]
 pub struct Ai {
     searcher: Option<Searcher>,
+    /// The prover, on boards bigger than 3×3: it keeps what it proved from
+    /// move to move, like the searcher.
+    solver: Option<Solver>,
 }
 
 impl Ai {
@@ -111,12 +116,52 @@ impl Ai {
         Ai::default()
     }
 
-    /// Every legal move's score, as [`analyze`] gives them.
+    /// Every legal move's score, as [`analyze`] gives them. On boards bigger
+    /// than 3×3 the analysis also says what the prover settled
+    /// ([`Analysis::settled`]): the book of the shape if it is ready
+    /// ([`solve::book`], proven once per process) and this AI's prover,
+    /// which may take half of a [`Limits::Think`] budget; the search scores
+    /// the moves in the rest.
     pub fn analyze(&mut self, board: &Board, limits: Limits) -> Analysis {
         if board.is_classic() {
             return analyze(board, limits);
         }
-        analyze_with(self.searcher(board.geometry(), limits), board, limits)
+        let started = Instant::now();
+        let (deadline, left) = match limits {
+            Limits::Think(budget) => (Some(started + budget / 2), None),
+            Limits::Solve => (None, Some(Limits::Solve)),
+        };
+        // The book if it is ready: the AI's own moves wait for it (see `choose`).
+        let book = solve::book_ready(board.geometry());
+        let settled = solve::settle(self.solver(board.geometry()), book, board, deadline);
+        let left = left.unwrap_or_else(|| match limits {
+            Limits::Think(budget) => Limits::Think(budget.saturating_sub(started.elapsed())),
+            Limits::Solve => Limits::Solve,
+        });
+        let mut analysis = analyze_with(self.searcher(board.geometry(), left), board, left);
+        analysis.settled = Some(settled);
+        analysis.elapsed = started.elapsed();
+        analysis
+    }
+
+    /// What the prover settles about `board` and the value after each of
+    /// its moves, however long that takes, with this AI's prover: what
+    /// `analyze --solve` shows. `None` on 3×3, where the table knows every score.
+    pub fn settle_all(&mut self, board: &Board) -> Option<solve::Settled> {
+        let book = solve::book_ready(board.geometry());
+        (!board.is_classic()).then(|| solve::settle_all(self.solver(board.geometry()), book, board))
+    }
+
+    /// This AI's prover for boards of `geometry`: kept while the shape stays.
+    fn solver(&mut self, geometry: &'static Geometry) -> &mut Solver {
+        if !self
+            .solver
+            .as_ref()
+            .is_some_and(|solver| std::ptr::eq(solver.geometry(), geometry))
+        {
+            self.solver = None;
+        }
+        self.solver.get_or_insert_with(|| Solver::new(geometry))
     }
 
     /// The line behind every move's score of `analysis`, in its order: the
@@ -230,9 +275,16 @@ impl Ai {
                 }
             }
             Level::Perfect => {
+                // The book of the shape, proven once per process (front ends
+                // warm it up when a game starts), which the analysis then plays.
+                if !board.is_classic() {
+                    solve::book(board.geometry());
+                }
                 let analysis = self.analyze(board, limits);
                 Decision {
-                    mv: pick_among_best(&analysis, rng),
+                    mv: analysis
+                        .proven_move()
+                        .unwrap_or_else(|| pick_among_best(&analysis, rng)),
                     analysis: Some(analysis),
                 }
             }
@@ -286,6 +338,7 @@ fn two_ply_analysis(board: &Board) -> Analysis {
             depth: Some(2),
         },
         elapsed: started.elapsed(),
+        settled: None,
     }
 }
 

@@ -8,6 +8,7 @@ use super::geometry::Geometry;
 use super::player::Player;
 use super::score::{ScoredMove, Scoring, first_best, from_search};
 use super::search::{Searcher, UNLIMITED};
+use super::solve::{Keep, Settled};
 use super::solved;
 use super::square::Move;
 
@@ -137,6 +138,10 @@ pub struct Analysis {
     pub method: Method,
     /// Wall time of the lookup or the search.
     pub elapsed: Duration,
+    /// What the prover settled about the position, where it was asked: by
+    /// an [`Ai`](crate::Ai) on boards bigger than 3×3, and by
+    /// [`settle_all`](crate::solve::settle_all) for every move.
+    pub settled: Option<Settled>,
 }
 
 impl Analysis {
@@ -205,6 +210,18 @@ impl Analysis {
     pub fn outlook_of(&self, scored: ScoredMove) -> Outlook {
         Outlook::of(scored.score, scored.proven, self.board.geometry())
     }
+
+    /// The move a proof stands behind where the search's best is not a
+    /// proven win: the prover's win, else its hold ([`Analysis::settled`]).
+    /// `None` when the search proved a win (the quickest is its best) or
+    /// the prover settled no move.
+    pub fn proven_move(&self) -> Option<Move> {
+        let best = self.best()?;
+        if matches!(self.outlook_of(best), Outlook::Win { .. }) {
+            return None;
+        }
+        self.settled.as_ref()?.keep.map(Keep::mv)
+    }
 }
 
 /// Scores every legal move of `board` for the side to move, in the engine's
@@ -237,6 +254,7 @@ pub fn analyze(board: &Board, limits: Limits) -> Analysis {
             moves,
             method: Method::Table,
             elapsed: started.elapsed(),
+            settled: None,
         },
         None => analyze_by_search(board, limits),
     }
@@ -296,6 +314,7 @@ pub(crate) fn analyze_with(searcher: &mut Searcher, board: &Board, limits: Limit
             depth,
         },
         elapsed: started.elapsed(),
+        settled: None,
     }
 }
 

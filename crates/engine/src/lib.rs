@@ -39,6 +39,7 @@ mod role;
 pub mod score;
 mod search;
 mod sizes;
+pub mod solve;
 mod solved;
 mod square;
 pub mod teach;

@@ -1,0 +1,74 @@
+//! The prover on every board the game offers, and the checker on its
+//! certificates.
+//!
+//! `cargo bench --bench solve`. Each board is proven from the empty board
+//! with a fresh prover (`prove`), then its certificate is written
+//! (`certificate`: the proof and the strategies read from it) and checked
+//! by the checker of its own (`verify`). README's table of the fifteen
+//! boards comes from these and from `tictactoe solve` timed as a whole process.
+
+use std::hint::black_box;
+
+use divan::Bencher;
+use tictactoe::engine::Board;
+use tictactoe::engine::solve::{Techniques, certificate, solve};
+use tictactoe::proof_check::check;
+
+fn main() {
+    divan::main();
+}
+
+/// Every board: side and k in a row.
+const BOARDS: [(u8, u8); 15] = [
+    (3, 3),
+    (4, 3),
+    (4, 4),
+    (5, 3),
+    (5, 4),
+    (5, 5),
+    (6, 3),
+    (6, 4),
+    (6, 5),
+    (6, 6),
+    (7, 3),
+    (7, 4),
+    (7, 5),
+    (7, 6),
+    (7, 7),
+];
+
+fn board((size, k): (u8, u8)) -> Board {
+    Board::empty(size, k).expect("a shape the game offers")
+}
+
+/// The proof of a board's value from the empty board.
+#[divan::bench(args = BOARDS, sample_count = 5, sample_size = 1)]
+fn prove(bencher: Bencher, shape: (u8, u8)) {
+    let board = board(shape);
+    bencher.bench(|| solve(black_box(&board), Techniques::all()).counts.positions);
+}
+
+/// The proof and the certificate's lines, as `solve --certificate` makes them.
+#[divan::bench(args = BOARDS, sample_count = 3, sample_size = 1)]
+fn certificate_lines(bencher: Bencher, shape: (u8, u8)) {
+    let board = board(shape);
+    bencher.bench(|| {
+        let mut proof = solve(black_box(&board), Techniques::all());
+        let strategies = proof.strategies().expect("the strategies");
+        certificate(&board, proof.value, &strategies)
+            .map(|line| line.len() + 1)
+            .sum::<usize>()
+    });
+}
+
+/// The checker replaying a board's certificate.
+#[divan::bench(args = BOARDS, sample_count = 3, sample_size = 1)]
+fn verify(bencher: Bencher, shape: (u8, u8)) {
+    let board = board(shape);
+    let mut proof = solve(&board, Techniques::all());
+    let strategies = proof.strategies().expect("the strategies");
+    let text: String = certificate(&board, proof.value, &strategies)
+        .map(|line| line + "\n")
+        .collect();
+    bencher.bench(|| check(&mut black_box(text.as_bytes())).expect("a valid certificate"));
+}

@@ -1,0 +1,287 @@
+//! The book: each shape's empty board proven once per process, with the
+//! strategies behind its value, so that the AI plays them without proving
+//! anything again, and what the prover settles about a position as the AI
+//! and `analyze` use it.
+
+use std::time::{Duration, Instant};
+
+use super::shape::{PerShape, cells};
+use super::strategy::{Goal, Strategy};
+use super::{Counts, Solver, Techniques, Value, solve};
+use crate::board::{Board, Status};
+use crate::geometry::Geometry;
+use crate::player::Player;
+use crate::square::Move;
+
+/// The empty board of one shape, proven, with its strategies.
+#[derive(Debug)]
+pub struct Book {
+    /// The empty board's value with best play.
+    pub value: Value,
+    /// The winner's win, or each side's hold for a draw (empty if reading
+    /// them failed, which would be a bug).
+    pub strategies: Vec<Strategy>,
+    /// What proving and reading them cost.
+    pub counts: Counts,
+    /// How long proving and reading them took.
+    pub elapsed: Duration,
+}
+
+/// The book of a shape, proven on first use (at most a second or two of
+/// work on the biggest boards, less than 0.2 s on most) and kept for the
+/// life of the process. Front ends warm it up on a thread of their own when
+/// a game starts, so the first move need not wait for it.
+pub fn book(geometry: &'static Geometry) -> &'static Book {
+    BOOKS.get_or_init(geometry, || {
+        let started = Instant::now();
+        let board = Board::empty(geometry.size(), geometry.k()).expect("a shape the engine built");
+        let mut proof = solve(&board, Techniques::all());
+        let strategies = proof.strategies().unwrap_or_default();
+        Book {
+            value: proof.value,
+            strategies,
+            counts: proof.counts,
+            elapsed: started.elapsed(),
+        }
+    })
+}
+
+/// The book of a shape if it is proven already (see [`book`]), without waiting.
+pub fn book_ready(geometry: &'static Geometry) -> Option<&'static Book> {
+    BOOKS.get(geometry)
+}
+
+/// Every shape's book, once proven.
+static BOOKS: PerShape<Book> = PerShape::new();
+
+impl Book {
+    /// True when the book proves that the side to move at `board` cannot
+    /// win: the board is the book's own drawn or lost start, or the other
+    /// side has just played its book's hold.
+    pub fn holds_against(&self, board: &Board) -> bool {
+        let Status::InProgress { to_move } = board.status() else {
+            return false;
+        };
+        if board.move_count() == 0 {
+            return self.value != Value::Win(to_move);
+        }
+        let mover = to_move.other();
+        let Some(hold) = self
+            .strategies
+            .iter()
+            .find(|strategy| strategy.player == mover && strategy.goal == Goal::Hold)
+        else {
+            return false;
+        };
+        let (mine, theirs) = (board.bits(mover), board.bits(to_move));
+        cells(mine).any(|cell| {
+            let without = mine & !(1 << cell);
+            let before = match mover {
+                Player::X => Board::from_bits(board.geometry(), without, theirs),
+                Player::O => Board::from_bits(board.geometry(), theirs, without),
+            };
+            before
+                .ok()
+                .and_then(|before| hold.reply(&before))
+                .is_some_and(|mv| mv == Move::from_index(cell, board.size()))
+        })
+    }
+
+    /// The move the book plays for the side to move at `board`, and what it
+    /// keeps: `None` where the book's strategies do not reach.
+    pub fn reply(&self, board: &Board) -> Option<(Move, Goal)> {
+        let Status::InProgress { to_move } = board.status() else {
+            return None;
+        };
+        self.strategies
+            .iter()
+            .filter(|strategy| strategy.player == to_move)
+            .find_map(|strategy| strategy.reply(board).map(|mv| (mv, strategy.goal)))
+    }
+}
+
+/// A proven move for the side to move, and what it keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Playing it wins.
+    Win(Move),
+    /// Playing it does not lose.
+    Hold(Move),
+}
+
+impl Keep {
+    /// The move.
+    pub fn mv(self) -> Move {
+        match self {
+            Keep::Win(mv) | Keep::Hold(mv) => mv,
+        }
+    }
+}
+
+/// What the prover settled about a position, for the side to move.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Settled {
+    /// The position's value with best play, once proven.
+    pub value: Option<Value>,
+    /// A proven move: one that wins, or else one that does not lose.
+    pub keep: Option<Keep>,
+    /// The value after each move, for the moves proven (`analyze --solve`
+    /// proves them all; the AI only the one it plays).
+    pub moves: Vec<(Move, Value)>,
+}
+
+/// What `book` (if given) and `solver` settle about `board` by `deadline`: a win for
+/// the side to move if it has one (also one that a mistake of the other
+/// side offered), else a move that does not lose, and the value when both
+/// questions are answered. X's chances are asked about first: it moved
+/// first or has just moved, so it is the likelier winner.
+pub fn settle(
+    solver: &mut Solver,
+    book: Option<&Book>,
+    board: &Board,
+    deadline: Option<Instant>,
+) -> Settled {
+    let Status::InProgress { to_move } = board.status() else {
+        return Settled::default();
+    };
+    let opponent = to_move.other();
+    let booked = book.and_then(|book| book.reply(board));
+    if let Some((mv, Goal::Win)) = booked {
+        return Settled {
+            value: Some(Value::Win(to_move)),
+            keep: Some(Keep::Win(mv)),
+            moves: Vec::new(),
+        };
+    }
+    let mut settled = Settled::default();
+    let wins = |solver: &mut Solver, player| match booked {
+        // The book holds for the side to move: the other cannot win.
+        Some((_, Goal::Hold)) if player == opponent => Some(false),
+        // The other side has just played its book's hold.
+        _ if player == to_move && book.is_some_and(|book| book.holds_against(board)) => Some(false),
+        _ => solver.wins(board, player, deadline),
+    };
+    // X first; a side proven to win settles the other's question.
+    let mut wins_of = [None, None];
+    for player in [Player::X, Player::O] {
+        wins_of[player as usize] = if wins_of[player.other() as usize] == Some(true) {
+            Some(false)
+        } else {
+            wins(solver, player)
+        };
+    }
+    let (mine, theirs) = (wins_of[to_move as usize], wins_of[opponent as usize]);
+    settled.value = match (mine, theirs) {
+        (Some(true), _) => Some(Value::Win(to_move)),
+        (_, Some(true)) => Some(Value::Win(opponent)),
+        (Some(false), Some(false)) => Some(Value::Draw),
+        _ => None,
+    };
+    settled.keep = match (mine, theirs, booked) {
+        (Some(true), ..) => solver.winning_move(board, deadline).map(Keep::Win),
+        (_, _, Some((mv, Goal::Hold))) => Some(Keep::Hold(mv)),
+        (_, Some(false), _) => solver.holding_move(board, deadline).map(Keep::Hold),
+        _ => None,
+    };
+    settled
+}
+
+/// [`settle`] without a deadline, and the value after every legal move:
+/// what `analyze --solve` shows.
+pub fn settle_all(solver: &mut Solver, book: Option<&Book>, board: &Board) -> Settled {
+    let mut settled = settle(solver, book, board, None);
+    settled.moves = board
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| {
+            let after = board.play(mv).ok()?;
+            Some((mv, solver.value(&after, None)?))
+        })
+        .collect();
+    settled
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_book_answers_every_reply_of_the_loser_and_keeps_its_promise() {
+        // 4x4 with three in a row: X wins; follow the book against every O reply.
+        let geometry = Geometry::get(4, 3).unwrap();
+        let book = book(geometry);
+        assert_eq!(book.value, Value::Win(Player::X));
+        let mut boards = vec![Board::empty(4, 3).unwrap()];
+        while let Some(board) = boards.pop() {
+            match board.status() {
+                Status::Won(winner) => assert_eq!(winner, Player::X, "{board}"),
+                Status::Draw => panic!("a draw at {board}"),
+                Status::InProgress { to_move: Player::X } => {
+                    let (mv, goal) = book.reply(&board).expect("the book covers X's turns");
+                    assert_eq!(goal, Goal::Win);
+                    boards.push(board.play(mv).unwrap());
+                }
+                Status::InProgress { to_move: Player::O } => {
+                    boards.extend(
+                        board
+                            .legal_moves()
+                            .into_iter()
+                            .map(|mv| board.play(mv).unwrap()),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Plays `holder` by the book against every reply (or, `sampled`, against
+    /// random replies in that many games) and checks it never loses.
+    fn book_holds(size: u8, k: u8, holder: Player, sampled: Option<u32>) {
+        let geometry = Geometry::get(size, k).unwrap();
+        let book = book(geometry);
+        let start = Board::empty(size, k).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        let mut rng = fastrand::Rng::with_seed(u64::from(size) * 10 + u64::from(k));
+        let mut games = vec![start; sampled.map_or(1, |n| n as usize)];
+        while let Some(board) = games.pop() {
+            if sampled.is_none() && !seen.insert(board) {
+                continue;
+            }
+            match board.status() {
+                Status::Won(winner) => assert_eq!(winner, holder, "{board}"),
+                Status::Draw => {}
+                Status::InProgress { to_move } if to_move == holder => {
+                    let (mv, _) = book
+                        .reply(&board)
+                        .unwrap_or_else(|| panic!("the book has no move at {board}"));
+                    games.push(board.play(mv).unwrap());
+                }
+                Status::InProgress { .. } => {
+                    let moves = board.legal_moves();
+                    if sampled.is_some() {
+                        games.push(board.play(moves[rng.usize(..moves.len())]).unwrap());
+                    } else {
+                        games.extend(moves.into_iter().map(|mv| board.play(mv).unwrap()));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn on_small_drawn_boards_the_book_holds_against_every_reply_for_both_sides() {
+        for (size, k) in [(3, 3), (4, 4)] {
+            for holder in [Player::X, Player::O] {
+                book_holds(size, k, holder, None);
+            }
+        }
+    }
+
+    #[test]
+    fn on_bigger_drawn_boards_the_book_holds_against_random_replies_for_both_sides() {
+        for (size, k) in [(5, 4), (5, 5), (6, 5), (6, 6), (7, 6), (7, 7)] {
+            for holder in [Player::X, Player::O] {
+                book_holds(size, k, holder, Some(100));
+            }
+        }
+    }
+}

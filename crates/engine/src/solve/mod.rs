@@ -1,0 +1,325 @@
+//! The prover: the value of a position with best play, proven, and the
+//! strategies that prove it.
+//!
+//! [`solve`] answers whether X wins, O wins or the game is drawn, and a
+//! [`Proof`] then gives the strategies behind the answer: a win for the
+//! winner, or for a draw a hold for each side (the opponent never gets k in
+//! a row). [`certificate`] writes them as lines of JSON that a checker which
+//! knows only the rules can replay.
+//!
+//! The search is a depth-first proof-number search (module `prover`) over the
+//! positions up to symmetry, with leaves settled early by the rules (a forced
+//! block, two threats at once), by wins through continuous threats, by
+//! pairing strategies and by the Erdős–Selfridge potential. Each of these
+//! is a [`Technique`] that can be switched off to measure what it buys.
+//!
+//! ```
+//! use tictactoe_engine::Board;
+//! use tictactoe_engine::solve::{Techniques, Value, solve};
+//!
+//! let proof = solve(&Board::empty(4, 3)?, Techniques::all());
+//! assert_eq!(proof.value, Value::Win(tictactoe_engine::Player::X));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod book;
+mod certificate;
+mod pairing;
+mod potential;
+mod prover;
+mod shape;
+mod strategy;
+mod table;
+mod threats;
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Status};
+use crate::geometry::Geometry;
+use crate::player::Player;
+use crate::square::Move;
+
+pub use book::{Book, Keep, Settled, book, book_ready, settle, settle_all};
+pub use certificate::certificate;
+pub use prover::Counts;
+pub use strategy::{Action, Goal, Node, Strategy, StrategyError};
+
+use prover::{Pos, Prover};
+use shape::Shape;
+
+/// What the side to move can force, with best play from both sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// This side gets k in a row first, however the other plays.
+    Win(Player),
+    /// Neither side can force k in a row.
+    Draw,
+}
+
+impl Value {
+    /// As the certificate and `solve --json` name it: `x-wins`, `o-wins` or `draw`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Value::Win(Player::X) => "x-wins",
+            Value::Win(Player::O) => "o-wins",
+            Value::Draw => "draw",
+        }
+    }
+}
+
+/// In words: `X wins`, `O wins` or `draw`.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(player) => write!(f, "{player} wins"),
+            Value::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// One of the prover's shortcuts, each of which can be switched off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Technique {
+    /// Positions that are rotations or reflections of each other are searched once.
+    Symmetry,
+    /// A win by continuous threats (each forcing the only block) settles a position.
+    Threats,
+    /// A pairing strategy for the defender settles a position.
+    Pairing,
+    /// The Erdős–Selfridge potential of the attacker's open lines settles a position.
+    Potential,
+    /// Cells on no line either side can still complete are not searched.
+    DeadCells,
+}
+
+impl Technique {
+    /// Every technique.
+    pub const ALL: [Technique; 5] = [
+        Technique::Symmetry,
+        Technique::Threats,
+        Technique::Pairing,
+        Technique::Potential,
+        Technique::DeadCells,
+    ];
+
+    /// The technique's name as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::Symmetry => "symmetry",
+            Technique::Threats => "threats",
+            Technique::Pairing => "pairing",
+            Technique::Potential => "potential",
+            Technique::DeadCells => "dead-cells",
+        }
+    }
+
+    /// The technique called `name`, if there is one.
+    pub fn from_name(name: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// The techniques a proof may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Techniques(u8);
+
+impl Techniques {
+    /// Every technique: the prover at its best.
+    pub fn all() -> Techniques {
+        Techniques(Technique::ALL.iter().fold(0, |set, t| set | t.bit()))
+    }
+
+    /// These techniques without `technique`.
+    pub fn without(self, technique: Technique) -> Techniques {
+        Techniques(self.0 & !technique.bit())
+    }
+
+    /// True when `technique` is among these.
+    pub fn has(self, technique: Technique) -> bool {
+        self.0 & technique.bit() != 0
+    }
+}
+
+impl Default for Techniques {
+    fn default() -> Techniques {
+        Techniques::all()
+    }
+}
+
+/// The proven value of a position, with what the proof cost; the
+/// strategies behind it come from [`Proof::strategies`].
+pub struct Proof {
+    /// The position proven.
+    pub board: Board,
+    /// What the position is worth with best play.
+    pub value: Value,
+    /// What the search did.
+    pub counts: Counts,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+    /// The searches the strategies are read from.
+    solver: Solver,
+}
+
+impl fmt::Debug for Proof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Proof")
+            .field("board", &self.board)
+            .field("value", &self.value)
+            .field("counts", &self.counts)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Proves the value of `board` with the given techniques, however long it takes.
+pub fn solve(board: &Board, techniques: Techniques) -> Proof {
+    solve_until(board, techniques, None).expect("no deadline, so the search finishes")
+}
+
+/// [`solve`], giving up at `deadline`: `None` when the proof is not finished by then.
+pub fn solve_until(
+    board: &Board,
+    techniques: Techniques,
+    deadline: Option<Instant>,
+) -> Option<Proof> {
+    let started = Instant::now();
+    let mut solver = Solver::with_techniques(board.geometry(), techniques);
+    let value = solver.value(board, deadline)?;
+    Some(Proof {
+        board: *board,
+        value,
+        counts: solver.counts(),
+        elapsed: started.elapsed(),
+        solver,
+    })
+}
+
+/// The prover kept from question to question about positions of one shape:
+/// what it proved for one position stays in its tables for the next, as a
+/// game goes on.
+///
+/// ```
+/// use tictactoe_engine::{Board, Player};
+/// use tictactoe_engine::solve::Solver;
+///
+/// let board = Board::empty(4, 3)?;
+/// let mut solver = Solver::new(board.geometry());
+/// assert_eq!(solver.wins(&board, Player::X, None), Some(true));
+/// let mv = solver.winning_move(&board, None).expect("X wins, so some move does");
+/// let after = board.play(mv)?;
+/// assert_eq!(solver.wins(&after, Player::X, None), Some(true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Solver {
+    geometry: &'static Geometry,
+    techniques: Techniques,
+    /// The search for a win of X, and of O, once asked for.
+    provers: [Option<Prover>; 2],
+}
+
+impl Solver {
+    /// A solver for boards of this shape, with every technique.
+    pub fn new(geometry: &'static Geometry) -> Solver {
+        Solver::with_techniques(geometry, Techniques::all())
+    }
+
+    /// A solver with the given techniques.
+    pub fn with_techniques(geometry: &'static Geometry, techniques: Techniques) -> Solver {
+        Solver {
+            geometry,
+            techniques,
+            provers: [None, None],
+        }
+    }
+
+    /// The board shape this solver proves.
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// What the searches did so far.
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for prover in self.provers.iter().flatten() {
+            counts += prover.counts;
+        }
+        counts
+    }
+
+    fn prover(&mut self, attacker: Player) -> &mut Prover {
+        let (shape, techniques) = (Shape::of(self.geometry), self.techniques);
+        self.provers[attacker as usize]
+            .get_or_insert_with(|| Prover::new(shape, attacker, techniques))
+    }
+
+    /// Does `player` get k in a row first from `board`, however the other
+    /// plays? `None` when the deadline comes first.
+    pub fn wins(
+        &mut self,
+        board: &Board,
+        player: Player,
+        deadline: Option<Instant>,
+    ) -> Option<bool> {
+        match board.status() {
+            Status::Won(winner) => return Some(winner == player),
+            Status::Draw => return Some(false),
+            Status::InProgress { .. } => {}
+        }
+        let prover = self.prover(player);
+        prover.set_deadline(deadline);
+        prover.prove(root(board, player))
+    }
+
+    /// What `board` is worth with best play; `None` when the deadline comes first.
+    pub fn value(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Value> {
+        // X first: it moved first, or has just moved, so it is the likelier winner.
+        for player in [Player::X, Player::O] {
+            if self.wins(board, player, deadline)? {
+                return Some(Value::Win(player));
+            }
+        }
+        Some(Value::Draw)
+    }
+
+    /// A move that wins for the side to move, if it wins from `board` and
+    /// the proof is done by the deadline.
+    pub fn winning_move(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Move> {
+        let Status::InProgress { to_move } = board.status() else {
+            return None;
+        };
+        if !self.wins(board, to_move, deadline)? {
+            return None;
+        }
+        let prover = self.prover(to_move);
+        let cell = prover.keeping_move(root(board, to_move), true)?;
+        Some(Move::from_index(cell, board.size()))
+    }
+
+    /// A move after which the side to move does not lose, if it is proven
+    /// by the deadline that the other side cannot force a win.
+    pub fn holding_move(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Move> {
+        let Status::InProgress { to_move } = board.status() else {
+            return None;
+        };
+        let opponent = to_move.other();
+        if self.wins(board, opponent, deadline)? {
+            return None;
+        }
+        let prover = self.prover(opponent);
+        let cell = prover.keeping_move(root(board, opponent), false)?;
+        Some(Move::from_index(cell, board.size()))
+    }
+}
+
+/// The board as the prover of `attacker` sees it.
+fn root(board: &Board, attacker: Player) -> Pos {
+    Pos {
+        att: board.bits(attacker),
+        def: board.bits(attacker.other()),
+    }
+}
