@@ -7,6 +7,7 @@ pub use tictactoe_engine as engine;
 pub mod game;
 pub mod plain;
 pub mod quiz;
+pub mod record;
 pub mod screen;
 pub mod selfplay;
 #[cfg(feature = "serve")]
