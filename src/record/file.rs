@@ -5,8 +5,8 @@
 //! is written (a named pipe, a device, a folder or a symbolic link at the
 //! path is refused with one line, never waited on), a lock on the file
 //! itself keeps two programs' games apart, and a lock held elsewhere is
-//! waited for at most [`LOCK_PATIENCE`]. A game is one `write` of the whole
-//! record, so a reader never sees half of one from this program.
+//! waited for at most [`LOCK_PATIENCE`]. Games are written whole (one
+//! `write` for one or more of them), so a reader never sees half of one.
 
 use std::fs::{File, TryLockError};
 use std::io::{self, Read, Write};
@@ -155,41 +155,71 @@ impl RecordFile {
             file,
             path: self.path.clone(),
             separator,
+            pending: String::new(),
         })
     }
 }
 
-/// A records file open for appending, locked.
+/// A records file open for appending, locked. Games are written whole, in
+/// batches of at most [`BATCH`] bytes.
 #[derive(Debug)]
 pub struct Appender {
     file: File,
     path: PathBuf,
     /// What must come before the next game so that a blank line precedes it.
     separator: &'static str,
+    /// Games not yet written: whole ones only.
+    pending: String,
 }
 
+/// How much an [`Appender`] gathers before writing: whole games only, so
+/// a reader of the file never sees half of one.
+pub const BATCH: usize = 64 << 10;
+
 impl Appender {
-    /// Appends one game and the blank line after it, in one write.
+    /// Appends one game and the blank line after it.
     pub fn append(&mut self, record: &Record) -> Result<(), RecordFileError> {
-        let text = format!("{}{}\n", self.separator, notation::write(record));
-        self.file
-            .write_all(text.as_bytes())
-            .map_err(|source| RecordFileError::Io {
-                action: "write to it",
-                path: self.path.clone(),
-                source,
-            })?;
+        self.pending.push_str(self.separator);
         self.separator = "";
+        self.pending.push_str(&notation::write(record));
+        self.pending.push('\n');
+        if self.pending.len() >= BATCH {
+            self.write_pending()?;
+        }
         Ok(())
     }
 
-    /// Writes everything through and lets go of the lock.
-    pub fn finish(self) -> Result<(), RecordFileError> {
+    fn write_pending(&mut self) -> Result<(), RecordFileError> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let result = self.file.write_all(self.pending.as_bytes());
+        self.pending.clear();
+        result.map_err(|source| RecordFileError::Io {
+            action: "write to it",
+            path: self.path.clone(),
+            source,
+        })
+    }
+
+    /// Writes every game through and lets go of the lock.
+    pub fn finish(mut self) -> Result<(), RecordFileError> {
+        self.write_pending()?;
         self.file.sync_data().map_err(|source| RecordFileError::Io {
             action: "write to it",
             path: self.path.clone(),
             source,
         })
+    }
+}
+
+/// Games appended but not finished are written all the same, as far as
+/// the file takes them.
+impl Drop for Appender {
+    fn drop(&mut self) {
+        if !self.pending.is_empty() {
+            let _ = self.write_pending();
+        }
     }
 }
 
