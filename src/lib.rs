@@ -8,6 +8,7 @@ pub mod game;
 pub mod plain;
 pub mod quiz;
 pub mod record;
+pub mod review;
 pub mod screen;
 pub mod selfplay;
 #[cfg(feature = "serve")]

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod play;
 pub mod quiz;
+pub mod review;
 pub mod selfplay;
 #[cfg(feature = "serve")]
 pub mod serve;
@@ -51,6 +52,8 @@ pub enum Command {
     Trace(trace::TraceArgs),
     /// Quiz yourself on minimax: positions from real games, one question at a time.
     Quiz(quiz::QuizArgs),
+    /// Review recorded games: every move's value before and after, and the moves that threw something away.
+    Review(review::ReviewArgs),
     /// Let two AIs play each other without a screen and print the tally.
     Selfplay(selfplay::SelfplayArgs),
     /// Show the saved statistics of your games against the AI.
@@ -292,6 +295,7 @@ impl Command {
             Command::Tree(args) => args.run(io),
             Command::Trace(args) => args.run(io),
             Command::Quiz(args) => args.run(io),
+            Command::Review(args) => args.run(io),
             Command::Selfplay(args) => args.run(io),
             Command::Stats(args) => args.run(io),
             Command::Completions(args) => setup::write_completions(args.shell, io.out),
