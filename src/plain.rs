@@ -1,12 +1,15 @@
 //! The game as plain lines of text, for screen readers, simple terminals and
 //! pipes. After every move: the board as rows of `X`, `O` and `.`, then whose
 //! turn it is. One move per line in: a digit 1-9 (3x3) or a square like `b2`,
-//! or `undo`, `redo`, `new`, `help`, `quit`.
+//! or a command of the key table's plain mode (`undo`, `redo`, `new`, `help`,
+//! `quit`).
 
 use std::io::{self, BufRead, Write};
 
 use crate::engine::{Ai, Move, Status};
 use crate::game::{Game, ResultChange, Seat};
+use crate::screen::Action;
+use crate::screen::keys::{self, Context, Mode};
 use crate::settings::{Settings, title};
 use crate::stats::{Counter, StatsFile};
 use crate::text::{InputLine, echo, read_line};
@@ -28,14 +31,17 @@ fn parse(line: &InputLine, size: u8) -> Result<Command, String> {
         return Err(not_a_move(&line.echo(), size));
     }
     let word = line.text.trim().to_ascii_lowercase();
-    let command = match word.as_str() {
-        "" => Command::Nothing,
-        "undo" | "u" => Command::Undo,
-        "redo" => Command::Redo,
-        "new" | "n" => Command::New,
-        "help" | "h" | "?" => Command::Help,
-        "quit" | "q" | "exit" => Command::Quit,
-        _ => {
+    if word.is_empty() {
+        return Ok(Command::Nothing);
+    }
+    // The commands are the key table's words for plain mode.
+    let command = match keys::typed(&word) {
+        Some(Action::Undo) => Command::Undo,
+        Some(Action::Redo) => Command::Redo,
+        Some(Action::NewGame) => Command::New,
+        Some(Action::ToggleHelp) => Command::Help,
+        Some(Action::Quit) => Command::Quit,
+        Some(_) | None => {
             if size == 3
                 && let Ok(digit @ 1..=9) = word.parse::<usize>()
             {
@@ -291,10 +297,11 @@ fn help(size: u8, output: &mut dyn Write) -> io::Result<()> {
         output,
         "Squares: a letter for the column (a is left) and a number for the row (1 is the top)."
     )?;
-    writeln!(
-        output,
-        "Commands: undo (your last move and the AI's reply), redo, new, help, quit."
-    )
+    // The commands from the key table, one a line.
+    writeln!(output, "Commands:")?;
+    let context = Context::new(Mode::Plain);
+    keys::entries(Mode::Plain, &context)
+        .try_for_each(|entry| writeln!(output, "  {}: {}.", entry.names, entry.help))
 }
 
 /// Lines about the statistics, one each.

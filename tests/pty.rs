@@ -405,3 +405,39 @@ fn suspending_gives_the_terminal_back_and_continuing_redraws() {
     assert_eq!(ended.code, 0);
     assert_restored(&ended.screen, "quit after suspending");
 }
+
+#[test]
+fn the_walkthrough_is_driven_by_its_keys() {
+    let mut game = Session::start(&[
+        "--no-stats",
+        "--x",
+        "human",
+        "--o",
+        "human",
+        "--board",
+        "o.x/x.x/.oo",
+    ]);
+    game.wait_for(|s| s.contains("X to move"), "the first frame");
+    game.press("c");
+    game.wait_for(|s| s.contains("Minimax call 1:"), "call 1");
+    game.press("ccccc");
+    game.wait_for(|s| s.contains("Minimax call 6:"), "call 6, a3 X");
+    game.press("b");
+    game.wait_for(|s| s.contains("Minimax call 5:"), "back to call 5");
+    game.press("f");
+    game.wait_for(|s| s.contains("Call 5 returned +9"), "call 5 finished");
+    game.press("G");
+    game.wait_for(
+        |s| s.contains("Call 1 returned +9: best move b2"),
+        "the end of the walk",
+    );
+    game.press("a");
+    game.wait_for(
+        |s| s.contains("alpha-beta") && s.contains("Minimax call 1:"),
+        "alpha-beta from call 1",
+    );
+    game.press("q");
+    let ended = game.finish();
+    assert_eq!(ended.code, 0);
+    assert_restored(&ended.screen, "quit from the walkthrough");
+}

@@ -278,7 +278,7 @@ fn the_help_popup() {
         let screen = text(&snapshot("the_help_popup", &app, size));
         // Words wrap whole: none is cut at the popup's edge.
         for word in [
-            "explain:", "every", "move's", "score", "new", "game", "undo",
+            "explain:", "every", "move's", "score", "new", "game", "square",
         ] {
             assert!(
                 screen
@@ -316,8 +316,11 @@ fn watch_mode_says_thinking_only_while_the_engine_works_and_shows_the_delay() {
         let waiting = text(&snapshot("watch_mode_between_moves", &app, size));
         assert!(waiting.contains("X (perfect) moves next…"), "{waiting}");
         assert!(!waiting.contains("thinking"), "{waiting}");
-        assert!(
-            waiting.contains("delay 250 ms"),
+        // The key bar shows whole entries only: at 30 columns `+/- delay`
+        // gives way to `space pause`.
+        assert_eq!(
+            waiting.contains("+/- delay 250 ms"),
+            size == (80, 24),
             "{size:?}: after +\n{waiting}"
         );
     }
@@ -781,6 +784,46 @@ fn the_walkthrough_steps_through_the_article_calls() {
     assert!(a3.starts_with('1') && a3.contains('╳'), "{a3:?}");
 }
 
+#[test]
+fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
+    use tictactoe::screen::app::TraceMove;
+    let t0 = Instant::now();
+    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
+    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    app.update(Action::TraceStep, t0);
+    app.update(Action::Trace(TraceMove::AlphaBeta), t0);
+    // Calls 1 to 7, then the rest of call 7 and of call 6: the cut.
+    for _ in 0..6 {
+        app.update(Action::TraceStep, t0);
+    }
+    app.update(Action::Trace(TraceMove::Finish), t0);
+    app.update(Action::Trace(TraceMove::Finish), t0);
+    for size in [(80, 24), (60, 20), (40, 15)] {
+        let screen = text(&snapshot("the_walkthrough_alpha_beta_cut", &app, size));
+        assert!(
+            screen.contains("Call 6 returned <= +7"),
+            "{size:?}: the status line says the bound\n{screen}"
+        );
+    }
+    let said: Vec<String> = app
+        .walkthrough()
+        .expect("open")
+        .items(40)
+        .into_iter()
+        .map(|(_, said)| format!("{said:?}"))
+        .collect();
+    for expected in [
+        "call 6 returned <= +7",
+        "call 6 prunes b2 O: +7 <= alpha +9: X has better elsewhere",
+        "From o.x/x.x/.oo, alpha-beta:",
+    ] {
+        assert!(
+            said.iter().any(|s| s.contains(expected)),
+            "{expected}\n{said:#?}"
+        );
+    }
+}
+
 /// The words in the panel beside the board, its rows joined by spaces
 /// (`None` when the panel is a summary above the board).
 fn panel_text(buffer: &Buffer, size: (u16, u16)) -> Option<String> {
@@ -878,23 +921,31 @@ fn a_deep_walkthrough_keeps_the_current_call_in_the_panel() {
 }
 
 /// The key bar offers undo only with a turn to take back, and redo once
-/// one has been taken back.
+/// one has been taken back, at 120x40 as at 80x24 (where it once had no
+/// room for redo).
 #[test]
 fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
     let t0 = Instant::now();
-    let keys = |app: &App| {
-        let screen = text(&draw(app, 120, 40));
-        screen.lines().last().unwrap_or_default().trim().to_string()
-    };
-    let mut app = two_humans(&[]);
-    assert!(!keys(&app).contains("undo"), "{}", keys(&app));
-    app.update(Action::Place(Move::new(1, 1)), t0);
-    assert!(keys(&app).contains("u undo"), "{}", keys(&app));
-    assert!(!keys(&app).contains("redo"), "{}", keys(&app));
-    app.update(Action::Undo, t0);
-    assert_eq!(app.board(), Board::new());
-    assert!(keys(&app).contains("U redo"), "{}", keys(&app));
-    assert!(!keys(&app).contains("u undo"), "{}", keys(&app));
-    app.update(Action::Redo, t0);
-    assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+    for (width, height) in [(120, 40), (80, 24)] {
+        let keys = |app: &App| {
+            let screen = text(&draw(app, width, height));
+            screen.lines().last().unwrap_or_default().trim().to_string()
+        };
+        let mut app = two_humans(&[]);
+        assert!(!keys(&app).contains("undo"), "{}", keys(&app));
+        app.update(Action::Place(Move::new(1, 1)), t0);
+        assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+        assert!(!keys(&app).contains("redo"), "{}", keys(&app));
+        app.update(Action::Undo, t0);
+        assert_eq!(app.board(), Board::new());
+        assert!(keys(&app).contains("U redo"), "{}", keys(&app));
+        assert!(!keys(&app).contains("u undo"), "{}", keys(&app));
+        app.update(Action::Redo, t0);
+        assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+        // Two moves, one taken back: both offered.
+        app.update(Action::Place(Move::new(0, 0)), t0);
+        app.update(Action::Undo, t0);
+        let both = keys(&app);
+        assert!(both.contains("u undo") && both.contains("U redo"), "{both}");
+    }
 }

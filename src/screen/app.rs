@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use super::explain::Explain;
-pub use super::message::{Action, Costs, Direction, Reply, Request};
+pub use super::message::{Action, Costs, Direction, Reply, Request, TraceMove};
 use super::trace::Walkthrough;
 use super::tree::TreeView;
 use crate::engine::teach::line::Line;
@@ -222,7 +222,8 @@ impl App {
             Action::Back if self.explain.is_on() => self.explain.toggle(),
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
-            Action::Unbound | Action::GoUp => {}
+            // Ctrl-Z is the front end's: the local terminal suspends.
+            Action::Unbound | Action::GoUp | Action::Suspend | Action::Trace(_) => {}
             Action::ToggleExplain => self.explain.toggle(),
             Action::ToggleTree => {
                 self.hold_watch();
@@ -283,6 +284,16 @@ impl App {
             {
                 if let Some(walkthrough) = self.walkthrough.as_mut() {
                     walkthrough.next();
+                }
+            }
+            Action::Trace(step) => {
+                if let Some(walkthrough) = self.walkthrough.as_mut() {
+                    match step {
+                        TraceMove::Back => walkthrough.back(),
+                        TraceMove::Finish => walkthrough.finish(),
+                        TraceMove::End => walkthrough.end(),
+                        TraceMove::AlphaBeta => walkthrough.toggle_alpha_beta(),
+                    }
                 }
             }
             Action::Cursor(direction) => {

@@ -290,7 +290,11 @@ impl Walkthrough {
                 bounded(done.score, done.bound)
             ),
             (_, Some(call), _) => {
-                format!("Minimax call {}: {}", thousands(call.number), role(call))
+                format!(
+                    "Minimax call {}: {}",
+                    thousands(call.number),
+                    role(call, self.scoring)
+                )
             }
             (_, None, _) => match self.best() {
                 Some(best) => format!(
@@ -379,10 +383,15 @@ impl Walkthrough {
             items.push((1, Said::Text(text)));
         }
         let progress = match (self.current(), self.total) {
-            (Some(_), Some(total)) => {
-                format!("call {} of {}", thousands(self.calls()), thousands(total))
+            (Some(call), Some(total)) if call.number == self.calls() => {
+                format!("call {} of {}", thousands(call.number), thousands(total))
             }
-            (Some(_), None) => format!("call {}", thousands(self.calls())),
+            (Some(_), Some(total)) => format!(
+                "{} of {} calls begun",
+                thousands(self.calls()),
+                thousands(total)
+            ),
+            (Some(_), None) => format!("{} calls begun", thousands(self.calls())),
             (None, _) => format!("{} calls", thousands(self.calls())),
         };
         items.push((6, Said::Gap));
@@ -513,12 +522,14 @@ fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
     Some(scoring.end(won, call.depth, win))
 }
 
-/// Whose turn it is in a call and what it does: "X to move, maximizes".
-fn role(call: &Call) -> String {
+/// Whose turn it is in a call and what it does: "X to move, maximizes",
+/// or how the game ended and what the call returns: "X won, returns +7".
+fn role(call: &Call, scoring: Scoring) -> String {
+    let returns = || signed(finished(call, scoring).unwrap_or(0));
     match call.board.status() {
         Status::InProgress { to_move } => format!("{to_move} to move, {}", call.role.verb()),
-        Status::Won(winner) => format!("{winner} won"),
-        Status::Draw => "a draw".to_string(),
+        Status::Won(winner) => format!("{winner} won, returns {}", returns()),
+        Status::Draw => format!("a draw, returns {}", returns()),
     }
 }
 

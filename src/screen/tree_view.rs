@@ -8,6 +8,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::fit::first_fitting;
+use super::keys::{self, Context};
 use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
 use crate::engine::{Scoring, Status};
@@ -56,8 +57,14 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
 /// Draws the tree full screen: the title, the rows with the selection in
 /// reverse video, the selected position beside them when there is room,
 /// and the keys.
-pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
-    let [title, legend, body, keys] = area.layout(&Layout::vertical([
+pub(crate) fn render(
+    view: &TreeView,
+    context: &Context,
+    area: Rect,
+    theme: &Theme,
+    buf: &mut Buffer,
+) {
+    let [title, legend, body, key_bar] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),
         Constraint::Fill(1),
@@ -105,18 +112,12 @@ pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffe
     if let Some(detail) = detail {
         render_detail(view, detail, theme, buf);
     }
-    let variants = [
-        "up/down move  right/enter open  left/backspace up  t/esc close  ? help  q quit",
-        "arrows move  enter open  backspace up  t close  ? help",
-        "arrows, enter, backspace  t close",
-        "t close",
-    ];
     Paragraph::new(Line::styled(
-        first_fitting(&variants, keys.width),
+        keys::bar(context, key_bar.width),
         theme.faint(),
     ))
     .alignment(Alignment::Center)
-    .render(keys, buf);
+    .render(key_bar, buf);
 }
 
 fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {

@@ -12,9 +12,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::Instant;
 
-use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyModifiers,
-};
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
 use crossterm::{cursor, execute};
 use ratatui::DefaultTerminal;
@@ -25,7 +23,7 @@ use signal_hook::iterator::Signals;
 use crate::engine::Board;
 use crate::game::ResultChange;
 use crate::game::Seats;
-use crate::screen::{App, Reply, Request, input, worker};
+use crate::screen::{Action, App, Reply, Request, input, worker};
 use crate::settings::Settings;
 use crate::stats::{Counter, StatsFile};
 
@@ -133,12 +131,12 @@ fn play(
         // Act on everything that has arrived before drawing again.
         for wake in std::iter::once(wake).chain(woken.try_iter()) {
             match wake {
-                Wake::Input(event) if is_suspend_key(&event) => terminal.suspend()?,
-                Wake::Input(event) => {
-                    if let Some(action) = input::action_for(&event, &app, area) {
-                        app.update(action, Instant::now());
-                    }
-                }
+                Wake::Input(event) => match input::action_for(&event, &app, area) {
+                    // Ctrl-Z: in raw mode the terminal sends it as a key, not as SIGTSTP.
+                    Some(Action::Suspend) => terminal.suspend()?,
+                    Some(action) => app.update(action, Instant::now()),
+                    None => {}
+                },
                 Wake::InputFailed(error) => return Err(error),
                 Wake::Reply(reply) => app.receive(reply, Instant::now()),
                 Wake::Signal(SIGTSTP) => terminal.suspend()?,
@@ -152,13 +150,6 @@ fn play(
 
 fn stopped() -> io::Error {
     io::Error::other("the game's threads stopped")
-}
-
-/// Ctrl-Z: in raw mode the terminal sends it as a key, not as SIGTSTP.
-fn is_suspend_key(event: &Event) -> bool {
-    event.as_key_press_event().is_some_and(|key| {
-        key.code == KeyCode::Char('z') && key.modifiers.contains(KeyModifiers::CONTROL)
-    })
 }
 
 /// Reads the terminal's events on a thread of its own, so the loop can wait
