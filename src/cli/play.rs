@@ -7,9 +7,10 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use thiserror::Error;
 
+use crate::console::Keep;
 use crate::engine::{Board, BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
 use crate::game::{Seat, Seats};
-use crate::record::{RecordFileError, read_file};
+use crate::record::{RecordFile, RecordFileError, read_file};
 use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use crate::stats::StatsFile;
 use crate::tui::Ending;
@@ -96,15 +97,21 @@ pub struct PlayArgs {
     /// Pause before the AI answers your move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_AI_DELAY.as_millis() as u64)]
     pub ai_delay: u64,
-    /// Play in plain text, a line per move: for screen readers, simple terminals and pipes.
-    #[arg(long)]
+    /// Play in plain text, a line per move: for simple terminals and pipes.
+    #[arg(long, conflicts_with = "screen_reader")]
     pub plain: bool,
+    /// Play in sentences, a line per event, with no drawing: for screen readers (also chosen when TERM is dumb).
+    #[arg(long)]
+    pub screen_reader: bool,
     /// Where to keep the statistics [default: stats.json in the platform's data directory].
     #[arg(long, value_name = "PATH", conflicts_with = "no_stats")]
     pub stats_file: Option<PathBuf>,
     /// Do not count this session's games.
     #[arg(long)]
     pub no_stats: bool,
+    /// Append every finished game to this records file (see Game records).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// Settings that cannot be played.
@@ -159,12 +166,26 @@ impl PlayArgs {
                 return Ok(ExitStatus::BadInput);
             }
         };
-        let stats = self.stats_file();
+        let keep = Keep {
+            stats: self.stats_file(),
+            records: self.record.as_ref().map(RecordFile::new),
+        };
+        if self.screen_reader || (!self.plain && dumb_terminal()) {
+            let prompt = io::stdin().is_terminal();
+            crate::reader::run(
+                &settings,
+                keep,
+                &mut io::stdin().lock(),
+                &mut io::stdout().lock(),
+                prompt,
+            )?;
+            return Ok(ExitStatus::Success);
+        }
         if self.plain {
             let prompt = io::stdin().is_terminal();
             crate::plain::run(
                 &settings,
-                stats,
+                keep,
                 &mut io::stdin().lock(),
                 &mut io::stdout().lock(),
                 prompt,
@@ -178,7 +199,7 @@ impl PlayArgs {
             )?;
             return Ok(ExitStatus::Failure);
         }
-        let outcome = crate::tui::run(settings, color_wanted(), stats)?;
+        let outcome = crate::tui::run(settings, color_wanted(), keep)?;
         // Warnings (about saved statistics) are shown in the game and again here,
         // once the screen is back, so they are not lost with it. After a hangup
         // there is nobody to tell, and that is no reason to fail.
@@ -305,6 +326,13 @@ impl PlayArgs {
         }
         StatsFile::given_or_default(self.stats_file.as_deref())
     }
+}
+
+/// True when `TERM` says the terminal draws nothing (`dumb`, as Emacs's
+/// shell and some screen readers' consoles set it): the game speaks in
+/// sentences there.
+pub fn dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
 }
 
 /// True unless `NO_COLOR` is set to something (see no-color.org).

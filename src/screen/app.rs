@@ -71,6 +71,9 @@ struct AiTurn {
     reply: Option<Decision>,
 }
 
+/// The most finished games kept for a front end that has not looked.
+const FINISHED_KEPT: usize = 16;
+
 /// The model of the game screen.
 #[derive(Debug)]
 pub struct App {
@@ -94,6 +97,8 @@ pub struct App {
     flash: Option<Flash>,
     /// Results that entered or left the tally since the front end last looked.
     results: Vec<ResultChange>,
+    /// Games that finished since the front end last looked, as they ended.
+    finished: Vec<Game>,
     quit: bool,
     rng: fastrand::Rng,
     /// Colours on screen (off when the user's terminal asks for none).
@@ -132,6 +137,7 @@ impl App {
             walkthrough: None,
             flash: None,
             results: Vec::new(),
+            finished: Vec::new(),
             quit: false,
             rng,
             color: true,
@@ -223,7 +229,15 @@ impl App {
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
             // Ctrl-Z is the front end's: the local terminal suspends.
-            Action::Unbound | Action::GoUp | Action::Suspend | Action::Trace(_) => {}
+            // Ctrl-Z is the front end's: the local terminal suspends. The
+            // text front ends' own words mean nothing on the screen.
+            Action::Unbound
+            | Action::GoUp
+            | Action::Suspend
+            | Action::Trace(_)
+            | Action::Read(_)
+            | Action::Review
+            | Action::Quiz => {}
             Action::ToggleExplain => self.explain.toggle(),
             Action::ToggleTree => {
                 self.hold_watch();
@@ -452,6 +466,12 @@ impl App {
         std::mem::take(&mut self.results)
     }
 
+    /// The games that finished since the last call, each as it ended (for
+    /// the front end to record).
+    pub fn take_finished_games(&mut self) -> Vec<Game> {
+        std::mem::take(&mut self.finished)
+    }
+
     /// Shows a message from outside the game (a warning about saved statistics).
     pub fn notify(&mut self, text: &str, now: Instant) {
         self.flash = Some(Flash {
@@ -642,6 +662,13 @@ impl App {
         if let Some(change) = ResultChange::between(before, self.game.status()) {
             self.tally.apply(change);
             self.results.push(change);
+            if let ResultChange::Finished(_) = change {
+                // A front end that never looks keeps only the latest few.
+                if self.finished.len() == FINISHED_KEPT {
+                    self.finished.remove(0);
+                }
+                self.finished.push(self.game.clone());
+            }
         }
     }
 

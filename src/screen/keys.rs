@@ -27,7 +27,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::app::App;
 use super::fit::most_important;
-use super::message::{Action, Direction, LobbyAction, TraceMove};
+use super::message::{Action, Direction, LobbyAction, Reading, TraceMove};
 use crate::engine::{Move, Player};
 
 /// Where keys are read. A game screen is in one mode at a time; the help,
@@ -54,11 +54,13 @@ pub enum Mode {
     Lobby,
     /// Plain mode (`--plain`): commands typed on a line.
     Plain,
+    /// The screen-reader mode (`--screen-reader`): plain mode's commands and its own.
+    Reader,
 }
 
 impl Mode {
     /// Every mode.
-    pub const ALL: [Mode; 10] = [
+    pub const ALL: [Mode; 11] = [
         Mode::Play,
         Mode::Watch,
         Mode::Versus,
@@ -69,6 +71,7 @@ impl Mode {
         Mode::Ended,
         Mode::Lobby,
         Mode::Plain,
+        Mode::Reader,
     ];
 
     /// A sentence the help opens with in this mode, if any.
@@ -460,7 +463,10 @@ const DIGITS: [(Key, Does); 9] = {
     digits
 };
 
-use Mode::{Ended, Help, Lobby, Plain, Play, Tree, Versus, Walkthrough, Watch, Watching};
+use Mode::{Ended, Help, Lobby, Plain, Play, Reader, Tree, Versus, Walkthrough, Watch, Watching};
+
+/// The modes whose commands are typed on a line.
+const TYPED: &[Mode] = &[Plain, Reader];
 
 /// The game's modes: where the board is on screen.
 const GAME: &[Mode] = &[Play, Watch, Versus, Watching];
@@ -903,9 +909,10 @@ pub static KEYS: &[Entry] = &[
     )
     .bar("q", "quit", 1)
     .doc("quit: the connection closes with exit status 0"),
-    // Plain mode's commands, typed on a line (in any case).
+    // The commands of plain mode and the screen-reader mode, typed on a
+    // line (in any case).
     Entry::new(
-        &[Plain],
+        TYPED,
         &[
             on(Key::Word("undo"), Action::Undo),
             on(Key::Word("u"), Action::Undo),
@@ -914,13 +921,13 @@ pub static KEYS: &[Entry] = &[
         "take back your last move and the AI's reply",
     ),
     Entry::new(
-        &[Plain],
+        TYPED,
         &[on(Key::Word("redo"), Action::Redo)],
         "redo",
         "play again what undo took back",
     ),
     Entry::new(
-        &[Plain],
+        TYPED,
         &[
             on(Key::Word("new"), Action::NewGame),
             on(Key::Word("n"), Action::NewGame),
@@ -929,7 +936,7 @@ pub static KEYS: &[Entry] = &[
         "a new game",
     ),
     Entry::new(
-        &[Plain],
+        TYPED,
         &[
             on(Key::Word("help"), Action::ToggleHelp),
             on(Key::Word("h"), Action::ToggleHelp),
@@ -939,7 +946,7 @@ pub static KEYS: &[Entry] = &[
         "these commands",
     ),
     Entry::new(
-        &[Plain],
+        TYPED,
         &[
             on(Key::Word("quit"), Action::Quit),
             on(Key::Word("q"), Action::Quit),
@@ -947,6 +954,49 @@ pub static KEYS: &[Entry] = &[
         ],
         "quit, q, exit",
         "leave",
+    ),
+    // The screen-reader mode's own.
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("board"), Action::Read(Reading::Board)),
+            on(Key::Word("b"), Action::Read(Reading::Board)),
+        ],
+        "board, b",
+        "the board, row by row",
+    ),
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("last"), Action::Read(Reading::Last)),
+            on(Key::Word("l"), Action::Read(Reading::Last)),
+        ],
+        "last, l",
+        "the last move again",
+    ),
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("scores"), Action::Read(Reading::Scores)),
+            on(Key::Word("s"), Action::Read(Reading::Scores)),
+        ],
+        "scores, s",
+        "every free square's score and what it means",
+    ),
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("review"), Action::Review),
+            on(Key::Word("r"), Action::Review),
+        ],
+        "review, r",
+        "the review of the game so far: every move's value, the mistakes marked",
+    ),
+    Entry::new(
+        &[Reader],
+        &[on(Key::Word("quiz"), Action::Quiz)],
+        "quiz",
+        "five quiz questions about minimax, then back to the game",
     ),
 ];
 
@@ -976,10 +1026,11 @@ fn bound(context: &Context, wanted: impl Fn(Key) -> bool) -> Option<Does> {
         .map(|(_, does)| *does)
 }
 
-/// The action a word typed in plain mode asks for, if it is a command.
-pub fn typed(word: &str) -> Option<Action> {
-    let context = Context::new(Plain);
-    let keys = entries(Plain, &context).flat_map(|entry| entry.keys);
+/// The action a word typed in a text mode (plain or screen reader) asks
+/// for, if it is one of the mode's commands.
+pub fn typed(mode: Mode, word: &str) -> Option<Action> {
+    let context = Context::new(mode);
+    let keys = entries(mode, &context).flat_map(|entry| entry.keys);
     keys.into_iter()
         .find(|(key, _)| matches!(key, Key::Word(bound) if *bound == word))
         .and_then(|(_, does)| match does {
@@ -1102,7 +1153,7 @@ impl Group {
 }
 
 /// Every table of keys in the manuals, in their order.
-pub static GROUPS: [Group; 10] = [
+pub static GROUPS: [Group; 11] = [
     group("In the game", Play, false, None),
     group(
         "In watch mode (--watch), besides the game's keys",
@@ -1118,6 +1169,12 @@ pub static GROUPS: [Group; 10] = [
         Plain,
         false,
         None,
+    ),
+    group(
+        "In the screen-reader mode (--screen-reader), besides plain mode's commands",
+        Reader,
+        false,
+        Some(Plain),
     ),
     group("In the lobby of the SSH server", Lobby, true, None),
     group("In a game against a person over SSH", Versus, true, None),

@@ -66,6 +66,23 @@ pub enum Action {
     /// Ctrl-Z at the local terminal: give the terminal back until `fg`. The
     /// front end does it; the model has nothing to change.
     Suspend,
+    /// The screen-reader mode: say something about the position again.
+    Read(Reading),
+    /// The review of the game on screen.
+    Review,
+    /// A quiz about positions from real games.
+    Quiz,
+}
+
+/// What the screen-reader mode can be asked to say again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// The board, row by row, in words.
+    Board,
+    /// The last move.
+    Last,
+    /// Every free square's score and what it means.
+    Scores,
 }
 
 /// Something a player asked for in the SSH server's lobby. The lobby acts

@@ -20,12 +20,13 @@ use ratatui::layout::Rect;
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 
+use crate::console::Keep;
 use crate::engine::Board;
-use crate::game::ResultChange;
-use crate::game::Seats;
+use crate::game::{Game, ResultChange, Seats};
+use crate::record;
 use crate::screen::{Action, App, Reply, Request, input, worker};
 use crate::settings::Settings;
-use crate::stats::{Counter, StatsFile};
+use crate::stats::Counter;
 
 /// How a session in the terminal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +46,9 @@ pub struct Outcome {
     pub messages: Vec<String>,
 }
 
+/// The status line when a game could not be recorded.
+const RECORD_FAILED: &str = "error: game not recorded (details on exit)";
+
 /// Everything that can wake the loop.
 enum Wake {
     Input(Event),
@@ -57,9 +61,10 @@ enum Wake {
 }
 
 /// Plays a session in the terminal until the player quits or a signal ends
-/// it, counting each game in `stats` the moment it finishes. `color` is
-/// false when the user asked for no colour.
-pub fn run(settings: Settings, color: bool, stats: Option<StatsFile>) -> io::Result<Outcome> {
+/// it, counting each game in the statistics and appending it to the
+/// records file of `keep` the moment it finishes. `color` is false when the
+/// user asked for no colour.
+pub fn run(settings: Settings, color: bool, keep: Keep) -> io::Result<Outcome> {
     let (wake, woken) = mpsc::channel();
     let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])?;
     let signal_handle = signals.handle();
@@ -79,7 +84,7 @@ pub fn run(settings: Settings, color: bool, stats: Option<StatsFile>) -> io::Res
         let wake = wake.clone();
         worker::spawn(move |reply| wake.send(Wake::Reply(reply)).is_ok())
     };
-    let recorder = Recorder::start(stats, settings.seats, settings.start, wake.clone());
+    let recorder = Recorder::start(keep, settings.seats, settings.start, wake.clone());
     drop(wake);
 
     let app = App::new(settings, Instant::now()).with_color(color);
@@ -104,7 +109,10 @@ fn play(
         let now = Instant::now();
         app.tick(now);
         for change in app.take_result_changes() {
-            recorder.save(change);
+            recorder.save(Kept::Result(change));
+        }
+        for game in app.take_finished_games() {
+            recorder.save(Kept::Game(game));
         }
         while let Some(request) = app.take_request() {
             // A closed channel means the worker panicked.
@@ -169,24 +177,47 @@ fn spawn_input(wake: Sender<Wake>) {
     });
 }
 
-/// Saves results on a thread of its own: a statistics file locked by another
-/// program can delay the count, never the game.
+/// What the recorder keeps: a result for the statistics, a finished game
+/// for the records file.
+enum Kept {
+    Result(ResultChange),
+    Game(Game),
+}
+
+/// Saves results and records games on a thread of its own: a file locked by
+/// another program can delay the count, never the game.
 struct Recorder {
-    changes: Option<Sender<ResultChange>>,
+    changes: Option<Sender<Kept>>,
     thread: Option<JoinHandle<Vec<String>>>,
 }
 
 impl Recorder {
     /// Saves the results of a session with these seats, started from `start`.
-    fn start(stats: Option<StatsFile>, seats: Seats, start: Board, wake: Sender<Wake>) -> Recorder {
-        let (changes, incoming) = mpsc::channel::<ResultChange>();
+    fn start(keep: Keep, seats: Seats, start: Board, wake: Sender<Wake>) -> Recorder {
+        let (changes, incoming) = mpsc::channel::<Kept>();
         let thread = thread::spawn(move || {
-            let mut counter = Counter::new(stats);
+            let mut counter = Counter::new(keep.stats);
             let mut messages = Vec::new();
-            for change in incoming {
-                for line in counter.save(change, seats, start) {
+            for kept in incoming {
+                let lines = match kept {
+                    Kept::Result(change) => counter
+                        .save(change, seats, start)
+                        .into_iter()
+                        .map(|line| (Counter::headline(&line), line))
+                        .collect(),
+                    Kept::Game(game) => match &keep.records {
+                        Some(file) => file
+                            .append(&record::of_game(&game, seats, record::today()))
+                            .err()
+                            .map(|error| (RECORD_FAILED, format!("error: {error}")))
+                            .into_iter()
+                            .collect(),
+                        None => Vec::new(),
+                    },
+                };
+                for (headline, line) in lines {
                     // The loop may be gone already; the message is kept either way.
-                    let _ = wake.send(Wake::Note(Counter::headline(&line)));
+                    let _ = wake.send(Wake::Note(headline));
                     messages.push(line);
                 }
             }
@@ -198,10 +229,10 @@ impl Recorder {
         }
     }
 
-    fn save(&self, change: ResultChange) {
+    fn save(&self, kept: Kept) {
         if let Some(changes) = &self.changes {
             // The thread only ends when the changes stop; a send cannot fail before that.
-            let _ = changes.send(change);
+            let _ = changes.send(kept);
         }
     }
 
