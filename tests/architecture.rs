@@ -253,7 +253,14 @@ fn the_check_catches_what_it_should() {
 fn the_record_notation_is_pure() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/record/notation.rs");
     let code = without_comments(&fs::read_to_string(path).expect("the notation's source"));
-    for impure in ["std::fs", "std::io", "std::time", "std::env", "super::file", "File"] {
+    for impure in [
+        "std::fs",
+        "std::io",
+        "std::time",
+        "std::env",
+        "super::file",
+        "File",
+    ] {
         assert!(
             !code.contains(impure),
             "the notation reads and writes text only, yet names {impure}"
