@@ -14,7 +14,7 @@ use crate::screen::Action;
 use crate::screen::keys::{self, Context, Mode};
 use crate::settings::{Settings, title};
 use crate::stats::{Counter, StatsFile};
-use crate::text::{InputLine, echo, read_line};
+use crate::text::{self, InputLine, echo, read_line};
 
 /// How a text front end tells what happens: the session calls it at every
 /// event, with the game as it stands after the event.
@@ -114,13 +114,26 @@ pub struct Keep {
     pub records: Option<RecordFile>,
 }
 
+/// How a text session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// `quit`, the end of the input, or a game of AIs played out.
+    Done,
+    /// The terminal went away (reading or writing it failed with EIO, as
+    /// after its window was closed with SIGHUP ignored): the session ends as
+    /// SIGHUP would have ended it.
+    TerminalGone,
+}
+
 /// Plays sessions on `input` and `output` until `quit` or the end of input,
 /// telling each event in `voice`'s words. `prompt` writes a `>` before each
 /// read (for a person at a terminal).
 ///
 /// If `output` fails (the reader has gone, as with `| head`), the moves
 /// still to come in `input` are played all the same, silently, so a game
-/// they finish is counted; the first failure is returned at the end.
+/// they finish is counted; the first failure is returned at the end. With
+/// `prompt`, a failure that says the terminal has gone away is no error but
+/// the session's [`Ending::TerminalGone`].
 pub fn run(
     voice: &mut dyn Voice,
     settings: &Settings,
@@ -128,13 +141,19 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     prompt: bool,
-) -> io::Result<()> {
+) -> io::Result<Ending> {
     let mut sink = Sink {
         output,
         failed: None,
     };
-    play(voice, settings, keep, input, &mut sink, prompt)?;
-    sink.failed.map_or(Ok(()), Err)
+    let played = play(voice, settings, keep, input, &mut sink, prompt);
+    let gone = |error: &io::Error| prompt && text::is_hangup(error);
+    match (played, sink.failed) {
+        (Ok(Ending::TerminalGone), _) => Ok(Ending::TerminalGone),
+        (Ok(Ending::Done), None) => Ok(Ending::Done),
+        (Ok(Ending::Done), Some(error)) if gone(&error) => Ok(Ending::TerminalGone),
+        (Ok(Ending::Done), Some(error)) | (Err(error), _) => Err(error),
+    }
 }
 
 /// Output that may go away: the first failure is kept, and whatever is
@@ -172,7 +191,7 @@ fn play(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     prompt: bool,
-) -> io::Result<()> {
+) -> io::Result<Ending> {
     let seats = settings.seats;
     let mode = voice.mode();
     // One AI for the session: on big boards it keeps what it searched.
@@ -186,7 +205,11 @@ fn play(
         let Some(change) = ResultChange::between(before, game.status()) else {
             return Vec::new();
         };
-        let mut notes = counter.save(change, seats, settings.start);
+        let mut notes: Vec<String> = counter
+            .save(change, seats, settings.start)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         if let (ResultChange::Finished(_), Some(file)) = (change, &records)
             && let Err(error) = file.append(&record::of_game(game, seats, record::today()))
         {
@@ -223,17 +246,22 @@ fn play(
         }
         if seats.is_watch() {
             // Nobody to ask: the AI has played the game out.
-            return Ok(());
+            return Ok(Ending::Done);
         }
         if prompt {
             write!(output, "> ")?;
         }
         output.flush()?;
-        let Some(line) = read_line(input)? else {
+        let line = match read_line(input) {
+            Ok(line) => line,
+            Err(error) if prompt && error.is_hangup() => return Ok(Ending::TerminalGone),
+            Err(error) => return Err(error.into()),
+        };
+        let Some(line) = line else {
             if !game.status().is_over() {
                 writeln!(output, "End of input: the game was left unfinished.")?;
             }
-            return Ok(());
+            return Ok(Ending::Done);
         };
         let command = match parse(&line, size, mode) {
             Ok(command) => command,
@@ -246,7 +274,7 @@ fn play(
         match command {
             Command::Nothing => {}
             Command::Help => help(size, mode, output)?,
-            Command::Quit => return Ok(()),
+            Command::Quit => return Ok(Ending::Done),
             Command::Own(action) => voice.own(
                 action,
                 Here {

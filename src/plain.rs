@@ -6,7 +6,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::console::{self, Keep, Voice};
+use crate::console::{self, Ending, Keep, Voice};
 use crate::engine::Status;
 use crate::game::{Game, Seat};
 use crate::screen::keys::Mode;
@@ -24,7 +24,7 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     prompt: bool,
-) -> io::Result<()> {
+) -> io::Result<Ending> {
     console::run(&mut Grid, settings, keep, input, output, prompt)
 }
 

@@ -10,7 +10,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::console::{self, Here, Keep, Voice};
+use crate::console::{self, Ending, Here, Keep, Voice};
 use crate::engine::{Ai, Board, Move, Player, Status};
 use crate::game::{Game, Seat};
 use crate::quiz::{ask_all, questions};
@@ -33,7 +33,7 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     prompt: bool,
-) -> io::Result<()> {
+) -> io::Result<Ending> {
     console::run(&mut Sentences, settings, keep, input, output, prompt)
 }
 

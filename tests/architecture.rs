@@ -160,7 +160,7 @@ const OUTSIDE: [(&str, &[&str]); 6] = [
     ("signal_hook", &["tui"]),
     ("russh", &["serve"]),
     ("tokio", &["serve"]),
-    ("terminput", &["serve"]),
+    ("terminput", &["screen", "serve"]),
 ];
 
 /// The terminal and network crates a file names that its layer may not use.

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
-use crate::console::Keep;
+use crate::console::{Ending as TextEnding, Keep};
 use crate::engine::{Board, BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
 use crate::game::{Seat, Seats};
 use crate::record::{RecordFile, RecordFileError, read_file};
@@ -170,27 +171,19 @@ impl PlayArgs {
             stats: self.stats_file(),
             records: self.record.as_ref().map(RecordFile::new),
         };
-        if self.screen_reader || (!self.plain && dumb_terminal()) {
+        let reader = self.screen_reader || (!self.plain && dumb_terminal());
+        if reader || self.plain {
             let prompt = io::stdin().is_terminal();
-            crate::reader::run(
-                &settings,
-                keep,
-                &mut io::stdin().lock(),
-                &mut io::stdout().lock(),
-                prompt,
-            )?;
-            return Ok(ExitStatus::Success);
-        }
-        if self.plain {
-            let prompt = io::stdin().is_terminal();
-            crate::plain::run(
-                &settings,
-                keep,
-                &mut io::stdin().lock(),
-                &mut io::stdout().lock(),
-                prompt,
-            )?;
-            return Ok(ExitStatus::Success);
+            let (input, output) = (&mut io::stdin().lock(), &mut io::stdout().lock());
+            let ending = if reader {
+                crate::reader::run(&settings, keep, input, output, prompt)?
+            } else {
+                crate::plain::run(&settings, keep, input, output, prompt)?
+            };
+            return Ok(match ending {
+                TextEnding::Done => ExitStatus::Success,
+                TextEnding::TerminalGone => ExitStatus::Signal(SIGHUP),
+            });
         }
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
             writeln!(

@@ -3,9 +3,11 @@
 //! the names the program gives the players in them.
 
 pub mod file;
+pub mod keeper;
 pub mod notation;
 
 pub use file::{Appender, RecordFile, RecordFileError, read_file, today};
+pub use keeper::Keeper;
 pub use notation::{GameResult, MoveNumber, Problem, Record, RecordError, read, read_str, write};
 
 use crate::game::{Game, Seat, Seats};

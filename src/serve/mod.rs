@@ -5,7 +5,8 @@
 //! - `connection`: the SSH side of a connection: authentication, and
 //!   refusing every request but one terminal with a shell.
 //! - `session`: one client's screens (the lobby, a game), drawn through a
-//!   bounded buffer (`output`) from keys decoded by [`input`].
+//!   bounded buffer (`output`) from keys decoded by
+//!   [`crate::screen::decode`].
 //! - `lobby`: who is here, who waits, the games in progress;
 //!   `lobby_screen` draws it.
 //! - `host_key`: the server's key and the guest list.
@@ -14,7 +15,6 @@
 
 mod connection;
 mod host_key;
-pub mod input;
 mod lobby;
 mod lobby_screen;
 mod output;

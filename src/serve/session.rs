@@ -19,13 +19,13 @@ use russh::ChannelId;
 use russh::server::Handle;
 use tokio::sync::{mpsc, watch};
 
-use super::input::KeyDecoder;
 use super::lobby::{Activity, GameId, Notice, PlayerId, Snapshot};
 use super::lobby_screen::{Command, LobbyScreen};
 use super::output::{Outbox, OutboxWriter, pump};
 use super::{Phase, Shared, log, sleep_until};
 use crate::engine::{Board, DEFAULT_THINK, Limits, Player};
 use crate::game::{Names, Seat, Seats};
+use crate::screen::decode::KeyDecoder;
 use crate::screen::worker::Worker;
 use crate::screen::{App, Reply, Request, input};
 use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
