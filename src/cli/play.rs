@@ -167,9 +167,14 @@ impl PlayArgs {
                 return Ok(ExitStatus::BadInput);
             }
         };
+        let records = self.record.as_ref().map(RecordFile::new);
+        if let Some(Err(error)) = records.as_ref().map(RecordFile::check) {
+            writeln!(io::stderr(), "error: {error}")?;
+            return Ok(ExitStatus::BadInput);
+        }
         let keep = Keep {
             stats: self.stats_file(),
-            records: self.record.as_ref().map(RecordFile::new),
+            records,
         };
         let reader = self.screen_reader || (!self.plain && dumb_terminal());
         if reader || self.plain {

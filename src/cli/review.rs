@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::{DEFAULT_THINK_MS, ExitStatus, Streams, think_ms};
 use crate::engine::{Ai, Limits, Move, Player};
-use crate::record::{Record, RecordFileError, read_file};
+use crate::record::{Record, read_file};
 use crate::review::{MoveReview, game_text, legend, review};
 
 /// The arguments of `tictactoe review`.
@@ -62,7 +62,7 @@ impl ReviewArgs {
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
         let records = match read_file(&self.file, io.input) {
             Ok(records) => records,
-            Err(error @ RecordFileError::Notation { .. }) => {
+            Err(error) if error.is_bad_input() => {
                 return io.error_line(&error, ExitStatus::BadInput);
             }
             Err(error) => return io.error_line(&error, ExitStatus::Failure),

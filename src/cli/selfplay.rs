@@ -58,7 +58,14 @@ impl SelfplayArgs {
             .as_ref()
             .map(|path| RecordFile::new(path).open())
         {
-            Some(Err(error)) => return io.error_line(&error, ExitStatus::Failure),
+            Some(Err(error)) => {
+                let status = if error.is_bad_input() {
+                    ExitStatus::BadInput
+                } else {
+                    ExitStatus::Failure
+                };
+                return io.error_line(&error, status);
+            }
             Some(Ok(appender)) => Some(appender),
             None => None,
         };

@@ -75,6 +75,19 @@ pub enum RecordFileError {
     },
 }
 
+impl RecordFileError {
+    /// True when what was given is at fault (no file, too big, not in the
+    /// notation), so the exit status is 2; false for the system refusing.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(
+            self,
+            RecordFileError::NotAFile { .. }
+                | RecordFileError::TooBig { .. }
+                | RecordFileError::Notation { .. }
+        )
+    }
+}
+
 /// Today's date as the `Date` tag has it, in UTC: `2026-11-23`.
 pub fn today() -> String {
     let stamp = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
@@ -96,6 +109,19 @@ impl RecordFile {
     /// Where it is.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Refuses at once a path that holds something other than a regular
+    /// file (a folder, a named pipe, a link), before any game is played;
+    /// a path with nothing there yet is fine.
+    pub fn check(&self) -> Result<(), RecordFileError> {
+        match std::fs::symlink_metadata(&self.path) {
+            Ok(meta) if !meta.is_file() => Err(RecordFileError::NotAFile {
+                path: self.path.clone(),
+                kind: kind_of(&meta),
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Appends one game, holding the lock only while it writes.
