@@ -110,7 +110,7 @@ pub struct PlayArgs {
     /// Do not count this session's games.
     #[arg(long)]
     pub no_stats: bool,
-    /// Append every finished game to this records file (see Game records).
+    /// Append every finished game to this records file (see Game records) [default: off].
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
 }

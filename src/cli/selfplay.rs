@@ -39,7 +39,7 @@ pub struct SelfplayArgs {
     /// Thinking time per move on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
     pub think_ms: u64,
-    /// Append every game played to this records file (see Game records).
+    /// Append every game played to this records file (see Game records) [default: off].
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
 }

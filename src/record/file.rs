@@ -94,6 +94,42 @@ pub fn today() -> String {
     stamp.get(..10).unwrap_or(&stamp).to_string()
 }
 
+/// Writes one game to a new file in the current folder named after the
+/// day, `tictactoe-2026-11-25-1.ttt`, taking the next number when a name is
+/// taken (nothing is overwritten, and a link at the name is not followed).
+/// Returns the file's name.
+pub fn save_new(record: &Record) -> Result<PathBuf, RecordFileError> {
+    let date = today();
+    let mut path = PathBuf::new();
+    for number in 1..=9999 {
+        path = PathBuf::from(format!("tictactoe-{date}-{number}.ttt"));
+        let created = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path);
+        let io_error = |source| RecordFileError::Io {
+            action: "create it",
+            path: path.clone(),
+            source,
+        };
+        match created {
+            Ok(mut file) => {
+                file.write_all(notation::write(record).as_bytes())
+                    .and_then(|()| file.sync_data())
+                    .map_err(io_error)?;
+                return Ok(path);
+            }
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(io_error(error)),
+        }
+    }
+    Err(RecordFileError::Io {
+        action: "create it",
+        path,
+        source: io::Error::other("every name for today is taken"),
+    })
+}
+
 /// A file games are appended to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordFile {

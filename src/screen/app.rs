@@ -16,6 +16,7 @@ use crate::engine::teach::line::Line;
 use crate::engine::{Analysis, Board, Decision, Level, Move, Player, Scoring, Status};
 use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 pub use crate::game::{Names, Outgoing};
+use crate::record;
 use crate::settings::Settings;
 
 /// How long a message about refused input stays on the status line.
@@ -99,6 +100,10 @@ pub struct App {
     results: Vec<ResultChange>,
     /// Games that finished since the front end last looked, as they ended.
     finished: Vec<Game>,
+    /// The record of the game on screen, while it is shown.
+    record: Option<String>,
+    /// The game to save to a new records file, until the front end takes it.
+    to_save: Option<Game>,
     quit: bool,
     rng: fastrand::Rng,
     /// Colours on screen (off when the user's terminal asks for none).
@@ -138,6 +143,8 @@ impl App {
             flash: None,
             results: Vec::new(),
             finished: Vec::new(),
+            record: None,
+            to_save: None,
             quit: false,
             rng,
             color: true,
@@ -213,9 +220,10 @@ impl App {
             self.quit = true;
             return;
         }
-        if self.help {
-            // Any key closes the help; quitting still quits.
+        if self.help || self.record.is_some() {
+            // Any key closes the help or the record; quitting still quits.
             self.help = false;
+            self.record = None;
             self.quit = action == Action::Quit;
             return;
         }
@@ -238,6 +246,11 @@ impl App {
             | Action::Read(_)
             | Action::Review
             | Action::Quiz => {}
+            Action::ShowRecord => {
+                let record = record::of_game(&self.game, self.settings.seats, record::today());
+                self.record = Some(record::write(&record));
+                self.to_save = Some(self.game.clone());
+            }
             Action::ToggleExplain => self.explain.toggle(),
             Action::ToggleTree => {
                 self.hold_watch();
@@ -470,6 +483,21 @@ impl App {
     /// the front end to record).
     pub fn take_finished_games(&mut self) -> Vec<Game> {
         std::mem::take(&mut self.finished)
+    }
+
+    /// The record of the game on screen, while it is shown (`r`).
+    pub fn record_shown(&self) -> Option<&str> {
+        self.record.as_deref()
+    }
+
+    /// The game the player asked to save to a new records file, once.
+    pub fn take_game_to_save(&mut self) -> Option<Game> {
+        self.to_save.take()
+    }
+
+    /// The message on the status line, if one is up.
+    pub fn flash_text(&self) -> Option<&str> {
+        self.flash.as_ref().map(|flash| flash.text.as_str())
     }
 
     /// Shows a message from outside the game (a warning about saved statistics).

@@ -624,6 +624,13 @@ pub static KEYS: &[Entry] = &[
     .raised(When::Over, 1)
     .doc("new game (the tally is kept)"),
     Entry::new(
+        &[Play, Watch, Versus],
+        &[on(ch('r'), Action::ShowRecord)],
+        "r",
+        "the game's record, to copy; at your own terminal also saved to a new file",
+    )
+    .doc("the record of the game on screen (see Game records), to copy from the screen; at the local terminal also written to a new file in the current folder, named on the status line"),
+    Entry::new(
         &[Versus],
         &[on(ch('n'), Action::NewGame)],
         "n",

@@ -72,6 +72,9 @@ pub enum Action {
     Review,
     /// A quiz about positions from real games.
     Quiz,
+    /// The record of the game on screen: shown to copy, and saved to a new
+    /// file by a front end that can write one.
+    ShowRecord,
 }
 
 /// What the screen-reader mode can be asked to say again.

@@ -69,7 +69,23 @@ impl Widget for &App {
         if self.help_open() {
             render_help(self, area, buf);
         }
+        if let Some(record) = self.record_shown() {
+            render_record(self, record, area, buf);
+        }
     }
+}
+
+/// The record of the game (`r`), alone on the screen from its left edge and
+/// without a frame, so that a mouse selection copies its lines as they are.
+fn render_record(app: &App, record: &str, area: Rect, buf: &mut Buffer) {
+    Clear.render(area, buf);
+    let mut lines: Vec<Line> = record.lines().map(Line::raw).collect();
+    lines.push(Line::raw(""));
+    if let Some(said) = app.flash_text() {
+        lines.push(Line::raw(said.to_string()));
+    }
+    lines.push(Line::raw("Any key: back to the game."));
+    Paragraph::new(lines).render(area, buf);
 }
 
 /// Draws one line of text in `row`, centred on column `axis` when it fits

@@ -29,7 +29,7 @@ use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
 use signal_hook::iterator::Signals;
 
 use crate::console::Keep;
-use crate::record::{self, Keeper};
+use crate::record::Keeper;
 use crate::screen::decode::KeyDecoder;
 use crate::screen::{Action, App, Reply, Request, input, worker};
 use crate::settings::Settings;
@@ -73,8 +73,10 @@ enum Wake {
     Gone,
     Reply(Reply),
     Signal(i32),
-    /// The headline of a note from the statistics or records thread.
+    /// The headline of a note from the statistics thread.
     Note(&'static str),
+    /// A line from the records thread for the status line.
+    Told(String),
     /// Every result and game is saved: the notes, in full.
     Saved(Vec<String>),
 }
@@ -110,8 +112,8 @@ pub fn run(settings: Settings, color: bool, keep: Keep) -> io::Result<Outcome> {
             stats: Recorder::start(keep.stats, settings.seats, settings.start, move |note| {
                 let _ = stats_wake.send(Wake::Note(note.headline()));
             }),
-            records: Keeper::start(keep.records, settings.seats, move |_| {
-                let _ = records_wake.send(Wake::Note(record::keeper::NOT_RECORDED));
+            records: Keeper::start(keep.records, settings.seats, move |line| {
+                let _ = records_wake.send(Wake::Told(line));
             }),
         }
     };
@@ -149,6 +151,9 @@ fn play(
         }
         for game in app.take_finished_games() {
             savers.records.save(&game);
+        }
+        if let Some(game) = app.take_game_to_save() {
+            savers.records.save_new(&game);
         }
         while let Some(request) = app.take_request() {
             // A closed channel means the worker panicked.
@@ -189,6 +194,7 @@ fn play(
                 Wake::Signal(SIGWINCH) => terminal.fit(false)?,
                 Wake::Signal(signal) => return Ok(Ending::Signal(signal)),
                 Wake::Note(headline) => app.notify(headline, Instant::now()),
+                Wake::Told(line) => app.notify(&line, Instant::now()),
                 Wake::Saved(_) => {}
             }
         }
