@@ -387,3 +387,36 @@ fn the_record_of_a_plain_game_is_appended_when_it_ends() {
         "{tags}"
     );
 }
+
+#[test]
+fn r_in_the_game_shows_the_record_unframed_and_hands_the_game_over_to_save() {
+    use std::time::Instant;
+    use tictactoe::game::Seat;
+    use tictactoe::screen::app::{Action, App};
+    let t0 = Instant::now();
+    let mut app = App::new(support::settings(Seat::Human, Seat::Human), t0);
+    for square in squares("a1 b1 a2") {
+        app.update(Action::Place(square), t0);
+    }
+    app.update(Action::ShowRecord, t0);
+    let shown = app.record_shown().expect("the record is shown").to_string();
+    assert!(shown.contains("1. a1 b1 2. a2 *"), "{shown}");
+    let record = &record::read_str(&shown).expect("the record shown reads back")[0];
+    assert_eq!(record.moves(), squares("a1 b1 a2"));
+    let saved = app.take_game_to_save().expect("the game is handed over");
+    assert_eq!(saved.moves(), squares("a1 b1 a2"));
+    assert!(app.take_game_to_save().is_none(), "handed over once");
+    // On screen: the record's lines from the left edge, with no frame to copy.
+    let buffer = support::draw(&app, 80, 24);
+    let row = |y: u16| -> String {
+        (0..80)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect::<String>()
+    };
+    assert_eq!(row(0).trim_end(), "[Game \"tictactoe\"]");
+    assert!(drawing(&(0..24).map(row).collect::<String>()).is_empty());
+    // Any key goes back to the game, and does nothing more.
+    app.update(Action::Place(Move::new(2, 2)), t0);
+    assert!(app.record_shown().is_none());
+    assert_eq!(app.board().move_count(), 3);
+}
