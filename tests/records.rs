@@ -320,7 +320,11 @@ fn a_screen_reader_session_over_pipes_is_sentences_without_drawing() {
     // A review from a records file reads the same way.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("lost.ttt");
-    fs::write(&file, GOOD.replace("1-0", "1-0")).unwrap();
+    let lost = GOOD.replace(
+        "1. b2 b1 2. a1 c1 3. c3",
+        "1. b2 b1 2. a1 c3 3. a3 a2 4. c1",
+    );
+    fs::write(&file, lost).unwrap();
     transcripts.push(text(
         &support::tictactoe(&["review", file.to_str().unwrap()], "").stdout,
     ));
@@ -329,6 +333,11 @@ fn a_screen_reader_session_over_pipes_is_sentences_without_drawing() {
         // Nothing redrawn in place: no escape sequences, no carriage returns.
         assert!(!transcript.contains(['\u{1b}', '\r']), "{transcript}");
     }
+    let reviewed = transcripts.last().unwrap();
+    assert!(
+        reviewed.contains("1... b1?? (0, -4) turns a draw into a loss"),
+        "{reviewed}"
+    );
     let first = &transcripts[0];
     for said in [
         "Your turn, X: the board is empty, every square is free.",
