@@ -72,6 +72,14 @@ fn screens() -> Vec<(&'static str, App)> {
             after(App::new(settings(PERFECT, PERFECT), t0), Action::ToggleHelp),
         ),
         ("a game the other player left", gone),
+        ("the review of a finished game", {
+            // Two people: X takes column a.
+            let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
+            for (row, col) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
+                app.update(Action::Place(Move::new(row, col)), t0);
+            }
+            after(app, Action::Review)
+        }),
     ]
 }
 
@@ -262,6 +270,7 @@ fn named(names: &'static str, typed: bool) -> Vec<Key> {
             "Esc" => code(KeyCode::Esc),
             "Backspace" => code(KeyCode::Backspace),
             "End" => code(KeyCode::End),
+            "Home" => code(KeyCode::Home),
             "Space" => vec![ch(' ')],
             "Mouse click" => vec![Key::Click],
             "any key" => vec![Key::Any],

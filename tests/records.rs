@@ -429,3 +429,56 @@ fn r_in_the_game_shows_the_record_unframed_and_hands_the_game_over_to_save() {
     assert!(app.record_shown().is_none());
     assert_eq!(app.board().move_count(), 3);
 }
+
+#[test]
+fn v_after_a_game_opens_its_review_on_the_board_and_steps_through_it() {
+    use std::time::Instant;
+    use tictactoe::game::Seat;
+    use tictactoe::screen::app::{Action, App, Browse};
+    let t0 = Instant::now();
+    let mut app = App::new(support::settings(Seat::Human, Seat::Human), t0);
+    let moves = squares("b2 b1 a1 c3 a3 a2 c1");
+    for &square in &moves[..6] {
+        app.update(Action::Place(square), t0);
+    }
+    // Not before the game is over.
+    app.update(Action::Review, t0);
+    assert!(app.game_review().is_none());
+    app.update(Action::Place(moves[6]), t0);
+    let end = app.board();
+    assert!(end.status().is_over());
+    app.update(Action::Review, t0);
+    let review = app.game_review().expect("the review is open");
+    assert_eq!(review.at(), 7);
+    let marks: Vec<Option<&str>> = review
+        .marks()
+        .iter()
+        .map(|mark| mark.map(Mark::symbol))
+        .collect();
+    assert_eq!(marks, [None, Some("??"), None, None, None, None, None]);
+    // To the start, then the blunder: the board and the status follow.
+    app.update(Action::Browse(Browse::Start), t0);
+    assert_eq!(app.board(), Board::new());
+    app.update(Action::Browse(Browse::Forward), t0);
+    app.update(Action::Browse(Browse::Forward), t0);
+    let review = app.game_review().unwrap();
+    assert!(
+        review
+            .status()
+            .starts_with("1... b1?? (0, -4) turns a draw into a loss")
+    );
+    assert_eq!(app.board().move_count(), 2);
+    app.update(Action::Browse(Browse::Back), t0);
+    assert_eq!(app.board().move_count(), 1);
+    // The move list shows the whole game with the mark.
+    let buffer = support::draw(&app, 80, 24);
+    let screen: String = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .map(|at| buffer[at].symbol().to_string())
+        .collect();
+    assert!(screen.contains("b1??"), "{screen}");
+    // Closed, the game is as it ended.
+    app.update(Action::Back, t0);
+    assert!(app.game_review().is_none());
+    assert_eq!(app.board(), end);
+}

@@ -9,14 +9,15 @@
 use std::time::{Duration, Instant};
 
 use super::explain::Explain;
-pub use super::message::{Action, Costs, Direction, Reply, Request, TraceMove};
+pub use super::message::{Action, Browse, Costs, Direction, Reply, Request, TraceMove};
 use super::trace::Walkthrough;
 use super::tree::TreeView;
 use crate::engine::teach::line::Line;
-use crate::engine::{Analysis, Board, Decision, Level, Move, Player, Scoring, Status};
+use crate::engine::{Ai, Analysis, Board, Decision, Level, Limits, Move, Player, Scoring, Status};
 use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 pub use crate::game::{Names, Outgoing};
 use crate::record;
+use crate::review::{Mark, MoveReview, review, sentence};
 use crate::settings::Settings;
 
 /// How long a message about refused input stays on the status line.
@@ -75,6 +76,90 @@ struct AiTurn {
 /// The most finished games kept for a front end that has not looked.
 const FINISHED_KEPT: usize = 16;
 
+/// A finished game under review on the board: the position after the
+/// moves stepped through so far, each move's review (on 3x3, where every
+/// value is proven at once; bigger boards are stepped through without
+/// values: `tictactoe review` thinks about them).
+#[derive(Debug, Clone)]
+pub struct GameReview {
+    game: Game,
+    reviews: Vec<MoveReview>,
+    /// How many of the game's moves are on the board.
+    at: usize,
+    shown: Game,
+}
+
+impl GameReview {
+    /// The review of `game`, as `seats` played it, shown at its end.
+    fn new(game: &Game, seats: Seats) -> GameReview {
+        let reviews = if game.start().is_classic() {
+            let record = record::of_game(game, seats, String::new());
+            review(&record, Limits::Solve, &mut Ai::new())
+        } else {
+            Vec::new()
+        };
+        let mut opened = GameReview {
+            game: game.clone(),
+            reviews,
+            at: 0,
+            shown: Game::new(game.start()),
+        };
+        opened.step(Browse::End);
+        opened
+    }
+
+    fn step(&mut self, browse: Browse) {
+        let last = self.game.moves().len();
+        self.at = match browse {
+            Browse::Back => self.at.saturating_sub(1),
+            Browse::Forward => (self.at + 1).min(last),
+            Browse::Start => 0,
+            Browse::End => last,
+        };
+        let mut shown = Game::new(self.game.start());
+        for &mv in &self.game.moves()[..self.at] {
+            // The moves were played on this board once already.
+            if shown.play(mv).is_err() {
+                break;
+            }
+        }
+        self.shown = shown;
+    }
+
+    /// The whole game under review.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// How many of the game's moves are on the board.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// The mark of each move of the game (none for all beyond 3x3).
+    pub fn marks(&self) -> Vec<Option<Mark>> {
+        (0..self.game.moves().len())
+            .map(|ply| self.reviews.get(ply).and_then(|reviewed| reviewed.mark))
+            .collect()
+    }
+
+    /// The status line: the last move on the board and what it did.
+    pub fn status(&self) -> String {
+        let moves = self.game.moves().len();
+        if self.at == 0 {
+            return format!("The start: Right steps through the {moves} moves");
+        }
+        match self.reviews.get(self.at - 1) {
+            Some(reviewed) => sentence(reviewed),
+            None => {
+                let mover = self.game.mover(self.at - 1);
+                let mv = self.game.moves()[self.at - 1];
+                format!("Move {} of {moves}: {mover} {mv}", self.at)
+            }
+        }
+    }
+}
+
 /// The model of the game screen.
 #[derive(Debug)]
 pub struct App {
@@ -102,6 +187,8 @@ pub struct App {
     finished: Vec<Game>,
     /// The record of the game on screen, while it is shown.
     record: Option<String>,
+    /// The review of the finished game on the board, while it is open.
+    review: Option<GameReview>,
     /// The game to save to a new records file, until the front end takes it.
     to_save: Option<Game>,
     quit: bool,
@@ -144,6 +231,7 @@ impl App {
             results: Vec::new(),
             finished: Vec::new(),
             record: None,
+            review: None,
             to_save: None,
             quit: false,
             rng,
@@ -227,6 +315,16 @@ impl App {
             self.quit = action == Action::Quit;
             return;
         }
+        if let Some(review) = self.review.as_mut() {
+            match action {
+                Action::Quit => self.quit = true,
+                Action::ToggleHelp => self.help = true,
+                Action::Back | Action::Review => self.review = None,
+                Action::Browse(browse) => review.step(browse),
+                _ => {}
+            }
+            return;
+        }
         if self.tree.is_some() || self.walkthrough.is_some() {
             return self.update_view(action);
         }
@@ -244,8 +342,15 @@ impl App {
             | Action::Suspend
             | Action::Trace(_)
             | Action::Read(_)
-            | Action::Review
+            | Action::Browse(_)
             | Action::Quiz => {}
+            Action::Review => {
+                if self.game.status().is_over() {
+                    self.review = Some(GameReview::new(&self.game, self.settings.seats));
+                } else {
+                    self.say("the review opens once the game is over", now);
+                }
+            }
             Action::ShowRecord => {
                 let record = record::of_game(&self.game, self.settings.seats, record::today());
                 self.record = Some(record::write(&record));
@@ -740,12 +845,19 @@ impl App {
 
     /// The position on screen.
     pub fn board(&self) -> Board {
-        self.game.board()
+        self.game().board()
     }
 
     /// The game, with its history.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.review
+            .as_ref()
+            .map_or(&self.game, |review| &review.shown)
+    }
+
+    /// The review of the finished game, while it is open on the board.
+    pub fn game_review(&self) -> Option<&GameReview> {
+        self.review.as_ref()
     }
 
     /// Results so far this session.

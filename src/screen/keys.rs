@@ -27,7 +27,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::app::App;
 use super::fit::most_important;
-use super::message::{Action, Direction, LobbyAction, Reading, TraceMove};
+use super::message::{Action, Browse, Direction, LobbyAction, Reading, TraceMove};
 use crate::engine::{Move, Player};
 
 /// Where keys are read. A game screen is in one mode at a time; the help,
@@ -56,11 +56,13 @@ pub enum Mode {
     Plain,
     /// The screen-reader mode (`--screen-reader`): plain mode's commands and its own.
     Reader,
+    /// The review of a finished game on the board (`v`).
+    Review,
 }
 
 impl Mode {
     /// Every mode.
-    pub const ALL: [Mode; 11] = [
+    pub const ALL: [Mode; 12] = [
         Mode::Play,
         Mode::Watch,
         Mode::Versus,
@@ -72,6 +74,7 @@ impl Mode {
         Mode::Lobby,
         Mode::Plain,
         Mode::Reader,
+        Mode::Review,
     ];
 
     /// A sentence the help opens with in this mode, if any.
@@ -80,6 +83,9 @@ impl Mode {
             Mode::Watch => Some("The AI plays both sides."),
             Mode::Watching => Some("You are watching this game."),
             Mode::Tree => Some("The minimax tree of the position on the board."),
+            Mode::Review => Some(
+                "The review of the game: ?? lost the result, ? delayed a win or hastened a loss.",
+            ),
             Mode::Walkthrough => {
                 Some("The seed's minimax from the position on the board, one call at a time.")
             }
@@ -264,6 +270,8 @@ impl Context {
     pub fn of(app: &App) -> Context {
         let mode = if app.link_ended() {
             Mode::Ended
+        } else if app.game_review().is_some() {
+            Mode::Review
         } else if app.tree().is_some() {
             Mode::Tree
         } else if app.walkthrough().is_some() {
@@ -463,7 +471,9 @@ const DIGITS: [(Key, Does); 9] = {
     digits
 };
 
-use Mode::{Ended, Help, Lobby, Plain, Play, Reader, Tree, Versus, Walkthrough, Watch, Watching};
+use Mode::{
+    Ended, Help, Lobby, Plain, Play, Reader, Review, Tree, Versus, Walkthrough, Watch, Watching,
+};
 
 /// The modes whose commands are typed on a line.
 const TYPED: &[Mode] = &[Plain, Reader];
@@ -471,7 +481,7 @@ const TYPED: &[Mode] = &[Plain, Reader];
 /// The game's modes: where the board is on screen.
 const GAME: &[Mode] = &[Play, Watch, Versus, Watching];
 /// Every mode of the game screen but the help and a game gone.
-const SCREEN: &[Mode] = &[Play, Watch, Versus, Watching, Tree, Walkthrough];
+const SCREEN: &[Mode] = &[Play, Watch, Versus, Watching, Tree, Walkthrough, Review];
 
 /// Every key of the program. In each mode the first entry holding a key
 /// takes it; two entries of one mode share a key only under conditions that
@@ -638,6 +648,48 @@ pub static KEYS: &[Entry] = &[
     )
     .bar("n", "rematch", 1)
     .offered(When::Over),
+    Entry::new(
+        &[Play, Watch],
+        &[on(ch('v'), Action::Review)],
+        "v",
+        "review the game: step through its moves, the mistakes marked",
+    )
+    .bar("v", "review", 3)
+    .offered(When::Over)
+    .doc("once the game is over: its review on the board, every move's value and the mistakes marked (see Game records)"),
+    // The review of a finished game.
+    Entry::new(
+        &[Review],
+        &[
+            on(LEFT, Action::Browse(Browse::Back)),
+            on(ch('h'), Action::Browse(Browse::Back)),
+            on(RIGHT, Action::Browse(Browse::Forward)),
+            on(ch('l'), Action::Browse(Browse::Forward)),
+            on(SPACE, Action::Browse(Browse::Forward)),
+        ],
+        "Left, h, Right, l, Space",
+        "one move back or on",
+    )
+    .bar("←/→", "step", 1),
+    Entry::new(
+        &[Review],
+        &[
+            on(Key::Code(KeyCode::Home), Action::Browse(Browse::Start)),
+            on(ch('g'), Action::Browse(Browse::Start)),
+            on(Key::Code(KeyCode::End), Action::Browse(Browse::End)),
+            on(ch('G'), Action::Browse(Browse::End)),
+        ],
+        "Home, g, End, G",
+        "to the start or the end of the game",
+    )
+    .bar("g/G", "start/end", 3),
+    Entry::new(
+        &[Review],
+        &[on(ch('v'), Action::Review), on(ESC, Action::Back)],
+        "v, Esc",
+        "close the review",
+    )
+    .bar("v/esc", "close", 1),
     // The minimax tree.
     Entry::new(
         &[Tree],
@@ -786,7 +838,7 @@ pub static KEYS: &[Entry] = &[
     .importance(5)
     .doc("close explain if it is on; otherwise leave, as q does"),
     Entry::new(
-        &[Play, Watch, Tree, Walkthrough, Help],
+        &[Play, Watch, Tree, Walkthrough, Review, Help],
         &[on(Key::Ctrl('z'), Action::Suspend)],
         "Ctrl-Z",
         "suspend; fg resumes",
@@ -1160,7 +1212,7 @@ impl Group {
 }
 
 /// Every table of keys in the manuals, in their order.
-pub static GROUPS: [Group; 11] = [
+pub static GROUPS: [Group; 12] = [
     group("In the game", Play, false, None),
     group(
         "In watch mode (--watch), besides the game's keys",
@@ -1170,6 +1222,7 @@ pub static GROUPS: [Group; 11] = [
     ),
     group("In the minimax tree (t)", Tree, false, None),
     group("In the walkthrough (c)", Walkthrough, false, None),
+    group("In the review of a finished game (v)", Review, false, None),
     group("While the help is open", Help, false, None),
     group(
         "In plain mode (--plain), typed on a line",

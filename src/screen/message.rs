@@ -68,13 +68,29 @@ pub enum Action {
     Suspend,
     /// The screen-reader mode: say something about the position again.
     Read(Reading),
-    /// The review of the game on screen.
+    /// The review of the game on screen: in the full-screen game, opened
+    /// on the board (and closed again); in the screen-reader mode, read out.
     Review,
+    /// A step through the game under review.
+    Browse(Browse),
     /// A quiz about positions from real games.
     Quiz,
     /// The record of the game on screen: shown to copy, and saved to a new
     /// file by a front end that can write one.
     ShowRecord,
+}
+
+/// A step through the moves of the game under review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Browse {
+    /// One move back.
+    Back,
+    /// One move on.
+    Forward,
+    /// To the position the game started from.
+    Start,
+    /// To the end of the game.
+    End,
 }
 
 /// What the screen-reader mode can be asked to say again.
