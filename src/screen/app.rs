@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::explain::Explain;
 pub use super::message::{Action, Browse, Costs, Direction, Reply, Request, TraceMove};
+use super::quiz::QuizView;
 use super::trace::Walkthrough;
 use super::tree::TreeView;
 use crate::engine::teach::line::Line;
@@ -180,6 +181,8 @@ pub struct App {
     tree: Option<TreeView>,
     /// The walkthrough of minimax call by call, while it is open.
     walkthrough: Option<Walkthrough>,
+    /// The quiz about the position, while it is open.
+    quiz: Option<QuizView>,
     flash: Option<Flash>,
     /// Results that entered or left the tally since the front end last looked.
     results: Vec<ResultChange>,
@@ -227,6 +230,7 @@ impl App {
             explain: Explain::default(),
             tree: None,
             walkthrough: None,
+            quiz: None,
             flash: None,
             results: Vec::new(),
             finished: Vec::new(),
@@ -325,6 +329,9 @@ impl App {
             }
             return;
         }
+        if self.quiz.is_some() {
+            return self.update_quiz(action);
+        }
         if self.tree.is_some() || self.walkthrough.is_some() {
             return self.update_view(action);
         }
@@ -335,15 +342,21 @@ impl App {
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
             // Ctrl-Z is the front end's: the local terminal suspends.
-            // Ctrl-Z is the front end's: the local terminal suspends. The
-            // text front ends' own words mean nothing on the screen.
+            // The text front ends' own words mean nothing on the screen.
             Action::Unbound
             | Action::GoUp
             | Action::Suspend
             | Action::Trace(_)
             | Action::Read(_)
             | Action::Browse(_)
-            | Action::Quiz => {}
+            | Action::Type(_) => {}
+            Action::Quiz => match QuizView::new(&self.board(), self.settings.scoring) {
+                Some(quiz) => {
+                    self.hold_watch();
+                    self.quiz = Some(quiz);
+                }
+                None => self.say("The quiz asks about unfinished 3x3 positions", now),
+            },
             Action::Review => {
                 if self.game.status().is_over() {
                     self.review = Some(GameReview::new(&self.game, self.settings.seats));
@@ -447,6 +460,23 @@ impl App {
         }
     }
 
+    /// Keys while the quiz is open: typing, Enter, and leaving it.
+    fn update_quiz(&mut self, action: Action) {
+        let Some(quiz) = self.quiz.as_mut() else {
+            return;
+        };
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            Action::Back => self.quiz = None,
+            Action::Type(typed) => quiz.type_char(typed),
+            Action::GoUp => quiz.erase(),
+            // Enter checks or moves on (in the guard); after the score it closes the quiz.
+            Action::PlaceAtCursor if !quiz.enter() => self.quiz = None,
+            _ => {}
+        }
+    }
+
     /// Watch mode pauses while the tree or the walkthrough is studied.
     fn hold_watch(&mut self) {
         if self.is_watch() {
@@ -475,7 +505,7 @@ impl App {
         if let Some(tree) = self.tree.as_mut() {
             return tree.request();
         }
-        if self.walkthrough.is_some() {
+        if self.walkthrough.is_some() || self.quiz.is_some() {
             return None;
         }
         self.explain
@@ -943,6 +973,11 @@ impl App {
     /// The walkthrough of minimax call by call, while it is open.
     pub fn walkthrough(&self) -> Option<&Walkthrough> {
         self.walkthrough.as_ref()
+    }
+
+    /// The quiz, while it is open.
+    pub fn quiz(&self) -> Option<&QuizView> {
+        self.quiz.as_ref()
     }
 
     /// True when a person may place a mark now.

@@ -63,6 +63,11 @@ pub enum Action {
     Faster,
     /// Watch mode: longer pause between moves.
     Slower,
+    /// The quiz: in the game, about the position on the board; in the
+    /// screen-reader mode, questions about positions from real games.
+    Quiz,
+    /// In the quiz: a character of the answer.
+    Type(char),
     /// Ctrl-Z at the local terminal: give the terminal back until `fg`. The
     /// front end does it; the model has nothing to change.
     Suspend,
@@ -73,8 +78,6 @@ pub enum Action {
     Review,
     /// A step through the game under review.
     Browse(Browse),
-    /// A quiz about positions from real games.
-    Quiz,
     /// The record of the game on screen: shown to copy, and saved to a new
     /// file by a front end that can write one.
     ShowRecord,
