@@ -1,5 +1,6 @@
 //! Game records: whole games in a notation in the spirit of chess's PGN
-//! ([`notation`], pure), appended to a file and read back ([`file`]), and
+//! ([`notation`], pure), appended to a file and read back ([`mod@file`]),
+//! a session's records written on a thread of their own ([`keeper`]), and
 //! the names the program gives the players in them.
 
 pub mod file;
