@@ -12,7 +12,8 @@ use tictactoe::engine::teach::reference::{self, Algorithm};
 use tictactoe::engine::{
     Board, Level, Limits, Scoring, analyze, analyze_by_search, find_best_move, reachable_positions,
 };
-use tictactoe::selfplay::play_games;
+use tictactoe::record::{self, Record};
+use tictactoe::selfplay::{play_games, play_games_each};
 
 #[path = "support/seed_port.rs"]
 mod seed_port;
@@ -106,6 +107,35 @@ fn selfplay_perfect_against_random(bencher: Bencher) {
             GAMES,
             seed,
             Limits::Solve,
+        )
+        .expect("every game plays to its end")
+    });
+}
+
+/// The same games, each written as a record (what `selfplay --record`
+/// writes, without the file): what recording costs per game.
+#[divan::bench(sample_count = 20)]
+fn selfplay_perfect_against_random_recorded(bencher: Bencher) {
+    const GAMES: u32 = 1000;
+    let mut seed = 0;
+    let mut text = String::new();
+    bencher.counter(ItemsCount::new(GAMES)).bench_local(|| {
+        seed += 1;
+        text.clear();
+        play_games_each(
+            Board::new(),
+            Level::Perfect,
+            Level::Random,
+            GAMES,
+            seed,
+            Limits::Solve,
+            |moves| {
+                let game = Record::new(Board::new(), moves.to_vec())
+                    .expect("the AIs play legal moves")
+                    .with_players("AI perfect", "AI random");
+                text.push_str(&record::write(&game));
+                std::ops::ControlFlow::Continue(())
+            },
         )
         .expect("every game plays to its end")
     });

@@ -2,12 +2,16 @@
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod console;
 /// The engine crate, [`tictactoe_engine`], under the name the app's modules use.
 pub use tictactoe_engine as engine;
 pub mod game;
 pub mod plain;
 pub mod proof_check;
 pub mod quiz;
+pub mod reader;
+pub mod record;
+pub mod review;
 pub mod screen;
 pub mod selfplay;
 #[cfg(feature = "serve")]

@@ -1,7 +1,8 @@
 //! The quiz: questions about positions from real games, answered by the
 //! seed's own minimax, and explained with the numbers every other view
-//! shows. Pure: the command (`tictactoe quiz`), the game and the
-//! screen-reader mode ask and read answers their own way.
+//! shows, and the session that asks them a line at a time ([`ask_all`]) on
+//! any input and output, for the command (`tictactoe quiz`) and the
+//! screen-reader mode alike.
 //!
 //! Four kinds of question, on the classic board where plain minimax can be
 //! counted by hand:
@@ -17,8 +18,10 @@
 use crate::engine::teach::reference::{self, Algorithm, Window};
 use crate::engine::teach::trace::{Call, Step, Walk};
 use crate::engine::{Ai, Board, Dice, Level, Limits, Move, Role, Scoring, Status, analyze};
-use crate::text::{echo, signed, thousands};
-use crate::words::{cut_reason, score_reason};
+use std::io::{self, BufRead, Write};
+
+use crate::text::{echo, read_line, signed, thousands};
+use crate::words::{cut_reason, score_reason, scoring_legend};
 
 /// What a question asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -410,6 +413,84 @@ pub fn questions(seed: u64, count: usize, scoring: Scoring) -> Vec<Question> {
         });
     }
     asked
+}
+
+/// Asks each question, reads an answer a line, says right or wrong and why,
+/// and ends with the score. The input ending ends the quiz. On a terminal
+/// the answer is typed after a `>` prompt; otherwise it is written back
+/// after one, so the transcript reads the same. `show` gives the lines a
+/// position is shown in.
+pub fn ask_all(
+    asked: &[Question],
+    seed: u64,
+    terminal: bool,
+    show: &dyn Fn(&Board) -> Vec<String>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "The quiz: {} questions about positions from real games (seed {seed}).",
+        asked.len()
+    )?;
+    if let Some(first) = asked.first() {
+        let win = first.board.geometry().win_score();
+        writeln!(out, "Scores: {}.", scoring_legend(first.scoring, win))?;
+    }
+    let mut right = 0;
+    let mut answered = 0;
+    'questions: for (number, question) in asked.iter().enumerate() {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Question {} of {}: {}, {} to move.",
+            number + 1,
+            asked.len(),
+            question.board,
+            question.board.to_move()
+        )?;
+        for line in show(&question.board) {
+            writeln!(out, "{line}")?;
+        }
+        writeln!(out, "{}", question.prompt())?;
+        loop {
+            if terminal {
+                write!(out, "> ")?;
+                out.flush()?;
+            }
+            let Some(line) = read_line(input)? else {
+                if terminal {
+                    writeln!(out)?;
+                }
+                break 'questions;
+            };
+            if !terminal {
+                writeln!(out, "> {}", line.echo())?;
+            }
+            match question.check(&line.text) {
+                Ok(correct) => {
+                    answered += 1;
+                    if correct {
+                        right += 1;
+                        writeln!(out, "Right: {}.", question.key())?;
+                    } else {
+                        writeln!(out, "Not quite: the answer is {}.", question.key())?;
+                    }
+                    writeln!(out, "{}", question.explain())?;
+                    break;
+                }
+                Err(problem) => writeln!(out, "That is no answer: {problem}. Try again.")?,
+            }
+        }
+    }
+    writeln!(out)?;
+    let unanswered = asked.len() - answered;
+    if unanswered > 0 {
+        writeln!(out, "{right}/{answered} right ({unanswered} not answered).")?;
+    } else {
+        writeln!(out, "{right}/{answered} right.")?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -17,9 +17,9 @@ use std::path::{Path, PathBuf};
 use regex::Regex;
 
 /// The crate's top-level modules (the engine, which all may use, aside).
-const MODULES: [&str; 12] = [
-    "cli", "game", "plain", "quiz", "screen", "selfplay", "serve", "settings", "stats", "text",
-    "tui", "words",
+const MODULES: [&str; 16] = [
+    "cli", "console", "game", "plain", "quiz", "reader", "record", "review", "screen", "selfplay",
+    "serve", "settings", "stats", "text", "tui", "words",
 ];
 
 /// What each layer may use besides itself and the engine.
@@ -31,9 +31,18 @@ fn allowed(layer: &str) -> &'static [&'static str] {
         "game" | "settings" | "selfplay" | "stats" => {
             &["game", "settings", "selfplay", "stats", "text", "words"]
         }
-        "screen" => &["game", "quiz", "settings", "stats", "text", "words"],
-        "tui" | "plain" | "serve" => &[
-            "game", "quiz", "settings", "stats", "text", "words", "screen",
+        "record" => &["game", "text", "words"],
+        "review" => &["game", "record", "text", "words"],
+        "screen" => &[
+            "game", "quiz", "record", "review", "settings", "stats", "text", "words",
+        ],
+        // The line-by-line session under the two text front ends.
+        "console" => &[
+            "game", "quiz", "record", "review", "settings", "stats", "text", "words", "screen",
+        ],
+        "tui" | "plain" | "reader" | "serve" => &[
+            "console", "game", "quiz", "record", "review", "settings", "stats", "text", "words",
+            "screen",
         ],
         // cli and main choose a front end: they may use everything.
         _ => &MODULES,
@@ -235,5 +244,26 @@ fn the_check_catches_what_it_should() {
     assert!(!allowed("plain").contains(&"cli"));
     assert!(!allowed("plain").contains(&"tui"));
     assert!(!allowed("serve").contains(&"tui"));
+    assert!(!allowed("reader").contains(&"plain"));
+    assert!(!allowed("plain").contains(&"reader"));
     assert!(allowed("text").is_empty());
+}
+
+#[test]
+fn the_record_notation_is_pure() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/record/notation.rs");
+    let code = without_comments(&fs::read_to_string(path).expect("the notation's source"));
+    for impure in [
+        "std::fs",
+        "std::io",
+        "std::time",
+        "std::env",
+        "super::file",
+        "File",
+    ] {
+        assert!(
+            !code.contains(impure),
+            "the notation reads and writes text only, yet names {impure}"
+        );
+    }
 }

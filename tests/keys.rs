@@ -73,6 +73,14 @@ fn screens() -> Vec<(&'static str, App)> {
             after(App::new(settings(PERFECT, PERFECT), t0), Action::ToggleHelp),
         ),
         ("a game the other player left", gone),
+        ("the review of a finished game", {
+            // Two people: X takes column a.
+            let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
+            for (row, col) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
+                app.update(Action::Place(Move::new(row, col)), t0);
+            }
+            after(app, Action::Review)
+        }),
     ]
 }
 
@@ -167,16 +175,18 @@ fn every_key_of_the_table_asks_for_its_action_wherever_it_acts() {
             }
         }
     }
-    for (index, entry) in KEYS.iter().enumerate() {
-        if !entry.modes.has(Mode::Plain) {
-            continue;
-        }
-        tried.insert(index);
-        for &(key, does) in entry.keys {
-            let (Key::Word(word), Does::Game(action)) = (key, does) else {
-                panic!("plain mode reads words: {key:?}")
-            };
-            assert_eq!(keys::typed(word), Some(action), "plain: {word}");
+    for mode in [Mode::Plain, Mode::Reader] {
+        for (index, entry) in KEYS.iter().enumerate() {
+            if !entry.modes.has(mode) {
+                continue;
+            }
+            tried.insert(index);
+            for &(key, does) in entry.keys {
+                let (Key::Word(word), Does::Game(action)) = (key, does) else {
+                    panic!("{mode:?} reads words: {key:?}")
+                };
+                assert_eq!(keys::typed(mode, word), Some(action), "{mode:?}: {word}");
+            }
         }
     }
     let untried: Vec<&str> = (0..KEYS.len())
@@ -208,7 +218,7 @@ fn keys_bound_nowhere_in_the_mode_ask_for_nothing() {
     let app = App::new(settings_from(big, Seat::Human, PERFECT), t0);
     let five = Event::Key(KeyEvent::from(KeyCode::Char('5')));
     assert_eq!(action_for(&five, &app, AREA), Some(Action::Unbound));
-    assert_eq!(keys::typed("five"), None);
+    assert_eq!(keys::typed(Mode::Plain, "five"), None);
 }
 
 /// True if no moment satisfies both.
@@ -268,6 +278,7 @@ fn named(names: &'static str, typed: bool) -> Vec<Key> {
             "Esc" => code(KeyCode::Esc),
             "Backspace" => code(KeyCode::Backspace),
             "End" => code(KeyCode::End),
+            "Home" => code(KeyCode::Home),
             "Space" => vec![ch(' ')],
             "Mouse click" => vec![Key::Click],
             "any key" => vec![Key::Any],
@@ -299,11 +310,12 @@ fn the_names_of_an_entry_name_exactly_its_keys() {
         let sorted = |keys: Vec<Key>| -> BTreeSet<String> {
             keys.iter().map(|key| format!("{key:?}")).collect()
         };
-        let named = sorted(named(entry.names, entry.modes.has(Mode::Plain)));
+        let typed = entry.modes.has(Mode::Plain) || entry.modes.has(Mode::Reader);
+        let named = sorted(named(entry.names, typed));
         let bound = sorted(entry.keys.iter().map(|(key, _)| *key).collect());
         assert_eq!(named, bound, "{:?}", entry.names);
         // The key bar's short form names some of the same keys.
-        if entry.label.is_some() && !entry.modes.has(Mode::Plain) {
+        if entry.label.is_some() && !typed {
             let short = entry.short.trim_end_matches(':');
             for name in short.split('/') {
                 let known = match name {
@@ -562,7 +574,7 @@ fn markdown_names(names: &str, typed: bool) -> String {
 
 /// A group of keys as README shows it.
 fn markdown_table(group: &keys::Group) -> String {
-    let typed = group.mode == Mode::Plain;
+    let typed = matches!(group.mode, Mode::Plain | Mode::Reader);
     let mut table = if typed {
         "| typed | action |\n|---|---|\n".to_string()
     } else {

@@ -81,7 +81,21 @@ impl Session {
     }
 
     /// Starts the game with `args` in a new terminal of `(columns, rows)`.
-    fn start_in(args: &[&str], launch: Launch, (cols, rows): (u16, u16)) -> Session {
+    fn start_in(args: &[&str], launch: Launch, size: (u16, u16)) -> Session {
+        Session::start_full(args, launch, size, None)
+    }
+
+    /// Starts the game with `args` in the folder `dir`.
+    fn start_at(args: &[&str], dir: &Path) -> Session {
+        Session::start_full(args, Launch::Directly, (COLS, ROWS), Some(dir))
+    }
+
+    fn start_full(
+        args: &[&str],
+        launch: Launch,
+        (cols, rows): (u16, u16),
+        dir: Option<&Path>,
+    ) -> Session {
         let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)
             .expect("a pseudo-terminal");
         grantpt(&master).expect("the terminal granted");
@@ -116,6 +130,9 @@ impl Session {
             .stdin(Stdio::from(slave.try_clone().expect("a copy")))
             .stdout(Stdio::from(slave))
             .stderr(Stdio::from(stderr.reopen().expect("standard error's file")));
+        if let Some(dir) = dir {
+            command.current_dir(dir);
+        }
         let child = command.spawn().expect("the game starts");
         // Only the game holds its side now, so the reader sees the end when it exits.
         drop(command);
@@ -771,4 +788,65 @@ fn the_walkthrough_is_driven_by_its_keys() {
     let ended = game.finish();
     assert_eq!(ended.code(), Some(0));
     assert_restored(&ended.screen, "quit from the walkthrough");
+}
+
+#[test]
+fn a_finished_game_is_recorded_reviewed_on_the_board_and_saved_by_r() {
+    use tictactoe::record::read_file;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let records = dir.path().join("games.ttt");
+    let records_arg = records.to_str().expect("UTF-8 path");
+    let args = ["--ai-delay", "0", "--no-stats", "--record", records_arg];
+    let mut game = Session::start_at(&args, dir.path());
+    game.wait_for(|s| s.contains("Your turn: you are X"), "the first frame");
+    play_to_the_end(&mut game);
+    // Appended the moment it finished, while it is still on screen.
+    let read = || read_file(&records, &mut std::io::empty()).unwrap_or_default();
+    let deadline = Instant::now() + PATIENCE;
+    while read().is_empty() {
+        assert!(Instant::now() < deadline, "the game was not recorded");
+        thread::sleep(Duration::from_millis(20));
+    }
+    let recorded = read().remove(0);
+    assert!(recorded.end().status().is_over());
+
+    // v: the review on the board, from its start.
+    game.press("v");
+    game.wait_for(|s| s.contains("v/esc close"), "the review");
+    game.press("g");
+    game.wait_for(
+        |s| s.contains("The start: Right steps through"),
+        "the start",
+    );
+    game.wait_for(
+        |_| game.board().iter().all(Option::is_none),
+        "the empty board",
+    );
+    game.press("l");
+    game.wait_for(|s| s.contains("1. "), "the first move's review");
+    game.press("v");
+    game.wait_for(|s| s.contains("v review"), "back to the game");
+
+    // r: the record on screen, and in a new file of this folder.
+    game.press("r");
+    let screen = game.wait_for(|s| s.contains("the record is saved as"), "the record saved");
+    assert!(screen.contains("[Game \"tictactoe\"]"), "{screen}");
+    game.press("x");
+    game.wait_for(|s| s.contains("v review"), "back to the game");
+    game.press("q");
+    let ended = game.finish();
+    assert_eq!(ended.code(), Some(0), "{}", ended.stderr);
+    assert_restored(&ended.screen, "quit");
+    let saved: Vec<_> = fs::read_dir(dir.path())
+        .expect("the folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| {
+            path.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("tictactoe-"))
+        })
+        .collect();
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    let saved = read_file(&saved[0], &mut std::io::empty()).expect("the saved record reads");
+    assert_eq!(saved[0].moves(), recorded.moves());
+    assert_eq!(read().len(), 1, "r does not append to --record");
 }

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod play;
 pub mod quiz;
+pub mod review;
 pub mod selfplay;
 #[cfg(feature = "serve")]
 pub mod serve;
@@ -53,6 +54,8 @@ pub enum Command {
     Trace(trace::TraceArgs),
     /// Quiz yourself on minimax: positions from real games, one question at a time.
     Quiz(quiz::QuizArgs),
+    /// Review recorded games: every move's value before and after, and the moves that threw something away.
+    Review(review::ReviewArgs),
     /// Let two AIs play each other without a screen and print the tally.
     Selfplay(selfplay::SelfplayArgs),
     /// Prove who wins a board (the empty board by default) with best play, and write the proof.
@@ -305,6 +308,7 @@ impl Command {
             Command::Tree(args) => args.run(io),
             Command::Trace(args) => args.run(io),
             Command::Quiz(args) => args.run(io),
+            Command::Review(args) => args.run(io),
             Command::Selfplay(args) => args.run(io),
             Command::Solve(args) => args.run(io),
             Command::Verify(args) => args.run(io),

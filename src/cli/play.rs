@@ -1,15 +1,17 @@
 //! The flags of the game itself, turned into the session's settings.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
-use crate::engine::{BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
+use crate::console::{Ending as TextEnding, Keep};
+use crate::engine::{Board, BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
 use crate::game::{Seat, Seats};
+use crate::record::{RecordFile, RecordFileError, read_file};
 use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use crate::stats::StatsFile;
 use crate::tui::Ending;
@@ -71,9 +73,16 @@ pub struct PlayArgs {
     /// Seed for the AI's random choices, to replay the same games [default: random].
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Start every game from this position, in the notation of `analyze` [default: the empty board].
+    /// Start every game from this position, in the notation of `analyze`, or from a game of a records file [default: the empty board].
     #[arg(long, value_name = "NOTATION", allow_hyphen_values = true)]
     pub board: Option<String>,
+    /// With a records file as --board: start after this many of its moves (0: where it started) [default: after its last move].
+    #[arg(long = "move", value_name = "N", requires = "board")]
+    pub move_: Option<usize>,
+    /// With a records file as --board: its game number N, from 1.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "board",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
     /// The board's shape.
     #[command(flatten)]
     pub shape: super::Shape,
@@ -89,15 +98,21 @@ pub struct PlayArgs {
     /// Pause before the AI answers your move, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_AI_DELAY.as_millis() as u64)]
     pub ai_delay: u64,
-    /// Play in plain text, a line per move: for screen readers, simple terminals and pipes.
-    #[arg(long)]
+    /// Play in plain text, a line per move: for simple terminals and pipes.
+    #[arg(long, conflicts_with = "screen_reader")]
     pub plain: bool,
+    /// Play in sentences, a line per event, with no drawing: for screen readers (also chosen when TERM is dumb).
+    #[arg(long)]
+    pub screen_reader: bool,
     /// Where to keep the statistics [default: stats.json in the platform's data directory].
     #[arg(long, value_name = "PATH", conflicts_with = "no_stats")]
     pub stats_file: Option<PathBuf>,
     /// Do not count this session's games.
     #[arg(long)]
     pub no_stats: bool,
+    /// Append every finished game to this records file (see Game records) [default: off].
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// Settings that cannot be played.
@@ -112,6 +127,34 @@ pub enum PlayError {
     /// The `--board` position is already decided.
     #[error("--board: the game is already over ({0}); give a position still in play")]
     Finished(&'static str),
+    /// The records file of `--board` cannot be read.
+    #[error("--board: {0}")]
+    Records(#[from] RecordFileError),
+    /// The records file has no such game or move.
+    #[error("--board {file}: {problem}")]
+    NoSuchMove {
+        /// The file given.
+        file: String,
+        /// What is missing.
+        problem: String,
+    },
+    /// The game of the records file is over where it would start.
+    #[error(
+        "--board {file}: the game is over after {moves} moves ({result}); give --move 0 to {last}, where it is still in play"
+    )]
+    RecordOver {
+        /// The file given.
+        file: String,
+        /// Moves up to the end.
+        moves: usize,
+        /// How it ended.
+        result: &'static str,
+        /// The last move still in play.
+        last: usize,
+    },
+    /// `--move` or `--game` without a records file.
+    #[error("--move and --game need a records file as --board, not a position")]
+    NotARecord,
 }
 
 impl PlayArgs {
@@ -124,19 +167,27 @@ impl PlayArgs {
                 return Ok(ExitStatus::BadInput);
             }
         };
-        let stats = self.stats_file();
-        if self.plain {
+        let records = self.record.as_ref().map(RecordFile::new);
+        if let Some(Err(error)) = records.as_ref().map(RecordFile::check) {
+            writeln!(io::stderr(), "error: {error}")?;
+            return Ok(ExitStatus::BadInput);
+        }
+        let keep = Keep {
+            stats: self.stats_file(),
+            records,
+        };
+        let reader = self.screen_reader || (!self.plain && dumb_terminal());
+        if reader || self.plain {
             let prompt = io::stdin().is_terminal();
-            let ending = crate::plain::run(
-                &settings,
-                stats,
-                &mut io::stdin().lock(),
-                &mut io::stdout().lock(),
-                prompt,
-            )?;
+            let (input, output) = (&mut io::stdin().lock(), &mut io::stdout().lock());
+            let ending = if reader {
+                crate::reader::run(&settings, keep, input, output, prompt)?
+            } else {
+                crate::plain::run(&settings, keep, input, output, prompt)?
+            };
             return Ok(match ending {
-                crate::plain::Ending::Done => ExitStatus::Success,
-                crate::plain::Ending::TerminalGone => ExitStatus::Signal(SIGHUP),
+                TextEnding::Done => ExitStatus::Success,
+                TextEnding::TerminalGone => ExitStatus::Signal(SIGHUP),
             });
         }
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
@@ -146,7 +197,7 @@ impl PlayArgs {
             )?;
             return Ok(ExitStatus::Failure);
         }
-        let outcome = crate::tui::run(settings, color_wanted(), stats)?;
+        let outcome = crate::tui::run(settings, color_wanted(), keep)?;
         // Warnings (about saved statistics) are shown in the game and again here,
         // once the screen is back, so they are not lost with it. After a hangup
         // there is nobody to tell, and that is no reason to fail.
@@ -157,6 +208,53 @@ impl PlayArgs {
             Ending::Quit => ExitStatus::Success,
             Ending::Signal(signal) => ExitStatus::Signal(signal),
         })
+    }
+
+    /// The position `--board` gives: a board in the notation, or else a
+    /// game of the records file of that name at `--move`.
+    fn start_from(&self, text: &str) -> Result<Board, PlayError> {
+        let board_error = match self.shape.parse(text) {
+            Ok(_) if self.move_.is_some() || self.game != 1 => return Err(PlayError::NotARecord),
+            Ok(board) => return Ok(board),
+            Err(error) => error,
+        };
+        let path = Path::new(text);
+        if !path.exists() {
+            return Err(board_error.into());
+        }
+        let records = read_file(path, &mut io::empty())?;
+        let file = text.to_string();
+        let Some(record) = records.get(self.game as usize - 1) else {
+            let problem = format!("there is no game {}: it holds {}", self.game, records.len());
+            return Err(PlayError::NoSuchMove { file, problem });
+        };
+        let moves = record.moves().len();
+        let plies = self.move_.unwrap_or(moves);
+        let Some(board) = record.board_after(plies) else {
+            let problem = format!("there is no move {plies}: game {} has {moves}", self.game);
+            return Err(PlayError::NoSuchMove { file, problem });
+        };
+        let shape = board.geometry();
+        if self.shape.size.is_some_and(|size| size != shape.size())
+            || self.shape.k.is_some_and(|k| k != shape.k())
+        {
+            let problem = format!(
+                "its game is played on {0}x{0} with {1} in a row, not as --size and --k say",
+                shape.size(),
+                shape.k()
+            );
+            return Err(PlayError::NoSuchMove { file, problem });
+        }
+        if board.status().is_over() {
+            // Only the end of a game is over: every position before it is in play.
+            return Err(PlayError::RecordOver {
+                file,
+                moves: plies,
+                result: record.result().words(),
+                last: plies.saturating_sub(1),
+            });
+        }
+        Ok(board)
     }
 
     /// Who sits where.
@@ -200,7 +298,7 @@ impl PlayArgs {
     pub fn settings(&self) -> Result<Settings, PlayError> {
         let start = match &self.board {
             None => self.shape.empty()?,
-            Some(text) => self.shape.parse(text)?,
+            Some(text) => self.start_from(text)?,
         };
         match start.status() {
             Status::Won(Player::X) => return Err(PlayError::Finished("X has won")),
@@ -226,6 +324,13 @@ impl PlayArgs {
         }
         StatsFile::given_or_default(self.stats_file.as_deref())
     }
+}
+
+/// True when `TERM` says the terminal draws nothing (`dumb`, as Emacs's
+/// shell and some screen readers' consoles set it): the game speaks in
+/// sentences there.
+pub fn dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
 }
 
 /// True unless `NO_COLOR` is set to something (see no-color.org).

@@ -7,9 +7,8 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{ExitStatus, ScoresArg, Streams};
-use crate::quiz::{Answer, Question, questions};
-use crate::text::read_line;
-use crate::words::scoring_legend;
+use crate::engine::Board;
+use crate::quiz::{Answer, Question, ask_all, questions};
 
 /// The arguments of `tictactoe quiz`.
 #[derive(Debug, Args)]
@@ -57,7 +56,22 @@ impl QuizArgs {
             }
             return Ok(ExitStatus::Success);
         }
-        run_quiz(&asked, seed, io::stdin().is_terminal(), io)
+        let grid = |board: &Board| {
+            board
+                .to_grid()
+                .lines()
+                .map(|row| format!("  {row}"))
+                .collect()
+        };
+        ask_all(
+            &asked,
+            seed,
+            io::stdin().is_terminal(),
+            &grid,
+            io.input,
+            io.out,
+        )?;
+        Ok(ExitStatus::Success)
     }
 }
 
@@ -76,82 +90,4 @@ fn key_record(question: &Question) -> KeyRecord {
         ask: question.ask.name(),
         answer,
     }
-}
-
-/// Asks each question, reads an answer a line, says right or wrong and why,
-/// and ends with the score. The input ending ends the quiz. On a terminal
-/// the answer is typed after a `>` prompt; otherwise it is written back
-/// after one, so the transcript reads the same.
-pub fn run_quiz(
-    asked: &[Question],
-    seed: u64,
-    terminal: bool,
-    io: &mut Streams,
-) -> io::Result<ExitStatus> {
-    writeln!(
-        io.out,
-        "The quiz: {} questions about positions from real games (seed {seed}).",
-        asked.len()
-    )?;
-    if let Some(first) = asked.first() {
-        let win = first.board.geometry().win_score();
-        writeln!(io.out, "Scores: {}.", scoring_legend(first.scoring, win))?;
-    }
-    let mut right = 0;
-    let mut answered = 0;
-    'questions: for (number, question) in asked.iter().enumerate() {
-        writeln!(io.out)?;
-        writeln!(
-            io.out,
-            "Question {} of {}: {}, {} to move.",
-            number + 1,
-            asked.len(),
-            question.board,
-            question.board.to_move()
-        )?;
-        for row in question.board.to_grid().lines() {
-            writeln!(io.out, "  {row}")?;
-        }
-        writeln!(io.out, "{}", question.prompt())?;
-        loop {
-            if terminal {
-                write!(io.out, "> ")?;
-                io.out.flush()?;
-            }
-            let Some(line) = read_line(io.input)? else {
-                if terminal {
-                    writeln!(io.out)?;
-                }
-                break 'questions;
-            };
-            if !terminal {
-                writeln!(io.out, "> {}", line.echo())?;
-            }
-            match question.check(&line.text) {
-                Ok(correct) => {
-                    answered += 1;
-                    if correct {
-                        right += 1;
-                        writeln!(io.out, "Right: {}.", question.key())?;
-                    } else {
-                        writeln!(io.out, "Not quite: the answer is {}.", question.key())?;
-                    }
-                    writeln!(io.out, "{}", question.explain())?;
-                    break;
-                }
-                Err(problem) => writeln!(io.out, "That is no answer: {problem}. Try again.")?,
-            }
-        }
-    }
-    writeln!(io.out)?;
-    let unanswered = asked.len() - answered;
-    if unanswered > 0 {
-        writeln!(
-            io.out,
-            "{right}/{answered} right ({unanswered} not answered)."
-        )?;
-    } else {
-        writeln!(io.out, "{right}/{answered} right.")?;
-    }
-    Ok(ExitStatus::Success)
 }

@@ -2,13 +2,17 @@
 //! ([`crate::selfplay::play_games`]).
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 
 use super::{DEFAULT_THINK_MS, ExitStatus, Shape, Streams, level_parser, think_ms};
 use crate::engine::{Board, Level, Limits};
-use crate::selfplay::{SelfplayReport, play_games};
+use crate::game::{Seat, Seats};
+use crate::record::{self, Record, RecordFile, RecordFileError};
+use crate::selfplay::{SelfplayReport, play_games_each};
 use crate::text;
 
 /// The arguments of `tictactoe selfplay`.
@@ -35,6 +39,9 @@ pub struct SelfplayArgs {
     /// Thinking time per move on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
     pub think_ms: u64,
+    /// Append every game played to this records file (see Game records) [default: off].
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 impl SelfplayArgs {
@@ -46,9 +53,58 @@ impl SelfplayArgs {
         };
         let seed = self.seed.unwrap_or_else(|| fastrand::u64(..));
         let limits = Limits::Think(Duration::from_millis(self.think_ms));
-        match play_games(start, self.x, self.o, self.games, seed, limits) {
-            Ok(report) => write_report(&report, start, self.x, self.o, self.json, io.out),
-            Err(error) => io.error_line(&error, ExitStatus::Failure),
+        let mut appender = match self
+            .record
+            .as_ref()
+            .map(|path| RecordFile::new(path).open())
+        {
+            Some(Err(error)) => {
+                let status = if error.is_bad_input() {
+                    ExitStatus::BadInput
+                } else {
+                    ExitStatus::Failure
+                };
+                return io.error_line(&error, status);
+            }
+            Some(Ok(appender)) => Some(appender),
+            None => None,
+        };
+        let seats = Seats {
+            x: Seat::Ai(self.x),
+            o: Seat::Ai(self.o),
+        };
+        let (x, o) = (
+            record::seat_name(seats.x, seats),
+            record::seat_name(seats.o, seats),
+        );
+        let date = record::today();
+        let mut failed: Option<RecordFileError> = None;
+        let played = play_games_each(start, self.x, self.o, self.games, seed, limits, |moves| {
+            let Some(appender) = appender.as_mut() else {
+                return ControlFlow::Continue(());
+            };
+            // The AIs' moves were played on the board: the record takes them.
+            let game = Record::new(start, moves.to_vec())
+                .unwrap_or_else(|_| Record::empty(start))
+                .with_players(x.as_str(), o.as_str())
+                .with_date(date.as_str());
+            match appender.append(&game) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    failed = Some(error);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        if let Some(appender) = appender
+            && let Err(error) = appender.finish()
+        {
+            failed.get_or_insert(error);
+        }
+        match (played, failed) {
+            (Err(error), _) => io.error_line(&error, ExitStatus::Failure),
+            (Ok(_), Some(error)) => io.error_line(&error, ExitStatus::Failure),
+            (Ok(report), None) => write_report(&report, start, self.x, self.o, self.json, io.out),
         }
     }
 }

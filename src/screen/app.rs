@@ -9,14 +9,16 @@
 use std::time::{Duration, Instant};
 
 use super::explain::Explain;
-pub use super::message::{Action, Costs, Direction, Reply, Request, TraceMove};
+pub use super::message::{Action, Browse, Costs, Direction, Reply, Request, TraceMove};
 use super::quiz::QuizView;
 use super::trace::Walkthrough;
 use super::tree::TreeView;
 use crate::engine::teach::line::Line;
-use crate::engine::{Analysis, Board, Decision, Level, Move, Player, Scoring, Status};
+use crate::engine::{Ai, Analysis, Board, Decision, Level, Limits, Move, Player, Scoring, Status};
 use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 pub use crate::game::{Names, Outgoing};
+use crate::record;
+use crate::review::{Mark, MoveReview, review, sentence};
 use crate::settings::Settings;
 
 /// How long a message about refused input stays on the status line.
@@ -72,6 +74,93 @@ struct AiTurn {
     reply: Option<Decision>,
 }
 
+/// The most finished games kept for a front end that has not looked.
+const FINISHED_KEPT: usize = 16;
+
+/// A finished game under review on the board: the position after the
+/// moves stepped through so far, each move's review (on 3x3, where every
+/// value is proven at once; bigger boards are stepped through without
+/// values: `tictactoe review` thinks about them).
+#[derive(Debug, Clone)]
+pub struct GameReview {
+    game: Game,
+    reviews: Vec<MoveReview>,
+    /// How many of the game's moves are on the board.
+    at: usize,
+    shown: Game,
+}
+
+impl GameReview {
+    /// The review of `game`, as `seats` played it, shown at its end.
+    fn new(game: &Game, seats: Seats) -> GameReview {
+        let reviews = if game.start().is_classic() {
+            let record = record::of_game(game, seats, String::new());
+            review(&record, Limits::Solve, &mut Ai::new())
+        } else {
+            Vec::new()
+        };
+        let mut opened = GameReview {
+            game: game.clone(),
+            reviews,
+            at: 0,
+            shown: Game::new(game.start()),
+        };
+        opened.step(Browse::End);
+        opened
+    }
+
+    fn step(&mut self, browse: Browse) {
+        let last = self.game.moves().len();
+        self.at = match browse {
+            Browse::Back => self.at.saturating_sub(1),
+            Browse::Forward => (self.at + 1).min(last),
+            Browse::Start => 0,
+            Browse::End => last,
+        };
+        let mut shown = Game::new(self.game.start());
+        for &mv in &self.game.moves()[..self.at] {
+            // The moves were played on this board once already.
+            if shown.play(mv).is_err() {
+                break;
+            }
+        }
+        self.shown = shown;
+    }
+
+    /// The whole game under review.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// How many of the game's moves are on the board.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// The mark of each move of the game (none for all beyond 3x3).
+    pub fn marks(&self) -> Vec<Option<Mark>> {
+        (0..self.game.moves().len())
+            .map(|ply| self.reviews.get(ply).and_then(|reviewed| reviewed.mark))
+            .collect()
+    }
+
+    /// The status line: the last move on the board and what it did.
+    pub fn status(&self) -> String {
+        let moves = self.game.moves().len();
+        if self.at == 0 {
+            return format!("The start: Right steps through the {moves} moves");
+        }
+        match self.reviews.get(self.at - 1) {
+            Some(reviewed) => sentence(reviewed),
+            None => {
+                let mover = self.game.mover(self.at - 1);
+                let mv = self.game.moves()[self.at - 1];
+                format!("Move {} of {moves}: {mover} {mv}", self.at)
+            }
+        }
+    }
+}
+
 /// The model of the game screen.
 #[derive(Debug)]
 pub struct App {
@@ -97,6 +186,14 @@ pub struct App {
     flash: Option<Flash>,
     /// Results that entered or left the tally since the front end last looked.
     results: Vec<ResultChange>,
+    /// Games that finished since the front end last looked, as they ended.
+    finished: Vec<Game>,
+    /// The record of the game on screen, while it is shown.
+    record: Option<String>,
+    /// The review of the finished game on the board, while it is open.
+    review: Option<GameReview>,
+    /// The game to save to a new records file, until the front end takes it.
+    to_save: Option<Game>,
     quit: bool,
     rng: fastrand::Rng,
     /// Colours on screen (off when the user's terminal asks for none).
@@ -136,6 +233,10 @@ impl App {
             quiz: None,
             flash: None,
             results: Vec::new(),
+            finished: Vec::new(),
+            record: None,
+            review: None,
+            to_save: None,
             quit: false,
             rng,
             color: true,
@@ -211,10 +312,21 @@ impl App {
             self.quit = true;
             return;
         }
-        if self.help {
-            // Any key closes the help; quitting still quits.
+        if self.help || self.record.is_some() {
+            // Any key closes the help or the record; quitting still quits.
             self.help = false;
+            self.record = None;
             self.quit = action == Action::Quit;
+            return;
+        }
+        if let Some(review) = self.review.as_mut() {
+            match action {
+                Action::Quit => self.quit = true,
+                Action::ToggleHelp => self.help = true,
+                Action::Back | Action::Review => self.review = None,
+                Action::Browse(browse) => review.step(browse),
+                _ => {}
+            }
             return;
         }
         if self.quiz.is_some() {
@@ -230,10 +342,13 @@ impl App {
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
             // Ctrl-Z is the front end's: the local terminal suspends.
+            // The text front ends' own words mean nothing on the screen.
             Action::Unbound
             | Action::GoUp
             | Action::Suspend
             | Action::Trace(_)
+            | Action::Read(_)
+            | Action::Browse(_)
             | Action::Type(_) => {}
             Action::Quiz => match QuizView::new(&self.board(), self.settings.scoring) {
                 Some(quiz) => {
@@ -242,6 +357,18 @@ impl App {
                 }
                 None => self.say("The quiz asks about unfinished 3x3 positions", now),
             },
+            Action::Review => {
+                if self.game.status().is_over() {
+                    self.review = Some(GameReview::new(&self.game, self.settings.seats));
+                } else {
+                    self.say("the review opens once the game is over", now);
+                }
+            }
+            Action::ShowRecord => {
+                let record = record::of_game(&self.game, self.settings.seats, record::today());
+                self.record = Some(record::write(&record));
+                self.to_save = Some(self.game.clone());
+            }
             Action::ToggleExplain => self.explain.toggle(),
             Action::ToggleTree => {
                 self.hold_watch();
@@ -487,6 +614,27 @@ impl App {
         std::mem::take(&mut self.results)
     }
 
+    /// The games that finished since the last call, each as it ended (for
+    /// the front end to record).
+    pub fn take_finished_games(&mut self) -> Vec<Game> {
+        std::mem::take(&mut self.finished)
+    }
+
+    /// The record of the game on screen, while it is shown (`r`).
+    pub fn record_shown(&self) -> Option<&str> {
+        self.record.as_deref()
+    }
+
+    /// The game the player asked to save to a new records file, once.
+    pub fn take_game_to_save(&mut self) -> Option<Game> {
+        self.to_save.take()
+    }
+
+    /// The message on the status line, if one is up.
+    pub fn flash_text(&self) -> Option<&str> {
+        self.flash.as_ref().map(|flash| flash.text.as_str())
+    }
+
     /// Shows a message from outside the game (a warning about saved statistics).
     pub fn notify(&mut self, text: &str, now: Instant) {
         self.flash = Some(Flash {
@@ -677,6 +825,13 @@ impl App {
         if let Some(change) = ResultChange::between(before, self.game.status()) {
             self.tally.apply(change);
             self.results.push(change);
+            if let ResultChange::Finished(_) = change {
+                // A front end that never looks keeps only the latest few.
+                if self.finished.len() == FINISHED_KEPT {
+                    self.finished.remove(0);
+                }
+                self.finished.push(self.game.clone());
+            }
         }
     }
 
@@ -720,12 +875,19 @@ impl App {
 
     /// The position on screen.
     pub fn board(&self) -> Board {
-        self.game.board()
+        self.game().board()
     }
 
     /// The game, with its history.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.review
+            .as_ref()
+            .map_or(&self.game, |review| &review.shown)
+    }
+
+    /// The review of the finished game, while it is open on the board.
+    pub fn game_review(&self) -> Option<&GameReview> {
+        self.review.as_ref()
     }
 
     /// Results so far this session.

@@ -27,7 +27,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::app::App;
 use super::fit::most_important;
-use super::message::{Action, Direction, LobbyAction, TraceMove};
+use super::message::{Action, Browse, Direction, LobbyAction, Reading, TraceMove};
 use crate::engine::{Move, Player};
 
 /// Where keys are read. A game screen is in one mode at a time; the help,
@@ -56,11 +56,15 @@ pub enum Mode {
     Lobby,
     /// Plain mode (`--plain`): commands typed on a line.
     Plain,
+    /// The screen-reader mode (`--screen-reader`): plain mode's commands and its own.
+    Reader,
+    /// The review of a finished game on the board (`v`).
+    Review,
 }
 
 impl Mode {
     /// Every mode.
-    pub const ALL: [Mode; 11] = [
+    pub const ALL: [Mode; 13] = [
         Mode::Play,
         Mode::Watch,
         Mode::Versus,
@@ -72,6 +76,8 @@ impl Mode {
         Mode::Ended,
         Mode::Lobby,
         Mode::Plain,
+        Mode::Reader,
+        Mode::Review,
     ];
 
     /// A sentence the help opens with in this mode, if any.
@@ -80,6 +86,9 @@ impl Mode {
             Mode::Watch => Some("The AI plays both sides."),
             Mode::Watching => Some("You are watching this game."),
             Mode::Tree => Some("The minimax tree of the position on the board."),
+            Mode::Review => Some(
+                "The review of the game: ?? lost the result, ? delayed a win or hastened a loss.",
+            ),
             Mode::Walkthrough => {
                 Some("The seed's minimax from the position on the board, one call at a time.")
             }
@@ -273,6 +282,8 @@ impl Context {
     pub fn of(app: &App) -> Context {
         let mode = if app.link_ended() {
             Mode::Ended
+        } else if app.game_review().is_some() {
+            Mode::Review
         } else if app.tree().is_some() {
             Mode::Tree
         } else if app.walkthrough().is_some() {
@@ -474,12 +485,18 @@ const DIGITS: [(Key, Does); 9] = {
     digits
 };
 
-use Mode::{Ended, Help, Lobby, Plain, Play, Quiz, Tree, Versus, Walkthrough, Watch, Watching};
+use Mode::{
+    Ended, Help, Lobby, Plain, Play, Quiz, Reader, Review, Tree, Versus, Walkthrough, Watch,
+    Watching,
+};
+
+/// The modes whose commands are typed on a line.
+const TYPED: &[Mode] = &[Plain, Reader];
 
 /// The game's modes: where the board is on screen.
 const GAME: &[Mode] = &[Play, Watch, Versus, Watching];
 /// Every mode of the game screen but the help and a game gone.
-const SCREEN: &[Mode] = &[Play, Watch, Versus, Watching, Tree, Walkthrough];
+const SCREEN: &[Mode] = &[Play, Watch, Versus, Watching, Tree, Walkthrough, Review];
 
 /// Every key of the program. In each mode the first entry holding a key
 /// takes it; two entries of one mode share a key only under conditions that
@@ -641,6 +658,13 @@ pub static KEYS: &[Entry] = &[
     .raised(When::Over, 1)
     .doc("new game (the tally is kept)"),
     Entry::new(
+        &[Play, Watch, Versus],
+        &[on(ch('r'), Action::ShowRecord)],
+        "r",
+        "the game's record, to copy; at your own terminal also saved to a new file",
+    )
+    .doc("the record of the game on screen (see Game records), to copy from the screen; at the local terminal also written to a new file in the current folder, named on the status line"),
+    Entry::new(
         &[Versus],
         &[on(ch('n'), Action::NewGame)],
         "n",
@@ -648,6 +672,48 @@ pub static KEYS: &[Entry] = &[
     )
     .bar("n", "rematch", 1)
     .offered(When::Over),
+    Entry::new(
+        &[Play, Watch],
+        &[on(ch('v'), Action::Review)],
+        "v",
+        "review the game: step through its moves, the mistakes marked",
+    )
+    .bar("v", "review", 3)
+    .offered(When::Over)
+    .doc("once the game is over: its review on the board, every move's value and the mistakes marked (see Game records)"),
+    // The review of a finished game.
+    Entry::new(
+        &[Review],
+        &[
+            on(LEFT, Action::Browse(Browse::Back)),
+            on(ch('h'), Action::Browse(Browse::Back)),
+            on(RIGHT, Action::Browse(Browse::Forward)),
+            on(ch('l'), Action::Browse(Browse::Forward)),
+            on(SPACE, Action::Browse(Browse::Forward)),
+        ],
+        "Left, h, Right, l, Space",
+        "one move back or on",
+    )
+    .bar("←/→", "step", 1),
+    Entry::new(
+        &[Review],
+        &[
+            on(Key::Code(KeyCode::Home), Action::Browse(Browse::Start)),
+            on(ch('g'), Action::Browse(Browse::Start)),
+            on(Key::Code(KeyCode::End), Action::Browse(Browse::End)),
+            on(ch('G'), Action::Browse(Browse::End)),
+        ],
+        "Home, g, End, G",
+        "to the start or the end of the game",
+    )
+    .bar("g/G", "start/end", 3),
+    Entry::new(
+        &[Review],
+        &[on(ch('v'), Action::Review), on(ESC, Action::Back)],
+        "v, Esc",
+        "close the review",
+    )
+    .bar("v/esc", "close", 1),
     // The minimax tree.
     Entry::new(
         &[Tree],
@@ -834,7 +900,7 @@ pub static KEYS: &[Entry] = &[
     .importance(5)
     .doc("close explain if it is on; otherwise leave, as q does"),
     Entry::new(
-        &[Play, Watch, Tree, Walkthrough, Help],
+        &[Play, Watch, Tree, Walkthrough, Review, Help],
         &[on(Key::Ctrl('z'), Action::Suspend)],
         "Ctrl-Z",
         "suspend; fg resumes",
@@ -964,9 +1030,10 @@ pub static KEYS: &[Entry] = &[
     )
     .bar("q", "quit", 1)
     .doc("quit: the connection closes with exit status 0"),
-    // Plain mode's commands, typed on a line (in any case).
+    // The commands of plain mode and the screen-reader mode, typed on a
+    // line (in any case).
     Entry::new(
-        &[Plain],
+        TYPED,
         &[
             on(Key::Word("undo"), Action::Undo),
             on(Key::Word("u"), Action::Undo),
@@ -975,13 +1042,13 @@ pub static KEYS: &[Entry] = &[
         "take back your last move and the AI's reply",
     ),
     Entry::new(
-        &[Plain],
+        TYPED,
         &[on(Key::Word("redo"), Action::Redo)],
         "redo",
         "play again what undo took back",
     ),
     Entry::new(
-        &[Plain],
+        TYPED,
         &[
             on(Key::Word("new"), Action::NewGame),
             on(Key::Word("n"), Action::NewGame),
@@ -990,7 +1057,7 @@ pub static KEYS: &[Entry] = &[
         "a new game",
     ),
     Entry::new(
-        &[Plain],
+        TYPED,
         &[
             on(Key::Word("help"), Action::ToggleHelp),
             on(Key::Word("h"), Action::ToggleHelp),
@@ -1000,7 +1067,7 @@ pub static KEYS: &[Entry] = &[
         "these commands",
     ),
     Entry::new(
-        &[Plain],
+        TYPED,
         &[
             on(Key::Word("quit"), Action::Quit),
             on(Key::Word("q"), Action::Quit),
@@ -1008,6 +1075,49 @@ pub static KEYS: &[Entry] = &[
         ],
         "quit, q, exit",
         "leave",
+    ),
+    // The screen-reader mode's own.
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("board"), Action::Read(Reading::Board)),
+            on(Key::Word("b"), Action::Read(Reading::Board)),
+        ],
+        "board, b",
+        "the board, row by row",
+    ),
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("last"), Action::Read(Reading::Last)),
+            on(Key::Word("l"), Action::Read(Reading::Last)),
+        ],
+        "last, l",
+        "the last move again",
+    ),
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("scores"), Action::Read(Reading::Scores)),
+            on(Key::Word("s"), Action::Read(Reading::Scores)),
+        ],
+        "scores, s",
+        "every free square's score and what it means",
+    ),
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("review"), Action::Review),
+            on(Key::Word("r"), Action::Review),
+        ],
+        "review, r",
+        "the review of the game so far: every move's value, the mistakes marked",
+    ),
+    Entry::new(
+        &[Reader],
+        &[on(Key::Word("quiz"), Action::Quiz)],
+        "quiz",
+        "five quiz questions about minimax, then back to the game",
     ),
 ];
 
@@ -1043,10 +1153,11 @@ fn bound(context: &Context, wanted: impl Fn(Key) -> bool) -> Option<Does> {
         .map(|(_, does)| *does)
 }
 
-/// The action a word typed in plain mode asks for, if it is a command.
-pub fn typed(word: &str) -> Option<Action> {
-    let context = Context::new(Plain);
-    let keys = entries(Plain, &context).flat_map(|entry| entry.keys);
+/// The action a word typed in a text mode (plain or screen reader) asks
+/// for, if it is one of the mode's commands.
+pub fn typed(mode: Mode, word: &str) -> Option<Action> {
+    let context = Context::new(mode);
+    let keys = entries(mode, &context).flat_map(|entry| entry.keys);
     keys.into_iter()
         .find(|(key, _)| matches!(key, Key::Word(bound) if *bound == word))
         .and_then(|(_, does)| match does {
@@ -1169,7 +1280,7 @@ impl Group {
 }
 
 /// Every table of keys in the manuals, in their order.
-pub static GROUPS: [Group; 11] = [
+pub static GROUPS: [Group; 13] = [
     group("In the game", Play, false, None),
     group(
         "In watch mode (--watch), besides the game's keys",
@@ -1179,6 +1290,7 @@ pub static GROUPS: [Group; 11] = [
     ),
     group("In the minimax tree (t)", Tree, false, None),
     group("In the walkthrough (c)", Walkthrough, false, None),
+    group("In the review of a finished game (v)", Review, false, None),
     group("In the quiz (z)", Quiz, false, None),
     group("While the help is open", Help, false, None),
     group(
@@ -1186,6 +1298,12 @@ pub static GROUPS: [Group; 11] = [
         Plain,
         false,
         None,
+    ),
+    group(
+        "In the screen-reader mode (--screen-reader), besides plain mode's commands",
+        Reader,
+        false,
+        Some(Plain),
     ),
     group("In the lobby of the SSH server", Lobby, true, None),
     group("In a game against a person over SSH", Versus, true, None),

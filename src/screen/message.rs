@@ -63,13 +63,48 @@ pub enum Action {
     Faster,
     /// Watch mode: longer pause between moves.
     Slower,
-    /// The quiz about the position on the board: open it.
+    /// The quiz: in the game, about the position on the board; in the
+    /// screen-reader mode, questions about positions from real games.
     Quiz,
     /// In the quiz: a character of the answer.
     Type(char),
     /// Ctrl-Z at the local terminal: give the terminal back until `fg`. The
     /// front end does it; the model has nothing to change.
     Suspend,
+    /// The screen-reader mode: say something about the position again.
+    Read(Reading),
+    /// The review of the game on screen: in the full-screen game, opened
+    /// on the board (and closed again); in the screen-reader mode, read out.
+    Review,
+    /// A step through the game under review.
+    Browse(Browse),
+    /// The record of the game on screen: shown to copy, and saved to a new
+    /// file by a front end that can write one.
+    ShowRecord,
+}
+
+/// A step through the moves of the game under review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Browse {
+    /// One move back.
+    Back,
+    /// One move on.
+    Forward,
+    /// To the position the game started from.
+    Start,
+    /// To the end of the game.
+    End,
+}
+
+/// What the screen-reader mode can be asked to say again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// The board, row by row, in words.
+    Board,
+    /// The last move.
+    Last,
+    /// Every free square's score and what it means.
+    Scores,
 }
 
 /// Something a player asked for in the SSH server's lobby. The lobby acts

@@ -79,7 +79,23 @@ impl Widget for &App {
         if self.help_open() {
             render_help(self, area, buf);
         }
+        if let Some(record) = self.record_shown() {
+            render_record(self, record, area, buf);
+        }
     }
+}
+
+/// The record of the game (`r`), alone on the screen from its left edge and
+/// without a frame, so that a mouse selection copies its lines as they are.
+fn render_record(app: &App, record: &str, area: Rect, buf: &mut Buffer) {
+    Clear.render(area, buf);
+    let mut lines: Vec<Line> = record.lines().map(Line::raw).collect();
+    lines.push(Line::raw(""));
+    if let Some(said) = app.flash_text() {
+        lines.push(Line::raw(said.to_string()));
+    }
+    lines.push(Line::raw("Any key: back to the game."));
+    Paragraph::new(lines).render(area, buf);
 }
 
 /// Draws one line of text in `row`, centred on column `axis` when it fits
@@ -106,10 +122,11 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
         let names = first_fitting(&names, players.width).to_string();
         centre_on(Line::styled(names, theme.faint()), players, rows.axis, buf);
     }
-    let status = match (app.walkthrough(), app.quiz()) {
-        (Some(walkthrough), _) => walkthrough.status(),
-        (None, Some(quiz)) => quiz.status(),
-        (None, None) => app.status_line(),
+    let status = match (app.walkthrough(), app.quiz(), app.game_review()) {
+        (Some(walkthrough), _, _) => walkthrough.status(),
+        (None, Some(quiz), _) => quiz.status(),
+        (None, None, Some(review)) => review.status(),
+        (None, None, None) => app.status_line(),
     };
     let status = shortened(&status, rows.status.width);
     centre_on(Line::styled(status, bold), rows.status, rows.axis, buf);
@@ -418,20 +435,36 @@ fn mark_art(player: Player, cell: CellSize) -> Vec<String> {
 /// game from a given position first says how many marks were given, and
 /// numbers its moves on from there.
 fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
-    let game = app.game();
+    // Under review: the whole game, its marks after the moves, and the last
+    // move on the board in reverse.
+    let review = app.game_review();
+    let game = review.map_or(app.game(), |review| review.game());
     let given = game.start().move_count() as usize;
     let header = (given > 0).then(|| Line::styled(format!("{given:>2} given"), theme.faint()));
     let room =
         usize::from(rect.height.saturating_sub(2)).saturating_sub(usize::from(header.is_some()));
     let moves = game.moves();
-    let first_shown = moves.len().saturating_sub(room);
+    let marks = review.map(|review| review.marks());
+    // The list ends at the newest move, or under review at least at the
+    // move on the board.
+    let at = review.map_or(moves.len(), |review| review.at());
+    let first_shown = at.max(room.min(moves.len())).saturating_sub(room);
     let numbered = moves.iter().enumerate().skip(first_shown).map(|(i, mv)| {
         let player = game.mover(i);
-        Line::from(vec![
+        let mark = marks
+            .as_ref()
+            .and_then(|marks| marks.get(i).copied().flatten())
+            .map_or("", |mark| mark.symbol());
+        let line = Line::from(vec![
             Span::styled(format!("{:>2} ", given + i + 1), theme.faint()),
             Span::styled(player.symbol().to_string(), theme.mark(player)),
-            Span::raw(format!(" {}", mv.coordinate())),
-        ])
+            Span::raw(format!(" {}{mark}", mv.coordinate())),
+        ]);
+        if review.is_some() && i + 1 == at {
+            line.patch_style(Style::new().add_modifier(Modifier::REVERSED))
+        } else {
+            line
+        }
     });
     let lines: Vec<Line> = header.into_iter().chain(numbered).collect();
     Paragraph::new(lines)

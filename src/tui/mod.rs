@@ -28,10 +28,12 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
 use signal_hook::iterator::Signals;
 
+use crate::console::Keep;
+use crate::record::Keeper;
 use crate::screen::decode::KeyDecoder;
 use crate::screen::{Action, App, Reply, Request, input, worker};
 use crate::settings::Settings;
-use crate::stats::{Note, Recorder, StatsFile};
+use crate::stats::Recorder;
 use crate::text;
 
 /// The largest screen the game draws on, in columns and rows. The screen's
@@ -58,9 +60,9 @@ pub enum Ending {
 pub struct Outcome {
     /// Quit or signal.
     pub ending: Ending,
-    /// What the statistics said during the game, in full (the screen showed
-    /// their headlines).
-    pub messages: Vec<Note>,
+    /// What the statistics and the records file said during the game, in
+    /// full, a line each (the screen showed their headlines).
+    pub messages: Vec<String>,
 }
 
 /// Everything that can wake the loop.
@@ -73,14 +75,17 @@ enum Wake {
     Signal(i32),
     /// The headline of a note from the statistics thread.
     Note(&'static str),
-    /// Every result is saved: the notes, in full.
-    Saved(Vec<Note>),
+    /// A line from the records thread for the status line.
+    Told(String),
+    /// Every result and game is saved: the notes, in full.
+    Saved(Vec<String>),
 }
 
 /// Plays a session in the terminal until the player quits, a signal ends it
-/// or the terminal goes away, counting each game in `stats` the moment it
-/// finishes. `color` is false when the user asked for no colour.
-pub fn run(settings: Settings, color: bool, stats: Option<StatsFile>) -> io::Result<Outcome> {
+/// or the terminal goes away, counting each game in the statistics and
+/// appending it to the records file of `keep` the moment it finishes.
+/// `color` is false when the user asked for no colour.
+pub fn run(settings: Settings, color: bool, keep: Keep) -> io::Result<Outcome> {
     let (wake, woken) = mpsc::channel();
     let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT, SIGWINCH])?;
     let signal_handle = signals.handle();
@@ -101,16 +106,21 @@ pub fn run(settings: Settings, color: bool, stats: Option<StatsFile>) -> io::Res
         worker::spawn(move |reply| wake.send(Wake::Reply(reply)).is_ok())
     };
     worker::warm_up(&settings.start);
-    let recorder = {
-        let wake = wake.clone();
-        Recorder::start(stats, settings.seats, settings.start, move |note| {
-            // The loop may be gone already; the note is kept either way.
-            let _ = wake.send(Wake::Note(note.headline()));
-        })
+    let savers = {
+        // The loop may be gone already; the notes are kept either way.
+        let (stats_wake, records_wake) = (wake.clone(), wake.clone());
+        Savers {
+            stats: Recorder::start(keep.stats, settings.seats, settings.start, move |note| {
+                let _ = stats_wake.send(Wake::Note(note.headline()));
+            }),
+            records: Keeper::start(keep.records, settings.seats, move |line| {
+                let _ = records_wake.send(Wake::Told(line));
+            }),
+        }
     };
 
     let app = App::new(settings, Instant::now()).with_color(color);
-    let played = match play(&mut terminal, app, &requests, &recorder, &woken) {
+    let played = match play(&mut terminal, app, &requests, &savers, &woken) {
         // Whatever failed once the terminal was gone, the terminal going is the story.
         Err(error) if terminal_gone() || text::is_hangup(&error) => {
             GONE.store(true, Ordering::Relaxed);
@@ -120,7 +130,7 @@ pub fn run(settings: Settings, color: bool, stats: Option<StatsFile>) -> io::Res
     };
     // The screen goes first, so leaving is instant even if a save still waits for its lock.
     drop(terminal);
-    let outcome = wait_for_saves(recorder, played, &wake, &woken);
+    let outcome = wait_for_saves(savers, played, &wake, &woken);
     signal_handle.close();
     outcome
 }
@@ -130,7 +140,7 @@ fn play(
     terminal: &mut TerminalGuard,
     mut app: App,
     requests: &Sender<Request>,
-    recorder: &Recorder,
+    savers: &Savers,
     woken: &Receiver<Wake>,
 ) -> io::Result<Ending> {
     let hangup = Ok(Ending::Signal(SIGHUP));
@@ -138,7 +148,13 @@ fn play(
         let now = Instant::now();
         app.tick(now);
         for change in app.take_result_changes() {
-            recorder.save(change);
+            savers.stats.save(change);
+        }
+        for game in app.take_finished_games() {
+            savers.records.save(&game);
+        }
+        if let Some(game) = app.take_game_to_save() {
+            savers.records.save_new(&game);
         }
         while let Some(request) = app.take_request() {
             // A closed channel means the worker panicked.
@@ -179,27 +195,42 @@ fn play(
                 Wake::Signal(SIGWINCH) => terminal.fit(false)?,
                 Wake::Signal(signal) => return Ok(Ending::Signal(signal)),
                 Wake::Note(headline) => app.notify(headline, Instant::now()),
+                Wake::Told(line) => app.notify(&line, Instant::now()),
                 Wake::Saved(_) => {}
             }
         }
     }
 }
 
-/// Waits for the statistics thread to save every result, then gives the
+/// The threads that save a session's results and record its games.
+struct Savers {
+    stats: Recorder,
+    records: Keeper,
+}
+
+/// Waits for the statistics thread to save every result (and the records
+/// thread to write every game), then gives the
 /// session's outcome with the notes in full. SIGTERM and SIGINT still end the
 /// wait (a file that never answers cannot hold the process), and then the
 /// ending is theirs. SIGHUP does not: it comes with the terminal going away,
 /// often just after the end of input has ended the game, and must not cut
 /// short the count of its last game.
 fn wait_for_saves(
-    recorder: Recorder,
+    savers: Savers,
     played: io::Result<Ending>,
     wake: &Sender<Wake>,
     woken: &Receiver<Wake>,
 ) -> io::Result<Outcome> {
     let wake = wake.clone();
     thread::spawn(move || {
-        let _ = wake.send(Wake::Saved(recorder.finish()));
+        let notes = savers
+            .stats
+            .finish()
+            .into_iter()
+            .map(|note| note.to_string());
+        let errors = savers.records.finish().into_iter();
+        let errors = errors.map(|error| format!("error: {error}"));
+        let _ = wake.send(Wake::Saved(notes.chain(errors).collect()));
     });
     let (ending, messages) = loop {
         match woken.recv() {

@@ -1,0 +1,33 @@
+//! Game records: whole games in a notation in the spirit of chess's PGN
+//! ([`notation`], pure), appended to a file and read back ([`mod@file`]),
+//! a session's records written on a thread of their own ([`keeper`]), and
+//! the names the program gives the players in them.
+
+pub mod file;
+pub mod keeper;
+pub mod notation;
+
+pub use file::{Appender, RecordFile, RecordFileError, read_file, save_new, today};
+pub use keeper::Keeper;
+pub use notation::{GameResult, MoveNumber, Problem, Record, RecordError, read, read_str, write};
+
+use crate::game::{Game, Seat, Seats};
+
+/// How a record names the player in `seat`: `you` when one person plays
+/// against the AI, `human` when two share the keyboard, `AI perfect`.
+pub fn seat_name(seat: Seat, seats: Seats) -> String {
+    match seat {
+        Seat::Human if seats.lone_human().is_some() => "you".to_string(),
+        Seat::Human => "human".to_string(),
+        Seat::Ai(level) => format!("AI {level}"),
+    }
+}
+
+/// The record of `game` as played by `seats` on `date`.
+pub fn of_game(game: &Game, seats: Seats, date: String) -> Record {
+    // A game's moves were each played on its board: the record takes them.
+    Record::new(game.start(), game.moves().to_vec())
+        .unwrap_or_else(|_| Record::empty(game.start()))
+        .with_players(seat_name(seats.x, seats), seat_name(seats.o, seats))
+        .with_date(date)
+}
