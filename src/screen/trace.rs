@@ -321,7 +321,8 @@ impl Walkthrough {
         } else {
             format!("From {}:", self.start)
         };
-        items.push((3, Said::Faint(title)));
+        // In alpha-beta mode the title is what says so: it stays longer.
+        items.push((if pruning { 2 } else { 3 }, Said::Faint(title)));
         items.push((2, Said::Figure(" call  move".into(), "turn   best".into())));
         let best = self.state.walk.best_so_far().collect::<Vec<_>>();
         let stack = &self.state.stack;
@@ -370,8 +371,9 @@ impl Walkthrough {
         }
         for returned in &self.state.returned {
             items.push((2, Said::Faint(returned_line(returned))));
+            // Why a cut happened outranks what returned before it.
             if !returned.cut.is_empty() {
-                items.push((2, Said::Text(cut_line(returned))));
+                items.push((1, Said::Text(cut_line(returned))));
             }
         }
         if let Some(best) = self.best().filter(|_| self.current().is_none()) {
@@ -405,7 +407,13 @@ impl Walkthrough {
         let mut items: Vec<(u8, Said)> = Vec::new();
         let numbers: Vec<u64> = self.state.stack.iter().map(|call| call.number).collect();
         if !numbers.is_empty() {
-            items.push((1, Said::Text(format!("calls open: {}", chain(&numbers)))));
+            let mode = if self.algorithm == Algorithm::AlphaBeta {
+                "alpha-beta, "
+            } else {
+                ""
+            };
+            let open = format!("{mode}calls open: {}", chain(&numbers));
+            items.push((1, Said::Text(open)));
         }
         if let Some(returned) = self.state.returned.last() {
             let text = format!(
@@ -415,7 +423,7 @@ impl Walkthrough {
             );
             items.push((2, Said::Text(text)));
             if !returned.cut.is_empty() {
-                items.push((2, Said::Text(cut_line(returned))));
+                items.push((1, Said::Text(cut_line(returned))));
             }
         }
         if let (Some(_), Some(total)) = (self.current(), self.total) {
