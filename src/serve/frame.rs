@@ -1,0 +1,210 @@
+//! The client's screen, drawn with little memory per session. ratatui's
+//! `Terminal` keeps two whole buffers per screen (about 40 bytes a cell:
+//! 2.9 MB at 300x120); here each frame is drawn into one scratch buffer per
+//! thread, and the session keeps only a hash of every run of
+//! [`SEGMENT`] cells as last sent (8 bytes per 16 cells: 18 KB at
+//! 300x120). A run whose hash changed is sent whole; the rest is not sent.
+
+use std::cell::RefCell;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io;
+
+use crossterm::queue;
+use crossterm::terminal::{Clear, ClearType};
+use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::buffer::{Buffer, Cell};
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+
+use super::output::OutboxWriter;
+
+/// Cells per hashed run: small enough that a change sends little more than
+/// itself, large enough that the hashes take little memory.
+const SEGMENT: usize = 16;
+
+thread_local! {
+    /// The frame being drawn: one per thread, as big as the largest screen drawn on it.
+    static SCRATCH: RefCell<Buffer> = RefCell::new(Buffer::empty(Rect::ZERO));
+}
+
+/// One client's screen.
+pub(super) struct Screen {
+    backend: CrosstermBackend<OutboxWriter>,
+    area: Rect,
+    /// The hash of each run of each row as the client has it.
+    sent: Vec<u64>,
+    /// The client's screen is unknown: clear it before the next frame.
+    stale: bool,
+}
+
+fn runs_per_row(width: u16) -> usize {
+    usize::from(width).div_ceil(SEGMENT)
+}
+
+fn width_of(cell: &Cell) -> usize {
+    Span::raw(cell.symbol()).width()
+}
+
+fn hash_run(cells: &[Cell]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    for cell in cells {
+        cell.symbol().hash(&mut hasher);
+        cell.fg.hash(&mut hasher);
+        cell.bg.hash(&mut hasher);
+        cell.underline_color.hash(&mut hasher);
+        cell.modifier.hash(&mut hasher);
+        cell.diff_option.hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+impl Screen {
+    pub(super) fn new(writer: OutboxWriter, cols: u16, rows: u16) -> Screen {
+        let mut screen = Screen {
+            backend: CrosstermBackend::new(writer),
+            area: Rect::ZERO,
+            sent: Vec::new(),
+            stale: true,
+        };
+        screen.resize(cols, rows);
+        screen
+    }
+
+    /// The client's window has a new size: the next frame is drawn whole.
+    pub(super) fn resize(&mut self, cols: u16, rows: u16) {
+        self.area = Rect::new(0, 0, cols, rows);
+        self.sent = vec![0; runs_per_row(cols) * usize::from(rows)];
+        self.stale = true;
+    }
+
+    pub(super) fn area(&self) -> Rect {
+        self.area
+    }
+
+    /// Where escape sequences go that are no part of a frame.
+    pub(super) fn writer(&mut self) -> &mut CrosstermBackend<OutboxWriter> {
+        &mut self.backend
+    }
+
+    /// Draws a frame with `render` and sends what changed.
+    pub(super) fn draw(&mut self, render: impl FnOnce(Rect, &mut Buffer)) -> io::Result<()> {
+        SCRATCH.with_borrow_mut(|buffer| {
+            buffer.resize(self.area);
+            buffer.reset();
+            render(self.area, buffer);
+            self.send(buffer)
+        })
+    }
+
+    fn send(&mut self, buffer: &Buffer) -> io::Result<()> {
+        if std::mem::take(&mut self.stale) {
+            queue!(self.backend, Clear(ClearType::All))?;
+            // A cleared screen is blank: runs of blanks need not be sent.
+            let blank = hash_run(&vec![Cell::EMPTY; SEGMENT]);
+            let width = usize::from(self.area.width);
+            let last = width - (runs_per_row(self.area.width) - 1) * SEGMENT;
+            let short_blank = hash_run(&vec![Cell::EMPTY; last]);
+            for (i, sent) in self.sent.iter_mut().enumerate() {
+                let is_last = (i + 1) % runs_per_row(self.area.width) == 0;
+                *sent = if is_last { short_blank } else { blank };
+            }
+        }
+        let width = usize::from(self.area.width);
+        let runs = runs_per_row(self.area.width);
+        let mut changes: Vec<(u16, u16, &Cell)> = Vec::new();
+        for (y, row) in buffer.content.chunks(width.max(1)).enumerate() {
+            // Columns covered by a wide character to their left.
+            let mut covered = vec![false; row.len()];
+            let mut skip = 0;
+            for (x, cell) in row.iter().enumerate() {
+                if skip > 0 {
+                    covered[x] = true;
+                    skip -= 1;
+                } else {
+                    skip = width_of(cell).saturating_sub(1);
+                }
+            }
+            for run in 0..runs {
+                let start = run * SEGMENT;
+                let end = (start + SEGMENT).min(row.len());
+                let hash = hash_run(&row[start..end]);
+                let sent = &mut self.sent[y * runs + run];
+                if *sent == hash {
+                    continue;
+                }
+                *sent = hash;
+                // A run that starts inside a wide character sends that character too.
+                let mut from = start;
+                while from > 0 && covered[from] {
+                    from -= 1;
+                }
+                for (x, cell) in row.iter().enumerate().take(end).skip(from) {
+                    if !covered[x] {
+                        changes.push((x as u16, y as u16, cell));
+                    }
+                }
+            }
+        }
+        if changes.is_empty() {
+            return Ok(());
+        }
+        self.backend.draw(changes.into_iter())?;
+        Backend::flush(&mut self.backend)
+    }
+
+    /// Sends what was written outside frames.
+    pub(super) fn flush(&mut self) -> io::Result<()> {
+        Backend::flush(&mut self.backend)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use ratatui::style::{Color, Style};
+
+    use super::*;
+    use crate::serve::output::Outbox;
+
+    /// Draws frames on a screen and replays what was sent on a vt100 terminal.
+    fn replay(frames: &[&dyn Fn(Rect, &mut Buffer)], cols: u16, rows: u16) -> (vt100::Parser, usize) {
+        let outbox = Arc::new(Outbox::default());
+        let mut screen = Screen::new(OutboxWriter::new(Arc::clone(&outbox)), cols, rows);
+        let mut parser = vt100::Parser::new(rows, cols, 0);
+        let mut last = 0;
+        for frame in frames {
+            screen.draw(|area, buf| frame(area, buf)).unwrap();
+            let bytes = outbox.take();
+            last = bytes.len();
+            parser.process(&bytes);
+        }
+        (parser, last)
+    }
+
+    #[test]
+    fn the_client_sees_each_frame_and_little_more_than_changes_are_sent() {
+        let first = |_: Rect, buf: &mut Buffer| {
+            buf.set_string(0, 0, "hello 世界 world", Style::new());
+            buf.set_string(20, 3, "X", Style::new().fg(Color::Red));
+        };
+        let second = |_: Rect, buf: &mut Buffer| {
+            buf.set_string(0, 0, "hello wide world", Style::new());
+            buf.set_string(21, 3, "X", Style::new().fg(Color::Red));
+        };
+        let third = |_: Rect, buf: &mut Buffer| {
+            buf.set_string(0, 0, "hello wide world", Style::new());
+            buf.set_string(21, 3, "X", Style::new().fg(Color::Red));
+            buf.set_string(70, 9, "世", Style::new());
+        };
+        let (parser, last) = replay(&[&first, &second, &third], 80, 10);
+        let screen = parser.screen();
+        assert_eq!(screen.contents_between(0, 0, 0, 16), "hello wide world");
+        assert_eq!(screen.cell(3, 20).unwrap().contents(), "");
+        assert_eq!(screen.cell(3, 21).unwrap().contents(), "X");
+        assert_eq!(screen.cell(3, 21).unwrap().fgcolor(), vt100::Color::Idx(1));
+        assert_eq!(screen.cell(9, 70).unwrap().contents(), "世");
+        // The last frame changed one run: sixteen cells at most, and the escapes.
+        assert!(last < 64, "{last} bytes sent for one changed character");
+    }
+}
