@@ -21,7 +21,7 @@ use russh::{ChannelMsg, ChannelWriteHalf};
 use rustix::process::{Pid, Signal, kill_process};
 use tictactoe::engine::Move;
 use tictactoe::serve::input::KeyDecoder;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpSocket, TcpStream};
 
 mod support;
@@ -633,16 +633,35 @@ async fn answer(channel: &mut russh::Channel<Msg>) -> (bool, String) {
     }
 }
 
+/// Reads a bare channel to its close: what it said on standard error, and its exit status.
+async fn to_the_end(channel: &mut russh::Channel<Msg>) -> (String, Option<u32>) {
+    let (mut said, mut status) = (String::new(), None);
+    loop {
+        let message = tokio::time::timeout(PATIENCE, channel.wait())
+            .await
+            .expect("the channel closes in time");
+        match message {
+            Some(ChannelMsg::ExtendedData { data, .. }) => {
+                said.push_str(&String::from_utf8_lossy(&data))
+            }
+            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
+            Some(ChannelMsg::Close) | None => return (said, status),
+            Some(_) => {}
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_request_but_a_terminal_and_a_shell_is_refused() {
     let server = Server::start(&[]);
 
+    // `ssh host ls`: nothing runs, and the client is told why on its screen.
     let exec = Connection::open(&server, "eve", "127.0.0.1").await;
     let mut channel = exec.handle.channel_open_session().await.expect("channel");
     channel.exec(true, "cat /etc/passwd").await.expect("sent");
-    let (granted, said) = answer(&mut channel).await;
-    assert!(!granted, "exec is refused");
+    let (said, status) = to_the_end(&mut channel).await;
     assert!(said.contains("only the game is served here"), "{said}");
+    assert_eq!(status, Some(1));
 
     let sftp = Connection::open(&server, "eve", "127.0.0.1").await;
     let mut channel = sftp.handle.channel_open_session().await.expect("channel");
@@ -739,7 +758,7 @@ async fn garbage_and_floods_of_input_neither_crash_nor_stall_the_server() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_reads_is_dropped_and_others_play_on() {
-    let server = Server::start(&[]);
+    let server = Server::start(&["--send-timeout", "2"]);
     let frozen = Arc::new(AtomicBool::new(false));
     let stuck = Connection::open_with(&server, "stuck", "127.0.0.1", Arc::clone(&frozen))
         .await
@@ -810,7 +829,7 @@ async fn connections_past_the_limits_are_told_why() {
         .play(COLS, ROWS, &[])
         .await;
     same.wait_for(
-        |s| s.contains("too many connections from your address (1)"),
+        |s| s.contains("too many players from your address (1)"),
         "refused",
     )
     .await;
@@ -1004,4 +1023,521 @@ async fn names_are_sanitised_and_a_dumb_terminal_is_told_why() {
     )
     .await;
     assert_eq!(dumb.closed().await, Some(1));
+}
+
+/// A raw socket from `source` that the server has accepted (its version
+/// line has arrived), and that sends nothing.
+async fn silent(server: &Server, source: &str) -> TcpStream {
+    let socket = TcpSocket::new_v4().expect("a socket");
+    socket
+        .bind(format!("{source}:0").parse().expect("an address"))
+        .expect("a loopback source address");
+    let mut stream = socket.connect(server.address).await.expect("connects");
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while !line.ends_with(b"\n") {
+        let read = tokio::time::timeout(PATIENCE, stream.read(&mut byte))
+            .await
+            .expect("the server's version line in time")
+            .expect("reads");
+        assert_eq!(read, 1, "closed before its version line: {line:?}");
+        line.push(byte[0]);
+    }
+    assert!(line.starts_with(b"SSH-2.0-"), "{line:?}");
+    stream
+}
+
+/// Reads a raw socket until the server closes it; what it said.
+async fn until_closed(stream: &mut TcpStream) -> Vec<u8> {
+    let mut said = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let read = tokio::time::timeout(PATIENCE, stream.read(&mut buf))
+            .await
+            .expect("closed in time");
+        match read {
+            Ok(0) | Err(_) => return said,
+            Ok(n) => said.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+fn key_line(key: &russh::keys::PrivateKey) -> String {
+    key.public_key().to_openssh().expect("openssh format")
+}
+
+fn new_key() -> russh::keys::PrivateKey {
+    russh::keys::PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519)
+        .expect("a key")
+}
+
+/// Logs in with `key` from `source`; whether the server let it in.
+async fn log_in_with(
+    server: &Server,
+    key: &russh::keys::PrivateKey,
+    source: &str,
+) -> (bool, Connection) {
+    use russh::keys::key::PrivateKeyWithHashAlg;
+    let mut connection =
+        Connection::handshake(server, source, Arc::new(AtomicBool::new(false))).await;
+    let auth = connection
+        .handle
+        .authenticate_publickey("guest", PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None))
+        .await
+        .expect("answers");
+    (auth.success(), connection)
+}
+
+// Issue 18 point 1: places are for people, not sockets.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_sockets_keep_no_player_out() {
+    let server = Server::start(&[]);
+    // Ten sockets from one address that never say a word...
+    let mut held = Vec::new();
+    for _ in 0..10 {
+        held.push(silent(&server, "127.0.0.1").await);
+    }
+    // ...and a player from the same address still gets in.
+    let alice = Player::join(&server, "alice").await;
+    assert!(alice.contents().contains("you are alice"));
+    server
+        .wait_log("pushed out by newer connections (too many logging in)")
+        .await;
+
+    // Ten addresses with ten silent sockets each fill every login place:
+    // a player from an eleventh address pushes out one of the crowd's.
+    for address in 0..10 {
+        for _ in 0..10 {
+            held.push(silent(&server, &format!("127.0.1.{}", address + 1)).await);
+        }
+    }
+    let bob = Connection::open(&server, "bob", "127.0.2.1")
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    bob.wait_for(|s| s.contains("you are bob"), "bob in the lobby")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_sockets_keep_no_listed_key_out() {
+    let guest = new_key();
+    let keys = tempfile::NamedTempFile::new().expect("a file");
+    std::fs::write(keys.path(), format!("{}\n", key_line(&guest))).expect("written");
+    let server = Server::start(&["--authorized-keys", keys.path().to_str().expect("a path")]);
+    let mut held = Vec::new();
+    for _ in 0..10 {
+        held.push(silent(&server, "127.0.0.1").await);
+    }
+    let (granted, connection) = log_in_with(&server, &guest, "127.0.0.1").await;
+    assert!(granted, "a listed key gets in beside ten silent sockets");
+    let player = connection.play(COLS, ROWS, &[]).await;
+    player
+        .wait_for(|s| s.contains("you are guest"), "the lobby")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnecting_fast_is_refused_early_with_a_message_and_others_play() {
+    // Two per address: four new connections at once, then two a minute.
+    let server = Server::start(&["--max-per-address", "2"]);
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(silent(&server, "127.0.0.1").await);
+    }
+    let socket = TcpSocket::new_v4().expect("a socket");
+    socket
+        .bind("127.0.0.1:0".parse().expect("an address"))
+        .expect("bound");
+    let mut refused = socket.connect(server.address).await.expect("connects");
+    let said = String::from_utf8_lossy(&until_closed(&mut refused).await).to_string();
+    assert!(
+        said.starts_with("tictactoe: too many new connections from your address"),
+        "{said}"
+    );
+    assert!(said.contains("\r\nSSH-2.0-"), "an SSH client is told too: {said}");
+    server
+        .wait_log("refused connection from 127.0.0.1:")
+        .await;
+    // Another address is not held up.
+    let bob = Connection::open(&server, "bob", "127.0.0.2")
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    bob.wait_for(|s| s.contains("you are bob"), "bob in the lobby")
+        .await;
+}
+
+// Issue 18 point 2: one deadline from the first byte, the version line included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_login_deadline_counts_from_the_first_byte() {
+    let server = Server::start(&["--login-timeout", "3"]);
+    // `early` connects first and trickles its version line; `late` connects
+    // a second later and sends nothing. `early` finishes its line a second
+    // after that: counted from its first byte its time runs out first,
+    // counted from its version line it would outlast `late`.
+    let mut early = silent(&server, "127.0.0.1").await;
+    early.write_all(b"SSH-2.0-").await.expect("sent");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let mut late = silent(&server, "127.0.0.2").await;
+    for byte in b"trickle" {
+        early.write_all(&[*byte]).await.expect("sent");
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+    early.write_all(b"\r\n").await.expect("sent");
+    let (mut a, mut b) = ([0u8; 4096], [0u8; 4096]);
+    let first = loop {
+        tokio::select! {
+            read = early.read(&mut a) => if matches!(read, Ok(0) | Err(_)) { break "early" },
+            read = late.read(&mut b) => if matches!(read, Ok(0) | Err(_)) { break "late" },
+            () = tokio::time::sleep(PATIENCE) => panic!("neither was closed"),
+        }
+    };
+    assert_eq!(first, "early", "the deadline counts from the first byte");
+    server
+        .wait_log("not in the game 3s after connecting (--login-timeout)")
+        .await;
+}
+
+// Issue 18 point 3: the options of authorized_keys are enforced.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn authorized_keys_options_are_enforced() {
+    let elsewhere = new_key();
+    let expired = new_key();
+    let no_pty = new_key();
+    let command = new_key();
+    let network = new_key();
+    let keys = tempfile::NamedTempFile::new().expect("a file");
+    std::fs::write(
+        keys.path(),
+        format!(
+            "from=\"10.9.9.9\",no-pty,command=\"/bin/false\" {}\n\
+             expiry-time=\"19700101\" {} old\n\
+             no-pty {}\n\
+             command=\"echo hi there\" {} with a comment\n\
+             from=\"127.0.0.0/8,!127.0.0.2\",no-agent-forwarding {}\n",
+            key_line(&elsewhere),
+            key_line(&expired),
+            key_line(&no_pty),
+            key_line(&command),
+            key_line(&network),
+        ),
+    )
+    .expect("written");
+    let server = Server::start(&["--authorized-keys", keys.path().to_str().expect("a path")]);
+    assert!(!log_in_with(&server, &elsewhere, "127.0.0.1").await.0, "from= another address");
+    assert!(!log_in_with(&server, &expired, "127.0.0.1").await.0, "expired");
+    assert!(!log_in_with(&server, &network, "127.0.0.2").await.0, "a negated address");
+    let (granted, connection) = log_in_with(&server, &network, "127.0.0.3").await;
+    assert!(granted, "inside the network");
+    connection
+        .play(COLS, ROWS, &[])
+        .await
+        .wait_for(|s| s.contains("you are guest"), "the lobby")
+        .await;
+    for (key, told) in [
+        (&no_pty, "may not open a terminal"),
+        (&command, "may only run its command"),
+    ] {
+        let (granted, connection) = log_in_with(&server, key, "127.0.0.1").await;
+        assert!(granted, "logs in, but may not play");
+        let player = connection.play(COLS, ROWS, &[]).await;
+        player.wait_for(|s| s.contains(told), told).await;
+        assert_eq!(player.closed().await, Some(1));
+    }
+}
+
+/// Runs `tictactoe serve` expecting it to refuse to start: its status and standard error.
+fn refused_start(args: &[&str], home: &std::path::Path) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let deadline = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server did not refuse {args:?}: it hangs or runs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err)
+        .expect("stderr");
+    (status.code(), err)
+}
+
+fn ssh_keygen(args: &[&str]) {
+    let status = Command::new("ssh-keygen")
+        .args(["-q"])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .expect("ssh-keygen runs");
+    assert!(status.success(), "ssh-keygen {args:?}");
+}
+
+// Issue 18 point 4: the key files are checked before anything is read.
+#[test]
+fn unusable_key_files_stop_the_start_with_one_line() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a directory");
+    let path = |name: &str| dir.path().join(name);
+    let text = |name: &str| path(name).to_str().expect("a path").to_string();
+    ssh_keygen(&["-t", "ed25519", "-N", "secret", "-f", &text("locked")]);
+    ssh_keygen(&["-t", "ed25519", "-N", "", "-f", &text("open")]);
+    std::fs::set_permissions(path("open"), std::fs::Permissions::from_mode(0o644))
+        .expect("chmod");
+    ssh_keygen(&["-t", "rsa", "-b", "2048", "-N", "", "-f", &text("rsa")]);
+    ssh_keygen(&["-t", "ed25519", "-N", "", "-f", &text("guest")]);
+    let fifo = text("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    std::fs::write(path("huge"), vec![b'#'; 2 << 20]).expect("written");
+    std::fs::set_permissions(path("huge"), std::fs::Permissions::from_mode(0o600))
+        .expect("chmod");
+    std::fs::write(path("options"), format!("cert-authority {}", std::fs::read_to_string(path("guest.pub")).expect("key"))).expect("written");
+    let host_key = text("host");
+    for (args, says) in [
+        (vec!["--host-key", &text("locked")], "protected by a passphrase"),
+        (vec!["--host-key", &text("open")], "readable by others (mode 0644)"),
+        (vec!["--host-key", &fifo], "is a FIFO, not a file"),
+        (vec!["--host-key", "/dev/zero"], "is a device, not a file"),
+        (vec!["--host-key", &text("huge")], "larger than 64 KiB"),
+        (vec!["--host-key", &host_key, "--authorized-keys", &fifo], "is a FIFO"),
+        (vec!["--host-key", &host_key, "--authorized-keys", "/dev/zero"], "is a device"),
+        (vec!["--host-key", &host_key, "--authorized-keys", &text("rsa.pub")], "no key that can log in here"),
+        (vec!["--host-key", &host_key, "--authorized-keys", &text("options")], "the option cert-authority is not supported"),
+    ] {
+        let (status, err) = refused_start(&args, dir.path());
+        assert_eq!(status, Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+        assert!(err.starts_with("error: ") && err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn key_folders_are_private_whatever_the_umask_and_unusable_keys_are_named() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a directory");
+    let keys = dir.path().join("keys");
+    let rsa = dir.path().join("rsa").to_str().expect("a path").to_string();
+    ssh_keygen(&["-t", "rsa", "-b", "2048", "-N", "", "-f", &rsa]);
+    let guest = new_key();
+    std::fs::write(
+        &keys,
+        format!(
+            "{}\n{}\n",
+            std::fs::read_to_string(format!("{rsa}.pub")).expect("key").trim(),
+            key_line(&guest)
+        ),
+    )
+    .expect("written");
+    let host_key = dir.path().join("a/b/host_key");
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("umask 000; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--host-key"])
+        .arg(&host_key)
+        .arg("--authorized-keys")
+        .arg(&keys)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the start line");
+    assert!(line.contains("listening on"), "{line}");
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err)
+        .expect("stderr");
+    assert!(
+        err.contains("line 1: RSA keys cannot log in here"),
+        "the RSA key is named: {err}"
+    );
+    let mode = |path: &std::path::Path| {
+        std::fs::metadata(path).expect("there").permissions().mode() & 0o777
+    };
+    assert_eq!(mode(&dir.path().join("a")), 0o700);
+    assert_eq!(mode(&dir.path().join("a/b")), 0o700);
+    assert_eq!(mode(&host_key), 0o600);
+}
+
+// Issue 18 point 5: keys beyond a rate are dropped, and the player told once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_keys_is_cut_to_the_rate_and_the_player_told() {
+    let server = Server::start(&[]);
+    let mallory = Player::join(&server, "mallory").await;
+    mallory.press(&"xo".repeat(1000)).await;
+    mallory
+        .wait_for(|s| s.contains("Keys came faster than 50 a second"), "told")
+        .await;
+    // Once the keys slow down, the run of dropped keys is logged, and keys count again.
+    server.wait_log("keys from mallory: ").await;
+    assert!(server.log().contains(" dropped (over 100 at once or 50 a second)"));
+    mallory.press("o").await;
+    mallory
+        .wait_for(|s| s.contains("you play O") && !s.contains("Keys came"), "the key taken")
+        .await;
+}
+
+// Issue 18 point 6: an idle session's memory does not follow its terminal's size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_sessions_on_the_largest_screens_take_under_a_megabyte_each() {
+    let server = Server::start(&["--max-per-address", "100"]);
+    let pid = server.child.id();
+    let rss = || -> u64 {
+        std::fs::read_to_string(format!("/proc/{pid}/status"))
+            .expect("the server's status")
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .expect("a resident size")
+    };
+    let first = Connection::open(&server, "p0", "127.0.0.1")
+        .await
+        .play(300, 120, &[])
+        .await;
+    first.wait_for(|s| s.contains("q quit"), "the lobby").await;
+    let before = rss();
+    let mut players = Vec::new();
+    for i in 1..=20 {
+        let player = Connection::open(&server, &format!("p{i}"), "127.0.0.1")
+            .await
+            .play(300, 120, &[])
+            .await;
+        player.wait_for(|s| s.contains("q quit"), "the lobby").await;
+        players.push(player);
+    }
+    let per_session = rss().saturating_sub(before) / 20;
+    assert!(
+        per_session < 1024,
+        "{per_session} KB per idle session at 300x120"
+    );
+}
+
+// Issue 18 point 7: refused requests close the connection before they flood the log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_few_refused_requests_close_the_connection() {
+    let server = Server::start(&[]);
+    let eve = Connection::open(&server, "eve", "127.0.0.1").await;
+    let mut refused = 0;
+    for _ in 0..50 {
+        if eve
+            .handle
+            .channel_open_direct_tcpip("127.0.0.1", 22, "127.0.0.1", 5000)
+            .await
+            .is_err()
+        {
+            refused += 1;
+        }
+        if eve.handle.is_closed() {
+            break;
+        }
+    }
+    server.wait_log("disconnect 127.0.0.1:").await;
+    server.wait_log("too many refused requests").await;
+    let lines = server.log().matches("refused port forwarding").count();
+    assert!(lines <= 5 && refused <= 6, "{lines} lines, {refused} refused:\n{}", server.log());
+    // Others are still served.
+    Player::join(&server, "bob").await;
+}
+
+// Issue 18 point 8: look-alike names, SIGHUP, and a client that reads nothing at shutdown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_mixing_scripts_or_with_combining_marks_are_refused() {
+    let server = Server::start(&[]);
+    for (user, told) in [("\u{430}lice", "mixes scripts (Cyrillic, Latin)"), ("jose\u{301}", "combining marks")] {
+        let player = Connection::open(&server, user, "127.0.0.1")
+            .await
+            .play(COLS, ROWS, &[])
+            .await;
+        player.wait_for(|s| s.contains(told), told).await;
+        assert_eq!(player.closed().await, Some(1));
+    }
+    let jose = Player::join(&server, "José").await;
+    assert!(jose.contents().contains("you are José"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sighup_tells_every_client_and_exits_zero() {
+    let mut server = Server::start(&[]);
+    let alice = Player::join(&server, "alice").await;
+    server.signal(Signal::HUP);
+    alice
+        .wait_for(|s| s.contains("the server is going down"), "the goodbye")
+        .await;
+    assert_eq!(alice.closed().await, Some(1));
+    assert_eq!(server.exit().await.code(), Some(0), "{}", server.log());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn going_down_a_client_that_reads_nothing_is_not_waited_for() {
+    let mut server = Server::start(&["--send-timeout", "600"]);
+    let frozen = Arc::new(AtomicBool::new(false));
+    let stuck = Connection::open_with(&server, "stuck", "127.0.0.1", Arc::clone(&frozen))
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    stuck.wait_for(|s| s.contains("q quit"), "the lobby").await;
+    frozen.store(true, Ordering::SeqCst);
+    let alice = Player::join(&server, "alice").await;
+    server.signal(Signal::TERM);
+    alice
+        .wait_for(|s| s.contains("the server is going down"), "the goodbye")
+        .await;
+    assert_eq!(server.exit().await.code(), Some(0), "{}", server.log());
+    let log = server.log();
+    assert!(log.contains("disconnect stuck from 127.0.0.1"), "{log}");
+}
+
+// Issue 19 point 6: a game the other player left takes no more moves, and looks it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_the_other_player_left_shows_no_digits_and_no_cursor() {
+    let server = Server::start(&[]);
+    let alice = Player::join(&server, "alice").await;
+    let bob = Player::join(&server, "bob").await;
+    alice.press("f").await;
+    alice.wait_for(|s| s.contains("Waiting"), "waiting").await;
+    bob.press("f").await;
+    alice.wait_for(|s| s.contains("Your turn"), "alice's turn").await;
+    let digits_and_cursor = |screen: &vt100::Screen| {
+        let board = screen_support::board(COLS as u16, ROWS as u16);
+        let mut digits = 0;
+        let mut reversed = 0;
+        for index in 0..9 {
+            let rect = board.cell_rect(Move::from_index(index, 3));
+            for y in rect.y..rect.y + rect.height {
+                for x in rect.x..rect.x + rect.width {
+                    let cell = screen.cell(y, x).expect("a cell");
+                    digits += usize::from(cell.contents() == (index + 1).to_string());
+                    reversed += usize::from(cell.inverse());
+                }
+            }
+        }
+        (digits, reversed)
+    };
+    alice
+        .wait_for_screen(|s| digits_and_cursor(s).0 == 9 && digits_and_cursor(s).1 > 0, "digits and the cursor")
+        .await;
+    drop(bob);
+    alice.wait_for(|s| s.contains("bob left"), "told").await;
+    alice
+        .wait_for_screen(|s| digits_and_cursor(s) == (0, 0), "no digits, no cursor")
+        .await;
 }

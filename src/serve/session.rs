@@ -182,6 +182,13 @@ pub(super) async fn run(
         phase.send_replace(Phase::Kill);
         return;
     }
+    // Going down, a client still behind on its screen is not reading: it
+    // is cut off rather than waited for.
+    if ending == Ending::Shutdown && outbox.busy() {
+        log(format_args!("cut off {name} from {}: not reading", client.peer));
+        phase.send_replace(Phase::Kill);
+        return;
+    }
     let goodbye = match ending {
         Ending::Idle => format!(
             "tictactoe: disconnected after {} without a key press\r\n",
@@ -202,7 +209,11 @@ pub(super) async fn run(
     outbox.close();
     let sent = restored.is_ok()
         && matches!(
-            tokio::time::timeout(GOODBYE_TIME, &mut pumping).await,
+            tokio::time::timeout(
+                if ending == Ending::Shutdown { super::SHUTDOWN_GRACE } else { GOODBYE_TIME },
+                &mut pumping
+            )
+            .await,
             Ok(Ok(Pumped::Done))
         );
     if !sent {
