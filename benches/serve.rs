@@ -8,6 +8,12 @@
 //! `cargo bench --bench serve` (N = 50, 100, 200), or `cargo bench --bench
 //! serve -- 20 40` for other counts. Clients and server share this machine,
 //! so the times include the clients' own decrypting and parsing.
+//!
+//! `cargo bench --bench serve -- flood`: 5 clients at 300x120 press arrow
+//! keys as fast as they can (reading their screens) while another player
+//! at 80x24 plays three games against the AI; reports that player's key to
+//! screen, and the server's memory per idle session with 100 clients at
+//! 300x120.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -50,6 +56,16 @@ struct Client {
 
 impl Client {
     async fn connect(address: SocketAddr, name: &str, board: BoardLayout) -> Option<Client> {
+        Client::connect_sized(address, name, board, COLS, ROWS).await
+    }
+
+    async fn connect_sized(
+        address: SocketAddr,
+        name: &str,
+        board: BoardLayout,
+        cols: u16,
+        rows: u16,
+    ) -> Option<Client> {
         // As ssh does for interactive sessions: keys leave at once.
         let config = Arc::new(client::Config {
             nodelay: true,
@@ -61,7 +77,7 @@ impl Client {
         }
         let channel = handle.channel_open_session().await.ok()?;
         channel
-            .request_pty(false, "xterm-256color", COLS.into(), ROWS.into(), 0, 0, &[])
+            .request_pty(false, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
             .await
             .ok()?;
         channel.request_shell(false).await.ok()?;
@@ -71,7 +87,7 @@ impl Client {
             _handle: handle,
             read,
             write,
-            screen: vt100::Parser::new(size(ROWS), size(COLS), 0),
+            screen: vt100::Parser::new(size(rows), size(cols), 0),
             board,
         })
     }
@@ -299,7 +315,119 @@ async fn run(n: usize, board: BoardLayout, pace: Pace) {
     );
 }
 
+/// Presses arrow keys until `stop`, reading whatever the server sends.
+async fn flood(mut client: Client, stop: Arc<std::sync::atomic::AtomicBool>) -> u64 {
+    use std::sync::atomic::Ordering;
+    let mut sent = 0;
+    if client.write.data_bytes(&b"a"[..]).await.is_err() {
+        return 0;
+    }
+    let keys = "\x1b[C\x1b[B\x1b[D\x1b[A".repeat(8).into_bytes();
+    while !stop.load(Ordering::SeqCst) {
+        if client.write.data_bytes(keys.clone()).await.is_err() {
+            break;
+        }
+        sent += 32;
+        // Read what has come, without waiting for more.
+        while let Ok(Some(message)) =
+            tokio::time::timeout(Duration::from_millis(1), client.read.wait()).await
+        {
+            if let ChannelMsg::Data { data } = message {
+                client.screen.process(&data);
+            }
+        }
+    }
+    sent
+}
+
+async fn flood_run(board: BoardLayout) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let server = Server::start();
+    let pid = server.child.id();
+    let big = |name: String| Client::connect_sized(server.address, &name, board, 300, 120);
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut flooders = Vec::new();
+    for i in 0..5 {
+        let mut client = big(format!("flood{i}")).await.expect("a flooder");
+        assert!(client.until(|c| c.shows("q quit")).await);
+        flooders.push(tokio::spawn(flood(client, Arc::clone(&stop))));
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let connected = Arc::new(Barrier::new(1));
+    let start = Arc::new(Barrier::new(1));
+    let mut latencies = Vec::new();
+    let mut finished = 0;
+    for game in 0..3 {
+        let played = play(
+            server.address,
+            format!("victim{game}"),
+            board,
+            Arc::clone(&connected),
+            Arc::clone(&start),
+            Pace::People,
+            game,
+        )
+        .await;
+        finished += usize::from(played.finished);
+        latencies.extend(played.latencies);
+    }
+    stop.store(true, Ordering::SeqCst);
+    let mut keys = 0;
+    for flooder in flooders {
+        keys += flooder.await.unwrap_or(0);
+    }
+    latencies.sort();
+    println!(
+        "flood: 5 clients at 300x120 sent {keys} arrow keys; the other player finished {finished}/3 games, key to screen p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} presses)",
+        percentile(&latencies, 50.0).as_secs_f64() * 1e3,
+        percentile(&latencies, 99.0).as_secs_f64() * 1e3,
+        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        latencies.len(),
+    );
+    drop(server);
+
+    // Memory: 100 idle sessions at 300x120.
+    let server = Server::start();
+    let pid_idle = server.child.id();
+    let _ = pid;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let before = rss_kb(pid_idle);
+    let mut idle = Vec::new();
+    for i in 0..100 {
+        let mut client =
+            Client::connect_sized(server.address, &format!("idle{i}"), board, 300, 120)
+                .await
+                .expect("a client");
+        assert!(client.until(|c| c.shows("q quit")).await);
+        idle.push(client);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let after = rss_kb(pid_idle);
+    println!(
+        "idle: 100 sessions at 300x120: server memory {before} KB at start, {after} KB with them ({:.0} KB per session)",
+        after.saturating_sub(before) as f64 / 100.0
+    );
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "flood") {
+        let ScreenLayout::Game { board, .. } = layout(
+            Rect::new(0, 0, COLS, ROWS),
+            3,
+            Panels {
+                moves: true,
+                explain: false,
+            },
+        ) else {
+            panic!("80x24 fits the game")
+        };
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(flood_run(board));
+        return;
+    }
     let counts: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())

@@ -739,6 +739,8 @@ async fn garbage_and_floods_of_input_neither_crash_nor_stall_the_server() {
     }
     // A huge paste: two megabytes at once.
     mallory.send(&vec![b'x'; 2 << 20]).await;
+    // Keys that came too fast were dropped: the lobby answers once they slow down.
+    server.wait_log("keys from mallory: ").await;
     // Still served: the lobby answers a key.
     mallory.press("o").await;
     mallory
@@ -844,7 +846,6 @@ async fn connections_past_the_limits_are_told_why() {
     two.press("q").await;
     assert_eq!(two.closed().await, Some(0));
     server.wait_log("disconnect two").await;
-    server.wait_log("disconnect 127.0.0.3:").await;
     let again = Connection::open(&server, "five", "127.0.0.3")
         .await
         .play(COLS, ROWS, &[])
@@ -1006,8 +1007,14 @@ async fn names_are_sanitised_and_a_dumb_terminal_is_told_why() {
     .await
     .play(COLS, ROWS, &[])
     .await;
-    odd.wait_for(|s| s.contains("you are ev31milscriptver\n"), "the lobby")
-        .await;
+    odd.wait_for(
+        |s| {
+            s.lines()
+                .any(|l| l.trim_end().ends_with("you are ev31milscriptver"))
+        },
+        "the lobby",
+    )
+    .await;
     assert!(
         !odd.contents().contains("ev31milscriptvery"),
         "at most 16 characters"
@@ -1082,7 +1089,10 @@ async fn log_in_with(
         Connection::handshake(server, source, Arc::new(AtomicBool::new(false))).await;
     let auth = connection
         .handle
-        .authenticate_publickey("guest", PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None))
+        .authenticate_publickey(
+            "guest",
+            PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None),
+        )
         .await
         .expect("answers");
     (auth.success(), connection)
@@ -1155,10 +1165,11 @@ async fn reconnecting_fast_is_refused_early_with_a_message_and_others_play() {
         said.starts_with("tictactoe: too many new connections from your address"),
         "{said}"
     );
-    assert!(said.contains("\r\nSSH-2.0-"), "an SSH client is told too: {said}");
-    server
-        .wait_log("refused connection from 127.0.0.1:")
-        .await;
+    assert!(
+        said.contains("\r\nSSH-2.0-"),
+        "an SSH client is told too: {said}"
+    );
+    server.wait_log("refused connection from 127.0.0.1:").await;
     // Another address is not held up.
     let bob = Connection::open(&server, "bob", "127.0.0.2")
         .await
@@ -1225,9 +1236,18 @@ async fn authorized_keys_options_are_enforced() {
     )
     .expect("written");
     let server = Server::start(&["--authorized-keys", keys.path().to_str().expect("a path")]);
-    assert!(!log_in_with(&server, &elsewhere, "127.0.0.1").await.0, "from= another address");
-    assert!(!log_in_with(&server, &expired, "127.0.0.1").await.0, "expired");
-    assert!(!log_in_with(&server, &network, "127.0.0.2").await.0, "a negated address");
+    assert!(
+        !log_in_with(&server, &elsewhere, "127.0.0.1").await.0,
+        "from= another address"
+    );
+    assert!(
+        !log_in_with(&server, &expired, "127.0.0.1").await.0,
+        "expired"
+    );
+    assert!(
+        !log_in_with(&server, &network, "127.0.0.2").await.0,
+        "a negated address"
+    );
     let (granted, connection) = log_in_with(&server, &network, "127.0.0.3").await;
     assert!(granted, "inside the network");
     connection
@@ -1296,32 +1316,74 @@ fn unusable_key_files_stop_the_start_with_one_line() {
     let text = |name: &str| path(name).to_str().expect("a path").to_string();
     ssh_keygen(&["-t", "ed25519", "-N", "secret", "-f", &text("locked")]);
     ssh_keygen(&["-t", "ed25519", "-N", "", "-f", &text("open")]);
-    std::fs::set_permissions(path("open"), std::fs::Permissions::from_mode(0o644))
-        .expect("chmod");
+    std::fs::set_permissions(path("open"), std::fs::Permissions::from_mode(0o644)).expect("chmod");
     ssh_keygen(&["-t", "rsa", "-b", "2048", "-N", "", "-f", &text("rsa")]);
     ssh_keygen(&["-t", "ed25519", "-N", "", "-f", &text("guest")]);
     let fifo = text("fifo");
-    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo")
+            .success()
+    );
     std::fs::write(path("huge"), vec![b'#'; 2 << 20]).expect("written");
-    std::fs::set_permissions(path("huge"), std::fs::Permissions::from_mode(0o600))
-        .expect("chmod");
-    std::fs::write(path("options"), format!("cert-authority {}", std::fs::read_to_string(path("guest.pub")).expect("key"))).expect("written");
+    std::fs::set_permissions(path("huge"), std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    std::fs::write(
+        path("options"),
+        format!(
+            "cert-authority {}",
+            std::fs::read_to_string(path("guest.pub")).expect("key")
+        ),
+    )
+    .expect("written");
     let host_key = text("host");
     for (args, says) in [
-        (vec!["--host-key", &text("locked")], "protected by a passphrase"),
-        (vec!["--host-key", &text("open")], "readable by others (mode 0644)"),
+        (
+            vec!["--host-key", &text("locked")],
+            "protected by a passphrase",
+        ),
+        (
+            vec!["--host-key", &text("open")],
+            "readable by others (mode 0644)",
+        ),
         (vec!["--host-key", &fifo], "is a FIFO, not a file"),
         (vec!["--host-key", "/dev/zero"], "is a device, not a file"),
         (vec!["--host-key", &text("huge")], "larger than 64 KiB"),
-        (vec!["--host-key", &host_key, "--authorized-keys", &fifo], "is a FIFO"),
-        (vec!["--host-key", &host_key, "--authorized-keys", "/dev/zero"], "is a device"),
-        (vec!["--host-key", &host_key, "--authorized-keys", &text("rsa.pub")], "no key that can log in here"),
-        (vec!["--host-key", &host_key, "--authorized-keys", &text("options")], "the option cert-authority is not supported"),
+        (
+            vec!["--host-key", &host_key, "--authorized-keys", &fifo],
+            "is a FIFO",
+        ),
+        (
+            vec!["--host-key", &host_key, "--authorized-keys", "/dev/zero"],
+            "is a device",
+        ),
+        (
+            vec![
+                "--host-key",
+                &host_key,
+                "--authorized-keys",
+                &text("rsa.pub"),
+            ],
+            "no key that can log in here",
+        ),
+        (
+            vec![
+                "--host-key",
+                &host_key,
+                "--authorized-keys",
+                &text("options"),
+            ],
+            "the option cert-authority is not supported",
+        ),
     ] {
         let (status, err) = refused_start(&args, dir.path());
         assert_eq!(status, Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
-        assert!(err.starts_with("error: ") && err.contains(says), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -1337,7 +1399,9 @@ async fn key_folders_are_private_whatever_the_umask_and_unusable_keys_are_named(
         &keys,
         format!(
             "{}\n{}\n",
-            std::fs::read_to_string(format!("{rsa}.pub")).expect("key").trim(),
+            std::fs::read_to_string(format!("{rsa}.pub"))
+                .expect("key")
+                .trim(),
             key_line(&guest)
         ),
     )
@@ -1367,7 +1431,7 @@ async fn key_folders_are_private_whatever_the_umask_and_unusable_keys_are_named(
     std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err)
         .expect("stderr");
     assert!(
-        err.contains("line 1: RSA keys cannot log in here"),
+        err.contains("line 1: ssh-rsa keys cannot log in here"),
         "the RSA key is named: {err}"
     );
     let mode = |path: &std::path::Path| {
@@ -1389,10 +1453,17 @@ async fn a_flood_of_keys_is_cut_to_the_rate_and_the_player_told() {
         .await;
     // Once the keys slow down, the run of dropped keys is logged, and keys count again.
     server.wait_log("keys from mallory: ").await;
-    assert!(server.log().contains(" dropped (over 100 at once or 50 a second)"));
+    assert!(
+        server
+            .log()
+            .contains(" dropped (over 100 at once or 50 a second)")
+    );
     mallory.press("o").await;
     mallory
-        .wait_for(|s| s.contains("you play O") && !s.contains("Keys came"), "the key taken")
+        .wait_for(
+            |s| s.contains("you play O") && !s.contains("Keys came"),
+            "the key taken",
+        )
         .await;
 }
 
@@ -1453,7 +1524,11 @@ async fn a_few_refused_requests_close_the_connection() {
     server.wait_log("disconnect 127.0.0.1:").await;
     server.wait_log("too many refused requests").await;
     let lines = server.log().matches("refused port forwarding").count();
-    assert!(lines <= 5 && refused <= 6, "{lines} lines, {refused} refused:\n{}", server.log());
+    assert!(
+        lines <= 5 && refused <= 6,
+        "{lines} lines, {refused} refused:\n{}",
+        server.log()
+    );
     // Others are still served.
     Player::join(&server, "bob").await;
 }
@@ -1462,7 +1537,10 @@ async fn a_few_refused_requests_close_the_connection() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn names_mixing_scripts_or_with_combining_marks_are_refused() {
     let server = Server::start(&[]);
-    for (user, told) in [("\u{430}lice", "mixes scripts (Cyrillic, Latin)"), ("jose\u{301}", "combining marks")] {
+    for (user, told) in [
+        ("\u{430}lice", "mixes scripts (Cyrillic, Latin)"),
+        ("jose\u{301}", "combining marks"),
+    ] {
         let player = Connection::open(&server, user, "127.0.0.1")
             .await
             .play(COLS, ROWS, &[])
@@ -1515,7 +1593,9 @@ async fn a_game_the_other_player_left_shows_no_digits_and_no_cursor() {
     alice.press("f").await;
     alice.wait_for(|s| s.contains("Waiting"), "waiting").await;
     bob.press("f").await;
-    alice.wait_for(|s| s.contains("Your turn"), "alice's turn").await;
+    alice
+        .wait_for(|s| s.contains("Your turn"), "alice's turn")
+        .await;
     let digits_and_cursor = |screen: &vt100::Screen| {
         let board = screen_support::board(COLS as u16, ROWS as u16);
         let mut digits = 0;
@@ -1533,7 +1613,10 @@ async fn a_game_the_other_player_left_shows_no_digits_and_no_cursor() {
         (digits, reversed)
     };
     alice
-        .wait_for_screen(|s| digits_and_cursor(s).0 == 9 && digits_and_cursor(s).1 > 0, "digits and the cursor")
+        .wait_for_screen(
+            |s| digits_and_cursor(s).0 == 9 && digits_and_cursor(s).1 > 0,
+            "digits and the cursor",
+        )
         .await;
     drop(bob);
     alice.wait_for(|s| s.contains("bob left"), "told").await;

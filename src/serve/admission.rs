@@ -306,7 +306,10 @@ mod tests {
         assert_eq!(*third.borrow(), Phase::Handshake);
         // Four at once is the burst: the fifth is refused for the rate.
         let _d = admission.arrive(at, &phase(), now).unwrap();
-        assert_eq!(admission.arrive(at, &phase(), now).err(), Some(Refusal::Rate));
+        assert_eq!(
+            admission.arrive(at, &phase(), now).err(),
+            Some(Refusal::Rate)
+        );
     }
 
     #[test]
@@ -325,7 +328,9 @@ mod tests {
             .iter()
             .map(|p| admission.arrive(crowd, p, now).unwrap())
             .collect();
-        let _new = admission.arrive("10.0.0.3".parse().unwrap(), &phase(), now).unwrap();
+        let _new = admission
+            .arrive("10.0.0.3".parse().unwrap(), &phase(), now)
+            .unwrap();
         assert_eq!(*phases[0].borrow(), Phase::PushedOut);
         assert_eq!(*alone.borrow(), Phase::Handshake);
     }
@@ -335,6 +340,9 @@ mod tests {
         let a = address_key("2001:db8:1:2:aaaa::1".parse().unwrap());
         let b = address_key("2001:db8:1:2:bbbb::2".parse().unwrap());
         assert_eq!(a, b);
-        assert_eq!(address_key("::ffff:10.1.2.3".parse().unwrap()), "10.1.2.3".parse::<IpAddr>().unwrap());
+        assert_eq!(
+            address_key("::ffff:10.1.2.3".parse().unwrap()),
+            "10.1.2.3".parse::<IpAddr>().unwrap()
+        );
     }
 }

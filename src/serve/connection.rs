@@ -99,7 +99,9 @@ impl Connection {
     /// What `key` may do from this client's address, if it may log in.
     fn admit(&self, key: &PublicKey) -> Option<Option<&'static str>> {
         let guests = self.shared.guests.as_ref()?;
-        guests.admit(key, self.peer.ip()).map(|permits| permits.no_game())
+        guests
+            .admit(key, self.peer.ip())
+            .map(|permits| permits.no_game())
     }
 
     fn is_ours(&self, channel: ChannelId) -> bool {

@@ -168,7 +168,11 @@ mod tests {
     use crate::serve::output::Outbox;
 
     /// Draws frames on a screen and replays what was sent on a vt100 terminal.
-    fn replay(frames: &[&dyn Fn(Rect, &mut Buffer)], cols: u16, rows: u16) -> (vt100::Parser, usize) {
+    fn replay(
+        frames: &[&dyn Fn(Rect, &mut Buffer)],
+        cols: u16,
+        rows: u16,
+    ) -> (vt100::Parser, usize) {
         let outbox = Arc::new(Outbox::default());
         let mut screen = Screen::new(OutboxWriter::new(Arc::clone(&outbox)), cols, rows);
         let mut parser = vt100::Parser::new(rows, cols, 0);

@@ -14,8 +14,8 @@ use std::os::unix::fs::{DirBuilderExt, FileTypeExt, OpenOptionsExt, PermissionsE
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use russh::keys::ssh_key::public::KeyData;
 use russh::keys::ssh_key::LineEnding;
+use russh::keys::ssh_key::public::KeyData;
 use russh::keys::{Algorithm, PrivateKey, PublicKey};
 
 use super::ServeError;
@@ -195,8 +195,15 @@ fn usable(algorithm: &Algorithm) -> bool {
 /// a network in CIDR notation, negated with a leading `!`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Pattern {
-    Glob { negated: bool, glob: String },
-    Network { negated: bool, network: IpAddr, bits: u8 },
+    Glob {
+        negated: bool,
+        glob: String,
+    },
+    Network {
+        negated: bool,
+        network: IpAddr,
+        bits: u8,
+    },
 }
 
 impl Pattern {
@@ -244,7 +251,9 @@ impl Pattern {
 
     fn matches(&self, address: IpAddr) -> bool {
         match self {
-            Pattern::Glob { glob, .. } => glob_match(glob.as_bytes(), address.to_string().as_bytes()),
+            Pattern::Glob { glob, .. } => {
+                glob_match(glob.as_bytes(), address.to_string().as_bytes())
+            }
             Pattern::Network { network, bits, .. } => in_network(address, *network, *bits),
         }
     }
@@ -296,14 +305,8 @@ impl Permits {
         let address = address.to_canonical();
         let expired = self.expires.is_some_and(|at| now >= at);
         let allowed = self.from.is_empty()
-            || (!self
-                .from
-                .iter()
-                .any(|p| p.negated() && p.matches(address))
-                && self
-                    .from
-                    .iter()
-                    .any(|p| !p.negated() && p.matches(address)));
+            || (!self.from.iter().any(|p| p.negated() && p.matches(address))
+                && self.from.iter().any(|p| !p.negated() && p.matches(address)));
         allowed && !expired
     }
 
@@ -348,7 +351,9 @@ fn parse_expiry(text: &str) -> Option<SystemTime> {
     if !matches!(digits.len(), 8 | 12 | 14) || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let field = |range: std::ops::Range<usize>| digits.get(range).map_or(Some(0), |s| s.parse::<u64>().ok());
+    let field = |range: std::ops::Range<usize>| {
+        digits.get(range).map_or(Some(0), |s| s.parse::<u64>().ok())
+    };
     let (year, month, day) = (field(0..4)?, field(4..6)?, field(6..8)?);
     let (hour, minute, second) = (field(8..10)?, field(10..12)?, field(12..14)?);
     if !(1970..=9999).contains(&year)
@@ -407,10 +412,9 @@ fn parse_options<'a>(options: impl Iterator<Item = &'a str>) -> Result<Permits, 
             }
             "expiry-time" => {
                 let value = quoted(option, &name).unwrap_or_default();
-                permits.expires = Some(
-                    parse_expiry(value)
-                        .ok_or_else(|| format!("expiry-time=\"{value}\" is no date (YYYYMMDD[HHMM[SS]])"))?,
-                );
+                permits.expires = Some(parse_expiry(value).ok_or_else(|| {
+                    format!("expiry-time=\"{value}\" is no date (YYYYMMDD[HHMM[SS]])")
+                })?);
             }
             "restrict" => restrict = true,
             "pty" => pty = true,
@@ -418,9 +422,18 @@ fn parse_options<'a>(options: impl Iterator<Item = &'a str>) -> Result<Permits, 
             "command" => command = true,
             // Forwarding, agent, X11, user rc and environment: never granted
             // here, whatever the option says.
-            "no-port-forwarding" | "no-agent-forwarding" | "no-x11-forwarding"
-            | "no-user-rc" | "port-forwarding" | "agent-forwarding" | "x11-forwarding"
-            | "user-rc" | "permitopen" | "permitlisten" | "environment" | "tunnel"
+            "no-port-forwarding"
+            | "no-agent-forwarding"
+            | "no-x11-forwarding"
+            | "no-user-rc"
+            | "port-forwarding"
+            | "agent-forwarding"
+            | "x11-forwarding"
+            | "user-rc"
+            | "permitopen"
+            | "permitlisten"
+            | "environment"
+            | "tunnel"
             | "no-touch-required" => {}
             _ => return Err(format!("the option {name} is not supported")),
         }
@@ -536,7 +549,8 @@ mod tests {
 
     #[test]
     fn from_patterns_match_as_openssh_reads_them() {
-        let permits = |list: &str| parse_options([format!("from=\"{list}\"").as_str()].into_iter()).unwrap();
+        let permits =
+            |list: &str| parse_options([format!("from=\"{list}\"").as_str()].into_iter()).unwrap();
         let at = |text: &str| text.parse::<IpAddr>().unwrap();
         let now = SystemTime::now();
         assert!(permits("127.0.0.1").admits(at("127.0.0.1"), now));
@@ -583,13 +597,22 @@ mod tests {
     fn fifos_and_devices_are_refused_without_reading() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("fifo");
-        let status = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        let status = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
         assert!(status.success());
-        assert!(matches!(check(&fifo, false), Err(FileProblem::NotAFile("a FIFO"))));
+        assert!(matches!(
+            check(&fifo, false),
+            Err(FileProblem::NotAFile("a FIFO"))
+        ));
         assert!(matches!(
             check(Path::new("/dev/zero"), false),
             Err(FileProblem::NotAFile("a device"))
         ));
-        assert!(matches!(check(dir.path(), false), Err(FileProblem::NotAFile(_))));
+        assert!(matches!(
+            check(dir.path(), false),
+            Err(FileProblem::NotAFile(_))
+        ));
     }
 }

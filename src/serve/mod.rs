@@ -2,15 +2,19 @@
 //! nothing but an `ssh` client. A third front end beside [`crate::tui`] and
 //! [`crate::plain`], over the same screen model ([`crate::screen`]).
 //!
+//! - `admission`: places for logins and for players, kept apart, and the
+//!   rate of new connections per address.
 //! - `connection`: the SSH side of a connection: authentication, and
 //!   refusing every request but one terminal with a shell.
-//! - `session`: one client's screens (the lobby, a game), drawn through a
-//!   bounded buffer (`output`) from keys decoded by [`input`].
+//! - `session`: one client's screens (the lobby, a game), drawn by `frame`
+//!   through `output` at the client's pace, from keys decoded by [`input`].
+//! - `pool`: the engine's work for every session, bounded and fair.
 //! - `lobby`: who is here, who waits, the games in progress;
-//!   `lobby_screen` draws it.
-//! - `host_key`: the server's key and the guest list.
+//!   `lobby_screen` draws it; `names` says which names may play.
+//! - `host_key`: the server's key and the guest list, checked at start.
+//! - `limit`: token buckets, for keys, connections and log lines.
 //!
-//! This module listens, applies the connection limits, and shuts down.
+//! This module listens, supervises each connection's life, and shuts down.
 
 mod admission;
 mod connection;
@@ -20,10 +24,10 @@ pub mod input;
 mod limit;
 mod lobby;
 mod lobby_screen;
+mod names;
 mod output;
 mod pool;
 mod session;
-mod names;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -413,7 +417,10 @@ async fn supervise(
     let Some(running) = started else {
         let _ = killer.shutdown(Shutdown::Both);
         if let Some(why) = why {
-            log(format_args!("disconnect {peer}: {}", why.describe(login_timeout)));
+            log(format_args!(
+                "disconnect {peer}: {}",
+                why.describe(login_timeout)
+            ));
         }
         return;
     };
@@ -436,7 +443,11 @@ async fn supervise(
                 why = Some(Ending::Refused);
                 let _ = running
                     .handle()
-                    .disconnect(Disconnect::ByApplication, "too many refused requests".into(), String::new())
+                    .disconnect(
+                        Disconnect::ByApplication,
+                        "too many refused requests".into(),
+                        String::new(),
+                    )
                     .await;
                 break;
             }
@@ -480,7 +491,10 @@ async fn supervise(
     }
     let _ = killer.shutdown(Shutdown::Both);
     match why {
-        Some(why) => log(format_args!("disconnect {peer}: {}", why.describe(login_timeout))),
+        Some(why) => log(format_args!(
+            "disconnect {peer}: {}",
+            why.describe(login_timeout)
+        )),
         None if *phases.borrow() == Phase::Handshake => log(format_args!(
             "disconnect {peer}: before any game (not let in, or no shell asked for)"
         )),
@@ -503,7 +517,9 @@ impl Ending {
                 "not in the game {} after connecting (--login-timeout)",
                 humantime::format_duration(login_timeout)
             ),
-            Ending::PushedOut => "pushed out by newer connections (too many logging in)".to_string(),
+            Ending::PushedOut => {
+                "pushed out by newer connections (too many logging in)".to_string()
+            }
             Ending::Refused => "too many refused requests".to_string(),
         }
     }

@@ -21,7 +21,10 @@ const MIXED_BY_USE: [&[Script]; 3] = [
 pub(super) fn player_name(user: &str) -> Result<String, String> {
     // Combining marks (and joiners) belong to no script of their own.
     if user.chars().any(|c| c.script() == Script::Inherited) {
-        return Err("the name has combining marks; connect as a name without them (ssh NAME@host)".to_string());
+        return Err(
+            "the name has combining marks; connect as a name without them (ssh NAME@host)"
+                .to_string(),
+        );
     }
     let name: String = user
         .chars()
@@ -67,7 +70,10 @@ mod tests {
         assert_eq!(player_name("").unwrap(), "guest");
         // A Cyrillic а among Latin letters.
         let refused = player_name("\u{430}lice").unwrap_err();
-        assert!(refused.contains("Cyrillic") && refused.contains("Latin"), "{refused}");
+        assert!(
+            refused.contains("Cyrillic") && refused.contains("Latin"),
+            "{refused}"
+        );
         // e followed by a combining acute accent.
         assert!(player_name("jose\u{301}").is_err());
         assert!(player_name("a\u{200d}b").is_err());

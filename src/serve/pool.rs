@@ -94,7 +94,10 @@ impl Pool {
                     if let Some(slot) = queue.pop_front() {
                         break slot;
                     }
-                    queue = self.ready.wait(queue).unwrap_or_else(PoisonError::into_inner);
+                    queue = self
+                        .ready
+                        .wait(queue)
+                        .unwrap_or_else(PoisonError::into_inner);
                 }
             };
             let request = {
@@ -187,7 +190,9 @@ mod tests {
         let pool = Pool::start_with(1, move || {
             let (gate, started) = (Arc::clone(&gate), started_tx.clone());
             Box::new(move |request: &Request| {
-                let Request::Costs { board } = request else { unreachable!() };
+                let Request::Costs { board } = request else {
+                    unreachable!()
+                };
                 started.send(*board).unwrap();
                 lock(&gate).recv().unwrap();
                 Reply::Costs {
@@ -227,7 +232,9 @@ mod tests {
         let mut answered = Vec::new();
         for _ in 0..2 {
             let reply = replies.blocking_recv().unwrap();
-            let Reply::Costs { board, .. } = reply else { unreachable!() };
+            let Reply::Costs { board, .. } = reply else {
+                unreachable!()
+            };
             answered.push(board);
         }
         assert_eq!(answered, vec![boards[0], boards[8]]);

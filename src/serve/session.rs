@@ -185,7 +185,10 @@ pub(super) async fn run(
     // Going down, a client still behind on its screen is not reading: it
     // is cut off rather than waited for.
     if ending == Ending::Shutdown && outbox.busy() {
-        log(format_args!("cut off {name} from {}: not reading", client.peer));
+        log(format_args!(
+            "cut off {name} from {}: not reading",
+            client.peer
+        ));
         phase.send_replace(Phase::Kill);
         return;
     }
@@ -210,7 +213,11 @@ pub(super) async fn run(
     let sent = restored.is_ok()
         && matches!(
             tokio::time::timeout(
-                if ending == Ending::Shutdown { super::SHUTDOWN_GRACE } else { GOODBYE_TIME },
+                if ending == Ending::Shutdown {
+                    super::SHUTDOWN_GRACE
+                } else {
+                    GOODBYE_TIME
+                },
                 &mut pumping
             )
             .await,
@@ -312,8 +319,8 @@ impl Session {
                 .as_ref()
                 .and_then(|g| g.app.wake_at())
                 .map(tokio::time::Instant::from_std);
-            let throttle_ends = (self.dropped > 0)
-                .then(|| tokio::time::Instant::from_std(self.keys.full_at()));
+            let throttle_ends =
+                (self.dropped > 0).then(|| tokio::time::Instant::from_std(self.keys.full_at()));
             let idle_at = last_key + self.shared.idle_timeout;
             let mut redraw = true;
             tokio::select! {
@@ -417,9 +424,8 @@ impl Session {
 
     fn draw(&mut self, screen: &mut Screen) -> std::io::Result<()> {
         match &self.game {
-            Some(game) => screen.draw(|area, buffer| {
-                ratatui::widgets::Widget::render(&game.app, area, buffer)
-            }),
+            Some(game) => screen
+                .draw(|area, buffer| ratatui::widgets::Widget::render(&game.app, area, buffer)),
             None => {
                 self.shown = self.shared.lobby.snapshot();
                 let (lobby_screen, lobby) = (&self.lobby_screen, &self.shown);
