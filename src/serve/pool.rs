@@ -209,7 +209,7 @@ mod tests {
         (pool, go, started)
     }
 
-    fn board(moves: &[(usize, usize)]) -> Board {
+    fn board(moves: &[(u8, u8)]) -> Board {
         moves
             .iter()
             .fold(Board::new(), |b, &(r, c)| b.play(Move::new(r, c)).unwrap())
@@ -220,12 +220,13 @@ mod tests {
         let (pool, go, started) = gated();
         let (replies_tx, mut replies) = mpsc::unbounded_channel();
         let jobs = Jobs::new(&pool, &replies_tx);
-        let boards: Vec<Board> = (0..9).map(|i| board(&[(i / 3, i % 3)])).collect();
-        for &b in &boards {
+        let boards: Vec<Board> = (0..9u8).map(|i| board(&[(i / 3, i % 3)])).collect();
+        jobs.submit(costs(boards[0]));
+        assert_eq!(started.recv().unwrap(), boards[0]);
+        // Of the eight asked while the first runs, only the last will.
+        for &b in &boards[1..] {
             jobs.submit(costs(b));
         }
-        // The first runs; of the eight asked while it ran, only the last.
-        assert_eq!(started.recv().unwrap(), boards[0]);
         go.send(()).unwrap();
         assert_eq!(started.recv().unwrap(), boards[8]);
         go.send(()).unwrap();
