@@ -344,11 +344,13 @@ async fn flood_run(board: BoardLayout) {
     use std::sync::atomic::{AtomicBool, Ordering};
     let server = Server::start();
     let pid = server.child.id();
-    let big = |name: String| Client::connect_sized(server.address, &name, board, 300, 120);
     let stop = Arc::new(AtomicBool::new(false));
     let mut flooders = Vec::new();
     for i in 0..5 {
-        let mut client = big(format!("flood{i}")).await.expect("a flooder");
+        let name = format!("flood{i}");
+        let mut client = Client::connect_sized(server.address, &name, board, 300, 120)
+            .await
+            .expect("a flooder");
         assert!(client.until(|c| c.shows("q quit")).await);
         flooders.push(tokio::spawn(flood(client, Arc::clone(&stop))));
     }

@@ -167,12 +167,10 @@ mod tests {
     use super::*;
     use crate::serve::output::Outbox;
 
+    type Frame<'a> = &'a dyn Fn(Rect, &mut Buffer);
+
     /// Draws frames on a screen and replays what was sent on a vt100 terminal.
-    fn replay(
-        frames: &[&dyn Fn(Rect, &mut Buffer)],
-        cols: u16,
-        rows: u16,
-    ) -> (vt100::Parser, usize) {
+    fn replay(frames: &[Frame<'_>], cols: u16, rows: u16) -> (vt100::Parser, usize) {
         let outbox = Arc::new(Outbox::default());
         let mut screen = Screen::new(OutboxWriter::new(Arc::clone(&outbox)), cols, rows);
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("a size");
