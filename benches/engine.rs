@@ -8,9 +8,9 @@ use std::hint::black_box;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
+use tictactoe::engine::teach::reference::{self, Algorithm};
 use tictactoe::engine::{
-    Board, Level, Limits, analyze, analyze_by_search, find_best_move, reachable_positions,
-    reference::{self, Algorithm},
+    Board, Level, Limits, Scoring, analyze, analyze_by_search, find_best_move, reachable_positions,
 };
 use tictactoe::selfplay::play_games;
 
@@ -58,7 +58,7 @@ fn engine_search_empty_board(bencher: Bencher) {
 #[divan::bench(sample_count = 20)]
 fn alpha_beta_alone_empty_board(bencher: Bencher) {
     let board = Board::new();
-    bencher.bench(|| reference::best_move(black_box(&board), Algorithm::AlphaBeta));
+    bencher.bench(|| reference::best_move(black_box(&board), Algorithm::AlphaBeta, Scoring::Depth));
 }
 
 /// The seed articles' examples and a mid-game position.

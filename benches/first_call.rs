@@ -12,10 +12,8 @@ use std::hint::black_box;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use tictactoe::engine::{
-    Board, Limits, analyze_by_search, find_best_move,
-    reference::{self, Algorithm},
-};
+use tictactoe::engine::teach::reference::{self, Algorithm};
+use tictactoe::engine::{Board, Limits, Scoring, analyze_by_search, find_best_move};
 
 #[path = "support/seed_port.rs"]
 mod seed_port;
@@ -84,8 +82,8 @@ fn main() {
     println!(
         "  positions: the table searches none; the engine's search {}, alpha-beta alone {}, plain minimax {}",
         analyze_by_search(&board, Limits::Solve).nodes(),
-        reference::best_move(&board, Algorithm::AlphaBeta).map_or(0, |b| b.calls),
-        reference::best_move(&board, Algorithm::Minimax).map_or(0, |b| b.calls),
+        reference::best_move(&board, Algorithm::AlphaBeta, Scoring::Depth).map_or(0, |b| b.calls),
+        reference::best_move(&board, Algorithm::Minimax, Scoring::Depth).map_or(0, |b| b.calls),
     );
 }
 

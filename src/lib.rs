@@ -14,3 +14,4 @@ pub mod settings;
 pub mod stats;
 pub mod text;
 pub mod tui;
+pub mod words;

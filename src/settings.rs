@@ -44,7 +44,7 @@ impl Settings {
 
 /// "Tic-tac-toe", with the shape when it is not the classic one.
 pub fn title(board: Board) -> String {
-    if board.size() == 3 {
+    if board.is_classic() {
         "Tic-tac-toe".to_string()
     } else {
         format!("Tic-tac-toe {0}x{0}, {1} in a row", board.size(), board.k())

@@ -9,6 +9,7 @@ use tictactoe::engine::{
     Ai, Board, CellSet, Dice, Geometry, Level, Limits, Move, analyze, find_best_move,
 };
 use tictactoe::selfplay::play_games;
+use tictactoe::words::verdict;
 
 // Time budgets are kept out of these tests: a loaded machine can miss any
 // wall-clock bound. What a budget buys is measured in benches/big_boards.rs;
@@ -26,7 +27,7 @@ fn four_by_four_with_four_in_a_row_is_proven_a_draw() {
     assert_eq!(analysis.value(), Some(0));
     assert_eq!(analysis.moves.len(), 16);
     assert!(analysis.moves.iter().all(|m| m.score == 0 && m.proven));
-    assert_eq!(analysis.verdict(), "draw with best play");
+    assert_eq!(verdict(&analysis), "draw with best play");
 
     let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
         .args([
@@ -48,7 +49,8 @@ fn four_by_four_with_four_in_a_row_is_proven_a_draw() {
 
 #[test]
 fn bigger_boards_score_wins_from_100() {
-    // X to move on 4x4 completes the top row now (100), or lets O win (-99).
+    // X to move on 4x4 completes the top row now (100 - depth 1), or lets O
+    // win on the reply (-(100 - depth 2)).
     let board: Board = "xxx./ooo./..../....".parse().unwrap();
     let analysis = analyze(&board, Limits::Solve);
     let score = |row, col| {
@@ -59,9 +61,9 @@ fn bigger_boards_score_wins_from_100() {
             .unwrap()
             .score
     };
-    assert_eq!(score(0, 3), 100);
-    assert_eq!(score(3, 3), -99);
-    assert_eq!(analysis.verdict(), "X wins in 1");
+    assert_eq!(score(0, 3), 99);
+    assert_eq!(score(3, 3), -98);
+    assert_eq!(verdict(&analysis), "X wins in 1");
     assert!(analysis.proven());
 }
 

@@ -23,7 +23,8 @@ fn analyze_json_has_the_documented_shape() {
     assert_eq!(answer["board"], "xox/oox/...");
     assert_eq!(answer["to_move"], "x");
     assert_eq!(answer["status"], "in_progress");
-    assert_eq!(answer["value"], 10);
+    assert_eq!(answer["value"], 9);
+    assert_eq!(answer["scores"], "depth");
     assert_eq!(answer["best"], json!({"row": 2, "col": 2}));
     let moves: Vec<(i64, i64, i64)> = answer["moves"]
         .as_array()
@@ -37,7 +38,7 @@ fn analyze_json_has_the_documented_shape() {
             )
         })
         .collect();
-    assert_eq!(moves, vec![(2, 0, -9), (2, 1, 0), (2, 2, 10)]);
+    assert_eq!(moves, vec![(2, 0, -8), (2, 1, 0), (2, 2, 9)]);
     // Answered from the table: nothing searched.
     assert_eq!(answer["nodes"], 0);
     assert_eq!(answer["method"], "table");
@@ -52,10 +53,10 @@ fn analyze_text_reads_like_the_seed_driver() {
     for expected in [
         "X to move",
         "\n        a    b    c\n   1    X    O    X\n",
-        "\n   3   -9    0  +10\n",
-        "\n  a3 (row 2, col 0)    -9  loss in 1\n",
-        "\n  c3 (row 2, col 2)   +10  win in 1  <- best\n",
-        "The value of the best move is: 10",
+        "\n   3   -8    0   +9\n",
+        "\n  a3 (row 2, col 0)    -8  loss in 1\n",
+        "\n  c3 (row 2, col 2)    +9  win in 1  <- best\n",
+        "The value of the best move is: 9 (+9 = 10 - depth 1: X wins on this move)",
         "The optimal move is: c3 (row 2, col 2)",
         "Verdict: X wins in 1",
         "Positions searched: ",
@@ -606,7 +607,7 @@ fn trace_replays_the_freecodecamp_walkthrough() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("Best move: b2 (row 1, col 1), call 5."),
+        stdout.contains("Best move: b2 (row 1, col 1), call 5: +9 = 10 - depth 1"),
         "{stdout}"
     );
 
@@ -614,7 +615,7 @@ fn trace_replays_the_freecodecamp_walkthrough() {
     assert_eq!(calls.len(), 9);
     assert_eq!(
         calls[0],
-        json!({"call":1,"parent":null,"depth":0,"move":null,"board":"o.x/x.x/.oo","maximizing":true,"score":9})
+        json!({"call":1,"parent":null,"depth":0,"move":null,"board":"o.x/x.x/.oo","maximizing":true,"score":9,"bound":"exact"})
     );
     for (i, call) in calls.iter().enumerate() {
         assert_eq!(call["call"], i + 1);
@@ -626,9 +627,10 @@ fn trace_replays_the_freecodecamp_walkthrough() {
             .collect();
         assert_eq!(
             keys.len(),
-            7,
-            "call, parent, depth, move, board, maximizing, score: {call}"
+            8,
+            "call, parent, depth, move, board, maximizing, score, bound: {call}"
         );
+        assert_eq!(call["bound"], "exact", "plain minimax returns values");
         // Every call's score is the max or min of its calls' scores.
         let children: Vec<i64> = calls
             .iter()

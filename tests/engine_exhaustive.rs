@@ -2,10 +2,10 @@
 
 use std::collections::HashSet;
 
+use tictactoe::engine::teach::reference::{self, Algorithm, BestMove, Window};
 use tictactoe::engine::{
-    Board, Geometry, Limits, Method, Outlook, Player, analyze, analyze_by_search, find_best_move,
-    reachable_positions, reference,
-    reference::{Algorithm, BestMove},
+    Board, Geometry, Limits, Method, Outlook, Player, Scoring, analyze, analyze_by_search,
+    find_best_move, reachable_positions,
 };
 
 fn unfinished() -> impl Iterator<Item = Board> {
@@ -58,7 +58,7 @@ fn validation_accepts_exactly_the_reachable_positions() {
 fn the_table_the_search_and_the_reference_agree_everywhere() {
     let mut checked = 0;
     for board in unfinished() {
-        let expected = reference::move_values(&board, Algorithm::Minimax).moves;
+        let expected = reference::move_values(&board, Algorithm::Minimax, Scoring::Depth).moves;
 
         let from_table = analyze(&board, Limits::Solve);
         assert_eq!(from_table.method, Method::Table, "{board}");
@@ -91,7 +91,8 @@ fn the_table_the_search_and_the_reference_agree_everywhere() {
         }
 
         let BestMove { mv, value, .. } =
-            reference::best_move(&board, Algorithm::Minimax).expect("game in progress");
+            reference::best_move(&board, Algorithm::Minimax, Scoring::Depth)
+                .expect("game in progress");
         assert_eq!(reference::find_best_move(&board), Some(mv), "{board}");
         assert_eq!(find_best_move(&board), Some(mv), "{board}");
         assert_eq!(
@@ -108,13 +109,14 @@ fn the_table_the_search_and_the_reference_agree_everywhere() {
 fn alpha_beta_alone_gives_the_plain_minimax_values_for_fewer_calls() {
     let (mut plain_calls, mut pruned_calls) = (0, 0);
     for board in unfinished() {
-        let plain = reference::move_values(&board, Algorithm::Minimax);
-        let pruned = reference::move_values(&board, Algorithm::AlphaBeta);
+        let plain = reference::move_values(&board, Algorithm::Minimax, Scoring::Depth);
+        let pruned = reference::move_values(&board, Algorithm::AlphaBeta, Scoring::Depth);
         assert_eq!(pruned.moves, plain.moves, "{board}");
         assert!(pruned.calls <= plain.calls, "{board}");
 
-        let plain_best = reference::best_move(&board, Algorithm::Minimax).unwrap();
-        let pruned_best = reference::best_move(&board, Algorithm::AlphaBeta).unwrap();
+        let plain_best = reference::best_move(&board, Algorithm::Minimax, Scoring::Depth).unwrap();
+        let pruned_best =
+            reference::best_move(&board, Algorithm::AlphaBeta, Scoring::Depth).unwrap();
         assert_eq!(
             (pruned_best.mv, pruned_best.value),
             (plain_best.mv, plain_best.value),
@@ -126,7 +128,7 @@ fn alpha_beta_alone_gives_the_plain_minimax_values_for_fewer_calls() {
         // The readable functions themselves, from the position's own side.
         let to_move_value = reference::minimax(&board, 0, true);
         assert_eq!(
-            reference::alpha_beta(&board, 0, i32::MIN, i32::MAX, true),
+            reference::alpha_beta(&board, 0, Window::OPEN, true),
             to_move_value,
             "{board}"
         );
@@ -145,7 +147,10 @@ fn finished_positions_have_no_best_move() {
     {
         assert_eq!(find_best_move(&board), None);
         assert_eq!(reference::find_best_move(&board), None);
-        assert_eq!(reference::best_move(&board, Algorithm::AlphaBeta), None);
+        assert_eq!(
+            reference::best_move(&board, Algorithm::AlphaBeta, Scoring::Depth),
+            None
+        );
         assert!(analyze(&board, Limits::Solve).moves.is_empty());
         assert!(analyze_by_search(&board, Limits::Solve).moves.is_empty());
     }
@@ -173,8 +178,9 @@ fn every_game(board: Board, engine_side: Player, opponent_erred: bool, games: &m
         for mv in board.legal_moves() {
             let next = board.play(mv).unwrap();
             // The reference says whether the engine, now to move, can force a win.
-            let engine_can_force_win = reference::best_move(&next, Algorithm::AlphaBeta)
-                .is_some_and(|best| best.value > 0);
+            let engine_can_force_win =
+                reference::best_move(&next, Algorithm::AlphaBeta, Scoring::Depth)
+                    .is_some_and(|best| best.value > 0);
             every_game(
                 next,
                 engine_side,

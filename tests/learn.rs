@@ -4,10 +4,13 @@
 
 use std::collections::HashMap;
 
-use tictactoe::engine::reference::{self, Algorithm};
-use tictactoe::engine::trace::{Step, Traced, Walk, trace};
-use tictactoe::engine::tree::{branches, value};
-use tictactoe::engine::{Ai, Board, Limits, Move, Player, Status, analyze, reachable_positions};
+use tictactoe::engine::teach::reference::{self, Algorithm, Bound};
+use tictactoe::engine::teach::trace::{Step, Traced, Walk, trace};
+use tictactoe::engine::teach::tree::{branches, value};
+use tictactoe::engine::{
+    Ai, Board, Limits, Move, Player, Role, Scoring, Status, analyze, reachable_positions,
+};
+use tictactoe::words::result_for;
 
 /// The reference minimax's score of every move of a position, asked once per position.
 struct Reference {
@@ -22,9 +25,9 @@ impl Reference {
     }
 
     fn values(&mut self, board: &Board) -> &[(Move, i32)] {
-        self.known
-            .entry(*board)
-            .or_insert_with(|| reference::move_values(board, Algorithm::Minimax).moves)
+        self.known.entry(*board).or_insert_with(|| {
+            reference::move_values(board, Algorithm::Minimax, Scoring::Depth).moves
+        })
     }
 
     fn score(&mut self, board: &Board, mv: Move) -> i32 {
@@ -81,10 +84,10 @@ fn every_line_of_every_unfinished_position_is_best_play_and_adds_up_to_its_score
                 );
                 position = position.play(mv).expect("a legal move");
             }
-            let d = line.moves.len() as i32;
+            // The move is depth 1; the line's moves follow it.
+            let depth = 1 + line.moves.len() as u32;
             let expected = match position.status() {
-                Status::Won(winner) if winner == mover => 10 - d,
-                Status::Won(_) => -10 + d,
+                Status::Won(winner) => Scoring::Depth.end(Some(winner == mover), depth, 10),
                 Status::Draw => 0,
                 Status::InProgress { .. } => panic!("{context}: the line stops before the end"),
             };
@@ -106,7 +109,7 @@ fn every_line_of_every_unfinished_position_is_best_play_and_adds_up_to_its_score
 #[test]
 fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
     let board: Board = "o.x/x.x/.oo".parse().unwrap();
-    let calls = trace(&board, Algorithm::Minimax, 100).unwrap();
+    let calls = trace(&board, Algorithm::Minimax, Scoring::Depth, 100).unwrap();
     // number, parent, depth, move, max or min, score
     let rows: Vec<String> = calls
         .iter()
@@ -118,7 +121,7 @@ fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
                 call.parent.map_or("-".to_string(), |p| p.to_string()),
                 call.depth,
                 call.mv.map_or("-".to_string(), Move::coordinate),
-                if call.maximizing { "max" } else { "min" },
+                call.role,
                 c.score
             )
         })
@@ -155,8 +158,8 @@ fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
 /// seed's score of a finished position), call 1 scores what the reference
 /// minimax does, and with alpha-beta the cut replies are exactly those not
 /// searched. Returns the number of calls.
-fn check_trace(board: &Board, algorithm: Algorithm) -> u64 {
-    let calls = trace(board, algorithm, u64::MAX).unwrap();
+fn check_trace(board: &Board, algorithm: Algorithm, scoring: Scoring) -> u64 {
+    let calls = trace(board, algorithm, scoring, u64::MAX).unwrap();
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); calls.len()];
     for (i, traced) in calls.iter().enumerate() {
         assert_eq!(traced.call.number, i as u64 + 1, "{board}");
@@ -174,16 +177,17 @@ fn check_trace(board: &Board, algorithm: Algorithm) -> u64 {
                 "{board}: call {} makes no call",
                 call.number
             );
-            let end = reference::minimax(&call.board, call.depth as i32, call.maximizing);
+            let end = reference::minimax(&call.board, call.depth as i32, call.role.is_max());
+            let end = scoring.of(end, true, 10);
             assert_eq!(traced.score, end, "{board}: call {}", call.number);
+            assert_eq!(
+                traced.bound,
+                Bound::Exact,
+                "{board}: a finished game is exact"
+            );
             continue;
         }
-        let scores = kids.iter().map(|&k| calls[k].score);
-        let expected = if call.maximizing {
-            scores.max()
-        } else {
-            scores.min()
-        };
+        let expected = call.role.pick(kids.iter().map(|&k| calls[k].score));
         assert_eq!(
             Some(traced.score),
             expected,
@@ -205,7 +209,7 @@ fn check_trace(board: &Board, algorithm: Algorithm) -> u64 {
         );
         for (&k, next) in kids.iter().zip(kids.iter().skip(1)) {
             assert_eq!(calls[k].call.depth, call.depth + 1);
-            assert_eq!(calls[k].call.maximizing, !call.maximizing);
+            assert_eq!(calls[k].call.role, call.role.other());
             assert!(calls[k].call.number < calls[*next].call.number);
         }
         if algorithm == Algorithm::Minimax {
@@ -213,7 +217,7 @@ fn check_trace(board: &Board, algorithm: Algorithm) -> u64 {
         }
     }
     let root = calls[0].score;
-    assert_eq!(root, reference::minimax(board, 0, true), "{board}");
+    assert_eq!(root, reference::value(board, scoring), "{board}");
     calls.len() as u64
 }
 
@@ -221,15 +225,17 @@ fn check_trace(board: &Board, algorithm: Algorithm) -> u64 {
 fn every_trace_is_the_reference_minimax_call_by_call() {
     let mut total = 0;
     for board in reachable_positions() {
-        let plain = check_trace(&board, Algorithm::Minimax);
-        assert_eq!(plain, reference::tree_size(&board), "{board}");
-        if !board.status().is_over() {
-            let counted = reference::move_values(&board, Algorithm::Minimax).calls;
-            assert_eq!(plain, counted + 1, "{board}: call 1 is the position itself");
+        for scoring in Scoring::ALL {
+            let plain = check_trace(&board, Algorithm::Minimax, scoring);
+            assert_eq!(plain, reference::tree_size(&board), "{board}");
+            if !board.status().is_over() {
+                let counted = reference::move_values(&board, Algorithm::Minimax, scoring).calls;
+                assert_eq!(plain, counted + 1, "{board}: call 1 is the position itself");
+            }
+            let pruned = check_trace(&board, Algorithm::AlphaBeta, scoring);
+            assert!(pruned <= plain, "{board}");
+            total += plain;
         }
-        let pruned = check_trace(&board, Algorithm::AlphaBeta);
-        assert!(pruned <= plain, "{board}");
-        total += plain;
     }
     assert!(total > 549_946, "{total}");
 }
@@ -240,16 +246,11 @@ fn alpha_beta_calls_return_what_the_reference_returns_in_their_window() {
         .into_iter()
         .filter(|b| b.empty_cells().len() <= 6)
     {
-        for traced in trace(&board, Algorithm::AlphaBeta, u64::MAX).unwrap() {
+        for traced in trace(&board, Algorithm::AlphaBeta, Scoring::Depth, u64::MAX).unwrap() {
             let call = traced.call;
             let window = call.window.expect("alpha-beta has a window");
-            let expected = reference::alpha_beta(
-                &call.board,
-                call.depth as i32,
-                window.alpha,
-                window.beta,
-                call.maximizing,
-            );
+            let expected =
+                reference::alpha_beta(&call.board, call.depth as i32, window, call.role.is_max());
             assert_eq!(traced.score, expected, "{board}: call {}", call.number);
         }
     }
@@ -257,7 +258,7 @@ fn alpha_beta_calls_return_what_the_reference_returns_in_their_window() {
 
 #[test]
 fn the_empty_board_is_549946_calls_walked_lazily() {
-    let mut walk = Walk::new(&Board::new(), Algorithm::Minimax);
+    let mut walk = Walk::new(&Board::new(), Algorithm::Minimax, Scoring::Depth);
     let mut deepest = 0;
     let mut last = None;
     for step in walk.by_ref() {
@@ -284,29 +285,32 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
         .filter(|b| b.empty_cells().len() <= 7 || b.move_count() == 0)
     {
         let maximizer = root.to_move();
-        for traced in trace(&root, Algorithm::Minimax, u64::MAX).unwrap() {
-            let call = traced.call;
-            let analysis = analyze(&call.board, Limits::Solve);
-            assert_eq!(
-                value(&analysis, call.depth, maximizer),
-                traced.score,
-                "{root}: call {} ({})",
-                call.number,
-                call.board
-            );
-            checked += 1;
+        for scoring in Scoring::ALL {
+            for traced in trace(&root, Algorithm::Minimax, scoring, u64::MAX).unwrap() {
+                let call = traced.call;
+                let analysis = analyze(&call.board, Limits::Solve);
+                assert_eq!(
+                    value(&analysis, call.depth, maximizer, scoring),
+                    traced.score,
+                    "{root}: call {} ({})",
+                    call.number,
+                    call.board
+                );
+                assert_eq!(call.role, Role::of(call.board.to_move(), maximizer));
+                checked += 1;
+            }
+            // The root's branches are its calls 2, 3, ... in order, with their scores.
+            let analysis = analyze(&root, Limits::Solve);
+            let level = branches(&analysis, 0, maximizer, scoring);
+            let calls = trace(&root, Algorithm::Minimax, scoring, u64::MAX).unwrap();
+            let children: Vec<(Move, i32)> = calls
+                .iter()
+                .filter(|c| c.call.parent == Some(1))
+                .map(|c| (c.call.mv.unwrap(), c.score))
+                .collect();
+            let from_tree: Vec<(Move, i32)> = level.iter().map(|b| (b.mv, b.value)).collect();
+            assert_eq!(from_tree, children, "{root}");
         }
-        // The root's branches are its calls 2, 3, ... in order, with their scores.
-        let analysis = analyze(&root, Limits::Solve);
-        let level = branches(&analysis, 0, maximizer);
-        let calls = trace(&root, Algorithm::Minimax, u64::MAX).unwrap();
-        let children: Vec<(Move, i32)> = calls
-            .iter()
-            .filter(|c| c.call.parent == Some(1))
-            .map(|c| (c.call.mv.unwrap(), c.score))
-            .collect();
-        let from_tree: Vec<(Move, i32)> = level.iter().map(|b| (b.mv, b.value)).collect();
-        assert_eq!(from_tree, children, "{root}");
     }
     assert!(checked > 549_946, "{checked}");
 }
@@ -315,10 +319,10 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
 fn the_tree_of_the_article_board_reads_as_the_article_does() {
     let board: Board = "o.x/x.x/.oo".parse().unwrap();
     let analysis = analyze(&board, Limits::Solve);
-    let level = branches(&analysis, 0, Player::X);
+    let level = branches(&analysis, 0, Player::X, Scoring::Depth);
     let words: Vec<String> = level
         .iter()
-        .map(|b| format!("{} {}", b.mv.coordinate(), b.outlook.result_for(Player::X)))
+        .map(|b| format!("{} {}", b.mv, result_for(b.outlook, Player::X)))
         .collect();
     assert_eq!(
         words,
@@ -333,7 +337,7 @@ fn the_tree_of_the_article_board_reads_as_the_article_does() {
 fn check_big_line(
     board: &Board,
     scored: &tictactoe::engine::ScoredMove,
-    line: &tictactoe::engine::line::Line,
+    line: &tictactoe::engine::teach::line::Line,
 ) {
     let mover = board.to_move();
     let mut position = board.play(scored.mv).expect("a legal move");
@@ -350,11 +354,10 @@ fn check_big_line(
         "{board} {}: a proven line needs a proven score",
         scored.mv
     );
-    let d = line.moves.len() as i32;
+    let depth = 1 + line.moves.len() as u32;
     let win = board.geometry().win_score();
     let expected = match position.status() {
-        Status::Won(winner) if winner == mover => win - d,
-        Status::Won(_) => -win + d,
+        Status::Won(winner) => Scoring::Depth.end(Some(winner == mover), depth, win),
         Status::Draw => 0,
         Status::InProgress { .. } => panic!("{board} {}: a proven line stops early", scored.mv),
     };

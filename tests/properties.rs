@@ -3,9 +3,9 @@
 use std::io::Cursor;
 
 use proptest::prelude::*;
-use tictactoe::cli::analyze::run_analyze;
+use tictactoe::cli::analyze::{Answer, run_analyze};
 use tictactoe::cli::{BoardOptions, ExitStatus, Shape};
-use tictactoe::engine::{Board, Limits, analyze, find_best_move};
+use tictactoe::engine::{Board, Limits, Scoring, analyze, find_best_move};
 use tictactoe::text;
 
 fn options() -> BoardOptions {
@@ -13,6 +13,15 @@ fn options() -> BoardOptions {
         shape: Shape::default(),
         think_ms: 0,
         solve: false,
+    }
+}
+
+/// JSON answers with depth scores, as `analyze - --json` gives them.
+fn json() -> Answer {
+    Answer {
+        json: true,
+        scoring: Scoring::Depth,
+        limits: options().limits(),
     }
 }
 
@@ -60,7 +69,7 @@ proptest! {
         let input: String = lines.iter().map(|l| format!("{}\n", l.replace(['\n', '\r'], ""))).collect();
         let expected_lines = input.lines().count();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status = run_analyze("-", true, &options(), &mut Cursor::new(input.as_bytes()), &mut out, &mut err)
+        let status = run_analyze("-", json(), &options(), &mut Cursor::new(input.as_bytes()), &mut out, &mut err)
             .expect("writing to memory cannot fail");
         let out = String::from_utf8(out).expect("JSON output is UTF-8");
         let answers: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
@@ -122,7 +131,7 @@ fn raw_bytes_and_huge_lines_in_a_batch() {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = run_analyze(
         "-",
-        true,
+        json(),
         &options(),
         &mut Cursor::new(input),
         &mut out,

@@ -1,10 +1,11 @@
 //! The notation, the rules and their errors, and the seed articles' examples.
 
+use tictactoe::engine::teach::reference::{self, evaluate, is_moves_left, minimax};
 use tictactoe::engine::{
     Board, BoardError, Geometry, GeometryError, IllegalMove, InvalidPosition, Limits, Move,
-    Outlook, ParseError, Player, Status, analyze, find_best_move,
-    reference::{self, evaluate, is_moves_left, minimax},
+    Outlook, ParseError, Player, Scoring, Status, analyze, find_best_move,
 };
+use tictactoe::words::verdict;
 
 fn board(text: &str) -> Board {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -12,7 +13,9 @@ fn board(text: &str) -> Board {
 
 #[test]
 fn geeksforgeeks_example_scores_and_best_move() {
-    // x o x / o o x / _ _ _ with X to move: the article's driver prints row 2, col 2, value 10.
+    // x o x / o o x / _ _ _ with X to move: the article's driver prints row 2,
+    // col 2, value 10, scoring the move at depth 0; here the position is depth
+    // 0 and the move depth 1, so a win on the move is +9 (+10 in plain scores).
     let position = board("xox/oox/___");
     assert_eq!(position.to_move(), Player::X);
     let analysis = analyze(&position, Limits::Solve);
@@ -21,10 +24,16 @@ fn geeksforgeeks_example_scores_and_best_move() {
         .iter()
         .map(|m| (m.mv.row, m.mv.col, m.score))
         .collect();
-    assert_eq!(scores, vec![(2, 0, -9), (2, 1, 0), (2, 2, 10)]);
+    assert_eq!(scores, vec![(2, 0, -8), (2, 1, 0), (2, 2, 9)]);
     assert_eq!(find_best_move(&position), Some(Move::new(2, 2)));
-    assert_eq!(analysis.value(), Some(10));
-    assert_eq!(analysis.verdict(), "X wins in 1");
+    assert_eq!(analysis.value(), Some(9));
+    let plain: Vec<i32> = analysis
+        .moves
+        .iter()
+        .map(|m| Scoring::Plain.of(m.score, m.proven, 10))
+        .collect();
+    assert_eq!(plain, [-10, 0, 10], "the article's own numbers");
+    assert_eq!(verdict(&analysis), "X wins in 1");
     assert_eq!(reference::find_best_move(&position), Some(Move::new(2, 2)));
 }
 
@@ -51,23 +60,27 @@ fn seed_vocabulary_evaluate_is_moves_left_minimax() {
     assert_eq!(evaluate(&board("xo./.../..."), Player::X), 0);
     assert!(is_moves_left(&x_won));
     assert!(!is_moves_left(&board("xox/xoo/oxx")));
-    // After X takes row 2, col 2 in the article's example, minimax(board, 0, false) is +10.
+    // After X takes row 2, col 2 in the article's example, minimax(board, 0, false) is +10,
+    // as the article calls it; one ply below the position asked about, at depth 1, +9.
     let after = board("xox/oox/..x");
     assert_eq!(minimax(&after, 0, false), 10);
-    // Letting O win at once: -10 + depth 1.
+    assert_eq!(minimax(&after, 1, false), 9);
+    // Letting O win at once: -10 + depth 1, or -(10 - 2) at depth 2.
     assert_eq!(minimax(&board("xox/oox/x.."), 0, false), -9);
+    assert_eq!(minimax(&board("xox/oox/x.."), 1, false), -8);
 }
 
 #[test]
 fn depth_adjusted_words() {
     let g = Board::new().geometry();
-    assert_eq!(Outlook::of(10, true, g), Outlook::Win { moves: 1 });
-    assert_eq!(Outlook::of(8, true, g), Outlook::Win { moves: 2 });
-    assert_eq!(Outlook::of(-9, true, g), Outlook::Loss { moves: 1 });
-    assert_eq!(Outlook::of(-7, true, g), Outlook::Loss { moves: 2 });
-    // A loss five plies away scores -5, exactly half of 10: still a loss.
-    assert_eq!(Outlook::of(-5, true, g), Outlook::Loss { moves: 3 });
-    assert_eq!(Outlook::of(6, true, g), Outlook::Win { moves: 3 });
+    // The move is depth 1: a win on it scores 9, a loss on the reply -8.
+    assert_eq!(Outlook::of(9, true, g), Outlook::Win { moves: 1 });
+    assert_eq!(Outlook::of(7, true, g), Outlook::Win { moves: 2 });
+    assert_eq!(Outlook::of(-8, true, g), Outlook::Loss { moves: 1 });
+    assert_eq!(Outlook::of(-6, true, g), Outlook::Loss { moves: 2 });
+    // A loss at depth 6 scores -4, below half of 10: still a loss when proven.
+    assert_eq!(Outlook::of(-4, true, g), Outlook::Loss { moves: 3 });
+    assert_eq!(Outlook::of(5, true, g), Outlook::Win { moves: 3 });
     assert_eq!(Outlook::of(0, true, g), Outlook::Draw);
     assert_eq!(Outlook::of(0, false, g), Outlook::Estimate);
     assert_eq!(Outlook::Win { moves: 2 }.to_string(), "win in 2");

@@ -5,12 +5,14 @@ use std::io::{self, BufRead, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::{BoardOptions, Cell, ExitStatus, Streams};
-use crate::engine::line::{Line, move_list};
+use super::{BoardOptions, Cell, ExitStatus, ScoresArg, Streams};
+use crate::engine::teach::line::Line;
 use crate::engine::{
-    Ai, Analysis, Board, Limits, Method, Move, Outlook, Player, Status, analyze, analyze_by_search,
+    Ai, Analysis, Board, Limits, Method, Move, Outlook, Player, ScoredMove, Scoring, Status,
+    analyze, analyze_by_search, first_best,
 };
 use crate::text::{read_line, signed, thousands};
+use crate::words::{move_list, result_for, score_reason, scoring_legend, verdict};
 
 /// The arguments of `tictactoe analyze`.
 #[derive(Debug, Args)]
@@ -21,6 +23,9 @@ pub struct AnalyzeArgs {
     /// One line of JSON per board instead of text.
     #[arg(long)]
     pub json: bool,
+    /// How scores are counted.
+    #[command(flatten)]
+    pub scores: ScoresArg,
     /// Board shape and search limits.
     #[command(flatten)]
     pub options: BoardOptions,
@@ -29,15 +34,25 @@ pub struct AnalyzeArgs {
 impl AnalyzeArgs {
     /// Answers the board given, or every line of standard input for `-`.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
-        run_analyze(
-            &self.board,
-            self.json,
-            &self.options,
-            io.input,
-            io.out,
-            io.err,
-        )
+        let answer = Answer {
+            json: self.json,
+            scoring: self.scores.scores,
+            limits: self.options.limits(),
+        };
+        run_analyze(&self.board, answer, &self.options, io.input, io.out, io.err)
     }
+}
+
+/// How `analyze` answers each board: as text or JSON, with which scores,
+/// thinking how long.
+#[derive(Debug, Clone, Copy)]
+pub struct Answer {
+    /// One line of JSON instead of text.
+    pub json: bool,
+    /// How scores are counted.
+    pub scoring: Scoring,
+    /// How long to think on bigger boards.
+    pub limits: Limits,
 }
 
 /// The arguments of `tictactoe best`.
@@ -49,6 +64,9 @@ pub struct BestArgs {
     /// Print the square as the game names it, such as c3, instead of ROW COL.
     #[arg(long)]
     pub coord: bool,
+    /// How scores are counted: with plain scores every win ties, and the first in reading order is best.
+    #[command(flatten)]
+    pub scores: ScoresArg,
     /// Board shape and search limits.
     #[command(flatten)]
     pub options: BoardOptions,
@@ -57,8 +75,34 @@ pub struct BestArgs {
 impl BestArgs {
     /// Prints the best move of the board given.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
-        run_best(&self.board, self.coord, &self.options, io.out, io.err)
+        run_best(
+            &self.board,
+            self.coord,
+            self.scores.scores,
+            &self.options,
+            io.out,
+            io.err,
+        )
     }
+}
+
+/// Every move of `analysis` with its score counted by `scoring`, in its order.
+pub fn counted(analysis: &Analysis, scoring: Scoring) -> Vec<ScoredMove> {
+    let win = analysis.board.geometry().win_score();
+    analysis
+        .moves
+        .iter()
+        .map(|scored| ScoredMove {
+            score: scoring.of(scored.score, scored.proven, win),
+            ..*scored
+        })
+        .collect()
+}
+
+/// The seed's choice among moves counted by `scoring`: the first with the
+/// highest score. With plain scores a slower win ties with a quicker one.
+pub fn best_counted(analysis: &Analysis, scoring: Scoring) -> Option<ScoredMove> {
+    first_best(counted(analysis, scoring), |scored| scored.score)
 }
 
 /// One answer of `analyze --json`.
@@ -67,6 +111,8 @@ pub struct Report {
     board: String,
     size: u8,
     k: u8,
+    /// How the scores are counted: `depth` or `plain`.
+    scores: &'static str,
     to_move: Option<String>,
     status: &'static str,
     value: Option<i32>,
@@ -104,8 +150,11 @@ struct LineError<'a> {
 
 impl Report {
     /// The JSON answer for an analysis and the line behind each move's
-    /// score (as [`Ai::lines`] gives them, in the analysis' order).
-    pub fn new(analysis: &Analysis, lines: &[Line]) -> Report {
+    /// score (as [`Ai::lines`] gives them, in the analysis' order), with
+    /// scores counted by `scoring`.
+    pub fn new(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> Report {
+        let moves = counted(analysis, scoring);
+        let best = best_counted(analysis, scoring);
         let board = analysis.board;
         let status = match analysis.status() {
             Status::InProgress { .. } => "in_progress",
@@ -117,12 +166,12 @@ impl Report {
             board: board.to_string(),
             size: board.size(),
             k: board.k(),
+            scores: scoring.name(),
             to_move: analysis.to_move().map(|p| p.notation().to_string()),
             status,
-            value: analysis.value(),
-            best: analysis.best().map(|b| b.mv.into()),
-            moves: analysis
-                .moves
+            value: best.map(|best| best.score),
+            best: best.map(|b| b.mv.into()),
+            moves: moves
                 .iter()
                 .zip(lines.iter().map(Some).chain(std::iter::repeat(None)))
                 .map(|(m, line)| ScoredCell {
@@ -142,7 +191,7 @@ impl Report {
                 Method::Search { .. } => "search",
             },
             proven: analysis.proven(),
-            verdict: analysis.verdict(),
+            verdict: verdict(analysis),
         }
     }
 }
@@ -150,7 +199,7 @@ impl Report {
 /// Answers `analyze BOARD`, or every line of `input` when the argument is `-`.
 pub fn run_analyze(
     board_arg: &str,
-    json: bool,
+    answer: Answer,
     options: &BoardOptions,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -159,7 +208,7 @@ pub fn run_analyze(
     if board_arg != "-" {
         return match options.parse(board_arg) {
             Ok(board) => {
-                write_analysis(&board, options.limits(), json, out)?;
+                write_analysis(&board, answer, out)?;
                 Ok(ExitStatus::Success)
             }
             Err(error) => {
@@ -185,15 +234,15 @@ pub fn run_analyze(
         };
         match board {
             Ok(board) => {
-                if !json && answered > 0 {
+                if !answer.json && answered > 0 {
                     writeln!(out)?;
                 }
                 answered += 1;
-                write_analysis(&board, options.limits(), json, out)?;
+                write_analysis(&board, answer, out)?;
             }
             Err(error) => {
                 status = ExitStatus::BadInput;
-                if json {
+                if answer.json {
                     let record = LineError {
                         line: number,
                         input: &line.echo(),
@@ -212,50 +261,49 @@ pub fn run_analyze(
 
 /// Analyses one board, with a fresh AI so that no answer depends on the
 /// boards before it, and writes the answer.
-fn write_analysis(
-    board: &Board,
-    limits: Limits,
-    json: bool,
-    out: &mut dyn Write,
-) -> io::Result<()> {
+fn write_analysis(board: &Board, answer: Answer, out: &mut dyn Write) -> io::Result<()> {
     let mut ai = Ai::new();
-    let analysis = ai.analyze(board, limits);
+    let analysis = ai.analyze(board, answer.limits);
     let lines = ai.lines(&analysis);
-    if json {
-        let report = Report::new(&analysis, &lines);
+    if answer.json {
+        let report = Report::new(&analysis, &lines, answer.scoring);
         let line = serde_json::to_string(&report).map_err(io::Error::other)?;
         writeln!(out, "{line}")
     } else {
-        out.write_all(describe(&analysis, &lines).as_bytes())
+        out.write_all(describe(&analysis, &lines, answer.scoring).as_bytes())
     }
 }
 
 /// The text report: the board with each empty cell's score, the moves in
 /// words, then the seed's own summary lines and the best move's line.
-pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
+pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String {
     let board = analysis.board;
+    let win = board.geometry().win_score();
+    let moves = counted(analysis, scoring);
     let mut text = format!(
         "Board {board} ({0}x{0}, {1} in a row)\n\n",
         board.size(),
         board.k()
     );
-    text.push_str(&score_grid(analysis));
+    text.push_str(&score_grid(&board, &moves));
     text.push('\n');
     let Some(to_move) = analysis.to_move() else {
-        text.push_str(&format!("Game over: {}.\n", analysis.verdict()));
+        text.push_str(&format!("Game over: {}.\n", verdict(analysis)));
         return text;
     };
     text.push_str(&format!(
-        "{to_move} to move. Score of each move for {to_move} (win +, loss -, sooner is bigger):\n"
+        "{to_move} to move. Score of each move for {to_move}, the position after it at depth 1:\n"
     ));
-    let best = analysis.best();
-    for scored in &analysis.moves {
+    let best = best_counted(analysis, scoring);
+    // What a move means comes from its depth score, whatever is shown.
+    let outlook = |mv: Move| outlook_of_move(analysis, mv);
+    for scored in &moves {
         let marker = if Some(scored.mv) == best.map(|b| b.mv) {
             "  <- best"
         } else {
             ""
         };
-        let outlook = analysis.outlook_of(*scored);
+        let outlook = outlook(scored.mv);
         let proof = if scored.proven || outlook == Outlook::Estimate {
             ""
         } else {
@@ -267,10 +315,15 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
             signed(scored.score),
         ));
     }
+    text.push_str(&format!("Scores: {}.\n", scoring_legend(scoring, win)));
     if let Some(best) = best {
         text.push('\n');
         if analysis.proven() {
-            text.push_str(&format!("The value of the best move is: {}\n", best.score));
+            let reason = score_reason(best.score, outlook(best.mv), to_move, scoring, win);
+            text.push_str(&format!(
+                "The value of the best move is: {} ({reason})\n",
+                best.score
+            ));
             text.push_str(&format!("The optimal move is: {}\n", square(best.mv)));
         } else {
             let estimated = if best.proven { "" } else { " (estimated)" };
@@ -293,13 +346,13 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
             std::iter::once(best.mv).chain(line.moves.iter().copied()),
         );
         if line.proven {
-            let result = analysis.outlook_of(best).result_for(to_move);
+            let result = result_for(outlook(best.mv), to_move);
             text.push_str(&format!("Best play: {moves}: {result}\n"));
         } else {
             text.push_str(&format!("Best play as far as the search looked: {moves}\n"));
         }
     }
-    text.push_str(&format!("Verdict: {}\n", analysis.verdict()));
+    text.push_str(&format!("Verdict: {}\n", verdict(analysis)));
     text.push_str(&format!(
         "Positions searched: {}",
         thousands(analysis.nodes())
@@ -317,6 +370,15 @@ pub fn describe(analysis: &Analysis, lines: &[Line]) -> String {
     text
 }
 
+/// What the move `mv` of `analysis` means for its mover.
+fn outlook_of_move(analysis: &Analysis, mv: Move) -> Outlook {
+    analysis
+        .moves
+        .iter()
+        .find(|scored| scored.mv == mv)
+        .map_or(Outlook::Estimate, |scored| analysis.outlook_of(*scored))
+}
+
 /// A square in both notations: `c3 (row 2, col 2)`.
 fn square(mv: Move) -> String {
     format!("{mv} (row {}, col {})", mv.row, mv.col)
@@ -324,8 +386,7 @@ fn square(mv: Move) -> String {
 
 /// The board with marks where they are and each empty cell's score in its
 /// place, labelled as the game labels it: columns a, b, c… and rows 1, 2, 3….
-fn score_grid(analysis: &Analysis) -> String {
-    let board = analysis.board;
+fn score_grid(board: &Board, moves: &[ScoredMove]) -> String {
     let size = board.size();
     let mut text = String::from("    ");
     for col in 0..size {
@@ -338,7 +399,7 @@ fn score_grid(analysis: &Analysis) -> String {
             let mv = Move::new(row, col);
             let cell = match board.get(mv) {
                 Some(player) => player.symbol().to_string(),
-                None => analysis.moves.iter().find(|m| m.mv == mv).map_or_else(
+                None => moves.iter().find(|m| m.mv == mv).map_or_else(
                     || ".".to_string(),
                     |m| format!("{}{}", signed(m.score), if m.proven { "" } else { "?" }),
                 ),
@@ -354,6 +415,7 @@ fn score_grid(analysis: &Analysis) -> String {
 pub fn run_best(
     board_arg: &str,
     coord: bool,
+    scoring: Scoring,
     options: &BoardOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -373,7 +435,7 @@ pub fn run_best(
         }
     };
     let analysis = analyze(&board, options.limits());
-    match analysis.best() {
+    match best_counted(&analysis, scoring) {
         Some(best) => {
             if coord {
                 writeln!(out, "{}", best.mv.coordinate())?;
@@ -383,7 +445,7 @@ pub fn run_best(
             Ok(ExitStatus::Success)
         }
         None => {
-            writeln!(err, "error: no move to make: {}", analysis.verdict())?;
+            writeln!(err, "error: no move to make: {}", verdict(&analysis))?;
             Ok(ExitStatus::Failure)
         }
     }

@@ -20,7 +20,8 @@ use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 
 use crate::engine::{
-    Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, Move, ParseError,
+    Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, MAX_SIZE, MIN_SIZE, Move,
+    ParseError, Scoring,
 };
 
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
@@ -76,12 +77,40 @@ pub fn level_parser() -> impl TypedValueParser<Value = Level> {
     PossibleValuesParser::new(values).try_map(|name| Level::from_name(&name).ok_or("not a level"))
 }
 
+/// `--scores` on the command line: `depth` or `plain`, each with its help line.
+pub fn scoring_parser() -> impl TypedValueParser<Value = Scoring> {
+    let values = Scoring::ALL.map(|scoring| {
+        let help = match scoring {
+            Scoring::Depth => {
+                "a win at depth d scores 10 - d: sooner wins and later losses count more"
+            }
+            Scoring::Plain => "the articles' bare +10 / -10 / 0, however deep",
+        };
+        PossibleValue::new(scoring.name()).help(help)
+    });
+    PossibleValuesParser::new(values).try_map(|name| {
+        Scoring::ALL
+            .into_iter()
+            .find(|scoring| scoring.name() == name)
+            .ok_or("not a way of counting scores")
+    })
+}
+
+/// How scores are counted, for every command that shows them.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct ScoresArg {
+    /// How scores are counted: depth (a win at depth d scores 10 - d) or plain (the articles' bare +10 / -10).
+    #[arg(long, value_name = "HOW", default_value = "depth", value_parser = scoring_parser())]
+    pub scores: Scoring,
+}
+
 /// The board's shape: N×N with K in a row. Where a board is given, `--size`
 /// says something else: see [`BoardOptions`] and [`play::PlayArgs`].
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct Shape {
-    /// Board side, 3 to 7 [default: 3].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(3..=7))]
+    /// Board side [default: 3].
+    #[arg(long, value_name = "N", help = size_help(),
+          value_parser = clap::value_parser!(u8).range(i64::from(MIN_SIZE)..=i64::from(MAX_SIZE)))]
     pub size: Option<u8>,
     /// Marks in a row that win, 3 to N [default: 3 on 3x3, 4 on bigger boards].
     #[arg(long, value_name = "K")]
@@ -104,18 +133,32 @@ impl Shape {
 
     /// The empty board of this shape.
     pub fn empty(&self) -> Result<Board, GeometryError> {
-        let size = self.size.unwrap_or(3);
+        let size = self.size.unwrap_or(MIN_SIZE);
         Board::empty(size, self.k.unwrap_or_else(|| Board::default_k(size)))
     }
 }
 
+/// The sizes every command plays, in words: "3 to 7".
+pub fn sizes() -> String {
+    format!("{MIN_SIZE} to {MAX_SIZE}")
+}
+
+/// `--size` where no board is given.
+fn size_help() -> String {
+    format!("Board side, {} [default: {MIN_SIZE}]", sizes())
+}
+
 /// `--size` where a board is given: its size comes from the board itself.
-const GIVEN_SIZE_HELP: &str =
-    "Board side, 3 to 7, checked against the board given [default: the size of the board given]";
+fn given_size_help() -> String {
+    format!(
+        "Board side, {}, checked against the board given [default: the size of the board given]",
+        sizes()
+    )
+}
 
 /// The shape of a board given on the command line, checked against it.
 #[derive(Debug, Clone, Copy, Args)]
-#[command(mut_arg("size", |size| size.help(GIVEN_SIZE_HELP)))]
+#[command(mut_arg("size", |size| size.help(given_size_help())))]
 pub struct GivenShape {
     /// The board's shape.
     #[command(flatten)]
@@ -124,7 +167,7 @@ pub struct GivenShape {
 
 /// How to read a board and how long to think about it.
 #[derive(Debug, Clone, Args)]
-#[command(mut_arg("size", |size| size.help(GIVEN_SIZE_HELP)))]
+#[command(mut_arg("size", |size| size.help(given_size_help())))]
 pub struct BoardOptions {
     /// The board's shape.
     #[command(flatten)]

@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use thiserror::Error;
 
-use crate::engine::{BoardError, GeometryError, Level, Limits, Player, Status};
+use crate::engine::{BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
 use crate::game::{Seat, Seats};
 use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use crate::stats::StatsFile;
@@ -44,7 +44,7 @@ pub enum SeatKind {
 
 /// Options of the game (used when no command is given).
 #[derive(Debug, Clone, Args)]
-#[command(mut_arg("size", |size| size.help("Board side, 3 to 7 [default: 3, or the size of --board]")))]
+#[command(mut_arg("size", |size| size.help(format!("Board side, {} [default: {MIN_SIZE}, or the size of --board]", super::sizes()))))]
 pub struct PlayArgs {
     /// The side you play; X moves first [default: x].
     #[arg(long, value_enum, value_name = "x|o", conflicts_with_all = ["watch", "x", "o"])]

@@ -72,7 +72,7 @@ pub fn write_report(
         let percent = |n: u32| 100.0 * f64::from(n) / f64::from(report.games.max(1));
         let games = text::count(report.games.into(), "game", "games");
         // The classic board goes without saying, as in the game's title.
-        let shape = if start.size() == 3 {
+        let shape = if start.is_classic() {
             String::new()
         } else {
             format!(" on {0}x{0} ({1} in a row)", start.size(), start.k())

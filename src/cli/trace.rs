@@ -1,16 +1,21 @@
 //! `tictactoe trace`: the seed's minimax replayed call by call, numbered as
 //! the freeCodeCamp article numbers its calls.
+//!
+//! The walk is lazy, so the trace is walked twice instead of being kept: once
+//! for what each call returns (a few bytes a call), then again to print the
+//! calls in order with what they returned. A million calls take about 20 MB.
 
 use std::io::{self, Write};
 
 use clap::Args;
 use serde::Serialize;
 
-use super::{Cell, ExitStatus, GivenShape, Streams};
-use crate::engine::reference::{self, Algorithm};
-use crate::engine::trace::{Call, Traced, Walk, Window, trace};
-use crate::engine::{Board, Status};
+use super::{Cell, ExitStatus, GivenShape, ScoresArg, Streams};
+use crate::engine::teach::reference::{self, Algorithm, Bound, Window};
+use crate::engine::teach::trace::{Call, Step, Walk};
+use crate::engine::{Board, CellSet, Limits, Outlook, Scoring, Status, analyze, first_best};
 use crate::text::{signed, thousands};
+use crate::words::{bounded, score_reason, scoring_legend};
 
 /// The arguments of `tictactoe trace`.
 #[derive(Debug, Args)]
@@ -28,6 +33,9 @@ pub struct TraceArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CALLS,
           value_parser = clap::value_parser!(u64).range(1..=MOST_CALLS))]
     pub max_calls: u64,
+    /// How scores are counted.
+    #[command(flatten)]
+    pub scores: ScoresArg,
     /// The board's shape.
     #[command(flatten)]
     pub shape: GivenShape,
@@ -45,7 +53,12 @@ impl TraceArgs {
         } else {
             Algorithm::Minimax
         };
-        run_trace(&board, algorithm, self.max_calls, self.json, io.out, io.err)
+        let seed = Seed {
+            board,
+            algorithm,
+            scoring: self.scores.scores,
+        };
+        run_trace(&seed, self.max_calls, self.json, io.out, io.err)
     }
 }
 
@@ -54,6 +67,83 @@ pub const DEFAULT_MAX_CALLS: u64 = 5_000;
 
 /// The most `--max-calls` accepts: enough for the whole empty 3x3 board.
 pub const MOST_CALLS: u64 = 1_000_000;
+
+/// What is traced: a position, by which algorithm, with which scores.
+#[derive(Debug, Clone, Copy)]
+pub struct Seed {
+    /// Call 1's position.
+    pub board: Board,
+    /// Plain minimax or alpha-beta.
+    pub algorithm: Algorithm,
+    /// How scores are counted.
+    pub scoring: Scoring,
+}
+
+impl Seed {
+    fn walk(&self) -> Walk {
+        Walk::new(&self.board, self.algorithm, self.scoring)
+    }
+
+    fn pruning(&self) -> bool {
+        self.algorithm == Algorithm::AlphaBeta
+    }
+}
+
+/// What a call returned, kept from the first walk for the second.
+#[derive(Debug, Clone, Copy)]
+struct Outcome {
+    score: i32,
+    bound: Bound,
+    cut: CellSet,
+    /// Drawn as the last branch of its caller: its last call, unless the
+    /// caller cut replies after it (the cut is drawn as the last branch).
+    last: bool,
+}
+
+/// The first walk: what every call returned, in call order, or `None` when
+/// there are more than `max_calls` calls.
+fn outcomes(seed: &Seed, max_calls: u64) -> Option<Vec<Outcome>> {
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    // The open calls' numbers with the latest call each made.
+    let mut open: Vec<(u64, Option<u64>)> = Vec::new();
+    for step in seed.walk() {
+        match step {
+            Step::Enter(call) => {
+                if call.number > max_calls {
+                    return None;
+                }
+                if let Some((_, latest)) = open.last_mut()
+                    && let Some(previous) = latest.replace(call.number)
+                {
+                    outcomes[index(previous)].last = false;
+                }
+                open.push((call.number, None));
+                outcomes.push(Outcome {
+                    score: 0,
+                    bound: Bound::Exact,
+                    cut: CellSet::empty(seed.board.size()),
+                    last: true,
+                });
+            }
+            Step::Return(done) => {
+                let (_, latest) = open.pop().expect("an open call returns");
+                let outcome = &mut outcomes[index(done.number)];
+                (outcome.score, outcome.bound, outcome.cut) = (done.score, done.bound, done.cut);
+                if !done.cut.is_empty()
+                    && let Some(latest) = latest
+                {
+                    outcomes[index(latest)].last = false;
+                }
+            }
+        }
+    }
+    Some(outcomes)
+}
+
+/// A call's place in call order.
+fn index(number: u64) -> usize {
+    (number - 1) as usize
+}
 
 /// One call of `trace --json`.
 #[derive(Debug, Serialize)]
@@ -66,6 +156,8 @@ struct CallRecord {
     board: String,
     maximizing: bool,
     score: i32,
+    /// What the score says: the value (`exact`), or a bound on it.
+    bound: &'static str,
     /// Alpha-beta only: the window as the call began (`null` for no bound yet).
     #[serde(skip_serializing_if = "Option::is_none")]
     alpha: Option<Option<i32>>,
@@ -76,27 +168,22 @@ struct CallRecord {
     cut: Option<Vec<Cell>>,
 }
 
-/// A bound of the window, `None` while there is none (±infinity).
-fn bound(value: i32) -> Option<i32> {
-    (value != i32::MIN && value != i32::MAX).then_some(value)
-}
-
 impl CallRecord {
-    fn new(traced: &Traced) -> CallRecord {
-        let call = &traced.call;
+    fn new(call: &Call, outcome: &Outcome) -> CallRecord {
         CallRecord {
             call: call.number,
             parent: call.parent,
             depth: call.depth,
             mv: call.mv.map(Cell::from),
             board: call.board.to_string(),
-            maximizing: call.maximizing,
-            score: traced.score,
-            alpha: call.window.map(|window| bound(window.alpha)),
-            beta: call.window.map(|window| bound(window.beta)),
+            maximizing: call.role.is_max(),
+            score: outcome.score,
+            bound: outcome.bound.name(),
+            alpha: call.window.map(|window| window.alpha),
+            beta: call.window.map(|window| window.beta),
             cut: call
                 .window
-                .map(|_| traced.cut.iter().map(Cell::from).collect()),
+                .map(|_| outcome.cut.iter().map(Cell::from).collect()),
         }
     }
 }
@@ -104,54 +191,54 @@ impl CallRecord {
 /// Answers `trace BOARD`: every call of the seed's minimax (or alpha-beta)
 /// from the board, in call order, as text or one JSON object per line.
 pub fn run_trace(
-    board: &Board,
-    algorithm: Algorithm,
+    seed: &Seed,
     max_calls: u64,
     json: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<ExitStatus> {
-    let calls = match trace(board, algorithm, max_calls) {
-        Ok(calls) => calls,
-        Err(too_many) => {
-            let total = total_calls(board, algorithm)
-                .map(|n| format!(" ({} calls)", thousands(n)))
-                .unwrap_or_default();
-            let raise = if too_many.limit < MOST_CALLS {
-                format!("raise --max-calls (up to {}) or ", thousands(MOST_CALLS))
-            } else {
-                String::new()
-            };
-            writeln!(
-                err,
-                "error: the trace of {board}{total} is longer than --max-calls {}: {raise}trace a position with fewer empty squares",
-                thousands(too_many.limit),
-            )?;
-            return Ok(ExitStatus::Failure);
-        }
+    let board = seed.board;
+    let Some(outcomes) = outcomes(seed, max_calls) else {
+        let total = total_calls(seed)
+            .map(|n| format!(" ({} calls)", thousands(n)))
+            .unwrap_or_default();
+        let raise = if max_calls < MOST_CALLS {
+            format!("raise --max-calls (up to {}) or ", thousands(MOST_CALLS))
+        } else {
+            String::new()
+        };
+        writeln!(
+            err,
+            "error: the trace of {board}{total} is longer than --max-calls {}: {raise}trace a position with fewer empty squares",
+            thousands(max_calls),
+        )?;
+        return Ok(ExitStatus::Failure);
     };
     if json {
-        for traced in &calls {
-            let record =
-                serde_json::to_string(&CallRecord::new(traced)).map_err(io::Error::other)?;
-            writeln!(out, "{record}")?;
+        for step in seed.walk() {
+            if let Step::Enter(call) = step {
+                let record = CallRecord::new(&call, &outcomes[index(call.number)]);
+                let record = serde_json::to_string(&record).map_err(io::Error::other)?;
+                writeln!(out, "{record}")?;
+            }
         }
+        Ok(ExitStatus::Success)
     } else {
-        out.write_all(describe(board, algorithm, &calls).as_bytes())?;
+        write_text(seed, &outcomes, out)?;
+        Ok(ExitStatus::Success)
     }
-    Ok(ExitStatus::Success)
 }
 
 /// How many calls the whole trace has, when that is quick to count (so a
 /// refusal can say how long the trace would be).
-fn total_calls(board: &Board, algorithm: Algorithm) -> Option<u64> {
-    if !reference::is_countable(board) {
+fn total_calls(seed: &Seed) -> Option<u64> {
+    if !reference::is_countable(&seed.board) {
         return None;
     }
-    Some(match algorithm {
-        Algorithm::Minimax => reference::tree_size(board),
+    Some(match seed.algorithm {
+        Algorithm::Minimax => reference::tree_size(&seed.board),
         Algorithm::AlphaBeta => {
-            let mut walk = Walk::new(board, algorithm);
+            let mut walk = seed.walk();
             walk.by_ref().for_each(drop);
             walk.calls()
         }
@@ -160,213 +247,215 @@ fn total_calls(board: &Board, algorithm: Algorithm) -> Option<u64> {
 
 /// The trace as a table: a row per call in call order, the move column drawn
 /// as a tree, then what call 1 chose.
-pub fn describe(board: &Board, algorithm: Algorithm, calls: &[Traced]) -> String {
-    let pruning = algorithm == Algorithm::AlphaBeta;
-    let name = if pruning {
+fn write_text(seed: &Seed, outcomes: &[Outcome], out: &mut dyn Write) -> io::Result<()> {
+    let board = seed.board;
+    let name = if seed.pruning() {
         "minimax with alpha-beta pruning"
     } else {
         "minimax"
     };
-    let mut text = format!("The seed's {name} on {board}, call by call");
+    write!(out, "The seed's {name} on {board}, call by call")?;
     match board.status() {
         Status::InProgress { to_move } => {
-            text.push_str(&format!(": {to_move} to move, so {to_move} maximizes.\n"));
+            writeln!(out, ": {to_move} to move, so {to_move} maximizes.")?
         }
-        _ => text.push_str(": the game is over.\n"),
+        _ => writeln!(out, ": the game is over.")?,
     }
-    text.push_str(
-        "Call 1 is the position itself, at depth 0. Scores are the seed's, from the maximizer's\nside: a win found at depth d scores 10 - d, a loss -10 + d, a draw 0.\n\n",
-    );
+    let maximizer = board.to_move();
+    writeln!(
+        out,
+        "Call 1 is the position itself, at depth 0. Scores are from {maximizer}'s side:\n{}.",
+        scoring_legend(seed.scoring, board.geometry().win_score())
+    )?;
+    if seed.pruning() {
+        writeln!(
+            out,
+            "A score at or below the alpha its call began with is only an upper bound (<=),\none at or above its beta only a lower bound (>=)."
+        )?;
+    }
+    writeln!(out)?;
 
-    let last_child = last_children(calls);
-    let (prefixes, rails) = tree_prefixes(calls, &last_child);
-    let move_width = prefixes
-        .iter()
-        .zip(calls)
-        .map(|(prefix, traced)| prefix.chars().count() + move_label(&traced.call).len())
+    // The widest move label decides the column: the deepest call's.
+    let deepest = seed
+        .walk()
+        .filter_map(|step| match step {
+            Step::Enter(call) => Some(call.depth),
+            Step::Return(_) => None,
+        })
         .max()
-        .unwrap_or(0)
-        .max("move".len());
+        .unwrap_or(0) as usize;
+    let move_width = (deepest * 3 + 4).max("move".len());
     let board_width = board.to_string().len();
-    let window_header = if pruning { "  alpha   beta" } else { "" };
-    text.push_str(&format!(
-        "call  depth  {:<move_width$}  {:<board_width$}  turn   {window_header}  returns\n",
+    let window_header = if seed.pruning() { "  alpha   beta" } else { "" };
+    writeln!(
+        out,
+        "call  depth  {:<move_width$}  {:<board_width$}  turn   {window_header}  returns",
         "move", "position"
-    ));
-    // A cut is drawn as one more branch of the call that cut, after its last call.
-    let mut cuts_after: Vec<Vec<usize>> = vec![Vec::new(); calls.len()];
-    for (i, traced) in calls.iter().enumerate() {
-        if !traced.cut.is_empty() {
-            cuts_after[subtree_end(calls, i)].push(i);
+    )?;
+    // The drawing before the branches of each open call (`│  │  `), and the
+    // open calls with the latest call each made.
+    let mut rails: Vec<String> = Vec::new();
+    let mut open: Vec<(Call, Option<u64>)> = Vec::new();
+    for step in seed.walk() {
+        match step {
+            Step::Enter(call) => {
+                let outcome = &outcomes[index(call.number)];
+                let prefix = match rails.last() {
+                    None => String::new(),
+                    Some(rail) if outcome.last => format!("{rail}└─ "),
+                    Some(rail) => format!("{rail}├─ "),
+                };
+                let more = match rails.last() {
+                    None => String::new(),
+                    Some(rail) if outcome.last => format!("{rail}   "),
+                    Some(rail) => format!("{rail}│  "),
+                };
+                let label = format!("{prefix}{}", move_label(&call));
+                let turn = format!("{} {}", call.board.to_move(), call.role);
+                let window = call.window.map_or(String::new(), |window| {
+                    format!(
+                        "  {:>5}  {:>5}",
+                        window_bound(window.alpha, "-inf"),
+                        window_bound(window.beta, "+inf")
+                    )
+                });
+                let end = match call.board.status() {
+                    Status::InProgress { .. } => String::new(),
+                    ended => format!("  {ended}"),
+                };
+                let returns = bounded(outcome.score, outcome.bound);
+                writeln!(
+                    out,
+                    "{:>4}  {:>5}  {label:<move_width$}  {}  {turn}  {window}  {returns:>7}{end}",
+                    call.number, call.depth, call.board,
+                )?;
+                if let Some((_, latest)) = open.last_mut() {
+                    *latest = Some(call.number);
+                }
+                rails.push(more);
+                open.push((call, None));
+            }
+            Step::Return(done) => {
+                let (call, latest) = open.pop().expect("an open call returns");
+                let rail = rails.pop().unwrap_or_default();
+                if !done.cut.is_empty() {
+                    let after = latest.unwrap_or(call.number);
+                    writeln!(
+                        out,
+                        "{}",
+                        cut_row(&call, after, done.score, done.cut, &rail)
+                    )?;
+                }
+            }
         }
     }
-    for (i, traced) in calls.iter().enumerate() {
-        let call = &traced.call;
-        let label = format!("{}{}", prefixes[i], move_label(call));
-        let side = call.board.to_move();
-        let turn = format!("{side} {}", if call.maximizing { "max" } else { "min" });
-        let window = call.window.map_or(String::new(), |Window { alpha, beta }| {
-            format!("  {:>5}  {:>5}", window_bound(alpha), window_bound(beta))
-        });
-        let end = match call.board.status() {
-            Status::InProgress { .. } => String::new(),
-            ended => format!("  {ended}"),
-        };
-        text.push_str(&format!(
-            "{:>4}  {:>5}  {label:<move_width$}  {}  {turn}  {window}  {:>7}{end}\n",
-            call.number,
-            call.depth,
-            call.board,
-            signed(traced.score),
-        ));
-        // Innermost first: the deepest call's cut is the nearest.
-        for &cutting in cuts_after[i].iter().rev() {
-            text.push_str(&cut_row(calls, cutting, &rails[cutting]));
-        }
-    }
-    text.push('\n');
-    text.push_str(&summary(board, algorithm, calls));
-    text
+    writeln!(out)?;
+    out.write_all(summary(seed, outcomes).as_bytes())
 }
 
 /// `b1 X`: the move that led to a call, and who played it; empty for call 1.
 fn move_label(call: &Call) -> String {
     call.mv.map_or(String::new(), |mv| {
-        format!("{} {}", mv.coordinate(), call.board.to_move().other())
+        format!("{mv} {}", call.board.to_move().other())
     })
 }
 
-fn window_bound(value: i32) -> String {
-    match bound(value) {
-        Some(value) => signed(value),
-        None if value == i32::MIN => "-inf".to_string(),
-        None => "+inf".to_string(),
-    }
+/// A bound of alpha-beta's window, `-inf` or `+inf` while it has none.
+fn window_bound(bound: Option<i32>, none: &str) -> String {
+    bound.map_or_else(|| none.to_string(), signed)
 }
 
-/// The index of the last call made below call `i` (itself when it made none).
-fn subtree_end(calls: &[Traced], i: usize) -> usize {
-    let depth = calls[i].call.depth;
-    calls[i + 1..]
-        .iter()
-        .position(|c| c.call.depth <= depth)
-        .map_or(calls.len() - 1, |n| i + n)
-}
-
-/// For each call, whether it is drawn as the last branch of its parent: the
-/// last call its parent made, unless the parent cut replies after it.
-fn last_children(calls: &[Traced]) -> Vec<bool> {
-    let mut last = vec![true; calls.len()];
-    let mut latest_child: Vec<Option<usize>> = vec![None; calls.len()];
-    for (i, traced) in calls.iter().enumerate() {
-        if let Some(parent) = traced.call.parent {
-            let parent = (parent - 1) as usize;
-            if let Some(previous) = latest_child[parent] {
-                last[previous] = false;
-            }
-            latest_child[parent] = Some(i);
-            if !calls[parent].cut.is_empty() {
-                last[i] = false;
-            }
-        }
-    }
-    last
-}
-
-/// The tree drawing before each call's move (`│  ├─ ` and the like), and
-/// the drawing before the branches of its own calls (`│  │  `).
-fn tree_prefixes(calls: &[Traced], last_child: &[bool]) -> (Vec<String>, Vec<String>) {
-    let mut prefixes = Vec::with_capacity(calls.len());
-    let mut below: Vec<String> = Vec::with_capacity(calls.len());
-    for (i, traced) in calls.iter().enumerate() {
-        let Some(parent) = traced.call.parent else {
-            prefixes.push(String::new());
-            below.push(String::new());
-            continue;
-        };
-        let rail = &below[(parent - 1) as usize];
-        let (branch, more) = if last_child[i] {
-            ("└─ ", "   ")
-        } else {
-            ("├─ ", "│  ")
-        };
-        prefixes.push(format!("{rail}{branch}"));
-        below.push(format!("{rail}{more}"));
-    }
-    (prefixes, below)
-}
-
-/// The row after the last call of a call that cut its remaining replies,
-/// drawn as its last branch: which replies were not searched, and why.
-fn cut_row(calls: &[Traced], i: usize, rail: &str) -> String {
-    let traced = &calls[i];
-    let call = &traced.call;
+/// The row after call `after`, the last call of a call that cut its
+/// remaining replies, drawn as its last branch: which replies were not
+/// searched, and why.
+fn cut_row(call: &Call, after: u64, score: i32, cut: CellSet, rail: &str) -> String {
     let mover = call.board.to_move();
-    let cut: Vec<String> = traced
-        .cut
-        .iter()
-        .map(|mv| format!("{} {mover}", mv.coordinate()))
-        .collect();
-    let window = call.window.unwrap_or(Window {
-        alpha: i32::MIN,
-        beta: i32::MAX,
-    });
-    // The side that already has better elsewhere is the one choosing above.
-    let (reached, bound) = if call.maximizing {
+    let cut: Vec<String> = cut.iter().map(|mv| format!("{mv} {mover}")).collect();
+    let window = call.window.unwrap_or(Window::OPEN);
+    format!(
+        "{:13}{rail}└─ cut after call {after}: {} not searched ({})",
+        "",
+        cut.join(", "),
+        cut_reason(call, score, window)
+    )
+}
+
+/// Why alpha-beta stops searching a call's replies, in the textbooks'
+/// words: "+7 <= alpha +9: X has better elsewhere". The side that already
+/// has better elsewhere is the one choosing above.
+pub fn cut_reason(call: &Call, score: i32, window: Window) -> String {
+    let mover = call.board.to_move();
+    let (reached, bound) = if call.role.is_max() {
         (">= beta", window.beta)
     } else {
         ("<= alpha", window.alpha)
     };
-    let why = format!(
-        "{} {reached} {}: {} has better elsewhere",
-        signed(traced.score),
-        window_bound(bound),
-        mover.other()
-    );
-    let last = calls
-        .iter()
-        .rposition(|c| c.call.parent == Some(call.number))
-        .map_or(call.number, |k| calls[k].call.number);
+    let bound = bound.map_or_else(|| "?".to_string(), signed);
     format!(
-        "{:13}{rail}└─ cut after call {last}: {} not searched ({why})\n",
-        "",
-        cut.join(", ")
+        "{} {reached} {bound}: {} has better elsewhere",
+        signed(score),
+        mover.other()
     )
 }
 
 /// What call 1 chose, in words.
-fn summary(board: &Board, algorithm: Algorithm, calls: &[Traced]) -> String {
-    let count = calls.len() as u64;
+fn summary(seed: &Seed, outcomes: &[Outcome]) -> String {
+    let count = outcomes.len() as u64;
     let mut text = crate::text::count(count, "call", "calls");
-    if algorithm == Algorithm::AlphaBeta
-        && let Some(plain) = total_calls(board, Algorithm::Minimax)
+    if seed.pruning()
+        && let Some(plain) = total_calls(&Seed {
+            algorithm: Algorithm::Minimax,
+            ..*seed
+        })
     {
         text.push_str(&format!(" (plain minimax makes {})", thousands(plain)));
     }
     text.push_str(". ");
-    let replies: Vec<&Traced> = calls.iter().filter(|c| c.call.parent == Some(1)).collect();
-    let Some(root) = calls.first() else {
+    let Some(root) = outcomes.first() else {
         return text + "\n";
     };
-    if replies.is_empty() {
+    let replies: Vec<(Call, Outcome)> = seed
+        .walk()
+        .filter_map(|step| match step {
+            Step::Enter(call) if call.parent == Some(1) => {
+                Some((call, outcomes[index(call.number)]))
+            }
+            _ => None,
+        })
+        .collect();
+    let Status::InProgress { to_move } = seed.board.status() else {
         text.push_str(&format!(
             "The game is over: call 1 returns {}.\n",
             signed(root.score)
         ));
         return text;
-    }
-    let best =
-        reference::first_best(replies.iter().copied(), |reply| reply.score).expect("a reply");
-    let scores: Vec<String> = replies.iter().map(|c| signed(c.score)).collect();
-    let mv = best.call.mv.expect("a reply has a move");
+    };
+    // The seed keeps the first reply with the highest score; a bound never
+    // beats an exact score it cannot be sure to exceed.
+    let (best_call, best) = first_best(replies.iter().copied(), |(_, outcome)| outcome.score)
+        .expect("a position in progress has replies");
+    let scores: Vec<String> = replies
+        .iter()
+        .map(|(_, outcome)| bounded(outcome.score, outcome.bound))
+        .collect();
+    let mv = best_call.mv.expect("a reply has a move");
+    let win = seed.board.geometry().win_score();
+    // What the move means, from the engine's scores: plain scores no longer
+    // say how far away a win is.
+    let analysis = analyze(&seed.board, Limits::Solve);
+    let outlook = analysis
+        .moves
+        .iter()
+        .find(|scored| scored.mv == mv)
+        .map_or(Outlook::Estimate, |scored| analysis.outlook_of(*scored));
     text.push_str(&format!(
-        "Call 1 takes the maximum of {}: {}.\nBest move: {} (row {}, col {}), call {}.\n",
+        "Call 1 takes the maximum of {}: {}.\nBest move: {mv} (row {}, col {}), call {}: {}.\n",
         scores.join(", "),
         signed(root.score),
-        mv.coordinate(),
         mv.row,
         mv.col,
-        best.call.number,
+        best_call.number,
+        score_reason(best.score, outlook, to_move, seed.scoring, win),
     ));
     text
 }

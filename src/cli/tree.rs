@@ -5,11 +5,12 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::{BoardOptions, ExitStatus, Streams};
-use crate::engine::reference::{is_countable, tree_size};
-use crate::engine::tree::{branches, result, value};
-use crate::engine::{Ai, Analysis, Board, Limits, Move, Player, Status};
+use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
+use crate::engine::teach::reference::{is_countable, tree_size};
+use crate::engine::teach::tree::{branches, value};
+use crate::engine::{Ai, Analysis, Board, Limits, Move, Player, Role, Scoring, Status};
 use crate::text::{count, signed, thousands};
+use crate::words::{branch_result, node_result};
 
 /// The arguments of `tictactoe tree`.
 #[derive(Debug, Args)]
@@ -27,6 +28,9 @@ pub struct TreeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES,
           value_parser = clap::value_parser!(u64).range(1..=MOST_NODES))]
     pub max_nodes: u64,
+    /// How scores are counted.
+    #[command(flatten)]
+    pub scores: ScoresArg,
     /// Board shape and, on bigger boards, search limits.
     #[command(flatten)]
     pub options: BoardOptions,
@@ -38,9 +42,12 @@ impl TreeArgs {
         match self.options.parse(&self.board) {
             Ok(board) => run_tree(
                 &board,
-                self.depth,
-                self.max_nodes,
-                self.dot,
+                &Shown {
+                    depth: self.depth,
+                    max_nodes: self.max_nodes,
+                    dot: self.dot,
+                    scoring: self.scores.scores,
+                },
                 self.options.limits(),
                 io.out,
                 io.err,
@@ -81,17 +88,34 @@ struct Node {
     last: bool,
 }
 
+/// What of the tree is shown, and how.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown {
+    /// Plies below the position (`None`: to the end of the game).
+    pub depth: Option<u32>,
+    /// The most positions shown.
+    pub max_nodes: u64,
+    /// Graphviz DOT instead of text.
+    pub dot: bool,
+    /// How scores are counted.
+    pub scoring: Scoring,
+}
+
 /// Answers `tree BOARD`: the tree to `depth` plies below the position
 /// (`None`: to the end of the game), as text or as DOT.
 pub fn run_tree(
     board: &Board,
-    depth: Option<u32>,
-    max_nodes: u64,
-    dot: bool,
+    shown: &Shown,
     limits: Limits,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<ExitStatus> {
+    let Shown {
+        depth,
+        max_nodes,
+        dot,
+        scoring,
+    } = *shown;
     let shown = positions(board, depth, max_nodes);
     if shown > max_nodes {
         let whole = match depth {
@@ -122,7 +146,7 @@ pub fn run_tree(
         )?;
         return Ok(ExitStatus::Failure);
     }
-    let nodes = build(board, depth, limits);
+    let nodes = build(board, depth, limits, scoring);
     let text = if dot {
         to_dot(board, &nodes)
     } else {
@@ -158,7 +182,7 @@ fn positions(board: &Board, depth: Option<u32>, cap: u64) -> u64 {
 }
 
 /// The tree in preorder (the order of the trace's calls).
-fn build(root: &Board, depth: Option<u32>, limits: Limits) -> Vec<Node> {
+fn build(root: &Board, depth: Option<u32>, limits: Limits, scoring: Scoring) -> Vec<Node> {
     let mut ai = Ai::new();
     let maximizer = root.to_move();
     // Positions below are counted, and call numbers given, where the tree is countable.
@@ -168,9 +192,9 @@ fn build(root: &Board, depth: Option<u32>, limits: Limits) -> Vec<Node> {
         depth: 0,
         mv: None,
         board: *root,
-        value: value(&analysis, 0, maximizer),
+        value: value(&analysis, 0, maximizer, scoring),
         proven: analysis.proven(),
-        result: result(&analysis),
+        result: node_result(&analysis),
         chosen_by: None,
         below: counted.then(|| tree_size(root) - 1),
         call: counted.then_some(1),
@@ -178,8 +202,20 @@ fn build(root: &Board, depth: Option<u32>, limits: Limits) -> Vec<Node> {
         parent: None,
         last: true,
     }];
-    expand(&mut ai, &mut nodes, 0, analysis, depth, limits, maximizer);
+    let seen = Seen {
+        limits,
+        maximizer,
+        scoring,
+    };
+    expand(&mut ai, &mut nodes, 0, analysis, depth, &seen);
     nodes
+}
+
+/// How the tree's positions are scored.
+struct Seen {
+    limits: Limits,
+    maximizer: Player,
+    scoring: Scoring,
 }
 
 /// Adds the replies of node `at` (whose position `analysis` scored), and
@@ -190,14 +226,13 @@ fn expand(
     at: usize,
     analysis: Analysis,
     depth: Option<u32>,
-    limits: Limits,
-    maximizer: Player,
+    seen: &Seen,
 ) {
     if depth == Some(0) {
         nodes[at].hidden = analysis.moves.len();
         return;
     }
-    let level = branches(&analysis, nodes[at].depth, maximizer);
+    let level = branches(&analysis, nodes[at].depth, seen.maximizer, seen.scoring);
     let chosen = analysis.best().map(|best| best.mv);
     let mover = analysis.board.to_move();
     let mut next_call = nodes[at].call.map(|call| call + 1);
@@ -209,7 +244,7 @@ fn expand(
             board: branch.board,
             value: branch.value,
             proven: branch.proven,
-            result: branch.result(),
+            result: branch_result(branch),
             chosen_by: (chosen == Some(branch.mv)).then_some(mover),
             below: size.map(|size| size - 1),
             call: next_call,
@@ -219,16 +254,8 @@ fn expand(
         });
         let child = nodes.len() - 1;
         if !branch.board.status().is_over() {
-            let below = ai.analyze(&branch.board, limits);
-            expand(
-                ai,
-                nodes,
-                child,
-                below,
-                depth.map(|d| d - 1),
-                limits,
-                maximizer,
-            );
+            let below = ai.analyze(&branch.board, seen.limits);
+            expand(ai, nodes, child, below, depth.map(|d| d - 1), seen);
         }
         next_call = next_call.zip(size).map(|(call, size)| call + size);
     }
@@ -236,15 +263,11 @@ fn expand(
 
 /// What a node says after its move: value, result, whose turn and how it
 /// chooses, how many positions lie below, and whether it is chosen.
-fn describe(node: &Node) -> String {
+fn describe(node: &Node, maximizer: Player) -> String {
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate}  {}", signed(node.value), node.result);
     if let Status::InProgress { to_move } = node.board.status() {
-        let how = if node.depth.is_multiple_of(2) {
-            "maximum"
-        } else {
-            "minimum"
-        };
+        let how = Role::of(to_move, maximizer).takes();
         text.push_str(&format!(" · {to_move} to move, takes the {how}"));
         if let Some(below) = node.below {
             text.push_str(&format!(" ({} below)", thousands(below)));
@@ -264,6 +287,7 @@ fn describe(node: &Node) -> String {
 
 /// The indented text, like the `tree` command.
 fn to_text(nodes: &[Node]) -> String {
+    let maximizer = nodes.first().map_or(Player::X, |root| root.board.to_move());
     let mut rails: Vec<String> = Vec::with_capacity(nodes.len());
     let mut text = String::new();
     for node in nodes {
@@ -286,7 +310,7 @@ fn to_text(nodes: &[Node]) -> String {
         };
         rails.push(rail);
         text.push_str(&prefix);
-        text.push_str(&describe(node));
+        text.push_str(&describe(node, maximizer));
         text.push('\n');
     }
     text
@@ -311,12 +335,10 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
         label.extend(node.board.to_grid().lines().map(String::from));
         match node.board.status() {
             Status::InProgress { to_move } => {
-                let how = if node.depth.is_multiple_of(2) {
-                    "max"
-                } else {
-                    "min"
-                };
-                label.push(format!("{to_move} to move: {how}"));
+                label.push(format!(
+                    "{to_move} to move: {}",
+                    Role::of(to_move, maximizer)
+                ));
             }
             ended => label.push(ended.to_string()),
         }

@@ -12,7 +12,7 @@ use super::explain::Explain;
 pub use super::message::{Action, Costs, Direction, Reply, Request};
 use super::trace::Walkthrough;
 use super::tree::TreeView;
-use crate::engine::line::Line;
+use crate::engine::teach::line::Line;
 use crate::engine::{Analysis, Board, Decision, Level, Move, Player, Status};
 use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 pub use crate::game::{Names, Outgoing};

@@ -3,7 +3,7 @@
 //! position. What the panel says about them is [`super::panel`]'s.
 
 use super::message::{Costs, Request};
-use crate::engine::line::Line;
+use crate::engine::teach::line::Line;
 use crate::engine::{Analysis, Board, Limits, Move};
 
 /// Every move's score in one position and the line behind each.

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::engine::line::Line;
+use crate::engine::teach::line::Line;
 use crate::engine::{Analysis, Board, Decision, Level, Limits, Move};
 
 /// A direction for the cursor.

@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use super::app::App;
 use super::message::Said;
-use crate::engine::line::{Line, move_list};
+use crate::engine::teach::line::Line;
 use crate::engine::{Analysis, Board, Level, Method, Move, Status};
 use crate::text::{percent_saved, thousands};
+use crate::words::{move_list, result_for};
 
 /// The moves of a line from `board`, `mv` first, with the result:
 /// "b2 X, a1 O, c3 X: X wins in 2". `None` unless `mv` has been scored.
@@ -22,9 +23,7 @@ pub fn line_text(analysis: &Analysis, line: &Line, mv: Move) -> Option<String> {
     .replace(" X", "\u{a0}X")
     .replace(" O", "\u{a0}O");
     let result = if line.proven {
-        analysis
-            .outlook_of(*scored)
-            .result_for(analysis.board.to_move())
+        result_for(analysis.outlook_of(*scored), analysis.board.to_move())
     } else {
         "as far as the search looked".to_string()
     };
@@ -111,7 +110,7 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
         Some(Method::Search { nodes, .. }) => Some(nodes),
         _ => costs.and_then(|c| c.search),
     };
-    let search_label = if board.size() == 3 {
+    let search_label = if board.is_classic() {
         "engine search"
     } else {
         "engine"

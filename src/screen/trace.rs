@@ -4,9 +4,9 @@
 //! calls still open (the call stack) and what returned since the last step.
 
 use super::message::Said;
-use crate::engine::reference::{Algorithm, first_best, is_countable, minimax, tree_size};
-use crate::engine::trace::{Call, Step, Walk};
-use crate::engine::{Board, Move, Status};
+use crate::engine::teach::reference::{Algorithm, is_countable, minimax, tree_size};
+use crate::engine::teach::trace::{Call, Step, Walk};
+use crate::engine::{Board, Move, Scoring, Status, first_best};
 use crate::text::{signed, thousands};
 
 /// A call that returned, and what.
@@ -39,7 +39,7 @@ impl Walkthrough {
     pub fn new(board: Board) -> Walkthrough {
         let mut walkthrough = Walkthrough {
             start: board,
-            walk: Walk::new(&board, Algorithm::Minimax),
+            walk: Walk::new(&board, Algorithm::Minimax, Scoring::Depth),
             stack: Vec::new(),
             returned: Vec::new(),
             replies: Vec::new(),
@@ -141,10 +141,10 @@ impl Walkthrough {
                 format!("{} {}", mv.coordinate(), call.board.to_move().other())
             });
             let side = call.board.to_move();
-            let turn = if call.maximizing { "max" } else { "min" };
+            let turn = call.role;
             let so_far = match (finished(call), best.get(i).copied().flatten()) {
                 (Some(score), _) => signed(score),
-                (None, Some(value)) if call.maximizing => format!(">={}", signed(value)),
+                (None, Some(value)) if call.role.is_max() => format!(">={}", signed(value)),
                 (None, Some(value)) => format!("<={}", signed(value)),
                 (None, None) => "…".to_string(),
             };
@@ -167,12 +167,7 @@ impl Walkthrough {
             let end = match returned.call.board.status() {
                 ended @ (Status::Won(_) | Status::Draw) => format!(": {ended}"),
                 Status::InProgress { .. } => {
-                    let how = if returned.call.maximizing {
-                        "max"
-                    } else {
-                        "min"
-                    };
-                    format!(", the {how} of its calls")
+                    format!(", the {} of its calls", returned.call.role)
                 }
             };
             let text = format!(
@@ -234,19 +229,14 @@ fn finished(call: &Call) -> Option<i32> {
     call.board
         .status()
         .is_over()
-        .then(|| minimax(&call.board, call.depth as i32, call.maximizing))
+        .then(|| minimax(&call.board, call.depth as i32, call.role.is_max()))
 }
 
 /// Whose turn it is in a call and what it does: "X to move, maximizes".
 fn role(call: &Call) -> String {
     match call.board.status() {
         Status::InProgress { to_move } => {
-            let how = if call.maximizing {
-                "maximizes"
-            } else {
-                "minimizes"
-            };
-            format!("{to_move} to move, {how}")
+            format!("{to_move} to move, {}", call.role.verb())
         }
         Status::Won(winner) => format!(
             "{winner} won, returns {}",

@@ -5,8 +5,9 @@
 //! one engine request. This is its state; `tree_view` draws it.
 
 use super::message::{Direction, Request};
-use crate::engine::tree::{branches, result, value};
-use crate::engine::{Analysis, Board, Limits, Move, Player};
+use crate::engine::teach::tree::{branches, value};
+use crate::engine::{Analysis, Board, Limits, Move, Player, Role, Scoring};
+use crate::words::{branch_result, node_result};
 
 /// One position of the tree.
 #[derive(Debug, Clone)]
@@ -98,6 +99,11 @@ impl TreeView {
         self.maximizer
     }
 
+    /// The role of the side to move at `node`: max where the maximizer moves.
+    pub fn role(&self, node: &Node) -> Role {
+        Role::of(node.board.to_move(), self.maximizer)
+    }
+
     /// The position under the selection.
     pub fn selected(&self) -> &Node {
         &self.nodes[self.selected]
@@ -172,20 +178,20 @@ impl TreeView {
         let depth = self.nodes[at].depth;
         if at == 0 {
             let root = &mut self.nodes[0];
-            root.value = Some(value(analysis, 0, self.maximizer));
+            root.value = Some(value(analysis, 0, self.maximizer, Scoring::Depth));
             root.proven = analysis.proven();
-            root.result = result(analysis);
+            root.result = node_result(analysis);
             root.below = below
                 .iter()
                 .try_fold(0, |sum, below| below.map(|below| sum + below + 1));
         }
         let chosen = analysis.best().map(|best| best.mv);
         let mut children = Vec::new();
-        for (i, branch) in branches(analysis, depth, self.maximizer)
+        for (i, branch) in branches(analysis, depth, self.maximizer, Scoring::Depth)
             .into_iter()
             .enumerate()
         {
-            let result = branch.result();
+            let result = branch_result(&branch);
             children.push(self.nodes.len());
             self.nodes.push(Node {
                 board: branch.board,

@@ -11,8 +11,8 @@ use super::fit::first_fitting;
 use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
 use crate::engine::Status;
-use crate::engine::line::move_list;
 use crate::text::{count, signed, thousands};
+use crate::words::move_list;
 
 /// What a row says about its position after the move, in at most `width`
 /// characters: value and result, then as room allows the choice mark, whose
@@ -24,14 +24,7 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate} {}", signed(value), node.result);
     let turn = match node.board.status() {
-        Status::InProgress { to_move } => {
-            let how = if to_move == view.maximizer() {
-                "max"
-            } else {
-                "min"
-            };
-            format!(" · {to_move} {how}")
-        }
+        Status::InProgress { to_move } => format!(" · {to_move} {}", view.role(node)),
         _ => String::new(),
     };
     let below = node
@@ -147,7 +140,7 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 // A big board's notation would crowd out the row: the title has it.
                 let name = match node.mv {
                     Some(mv) => format!("{} {}", mv.coordinate(), node.board.to_move().other()),
-                    None if node.board.size() == 3 => node.board.to_string(),
+                    None if node.board.is_classic() => node.board.to_string(),
                     None => "position".to_string(),
                 };
                 let indent = "  ".repeat(node.depth as usize);
@@ -194,11 +187,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
     lines.push(Line::from(""));
     match node.board.status() {
         Status::InProgress { to_move } => {
-            let how = if to_move == view.maximizer() {
-                "maximum"
-            } else {
-                "minimum"
-            };
+            let how = view.role(node).takes();
             lines.push(Line::from(format!("{to_move} to move, takes the {how}")));
         }
         ended => lines.push(Line::from(ended.to_string())),
@@ -211,11 +200,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
         )));
     }
     if let Some(replies) = view.replies(view.selected_index()) {
-        let how = if node.board.to_move() == view.maximizer() {
-            "max"
-        } else {
-            "min"
-        };
+        let how = view.role(node);
         let text = if replies.len() <= 9 {
             let values: Vec<String> = replies.iter().map(|&v| signed(v)).collect();
             format!("{how} of {}", values.join(", "))

@@ -6,8 +6,8 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::message::{Costs, Reply, Request};
-use crate::engine::reference::{Algorithm, is_countable, move_values, tree_size};
-use crate::engine::{Ai, Board, Dice, Limits, analyze_by_search};
+use crate::engine::teach::reference::{Algorithm, is_countable, move_values, tree_size};
+use crate::engine::{Ai, Board, Dice, Limits, Scoring, analyze_by_search};
 
 /// Answers requests with one AI, which on bigger boards remembers what it
 /// searched for earlier requests.
@@ -67,8 +67,10 @@ impl Worker {
 /// What scoring every move of `board` costs each way.
 pub fn costs(board: &Board) -> Costs {
     let countable = is_countable(board);
-    let calls = |algorithm| countable.then(|| move_values(board, algorithm).calls);
-    let search = (board.size() == 3).then(|| analyze_by_search(board, Limits::Solve));
+    let calls = |algorithm| countable.then(|| move_values(board, algorithm, Scoring::Depth).calls);
+    let search = board
+        .is_classic()
+        .then(|| analyze_by_search(board, Limits::Solve));
     Costs {
         minimax: calls(Algorithm::Minimax),
         alpha_beta: calls(Algorithm::AlphaBeta),

@@ -2,11 +2,13 @@
 
 use std::fmt;
 
-use super::analysis::{Analysis, Limits, Method, ScoredMove, analyze, analyze_with, searcher_for};
-use super::board::{Board, Move};
+use super::analysis::{Analysis, Limits, Method, analyze, analyze_with, searcher_for};
+use super::board::Board;
 use super::geometry::Geometry;
-use super::line::{Line, lines_of};
+use super::score::{ScoredMove, Scoring};
 use super::search::Searcher;
+use super::square::Move;
+use super::teach::line::{Line, lines_of};
 
 /// How well an AI plays. Each level is strictly stronger than the one before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -111,7 +113,7 @@ impl Ai {
 
     /// Every legal move's score, as [`analyze`] gives them.
     pub fn analyze(&mut self, board: &Board, limits: Limits) -> Analysis {
-        if board.geometry().is_classic() {
+        if board.is_classic() {
             return analyze(board, limits);
         }
         analyze_with(self.searcher(board.geometry(), limits), board, limits)
@@ -119,7 +121,7 @@ impl Ai {
 
     /// The line behind every move's score of `analysis`, in its order: the
     /// moves that follow with best play from both sides, which the score
-    /// counts (a win `d` plies after the move scores `W - d`).
+    /// counts (a win at depth `d` scores `W - d`, the move being depth 1).
     ///
     /// On 3×3 every line comes from the compiled table and runs to the end
     /// of the game. On bigger boards, pass an analysis this AI made: a proven
@@ -129,7 +131,7 @@ impl Ai {
     /// the search looked ([`Line::proven`] says which).
     ///
     /// ```
-    /// use tictactoe_engine::{Ai, Board, Limits, Move, line::move_list};
+    /// use tictactoe_engine::{Ai, Board, Limits, Move};
     ///
     /// let board: Board = "x../.o./...".parse().unwrap();
     /// let mut ai = Ai::new();
@@ -138,8 +140,8 @@ impl Ai {
     /// let best = analysis.best().unwrap();
     /// let line = &lines[analysis.moves.iter().position(|m| m.mv == best.mv).unwrap()];
     /// assert!(line.proven);
-    /// assert_eq!(move_list(&board, [best.mv].into_iter().chain(line.moves.iter().copied())),
-    ///            "b1 X, c1 O, a3 X, a2 O, c2 X, b3 O, c3 X");
+    /// let squares: Vec<String> = line.moves.iter().map(Move::to_string).collect();
+    /// assert_eq!((best.mv.to_string(), squares.join(" ")), ("b1".into(), "c1 a3 a2 c2 b3 c3".into()));
     /// ```
     pub fn lines(&mut self, analysis: &Analysis) -> Vec<Line> {
         let searcher = self.searcher(analysis.board.geometry(), Limits::Solve);
@@ -215,7 +217,7 @@ impl Ai {
             Level::Hard => {
                 let analysis = self.analyze(board, limits);
                 // A slip, never a blunder: a win on the move is always taken.
-                let wins_now = analysis.value() == Some(board.geometry().win_score());
+                let wins_now = analysis.value() == Some(win_on_move(board));
                 let mv = if !wins_now && rng.u32(..100) < HARD_SLIP_PERCENT {
                     pick_second_best(&analysis, rng)
                         .unwrap_or_else(|| pick_among_best(&analysis, rng))
@@ -239,12 +241,21 @@ impl Ai {
     }
 }
 
+/// The score of a win on the move: `W - 1`.
+fn win_on_move(board: &Board) -> i32 {
+    Scoring::Depth.end(Some(true), 1, board.geometry().win_score())
+}
+
+/// The score of a move the opponent wins against at once: `-(W - 2)`.
+fn loss_on_reply(board: &Board) -> i32 {
+    Scoring::Depth.end(Some(false), 2, board.geometry().win_score())
+}
+
 /// Minimax two plies deep, with everything beyond counted as 0: a move that
-/// wins scores the seed's +W, one that lets the opponent win at once -W + 1,
+/// wins scores `W - 1`, one that lets the opponent win at once `-(W - 2)`,
 /// any other 0. Sees the next move and the reply, nothing further.
 fn two_ply_analysis(board: &Board) -> Analysis {
     let started = std::time::Instant::now();
-    let win = board.geometry().win_score();
     let opponent = board.to_move().other();
     let mut nodes = 0;
     let moves = board
@@ -254,9 +265,9 @@ fn two_ply_analysis(board: &Board) -> Analysis {
             let after = board.play(mv).ok()?;
             nodes += 1;
             let score = if after.winner().is_some() {
-                win
+                win_on_move(board)
             } else if !after.threats(opponent).is_empty() {
-                -(win - 1)
+                loss_on_reply(board)
             } else {
                 0
             };
@@ -287,7 +298,7 @@ fn pick_among_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Move {
 /// score does not hand the opponent a win on the spot (a slip, not a blunder).
 fn pick_second_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Option<Move> {
     let top = analysis.value()?;
-    let loses_at_once = -(analysis.board.geometry().win_score() - 1);
+    let loses_at_once = loss_on_reply(&analysis.board);
     let second = analysis
         .moves
         .iter()

@@ -3,11 +3,13 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::board::{Board, Move, Player, Status};
+use super::board::{Board, Status};
 use super::geometry::Geometry;
-use super::reference::first_best;
+use super::player::Player;
+use super::score::{ScoredMove, first_best, from_search};
 use super::search::{Searcher, UNLIMITED};
 use super::solved;
+use super::square::Move;
 
 /// How long the search may think about a position bigger than 3×3. (On 3×3
 /// every answer is proven: read from the table, or searched to the end in
@@ -18,17 +20,6 @@ pub enum Limits {
     Solve,
     /// Deepen step by step and stop at this budget with the deepest complete result.
     Think(Duration),
-}
-
-/// One legal move and its score for the side to move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ScoredMove {
-    /// The move.
-    pub mv: Move,
-    /// The seed's score of the move: `W - d` for a win `d` plies after it, `-W + d` for a loss, 0 for a draw.
-    pub score: i32,
-    /// Proven (by the table or by searching to the end), rather than estimated at a depth limit.
-    pub proven: bool,
 }
 
 /// What a score means for the side that plays the move, counted in its own moves.
@@ -51,14 +42,15 @@ pub enum Outlook {
 }
 
 impl Outlook {
-    /// Reads a move's score on a board of this shape.
+    /// Reads a move's score (see [the convention](crate::score)) on a board of this shape.
     ///
     /// ```
     /// use tictactoe_engine::{Geometry, Outlook};
     ///
     /// let classic = Geometry::classic();
-    /// assert_eq!(Outlook::of(8, true, classic), Outlook::Win { moves: 2 });
-    /// assert_eq!(Outlook::of(-9, true, classic).to_string(), "loss in 1");
+    /// assert_eq!(Outlook::of(9, true, classic), Outlook::Win { moves: 1 });
+    /// assert_eq!(Outlook::of(7, true, classic), Outlook::Win { moves: 2 });
+    /// assert_eq!(Outlook::of(-8, true, classic).to_string(), "loss in 1");
     /// assert_eq!(Outlook::of(0, false, classic), Outlook::Estimate);
     /// ```
     pub fn of(score: i32, proven: bool, geometry: &Geometry) -> Outlook {
@@ -66,33 +58,44 @@ impl Outlook {
         // A proven score is a win or a loss whenever it is not 0; and a score
         // beyond any estimate is a forced line.
         let decided = proven || geometry.is_forced(score);
+        // A win at depth d scores W - d: the mover plays at depths 1, 3, 5, …
+        // and the opponent at 2, 4, …
         match score.signum() {
             1 if decided => Outlook::Win {
-                moves: ((win - score) / 2 + 1) as u32,
+                moves: ((win - score + 1) / 2) as u32,
             },
             -1 if decided => Outlook::Loss {
-                moves: ((win + score + 1) / 2) as u32,
+                moves: ((win + score) / 2) as u32,
             },
             0 if proven => Outlook::Draw,
             _ => Outlook::Estimate,
         }
     }
 
-    /// The result in words when `mover` plays the move: "X wins in 2" (in
-    /// the winner's moves, the mover's counting this one), "draw", "estimate".
+    /// Who wins with best play when `mover` plays the move, if anyone does.
     ///
     /// ```
     /// use tictactoe_engine::{Outlook, Player};
     ///
-    /// assert_eq!(Outlook::Win { moves: 2 }.result_for(Player::X), "X wins in 2");
-    /// assert_eq!(Outlook::Loss { moves: 1 }.result_for(Player::X), "O wins in 1");
+    /// assert_eq!(Outlook::Win { moves: 2 }.winner(Player::X), Some(Player::X));
+    /// assert_eq!(Outlook::Loss { moves: 1 }.winner(Player::X), Some(Player::O));
+    /// assert_eq!(Outlook::Draw.winner(Player::X), None);
     /// ```
-    pub fn result_for(self, mover: Player) -> String {
+    pub fn winner(self, mover: Player) -> Option<Player> {
         match self {
-            Outlook::Win { moves } => format!("{mover} wins in {moves}"),
-            Outlook::Loss { moves } => format!("{} wins in {moves}", mover.other()),
-            Outlook::Draw => "draw".to_string(),
-            Outlook::Estimate => "estimate".to_string(),
+            Outlook::Win { .. } => Some(mover),
+            Outlook::Loss { .. } => Some(mover.other()),
+            Outlook::Draw | Outlook::Estimate => None,
+        }
+    }
+
+    /// The winner's moves until the win, counting from the move scored
+    /// (the mover's counting it, the opponent's from its reply); `None` for
+    /// a draw or an estimate.
+    pub fn moves(self) -> Option<u32> {
+        match self {
+            Outlook::Win { moves } | Outlook::Loss { moves } => Some(moves),
+            Outlook::Draw | Outlook::Estimate => None,
         }
     }
 }
@@ -191,27 +194,10 @@ impl Analysis {
     pub fn outlook_of(&self, scored: ScoredMove) -> Outlook {
         Outlook::of(scored.score, scored.proven, self.board.geometry())
     }
-
-    /// The result in words: "X wins in 2", "draw with best play", "O won".
-    pub fn verdict(&self) -> String {
-        match self.status() {
-            Status::Won(winner) => format!("{winner} won"),
-            Status::Draw => "draw: the board is full".to_string(),
-            Status::InProgress { to_move } => match self.outlook() {
-                Some(Outlook::Draw) => "draw with best play".to_string(),
-                Some(outlook @ (Outlook::Win { .. } | Outlook::Loss { .. })) => {
-                    outlook.result_for(to_move)
-                }
-                _ => format!(
-                    "not proven: estimated {:+} for {to_move}",
-                    self.value().unwrap_or(0)
-                ),
-            },
-        }
-    }
 }
 
-/// Scores every legal move of `board` for the side to move.
+/// Scores every legal move of `board` for the side to move, in the engine's
+/// [convention](crate::score).
 ///
 /// On 3×3 every score is proven and read from the table the compiler built
 /// ([`Method::Table`]), whatever the limits. Bigger boards are searched: to
@@ -221,14 +207,15 @@ impl Analysis {
 /// ```
 /// use tictactoe_engine::{Board, Limits, Method, Move, Outlook, analyze};
 ///
+/// // The GeeksforGeeks example: a win on the move is +9, a loss on the
+/// // reply -8 (the position is depth 0, its moves depth 1).
 /// let board: Board = "xox/oox/...".parse().unwrap();
 /// let analysis = analyze(&board, Limits::Solve);
 /// let scores: Vec<i32> = analysis.moves.iter().map(|m| m.score).collect();
-/// assert_eq!(scores, [-9, 0, 10]);
+/// assert_eq!(scores, [-8, 0, 9]);
 /// let best = analysis.best().unwrap();
 /// assert_eq!(best.mv, Move::new(2, 2));
 /// assert_eq!(analysis.outlook_of(best), Outlook::Win { moves: 1 });
-/// assert_eq!(analysis.verdict(), "X wins in 1");
 /// assert_eq!(analysis.method, Method::Table);
 /// ```
 pub fn analyze(board: &Board, limits: Limits) -> Analysis {
@@ -372,10 +359,12 @@ fn score_all(
                     break;
                 }
                 // A win or loss found within a depth limit is a forced line.
+                let geometry = board.geometry();
+                let proven = proven || geometry.is_forced(score);
                 ScoredMove {
                     mv,
-                    score,
-                    proven: proven || board.geometry().is_forced(score),
+                    score: from_search(score, proven, geometry.win_score()),
+                    proven,
                 }
             }
         };

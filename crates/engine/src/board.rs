@@ -7,101 +7,8 @@ use std::str::FromStr;
 use super::cell_set::CellSet;
 use super::error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
 use super::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
-
-/// One of the two sides. X always moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Player {
-    /// The first player.
-    X,
-    /// The second player.
-    O,
-}
-
-impl Player {
-    /// The opponent.
-    pub const fn other(self) -> Player {
-        match self {
-            Player::X => Player::O,
-            Player::O => Player::X,
-        }
-    }
-
-    /// The mark as an upper-case letter.
-    pub const fn symbol(self) -> char {
-        match self {
-            Player::X => 'X',
-            Player::O => 'O',
-        }
-    }
-
-    /// The mark as the notation writes it (lower case).
-    pub const fn notation(self) -> char {
-        match self {
-            Player::X => 'x',
-            Player::O => 'o',
-        }
-    }
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.symbol())
-    }
-}
-
-/// A cell to play in: 0-based row (top to bottom) and column (left to right).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
-    /// 0-based row, top to bottom.
-    pub row: u8,
-    /// 0-based column, left to right.
-    pub col: u8,
-}
-
-impl Move {
-    /// The move at `row`, `col` (0-based).
-    pub const fn new(row: u8, col: u8) -> Move {
-        Move { row, col }
-    }
-
-    /// The move at a row-major cell index on a board of side `size`
-    /// (`size` must not be 0).
-    pub const fn from_index(index: usize, size: u8) -> Move {
-        Move::new((index / size as usize) as u8, (index % size as usize) as u8)
-    }
-
-    /// The row-major cell index on a board of side `size` (meaningful only
-    /// for a move on that board).
-    pub const fn index(self, size: u8) -> usize {
-        self.row as usize * size as usize + self.col as usize
-    }
-
-    /// The chess-like coordinate: column letter then 1-based row, so `a1` is
-    /// top left. The same as the move's `Display`.
-    pub fn coordinate(self) -> String {
-        self.to_string()
-    }
-
-    /// Reads a coordinate such as `b2` (column letter, 1-based row) on a board of side `size`.
-    pub fn parse_coordinate(text: &str, size: u8) -> Option<Move> {
-        let mut chars = text.trim().chars();
-        let letter = chars.next()?.to_ascii_lowercase();
-        let number: u8 = chars.as_str().parse().ok()?;
-        let col = (letter as u32).checked_sub('a' as u32)?;
-        (col < u32::from(size) && (1..=size).contains(&number))
-            .then(|| Move::new(number - 1, col as u8))
-    }
-}
-
-/// The move's square as the game names it: `a1` is the top left, `c3` the
-/// bottom right of the classic board.
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // In u32, so that no column overflows: a move off every board still prints.
-        let letter = char::from_u32(u32::from('a') + u32::from(self.col)).unwrap_or('?');
-        write!(f, "{letter}{}", u32::from(self.row) + 1)
-    }
-}
+use super::player::Player;
+use super::square::Move;
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,7 +91,11 @@ impl Board {
 
     /// The k a board of this side plays by default: 3 on 3×3, 4 on bigger boards.
     pub fn default_k(size: u8) -> u8 {
-        if size == 3 { 3 } else { 4 }
+        if size == MIN_SIZE {
+            MIN_SIZE
+        } else {
+            MIN_SIZE + 1
+        }
     }
 
     /// Reads the notation, with `k` in a row to win (`None`: the default for the size).
@@ -272,6 +183,11 @@ impl Board {
     /// How many in a row win.
     pub fn k(&self) -> u8 {
         self.geometry.k()
+    }
+
+    /// True on the classic board, 3×3 with three in a row (see [`Geometry::is_classic`]).
+    pub fn is_classic(&self) -> bool {
+        self.geometry.is_classic()
     }
 
     /// The cells holding one side's marks.
@@ -586,23 +502,4 @@ fn parse_cells(text: &str) -> Result<ParsedCells, ParseError> {
         });
     }
     Ok(ParsedCells { size, x, o })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_move_prints_as_its_square_and_reads_back() {
-        for row in 0..MAX_SIZE {
-            for col in 0..MAX_SIZE {
-                let mv = Move::new(row, col);
-                assert_eq!(mv.to_string(), mv.coordinate());
-                assert_eq!(Move::parse_coordinate(&mv.to_string(), MAX_SIZE), Some(mv));
-            }
-        }
-        assert_eq!(Move::new(2, 1).to_string(), "b3");
-        // A move off every board still prints, without overflowing.
-        assert_eq!(Move::new(255, 0).to_string(), "a256");
-    }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::board::Move;
+use super::square::Move;
 
 /// A set of cells of an N×N board: one bit per cell, in reading order.
 ///
@@ -27,6 +27,11 @@ pub struct CellSet {
 }
 
 impl CellSet {
+    /// No cell of a board of side `size`.
+    pub const fn empty(size: u8) -> CellSet {
+        CellSet { bits: 0, size }
+    }
+
     /// The cells of bit mask `bits` (bit `row * size + col`) on a board of side
     /// `size`; bits beyond the board are dropped.
     pub(crate) fn new(size: u8, bits: u64) -> CellSet {

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::Player;
+use super::player::Player;
 
 /// A board shape the engine does not play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]

@@ -8,29 +8,12 @@
 use std::sync::OnceLock;
 
 use super::error::GeometryError;
-
-/// Calls into [`Rules`] with the shape question answered once.
-macro_rules! by_shape {
-    ($geometry:expr, $rules:ident => $body:expr) => {
-        if $geometry.is_classic() {
-            let $rules = Rules::<true>::of($geometry);
-            $body
-        } else {
-            let $rules = Rules::<false>::of($geometry);
-            $body
-        }
-    };
-}
+use super::score;
 
 /// Smallest supported board side.
 pub const MIN_SIZE: u8 = 3;
 /// Largest supported board side (49 cells still fit one `u64`).
 pub const MAX_SIZE: u8 = 7;
-
-/// Score of a win found right after the move on the classic 3×3 board (the seed's +10).
-pub(crate) const CLASSIC_WIN: i32 = 10;
-/// Score of an immediate win on bigger boards: 100 leaves room for 48 plies of depth.
-pub(crate) const BIG_WIN: i32 = 100;
 
 const SYMMETRY_COUNT: usize = 8;
 
@@ -50,8 +33,8 @@ const fn line_fits(size: u8, k: u8, cell: i32, (dr, dc): (i32, i32)) -> bool {
 }
 
 /// Every run of `k` cells along the four [`DIRECTIONS`], as bit masks; the
-/// count of masks comes second. `const` so the 3×3 lookup tables can be
-/// computed by the compiler.
+/// count of masks comes second. `const` so that the compiler builds the
+/// classic board's shape and its solved table.
 pub(crate) const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
     let n = size as i32;
     let mut lines = [0u64; MAX_LINES];
@@ -168,134 +151,12 @@ const fn runs(size: u8, k: u8) -> [Run; 4] {
     runs
 }
 
-/// Whole-board lookup tables for 3×3, where a side's marks are a 9-bit number.
-/// The compiler fills them, so even the first search in a process pays nothing,
-/// and they are small (1.1 KB) so a cold first search touches few cache lines.
-struct ClassicTables {
-    /// Cells that would complete a line for these marks (occupied or not).
-    threats: [u16; 512],
-    /// Bit set: these marks contain a line.
-    has_line: [u64; 8],
-    /// Bit set: every line holds at least one of these marks, so the other side cannot win.
-    blocks_every_line: [u64; 8],
-}
-
-static CLASSIC_TABLES: ClassicTables = ClassicTables::build();
-
-impl ClassicTables {
-    const fn build() -> ClassicTables {
-        let (lines, count) = line_masks(3, 3);
-        let mut tables = ClassicTables {
-            threats: [0; 512],
-            has_line: [0; 8],
-            blocks_every_line: [0; 8],
-        };
-        let mut marks = 0;
-        while marks < 512 {
-            let (mut complete, mut blocks_all) = (false, true);
-            let mut i = 0;
-            while i < count {
-                let line = lines[i];
-                match (line & marks as u64).count_ones() {
-                    3 => complete = true,
-                    2 => tables.threats[marks] |= (line & !(marks as u64)) as u16,
-                    0 => blocks_all = false,
-                    _ => {}
-                }
-                i += 1;
-            }
-            tables.has_line[marks / 64] |= (complete as u64) << (marks % 64);
-            tables.blocks_every_line[marks / 64] |= (blocks_all as u64) << (marks % 64);
-            marks += 1;
-        }
-        tables
-    }
-
-    #[inline]
-    fn bit(set: &[u64; 8], marks: u64) -> bool {
-        let marks = (marks & 0x1ff) as usize;
-        set[marks / 64] >> (marks % 64) & 1 != 0
-    }
-}
-
-/// The eight symmetries of 3×3 as bit arithmetic on 9-bit groups (cell
-/// `3 * row + col`). Every mask is repeated for each group of nine bits, so one
-/// call maps several boards packed side by side, such as both sides of a position.
-mod classic_symmetry {
-    const fn repeat(mask: u64) -> u64 {
-        mask | mask << 9 | mask << 18 | mask << 27 | mask << 36 | mask << 45 | mask << 54
-    }
-    const TOP: u64 = repeat(0o007);
-    const MIDDLE: u64 = repeat(0o070);
-    const LEFT: u64 = repeat(0o111);
-    const CENTRE_COLUMN: u64 = repeat(0o222);
-    const DIAGONAL: u64 = repeat(0o421);
-    /// Cells (0,1) and (1,2), which the transpose swaps with (1,0) and (2,1).
-    const NEAR_DIAGONAL: u64 = repeat(0o042);
-    /// Cell (0,2), which the transpose swaps with (2,0).
-    const CORNER: u64 = repeat(0o004);
-
-    /// Rows upside down.
-    #[inline]
-    const fn flip_rows(p: u64) -> u64 {
-        (p & TOP) << 6 | (p & MIDDLE) | (p >> 6) & TOP
-    }
-
-    /// Columns left to right.
-    #[inline]
-    const fn flip_columns(p: u64) -> u64 {
-        (p & LEFT) << 2 | (p & CENTRE_COLUMN) | (p >> 2) & LEFT
-    }
-
-    /// Rows become columns.
-    #[inline]
-    const fn transpose(p: u64) -> u64 {
-        (p & DIAGONAL)
-            | (p & NEAR_DIAGONAL) << 2
-            | (p >> 2) & NEAR_DIAGONAL
-            | (p & CORNER) << 4
-            | (p >> 4) & CORNER
-    }
-
-    /// The image under one symmetry, numbered as [`super::transform`] numbers them.
-    #[inline]
-    pub(super) const fn image(symmetry: usize, p: u64) -> u64 {
-        match symmetry {
-            0 => p,
-            1 => flip_columns(transpose(p)),
-            2 => flip_rows(flip_columns(p)),
-            3 => flip_rows(transpose(p)),
-            4 => transpose(p),
-            5 => flip_columns(p),
-            6 => flip_rows(flip_columns(transpose(p))),
-            _ => flip_rows(p),
-        }
-    }
-
-    /// All eight images, numbered as [`image`] numbers them.
-    #[inline]
-    pub(super) const fn images(p: u64) -> [u64; 8] {
-        let t = transpose(p);
-        let h = flip_columns(p);
-        let ht = flip_columns(t);
-        [
-            p,
-            ht,
-            flip_rows(h),
-            flip_rows(t),
-            t,
-            h,
-            flip_rows(ht),
-            flip_rows(p),
-        ]
-    }
-}
-
 /// The shape of a game: an N×N board where K in a row wins.
 ///
 /// Obtain it with [`Geometry::get`] or [`Geometry::classic`]; every board of
-/// the same shape shares one, built once and kept for the life of the process.
-/// Inside, it holds the lines, symmetries and move order the search uses.
+/// the same shape shares one, built once and kept for the life of the process
+/// (the classic board's by the compiler). Inside, it holds the lines,
+/// symmetries and move order the rules and the search use.
 ///
 /// ```
 /// use tictactoe_engine::Geometry;
@@ -303,6 +164,7 @@ mod classic_symmetry {
 /// let shape = Geometry::get(5, 4).unwrap();
 /// assert_eq!((shape.size(), shape.k(), shape.win_score()), (5, 4, 100));
 /// assert_eq!(Geometry::classic().win_score(), 10);
+/// assert!(Geometry::classic().is_classic() && !shape.is_classic());
 /// assert!(Geometry::get(8, 4).is_err());
 /// ```
 pub struct Geometry {
@@ -310,22 +172,74 @@ pub struct Geometry {
     k: u8,
     full: u64,
     lines: &'static [u64],
-    /// `lines_through[c]` lists the masks of every line containing cell `c`
-    /// (empty on 3×3, where [`ClassicTables`] answers instead).
-    lines_through: &'static [&'static [u64]],
+    /// Every line through cell `c` is `through[through_start[c]..through_start[c + 1]]`.
+    through: &'static [u64],
+    through_start: &'static [u16],
     /// The move order as tiers of equally promising cells (see [`order_tiers`]).
     order_tiers: &'static [u64],
     /// For symmetry `s`, row `r` and a row's bit pattern `p`: where those bits land.
-    /// Mapping a board costs one lookup per row instead of one per cell (empty on 3×3).
+    /// Mapping a board costs one lookup per row instead of one per cell.
     symmetry_rows: &'static [u64],
     /// The four directions of a line, for testing every line with a few shifts.
     runs: [Run; 4],
     win_score: i32,
-    /// Compile-time tables that replace the loops on 3×3.
-    classic: Option<&'static ClassicTables>,
 }
 
 const MAX_CELLS: usize = (MAX_SIZE as usize) * (MAX_SIZE as usize);
+
+/// Fills `through` with the lines through each cell in turn, and
+/// `starts[c]` with where cell `c`'s lines begin (`starts[cells]` is the
+/// end). `through` must have room for `k` entries per line.
+const fn fill_lines_through(lines: &[u64], cells: usize, through: &mut [u64], starts: &mut [u16]) {
+    let mut next = 0;
+    let mut cell = 0;
+    while cell < cells {
+        starts[cell] = next as u16;
+        let mut i = 0;
+        while i < lines.len() {
+            if lines[i] & (1 << cell) != 0 {
+                through[next] = lines[i];
+                next += 1;
+            }
+            i += 1;
+        }
+        cell += 1;
+    }
+    starts[cells] = next as u16;
+}
+
+/// Entries of the symmetry table of a board of side `size` (see [`Geometry`]).
+const fn symmetry_table_len(size: u8) -> usize {
+    SYMMETRY_COUNT * size as usize * (1 << size)
+}
+
+/// Fills the symmetry table of a board of side `size`: for each symmetry,
+/// row and bit pattern of a row, the cells those bits land on.
+const fn fill_symmetry_rows(size: u8, rows: &mut [u64]) {
+    let patterns = 1usize << size;
+    let mut symmetry = 0;
+    while symmetry < SYMMETRY_COUNT {
+        let mut row = 0;
+        while row < size {
+            let mut pattern = 0;
+            while pattern < patterns {
+                let mut image = 0u64;
+                let mut col = 0;
+                while col < size {
+                    if pattern & (1 << col) != 0 {
+                        let (r, c) = transform(symmetry, size, row, col);
+                        image |= 1 << (r as usize * size as usize + c as usize);
+                    }
+                    col += 1;
+                }
+                rows[(symmetry * size as usize + row as usize) * patterns + pattern] = image;
+                pattern += 1;
+            }
+            row += 1;
+        }
+        symmetry += 1;
+    }
+}
 
 /// The search's move order as tiers of equally promising cells, best tier
 /// first: most lines through a cell, then nearest the centre. Within a tier the
@@ -380,19 +294,35 @@ const fn order_tiers(size: u8, k: u8) -> ([u64; MAX_CELLS], usize) {
 
 static CLASSIC_LINES: ([u64; MAX_LINES], usize) = line_masks(3, 3);
 static CLASSIC_TIERS: ([u64; MAX_CELLS], usize) = order_tiers(3, 3);
+/// Each of the 8 lines of 3×3 through each of its 3 cells.
+static CLASSIC_THROUGH: ([u64; 24], [u16; 10]) = {
+    let (mut through, mut starts) = ([0; 24], [0; 10]);
+    fill_lines_through(
+        CLASSIC_LINES.0.split_at(CLASSIC_LINES.1).0,
+        9,
+        &mut through,
+        &mut starts,
+    );
+    (through, starts)
+};
+static CLASSIC_SYMMETRY_ROWS: [u64; symmetry_table_len(3)] = {
+    let mut rows = [0; symmetry_table_len(3)];
+    fill_symmetry_rows(3, &mut rows);
+    rows
+};
 
-/// The classic board, fixed at compile time: playing 3×3 builds nothing at run time.
+/// The classic board, built by the compiler: playing 3×3 builds nothing at run time.
 static CLASSIC: Geometry = Geometry {
     size: 3,
     k: 3,
     full: 0x1ff,
     lines: CLASSIC_LINES.0.split_at(CLASSIC_LINES.1).0,
-    lines_through: &[],
+    through: &CLASSIC_THROUGH.0,
+    through_start: &CLASSIC_THROUGH.1,
     order_tiers: CLASSIC_TIERS.0.split_at(CLASSIC_TIERS.1).0,
-    symmetry_rows: &[],
+    symmetry_rows: &CLASSIC_SYMMETRY_ROWS,
     runs: runs(3, 3),
-    win_score: CLASSIC_WIN,
-    classic: Some(&CLASSIC_TABLES),
+    win_score: score::win_score(3),
 };
 
 impl Geometry {
@@ -404,7 +334,7 @@ impl Geometry {
         if !(MIN_SIZE..=size).contains(&k) {
             return Err(GeometryError::K { size, k });
         }
-        if size == 3 {
+        if size == CLASSIC.size {
             return Ok(&CLASSIC);
         }
         const SLOTS: usize = (MAX_SIZE - MIN_SIZE + 1) as usize;
@@ -425,49 +355,23 @@ impl Geometry {
         let cells = usize::from(size) * usize::from(size);
         let (masks, count) = line_masks(size, k);
         let lines: &'static [u64] = Box::leak(masks[..count].into());
-        let lines_through: Vec<&'static [u64]> = (0..cells)
-            .map(|cell| -> &'static [u64] {
-                Box::leak(
-                    lines
-                        .iter()
-                        .copied()
-                        .filter(|line| line & (1 << cell) != 0)
-                        .collect(),
-                )
-            })
-            .collect();
+        let mut through = vec![0; lines.len() * usize::from(k)];
+        let mut through_start = vec![0; cells + 1];
+        fill_lines_through(lines, cells, &mut through, &mut through_start);
         let (tiers, tier_count) = order_tiers(size, k);
-
-        let patterns = 1usize << size;
-        let mut symmetry_rows = vec![0u64; SYMMETRY_COUNT * usize::from(size) * patterns];
-        for symmetry in 0..SYMMETRY_COUNT {
-            for row in 0..size {
-                for pattern in 0..patterns {
-                    let mut image = 0u64;
-                    for col in 0..size {
-                        if pattern & (1 << col) != 0 {
-                            let (r, c) = transform(symmetry, size, row, col);
-                            image |= 1 << (usize::from(r) * usize::from(size) + usize::from(c));
-                        }
-                    }
-                    let index =
-                        (symmetry * usize::from(size) + usize::from(row)) * patterns + pattern;
-                    symmetry_rows[index] = image;
-                }
-            }
-        }
-
+        let mut symmetry_rows = vec![0; symmetry_table_len(size)];
+        fill_symmetry_rows(size, &mut symmetry_rows);
         Geometry {
             size,
             k,
             full: (1u64 << cells) - 1,
             lines,
-            lines_through: Box::leak(lines_through.into_boxed_slice()),
+            through: Box::leak(through.into_boxed_slice()),
+            through_start: Box::leak(through_start.into_boxed_slice()),
             order_tiers: Box::leak(tiers[..tier_count].into()),
             symmetry_rows: Box::leak(symmetry_rows.into_boxed_slice()),
             runs: runs(size, k),
-            win_score: BIG_WIN,
-            classic: None,
+            win_score: score::win_score(size),
         }
     }
 
@@ -479,6 +383,12 @@ impl Geometry {
     /// How many in a row win.
     pub fn k(&self) -> u8 {
         self.k
+    }
+
+    /// True for the classic game, 3×3 with three in a row: the seed's board,
+    /// whose every position the compiler solved.
+    pub fn is_classic(&self) -> bool {
+        std::ptr::eq(self, &CLASSIC)
     }
 
     /// Number of cells.
@@ -499,6 +409,19 @@ impl Geometry {
         self.lines
     }
 
+    /// Every winning line through `cell`.
+    #[inline]
+    pub(crate) fn lines_through(&self, cell: usize) -> &'static [u64] {
+        let (from, to) = (self.through_start[cell], self.through_start[cell + 1]);
+        &self.through[usize::from(from)..usize::from(to)]
+    }
+
+    /// The move order as tiers of equally promising cells, best first (see [`order_tiers`]).
+    #[inline]
+    pub(crate) fn order_tiers(&self) -> &'static [u64] {
+        self.order_tiers
+    }
+
     /// Cells in the order the search tries them: most lines through them
     /// first, then nearest the centre, then reading order.
     #[cfg(test)]
@@ -508,66 +431,110 @@ impl Geometry {
             .flat_map(|&tier| (0..self.cells()).filter(move |&cell| tier & (1 << cell) != 0))
     }
 
-    /// Score of a win on the move just played: 10 on 3×3 (the seed's), 100 on bigger boards.
+    /// `W`, the score of a win at depth 0: 10 on 3×3 (the seed's), 100 on
+    /// bigger boards (see [the scores](crate::score)).
     #[inline]
     pub fn win_score(&self) -> i32 {
         self.win_score
     }
 
-    /// The largest score an estimate may have: half a win. The search's
-    /// estimates at a depth limit stay within ±`estimate_limit`, and every
-    /// forced win or loss the game can have lies beyond it, so a score outside
-    /// is a forced line even when found within a depth limit.
-    #[inline]
-    pub(crate) fn estimate_limit(&self) -> i32 {
-        self.win_score / 2
-    }
-
-    /// True when `score` can only be a forced win or loss (see [`Geometry::estimate_limit`]).
+    /// True when `score` can only be a forced win or loss: the search's
+    /// estimates at a depth limit stay within half a win, and every forced
+    /// line the game can have lies beyond it.
     #[inline]
     pub(crate) fn is_forced(&self, score: i32) -> bool {
-        score.abs() > self.estimate_limit()
+        score::is_forced(score, self.win_score)
     }
 
-    /// True for the classic 3×3 board, which has compile-time tables.
+    /// The largest score an estimate may have (see [`Geometry::is_forced`]).
     #[inline]
-    pub(crate) fn is_classic(&self) -> bool {
-        self.classic.is_some()
+    pub(crate) fn estimate_limit(&self) -> i32 {
+        score::estimate_limit(self.win_score)
     }
 
     /// True when `marks` contain a whole line.
+    #[inline]
     pub(crate) fn has_line(&self, marks: u64) -> bool {
-        by_shape!(self, rules => rules.has_line(marks))
+        self.runs.iter().any(|run| run.complete(marks) != 0)
     }
 
-    /// Cells that would complete a line for `marks`, whether empty or not:
-    /// every line holding all of its cells but one in `marks` adds the missing one.
+    /// True when `marks` contain a whole line through `cell` (the cell just played).
+    #[inline]
+    pub(crate) fn completes_line(&self, marks: u64, cell: usize) -> bool {
+        self.lines_through(cell)
+            .iter()
+            .any(|&line| line & !marks == 0)
+    }
+
+    /// Empty or not, the cells that would complete a line for `marks`: every
+    /// line holding all of its cells but one in `marks` adds the missing one.
+    #[inline]
     pub(crate) fn threats(&self, marks: u64) -> u64 {
-        by_shape!(self, rules => rules.threats(marks))
+        self.runs
+            .iter()
+            .fold(0, |acc, run| acc | run.threats(marks))
+            & self.full
+            & !marks
     }
 
     /// True when every line holds one of `marks`: the other side can no longer win.
-    #[cfg(test)]
+    #[inline]
     pub(crate) fn blocks_every_line(&self, marks: u64) -> bool {
-        by_shape!(self, rules => rules.blocks_every_line(marks))
+        let open = self.full & !marks;
+        self.runs.iter().all(|run| run.complete(open) == 0)
     }
 
     /// The image of a set of cells under one of the eight symmetries (0 is the identity).
+    #[inline]
     pub(crate) fn map(&self, symmetry: usize, marks: u64) -> u64 {
-        by_shape!(self, rules => rules.map(symmetry, marks))
+        let size = usize::from(self.size);
+        let patterns = 1usize << size;
+        let row_mask = (patterns - 1) as u64;
+        let base = symmetry * size * patterns;
+        (0..size).fold(0, |image, row| {
+            let pattern = ((marks >> (row * size)) & row_mask) as usize;
+            image | self.symmetry_rows[base + row * patterns + pattern]
+        })
     }
 
     /// The image of one cell under one of the eight symmetries.
+    #[inline]
     pub(crate) fn map_cell(&self, symmetry: usize, cell: usize) -> usize {
-        by_shape!(self, rules => rules.map_cell(symmetry, cell))
+        if symmetry == 0 {
+            return cell;
+        }
+        self.map(symmetry, 1 << cell).trailing_zeros() as usize
     }
 
     /// The smallest image of a position over the eight symmetries, and the
-    /// symmetry that gives it: equal for positions that are rotations or
-    /// reflections of each other.
-    #[cfg(test)]
+    /// symmetry that gives it (both sides mapped together): equal for
+    /// positions that are rotations or reflections of each other.
+    #[inline]
     pub(crate) fn canonical(&self, mine: u64, theirs: u64) -> (u64, u64, usize) {
-        by_shape!(self, rules => rules.canonical(mine, theirs))
+        // Each side's rows are cut out once; every symmetry then ORs one
+        // table entry per row and side.
+        let size = usize::from(self.size);
+        let patterns = 1usize << size;
+        let row_mask = (patterns - 1) as u64;
+        let mut mine_rows = [0usize; MAX_SIZE as usize];
+        let mut theirs_rows = [0usize; MAX_SIZE as usize];
+        for row in 0..size {
+            mine_rows[row] = row * patterns + ((mine >> (row * size)) & row_mask) as usize;
+            theirs_rows[row] = row * patterns + ((theirs >> (row * size)) & row_mask) as usize;
+        }
+        let (mut key, mut symmetry) = ((mine, theirs), 0);
+        for s in 1..SYMMETRY_COUNT {
+            let table = &self.symmetry_rows[s * size * patterns..(s + 1) * size * patterns];
+            let (mut image_mine, mut image_theirs) = (0, 0);
+            for row in 0..size {
+                image_mine |= table[mine_rows[row]];
+                image_theirs |= table[theirs_rows[row]];
+            }
+            if (image_mine, image_theirs) < key {
+                (key, symmetry) = ((image_mine, image_theirs), s);
+            }
+        }
+        (key.0, key.1, symmetry)
     }
 
     /// Number of symmetries of the square (rotations and reflections).
@@ -582,181 +549,6 @@ impl std::fmt::Debug for Geometry {
             .field("size", &self.size)
             .field("k", &self.k)
             .finish_non_exhaustive()
-    }
-}
-
-/// A geometry with "is this the classic 3×3?" settled at compile time.
-///
-/// The search is written once over `Rules<CLASSIC>` and compiled twice: on
-/// 3×3 every question becomes a constant, a table lookup or bit arithmetic,
-/// with no branch on the shape; bigger boards loop over their lines.
-#[derive(Clone, Copy)]
-pub(crate) struct Rules<'a, const CLASSIC: bool>(&'a Geometry);
-
-impl<'a, const CLASSIC: bool> Rules<'a, CLASSIC> {
-    /// The rules of `geometry`; `CLASSIC` must say whether it is the 3×3 board.
-    #[inline]
-    pub fn of(geometry: &'a Geometry) -> Self {
-        debug_assert_eq!(geometry.is_classic(), CLASSIC);
-        Rules(geometry)
-    }
-
-    /// See [`Geometry::lines`].
-    #[inline]
-    pub fn lines(self) -> &'a [u64] {
-        self.0.lines
-    }
-
-    /// The move order as tiers of equally promising cells (see [`order_tiers`]).
-    #[inline]
-    pub fn order_tiers(self) -> &'a [u64] {
-        if CLASSIC {
-            CLASSIC_TIERS.0.split_at(CLASSIC_TIERS.1).0
-        } else {
-            self.0.order_tiers
-        }
-    }
-
-    /// See [`Geometry::full_mask`].
-    #[inline]
-    pub fn full_mask(self) -> u64 {
-        if CLASSIC { 0x1ff } else { self.0.full }
-    }
-
-    /// See [`Geometry::win_score`].
-    #[inline]
-    pub fn win_score(self) -> i32 {
-        if CLASSIC {
-            CLASSIC_WIN
-        } else {
-            self.0.win_score
-        }
-    }
-
-    /// See [`Geometry::has_line`].
-    #[inline]
-    pub fn has_line(self, marks: u64) -> bool {
-        if CLASSIC {
-            ClassicTables::bit(&CLASSIC_TABLES.has_line, marks)
-        } else {
-            self.0.runs.iter().any(|run| run.complete(marks) != 0)
-        }
-    }
-
-    /// True when `marks` contain a whole line through `cell` (the cell just played).
-    #[inline]
-    pub fn completes_line(self, marks: u64, cell: usize) -> bool {
-        if CLASSIC {
-            ClassicTables::bit(&CLASSIC_TABLES.has_line, marks)
-        } else {
-            self.0.lines_through[cell]
-                .iter()
-                .any(|&line| line & !marks == 0)
-        }
-    }
-
-    /// See [`Geometry::threats`].
-    #[inline]
-    pub fn threats(self, marks: u64) -> u64 {
-        if CLASSIC {
-            return u64::from(CLASSIC_TABLES.threats[(marks & 0x1ff) as usize]);
-        }
-        self.0
-            .runs
-            .iter()
-            .fold(0, |acc, run| acc | run.threats(marks))
-            & self.0.full
-            & !marks
-    }
-
-    /// True when every line holds one of `marks`: the other side can no longer win.
-    #[inline]
-    pub fn blocks_every_line(self, marks: u64) -> bool {
-        if CLASSIC {
-            ClassicTables::bit(&CLASSIC_TABLES.blocks_every_line, marks)
-        } else {
-            let open = self.0.full & !marks;
-            self.0.runs.iter().all(|run| run.complete(open) == 0)
-        }
-    }
-
-    /// See [`Geometry::map`].
-    #[inline]
-    pub fn map(self, symmetry: usize, marks: u64) -> u64 {
-        if CLASSIC {
-            return classic_symmetry::image(symmetry, marks);
-        }
-        let size = usize::from(self.0.size);
-        let patterns = 1usize << size;
-        let row_mask = (patterns - 1) as u64;
-        let base = symmetry * size * patterns;
-        (0..size).fold(0, |image, row| {
-            let pattern = ((marks >> (row * size)) & row_mask) as usize;
-            image | self.0.symmetry_rows[base + row * patterns + pattern]
-        })
-    }
-
-    /// See [`Geometry::map_cell`].
-    #[inline]
-    pub fn map_cell(self, symmetry: usize, cell: usize) -> usize {
-        if symmetry == 0 {
-            return cell;
-        }
-        self.map(symmetry, 1 << cell).trailing_zeros() as usize
-    }
-
-    /// The transposition table's key: the canonical form, except that 3×3
-    /// skips naming the symmetry, which its table does not use.
-    #[inline]
-    pub fn table_key(self, mine: u64, theirs: u64) -> (u64, u64, usize) {
-        if CLASSIC {
-            let key = classic_symmetry::images(mine << 9 | theirs)
-                .into_iter()
-                .fold(u64::MAX, u64::min);
-            return (key >> 9, key & 0x1ff, 0);
-        }
-        self.canonical(mine, theirs)
-    }
-
-    /// The smallest image of a position over the eight symmetries, and the
-    /// symmetry that gives it (both sides mapped together).
-    #[inline]
-    pub fn canonical(self, mine: u64, theirs: u64) -> (u64, u64, usize) {
-        if CLASSIC {
-            // Both sides in one word, mapped together, compared as one number.
-            let images = classic_symmetry::images(mine << 9 | theirs);
-            let (mut key, mut symmetry) = (images[0], 0);
-            for (s, &image) in images.iter().enumerate().skip(1) {
-                if image < key {
-                    (key, symmetry) = (image, s);
-                }
-            }
-            return (key >> 9, key & 0x1ff, symmetry);
-        }
-        // Each side's rows are cut out once; every symmetry then ORs one
-        // table entry per row and side.
-        let size = usize::from(self.0.size);
-        let patterns = 1usize << size;
-        let row_mask = (patterns - 1) as u64;
-        let mut mine_rows = [0usize; MAX_SIZE as usize];
-        let mut theirs_rows = [0usize; MAX_SIZE as usize];
-        for row in 0..size {
-            mine_rows[row] = row * patterns + ((mine >> (row * size)) & row_mask) as usize;
-            theirs_rows[row] = row * patterns + ((theirs >> (row * size)) & row_mask) as usize;
-        }
-        let (mut key, mut symmetry) = ((mine, theirs), 0);
-        for s in 1..SYMMETRY_COUNT {
-            let table = &self.0.symmetry_rows[s * size * patterns..(s + 1) * size * patterns];
-            let (mut image_mine, mut image_theirs) = (0, 0);
-            for row in 0..size {
-                image_mine |= table[mine_rows[row]];
-                image_theirs |= table[theirs_rows[row]];
-            }
-            if (image_mine, image_theirs) < key {
-                (key, symmetry) = ((image_mine, image_theirs), s);
-            }
-        }
-        (key.0, key.1, symmetry)
     }
 }
 
@@ -919,16 +711,6 @@ mod tests {
     }
 
     #[test]
-    fn classic_images_agree_one_by_one_and_all_at_once() {
-        for p in [0u64, 0b1, 0b110_010_001, 0o777, 0o123_456] {
-            let all = classic_symmetry::images(p);
-            for (s, &image) in all.iter().enumerate() {
-                assert_eq!(classic_symmetry::image(s, p), image);
-            }
-        }
-    }
-
-    #[test]
     fn canonical_form_is_shared_by_symmetric_positions() {
         for size in [3u8, 4, 5] {
             let g = Geometry::get(size, 3).unwrap();
@@ -946,23 +728,6 @@ mod tests {
                     (key_mine, key_theirs)
                 );
             }
-        }
-    }
-
-    #[test]
-    fn classic_tables_match_the_line_loops() {
-        let g = Geometry::classic();
-        for marks in 0..512u64 {
-            let by_loop_has = g.lines().iter().any(|&line| line & !marks == 0);
-            let by_loop_blocks = g.lines().iter().all(|&line| line & marks != 0);
-            let by_loop_threats = g
-                .lines()
-                .iter()
-                .filter(|&&line| (line & marks).count_ones() == 2)
-                .fold(0, |acc, &line| acc | (line & !marks));
-            assert_eq!(g.has_line(marks), by_loop_has);
-            assert_eq!(g.blocks_every_line(marks), by_loop_blocks);
-            assert_eq!(g.threats(marks), by_loop_threats);
         }
     }
 }

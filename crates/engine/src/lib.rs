@@ -1,10 +1,17 @@
-//! The game engine: rules, the seed's minimax and the fast search. No terminal, no I/O.
+//! Tic-tac-toe on boards from 3×3 to 7×7 with 3 to 7 in a row: the rules,
+//! the seed article's minimax and a fast search. No terminal, no I/O.
 //!
-//! A [`Board`] is a position, read from the notation and played with checked
-//! moves. [`find_best_move`] answers the seed's question, [`analyze`] scores
-//! every move, and an [`Ai`] plays at a [`Level`]. On 3×3 every answer is read
-//! from a table the compiler built; bigger boards are searched. The seed
-//! article's own algorithm lives on in [`reference`](mod@reference).
+//! - A [`Board`] is a position, read from the notation (`xo./.x./..o`) and
+//!   played with checked moves; every board is one a real game can reach.
+//! - [`find_best_move`] answers the seed's question, [`analyze`] scores every
+//!   move and an [`Ai`] plays at a [`Level`]. On 3×3 every answer is read
+//!   from a table the compiler built; bigger boards are searched.
+//! - Scores follow [one convention](score): the position is depth 0, so a
+//!   move's score is the value of the position after it at depth 1, the same
+//!   number in every view. [`Scoring::Plain`] gives the articles' bare ±10.
+//! - [`teach`] lays the seed's minimax open: the article's own algorithm, its
+//!   calls one by one, its tree and the line behind a score; [`Role`] says
+//!   who maximizes.
 //!
 //! ```
 //! use tictactoe_engine::{Board, Move, Player, Status, find_best_move};
@@ -27,21 +34,26 @@ mod board;
 mod cell_set;
 mod error;
 mod geometry;
-pub mod line;
-pub mod reference;
+mod player;
+mod role;
+pub mod score;
 mod search;
 mod solved;
-pub mod trace;
-pub mod tree;
+mod square;
+pub mod teach;
 mod tt;
 
 pub use ai::{Ai, Decision, Dice, Level};
-pub use analysis::{Analysis, Limits, Method, Outlook, ScoredMove, analyze, analyze_by_search};
-pub use board::{Board, Move, Player, Status};
+pub use analysis::{Analysis, Limits, Method, Outlook, analyze, analyze_by_search};
+pub use board::{Board, Status};
 pub use cell_set::{CellSet, CellSetIter};
 pub use error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
 pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+pub use player::Player;
+pub use role::Role;
+pub use score::{ScoredMove, Scoring, first_best};
 pub use solved::reachable_positions;
+pub use square::Move;
 
 use std::time::Duration;
 
@@ -55,7 +67,7 @@ pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// Bigger boards are searched for at most [`DEFAULT_THINK`]: proven when the
 /// search gets to the end in time, the best estimate otherwise.
 ///
-/// [`reference::find_best_move`] has the same signature and the same answers,
+/// [`teach::reference::find_best_move`] has the same signature and the same answers,
 /// found by the seed's plain minimax.
 ///
 /// ```

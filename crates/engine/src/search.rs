@@ -12,20 +12,24 @@
 //!   it is proven or rests on an estimate.
 //!
 //! # Scores
-//! The score of a move is the seed's `minimax(board_after_move, 0, false)`:
-//! `W - d` for a win found `d` plies after the move, `-W + d` for a loss, 0
-//! for a draw, with `W` = 10 on 3×3 and 100 on bigger boards. Those scores
-//! only depend on the position, not on where it sits in the tree, so the
-//! table can share them between paths. Going one ply up moves a score one
-//! step toward zero (`shrink`), which is exactly the seed's depth adjustment.
+//! Inside the search a move's score counts from the move itself: `W - d` for
+//! a win found `d` plies after it (`W` for a win on the move), `-W + d` for a
+//! loss, 0 for a draw. Those scores only depend on the position, not on
+//! where it sits in the tree, so the table can share them between paths.
+//! Going one ply up moves a score one step toward zero (`shrink`), which is
+//! exactly the seed's depth adjustment. The engine's convention counts one
+//! ply more (the position is depth 0, see [`crate::score`]): the analysis
+//! converts with [`crate::score::from_search`].
 //!
 //! Crate-private: the public way in is [`super::analyze`] and its relatives,
 //! which only ask about legal moves of boards in progress.
 
 use std::time::Instant;
 
-use super::board::{Board, Move};
-use super::geometry::{Geometry, Rules};
+use super::board::Board;
+use super::geometry::Geometry;
+use super::score::{shrink, unshrink};
+use super::square::Move;
 use super::tt::{Bound, Entry, PROVEN, Table};
 
 /// Above any score: the window of a search that has no bounds yet.
@@ -37,21 +41,10 @@ pub(crate) const UNLIMITED: u32 = 1 << 16;
 /// How often (in positions) the clock is read when there is a deadline.
 const CLOCK_INTERVAL: u64 = 1024;
 
-/// One step toward zero: a win or loss one ply further away.
-pub(crate) const fn shrink(score: i32) -> i32 {
-    score - score.signum()
-}
-
-/// One step away from zero: the inverse of [`shrink`] (for a score that is
-/// not a draw), one ply nearer the end; the search widens window bounds with it.
-pub(crate) const fn unshrink(score: i32) -> i32 {
-    score + score.signum()
-}
-
-/// Empty cells in search order: the table's suggestion first, then (on
-/// bigger boards) the killer moves, then tier by tier of the geometry's order,
-/// each tier in reading order. On 3×3 the killer stage is compiled away.
-struct MoveOrder<'a, const CLASSIC: bool> {
+/// Empty cells in search order: the table's suggestion first, then the
+/// killer moves, then tier by tier of the geometry's order, each tier in
+/// reading order.
+struct MoveOrder<'a> {
     pending: u64,
     /// Moves that refuted a sibling position, tried after the table's suggestion.
     killers: u64,
@@ -59,7 +52,7 @@ struct MoveOrder<'a, const CLASSIC: bool> {
     tiers: std::slice::Iter<'a, u64>,
 }
 
-impl<'a, const CLASSIC: bool> MoveOrder<'a, CLASSIC> {
+impl<'a> MoveOrder<'a> {
     fn new(empty: u64, first: Option<usize>, killers: u64, tiers: &'a [u64]) -> Self {
         let first = first.map_or(0, |cell| empty & (1 << cell));
         let killers = killers & empty & !first;
@@ -72,13 +65,13 @@ impl<'a, const CLASSIC: bool> MoveOrder<'a, CLASSIC> {
     }
 }
 
-impl<const CLASSIC: bool> Iterator for MoveOrder<'_, CLASSIC> {
+impl Iterator for MoveOrder<'_> {
     type Item = usize;
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
         while self.pending == 0 {
-            self.pending = if !CLASSIC && self.killers != 0 {
+            self.pending = if self.killers != 0 {
                 std::mem::take(&mut self.killers)
             } else {
                 self.rest & self.tiers.next()?
@@ -128,17 +121,8 @@ impl Searcher {
             deadline: None,
             next_clock_check: 0,
             out_of_time: false,
-            // Killers are for bigger boards; 3×3 keeps its searcher small to set up.
-            killers: if geometry.is_classic() {
-                Vec::new()
-            } else {
-                vec![0; geometry.cells() + 1]
-            },
-            latest_killer: if geometry.is_classic() {
-                Vec::new()
-            } else {
-                vec![0; geometry.cells() + 1]
-            },
+            killers: vec![0; geometry.cells() + 1],
+            latest_killer: vec![0; geometry.cells() + 1],
         }
     }
 
@@ -153,7 +137,6 @@ impl Searcher {
     }
 
     /// Stop searching at `deadline`; results computed after it are discarded.
-    /// Boards of 3×3 ignore it: they are always searched to the end.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
         self.next_clock_check = self.nodes;
@@ -188,11 +171,7 @@ impl Searcher {
         let (mine, theirs) = sides(board);
         let before = self.horizon_hits;
         let cell = mv.index(board.size());
-        let score = if self.geometry.is_classic() {
-            self.score::<true>(mine, theirs, cell, alpha, beta, depth)
-        } else {
-            self.score::<false>(mine, theirs, cell, alpha, beta, depth)
-        };
+        let score = self.score(mine, theirs, cell, alpha, beta, depth);
         (score, self.horizon_hits == before)
     }
 
@@ -216,14 +195,14 @@ impl Searcher {
     }
 
     /// The move the table remembers as best in `board` (in progress), if it
-    /// holds the position: bigger boards only, 3×3 stores no moves.
+    /// holds the position.
     pub fn table_move(&self, board: &Board) -> Option<Move> {
-        if self.geometry.is_classic() || !std::ptr::eq(board.geometry(), self.geometry) {
+        if !std::ptr::eq(board.geometry(), self.geometry) {
             return None;
         }
-        let rules = self.rules::<false>();
+        let rules = self.geometry;
         let (mine, theirs) = sides(board);
-        let (key_mine, key_theirs, symmetry) = rules.table_key(mine, theirs);
+        let (key_mine, key_theirs, symmetry) = rules.canonical(mine, theirs);
         let entry = self.table.probe(key_mine, key_theirs)?;
         if entry.best == u8::MAX {
             return None;
@@ -233,13 +212,8 @@ impl Searcher {
         board.empty_cells().contains(mv).then_some(mv)
     }
 
-    #[inline]
-    fn rules<const CLASSIC: bool>(&self) -> Rules<'static, CLASSIC> {
-        Rules::of(self.geometry)
-    }
-
     /// Score of playing `cell` for the owner of `mine`, `depth` plies deep.
-    fn score<const CLASSIC: bool>(
+    fn score(
         &mut self,
         mine: u64,
         theirs: u64,
@@ -248,16 +222,16 @@ impl Searcher {
         beta: i32,
         depth: u32,
     ) -> i32 {
-        let rules = self.rules::<CLASSIC>();
+        let rules = self.geometry;
         if rules.completes_line(mine | (1 << cell), cell) {
             self.nodes += 1;
             return rules.win_score();
         }
-        self.quiet_score::<CLASSIC>(mine, theirs, cell, alpha, beta, depth)
+        self.quiet_score(mine, theirs, cell, alpha, beta, depth)
     }
 
     /// [`Searcher::score`] for a move known not to complete a line.
-    fn quiet_score<const CLASSIC: bool>(
+    fn quiet_score(
         &mut self,
         mine: u64,
         theirs: u64,
@@ -266,7 +240,7 @@ impl Searcher {
         beta: i32,
         depth: u32,
     ) -> i32 {
-        let rules = self.rules::<CLASSIC>();
+        let rules = self.geometry;
         self.nodes += 1;
         let mine = mine | (1 << cell);
         if mine | theirs == rules.full_mask() {
@@ -276,27 +250,19 @@ impl Searcher {
         // (Depth 0 here can only come from a caller asking for no depth at
         // all, which searches as depth 1.)
         let below = depth.saturating_sub(1);
-        -shrink(self.node::<CLASSIC>(theirs, mine, unshrink(-beta), unshrink(-alpha), below))
+        -shrink(self.node(theirs, mine, unshrink(-beta), unshrink(-alpha), below))
     }
 
     /// Value for the owner of `mine`, to move in a position nobody has won and
     /// with at least one empty cell. Fail-soft alpha-beta.
-    fn node<const CLASSIC: bool>(
-        &mut self,
-        mine: u64,
-        theirs: u64,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-    ) -> i32 {
-        let rules = self.rules::<CLASSIC>();
-        // 3×3 is always searched to the end: the whole game takes microseconds.
-        if !CLASSIC && (self.out_of_time || self.clock_expired()) {
+    fn node(&mut self, mine: u64, theirs: u64, alpha: i32, beta: i32, depth: u32) -> i32 {
+        let rules = self.geometry;
+        if self.out_of_time || self.clock_expired() {
             return 0;
         }
         let win = rules.win_score();
         let empty = rules.full_mask() & !(mine | theirs);
-        // The checks below cost a lookup each on 3×3; most positions end at one of them.
+        // Most positions end at one of the checks below.
         if rules.threats(mine) & empty != 0 {
             self.nodes += 1;
             return win;
@@ -311,7 +277,7 @@ impl Searcher {
             // Any other move loses at once, so the block is the value. A forced
             // move costs no depth: it cannot hide anything behind the horizon.
             let block = their_wins.trailing_zeros() as usize;
-            return self.quiet_score::<CLASSIC>(mine, theirs, block, alpha, beta, depth + 1);
+            return self.quiet_score(mine, theirs, block, alpha, beta, depth + 1);
         }
         // A side with no line left to complete can at best draw.
         let upper = if rules.blocks_every_line(theirs) {
@@ -335,10 +301,10 @@ impl Searcher {
         }
         if depth == 0 {
             self.horizon_hits += 1;
-            return self.estimate::<CLASSIC>(mine, theirs).clamp(lower, upper);
+            return self.estimate(mine, theirs).clamp(lower, upper);
         }
 
-        let (key_mine, key_theirs, symmetry) = rules.table_key(mine, theirs);
+        let (key_mine, key_theirs, symmetry) = rules.canonical(mine, theirs);
         let mut first_cell = None;
         if let Some(entry) = self.table.probe(key_mine, key_theirs) {
             if entry.depth == PROVEN || entry.depth >= depth {
@@ -355,8 +321,7 @@ impl Searcher {
                     return value;
                 }
             }
-            // On 3×3 the hint saves no positions and its symmetry mapping costs time.
-            if !CLASSIC && entry.best != u8::MAX {
+            if entry.best != u8::MAX {
                 first_cell = Some(rules.map_cell(inverse(symmetry), usize::from(entry.best)));
             }
         }
@@ -366,20 +331,17 @@ impl Searcher {
         let mut best_cell = u8::MAX;
         let mut floor = alpha;
         // No move wins on the spot here (checked above), so every move is quiet.
-        // Killers pay on big boards; on 3×3 the tree is too small to repay their upkeep.
         let ply = (mine | theirs).count_ones() as usize;
-        let killers = if CLASSIC { 0 } else { self.killers[ply] };
-        for cell in MoveOrder::<CLASSIC>::new(empty, first_cell, killers, rules.order_tiers()) {
-            let score = self.quiet_score::<CLASSIC>(mine, theirs, cell, floor, beta, depth);
+        let killers = self.killers[ply];
+        for cell in MoveOrder::new(empty, first_cell, killers, rules.order_tiers()) {
+            let score = self.quiet_score(mine, theirs, cell, floor, beta, depth);
             if score > best {
                 best = score;
                 best_cell = cell as u8;
                 if score > floor {
                     floor = score;
                     if floor >= beta {
-                        if !CLASSIC {
-                            self.remember_killer(ply, cell);
-                        }
+                        self.remember_killer(ply, cell);
                         break;
                     }
                 }
@@ -402,11 +364,7 @@ impl Searcher {
             theirs: key_theirs,
             value: best as i16,
             bound,
-            best: if CLASSIC {
-                u8::MAX
-            } else {
-                rules.map_cell(symmetry, usize::from(best_cell)) as u8
-            },
+            best: rules.map_cell(symmetry, usize::from(best_cell)) as u8,
             depth: if proven { PROVEN } else { depth },
         });
         best
@@ -415,8 +373,8 @@ impl Searcher {
     /// Horizon estimate for the side to move: lines still open to one side
     /// only, weighted by how full they are. Kept within the geometry's
     /// estimate limit, so it is never confused with a forced line.
-    fn estimate<const CLASSIC: bool>(&self, mine: u64, theirs: u64) -> i32 {
-        let rules = self.rules::<CLASSIC>();
+    fn estimate(&self, mine: u64, theirs: u64) -> i32 {
+        let rules = self.geometry;
         let mut total = 0i32;
         for &line in rules.lines() {
             let (m, t) = ((line & mine).count_ones(), (line & theirs).count_ones());

@@ -4,12 +4,16 @@
 //! The table is built by `const` evaluation while the crate compiles, with the
 //! same scores as the seed's minimax (the exhaustive tests hold it against the
 //! reference on every reachable position), and is stored in the binary's
-//! read-only data: nothing is computed or allocated at run time.
+//! read-only data: nothing is computed or allocated at run time. Beside each
+//! position's best move and value it keeps the size of the seed's plain
+//! minimax tree below it, so the teaching views can say what plain minimax
+//! costs without running it.
 
-use super::analysis::ScoredMove;
-use super::board::{Board, Move, Player};
-use super::geometry::{CLASSIC_WIN, line_masks};
-use super::search::shrink;
+use super::board::Board;
+use super::geometry::line_masks;
+use super::player::Player;
+use super::score::{CLASSIC_WIN, ScoredMove, from_search, shrink};
+use super::square::Move;
 
 /// A 3×3 position as a number in base 3: digit `cell` (worth `3^cell`) is
 /// 0 for an empty cell, 1 for X, 2 for O. Adding a mark only ever raises it.
@@ -31,11 +35,15 @@ struct Solved {
     /// score) for the side to move in an unfinished position; [`FINISHED`]
     /// or [`UNREACHABLE`] for the other codes.
     best: [u8; CODES],
-    /// The value for the side to move: its best move's score.
+    /// The value for the side to move: its best move's score, counted from
+    /// the move as the search counts (a win on the move is +10).
     value: [i8; CODES],
+    /// Calls the seed's plain minimax makes when called on the position, the
+    /// call on the position itself included (1 for a finished position).
+    tree: [u32; CODES],
 }
 
-/// Built by the compiler: 38 KB of read-only data.
+/// Built by the compiler: 116 KB of read-only data.
 static SOLVED: Solved = Solved::build();
 
 /// Cells in a line of three.
@@ -74,6 +82,7 @@ impl Solved {
         let mut solved = Solved {
             best: [UNREACHABLE; CODES],
             value: [0; CODES],
+            tree: [0; CODES],
         };
         solved.solve(0, 0, 0);
         solved
@@ -93,6 +102,7 @@ impl Solved {
             2
         };
         let (mut best, mut best_cell) = (i32::MIN, 0);
+        let mut tree = 1;
         let mut cell = 0;
         while cell < CELLS as usize {
             let bit = 1u64 << cell;
@@ -102,11 +112,13 @@ impl Solved {
                 let score = match finished_score(after, after | theirs) {
                     Some(score) => {
                         self.best[child] = FINISHED;
+                        self.tree[child] = 1;
                         score
                     }
                     // The opponent's value, seen from our side one ply further away.
                     None => -shrink(self.solve(theirs, after, child)),
                 };
+                tree += self.tree[child];
                 if score > best {
                     best = score;
                     best_cell = cell;
@@ -116,6 +128,7 @@ impl Solved {
         }
         self.best[code] = best_cell as u8;
         self.value[code] = best as i8;
+        self.tree[code] = tree;
         best
     }
 }
@@ -135,7 +148,7 @@ fn code(board: &Board) -> usize {
 
 /// The cell the table names for an unfinished 3×3 board.
 fn entry(board: &Board) -> Option<u8> {
-    if !board.geometry().is_classic() {
+    if !board.is_classic() {
         return None;
     }
     let best = SOLVED.best[code(board)];
@@ -148,10 +161,10 @@ pub(crate) fn best_move(board: &Board) -> Option<Move> {
     entry(board).map(|cell| Move::from_index(usize::from(cell), 3))
 }
 
-/// Every legal move of a 3×3 board with its proven score (none once the game
-/// is over); `None` for another shape.
+/// Every legal move of a 3×3 board with its proven score in the engine's
+/// convention (none once the game is over); `None` for another shape.
 pub(crate) fn scored_moves(board: &Board) -> Option<Vec<ScoredMove>> {
-    if !board.geometry().is_classic() {
+    if !board.is_classic() {
         return None;
     }
     if board.status().is_over() {
@@ -177,11 +190,20 @@ pub(crate) fn scored_moves(board: &Board) -> Option<Vec<ScoredMove>> {
             };
             Some(ScoredMove {
                 mv,
-                score,
+                score: from_search(score, true, CLASSIC_WIN),
                 proven: true,
             })
         })
         .collect()
+}
+
+/// Calls the seed's plain minimax makes when called on a 3×3 position, the
+/// call on the position itself included: 549,946 for the empty board. `None`
+/// for another shape.
+pub(crate) fn tree_size(board: &Board) -> Option<u64> {
+    board
+        .is_classic()
+        .then(|| u64::from(SOLVED.tree[code(board)]))
 }
 
 /// Every position a 3×3 game can reach, 5,478 of them, from the empty board

@@ -6,18 +6,21 @@
 //! board's walk is 549,946 calls long, and nothing is kept but the calls
 //! still open); [`trace`] collects a whole walk with each call's score.
 //! Both follow [`reference::minimax`](super::reference::minimax) exactly:
-//! the same replies in the same order (reading order), the same
-//! depth-adjusted scores, with the side to move in call 1 as the maximizer.
-//! With [`Algorithm::AlphaBeta`] they follow
-//! [`reference::alpha_beta`](super::reference::alpha_beta) instead, and say
-//! where the remaining replies were cut.
+//! the same replies in the same order (reading order), the same scores
+//! (depth counted from call 1, or the bare ones of [`Scoring::Plain`]), with
+//! the side to move in call 1 as the maximizer. With
+//! [`Algorithm::AlphaBeta`] they follow
+//! [`reference::alpha_beta`](super::reference::alpha_beta) instead, say
+//! where the remaining replies were cut, and whether each returned score is
+//! the value or only a bound on it ([`Bound`]).
 //!
 //! ```
-//! use tictactoe_engine::{Board, Move, reference::Algorithm, trace::trace};
+//! use tictactoe_engine::{Board, Move, Scoring};
+//! use tictactoe_engine::teach::{reference::Algorithm, trace::trace};
 //!
 //! // The freeCodeCamp example: 9 calls, and X's best move is the centre.
 //! let board: Board = "o.x/x.x/.oo".parse().unwrap();
-//! let calls = trace(&board, Algorithm::Minimax, 100).unwrap();
+//! let calls = trace(&board, Algorithm::Minimax, Scoring::Depth, 100).unwrap();
 //! assert_eq!(calls.len(), 9);
 //! let best = calls.iter().filter(|c| c.call.parent == Some(1)).max_by_key(|c| c.score).unwrap();
 //! assert_eq!((best.call.number, best.call.mv), (5, Some(Move::new(1, 1))));
@@ -25,19 +28,12 @@
 
 use thiserror::Error;
 
-use super::board::{Board, Move};
-use super::cell_set::CellSet;
-use super::reference::{Algorithm, finished_value};
-
-/// Alpha-beta's window as a call begins: replies are searched only while
-/// `alpha < beta`. `i32::MIN` and `i32::MAX` stand for no bound yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Window {
-    /// The maximizer is sure of at least this much elsewhere.
-    pub alpha: i32,
-    /// The minimizer is sure of at most this much elsewhere.
-    pub beta: i32,
-}
+use super::reference::{Algorithm, Bound, Window, finished_value};
+use crate::board::Board;
+use crate::cell_set::CellSet;
+use crate::role::Role;
+use crate::score::Scoring;
+use crate::square::Move;
 
 /// One call of the seed's `minimax` (or `alpha_beta`) as it begins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,8 +48,9 @@ pub struct Call {
     pub mv: Option<Move>,
     /// The position of this call.
     pub board: Board,
-    /// True when the side to move here is the maximizer: the side to move in call 1.
-    pub maximizing: bool,
+    /// Max where the side to move here is the maximizer (the side to move
+    /// in call 1), min elsewhere.
+    pub role: Role,
     /// Alpha-beta's window as the call began; `None` for plain minimax.
     pub window: Option<Window>,
 }
@@ -63,9 +60,13 @@ pub struct Call {
 pub struct Return {
     /// The call's number.
     pub number: u64,
-    /// What it returned: the seed's depth-adjusted score of its position
-    /// (for alpha-beta, a bound when it lies outside the call's window).
+    /// What it returned: the minimax value of its position (for
+    /// alpha-beta, only a bound on it when [`Return::bound`] says so).
     pub score: i32,
+    /// What the score says about the position's value, by the window the
+    /// call was entered with; always [`Bound::Exact`] for plain minimax and
+    /// for a finished game.
+    pub bound: Bound,
     /// Replies alpha-beta did not search because one already settled the
     /// call (`alpha >= beta`); always empty for plain minimax.
     pub cut: CellSet,
@@ -86,10 +87,11 @@ pub enum Step {
 /// for one path of the tree.
 ///
 /// ```
-/// use tictactoe_engine::{Board, reference::Algorithm, trace::{Step, Walk}};
+/// use tictactoe_engine::{Board, Scoring};
+/// use tictactoe_engine::teach::{reference::Algorithm, trace::{Step, Walk}};
 ///
 /// let board: Board = "o.x/x.x/.oo".parse().unwrap();
-/// let steps: Vec<Step> = Walk::new(&board, Algorithm::Minimax).collect();
+/// let steps: Vec<Step> = Walk::new(&board, Algorithm::Minimax, Scoring::Depth).collect();
 /// // Each of the 9 calls begins and returns.
 /// assert_eq!(steps.len(), 18);
 /// assert!(matches!(steps.last(), Some(Step::Return(r)) if r.number == 1 && r.score == 9));
@@ -97,6 +99,7 @@ pub enum Step {
 #[derive(Debug, Clone)]
 pub struct Walk {
     algorithm: Algorithm,
+    scoring: Scoring,
     /// The position traced, until its call begins.
     start: Option<Board>,
     /// The calls begun and not yet returned, call 1 at the bottom.
@@ -111,22 +114,20 @@ struct Frame {
     finished: Option<i32>,
     /// Replies not tried yet, as cell bits in reading order.
     untried: u64,
-    best: i32,
-    alpha: i32,
-    beta: i32,
-}
-
-impl Frame {
-    fn cut(&self) -> bool {
-        self.alpha >= self.beta
-    }
+    /// The best score of the replies returned so far.
+    best: Option<i32>,
+    /// The window as the call began.
+    entered: Window,
+    /// The window now: narrowed by each reply that returned.
+    window: Window,
 }
 
 impl Walk {
-    /// A walk of `algorithm` from `board`, which is call 1.
-    pub fn new(board: &Board, algorithm: Algorithm) -> Walk {
+    /// A walk of `algorithm` from `board`, which is call 1, counting by `scoring`.
+    pub fn new(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Walk {
         Walk {
             algorithm,
+            scoring,
             start: Some(*board),
             open: Vec::new(),
             calls: 0,
@@ -146,27 +147,39 @@ impl Walk {
     /// The best score each open call has seen so far from the calls it made
     /// (`None` before its first call returns), call 1 first.
     pub fn best_so_far(&self) -> impl ExactSizeIterator<Item = Option<i32>> + '_ {
-        self.open
-            .iter()
-            .map(|frame| (frame.best != i32::MIN && frame.best != i32::MAX).then_some(frame.best))
+        self.open.iter().map(|frame| frame.best)
+    }
+
+    /// How scores are counted in this walk.
+    pub fn scoring(&self) -> Scoring {
+        self.scoring
+    }
+
+    /// The algorithm walked.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
     }
 
     fn begin(&mut self, board: Board, parent: Option<&Frame>, mv: Option<Move>) -> Call {
         self.calls += 1;
-        let (depth, maximizing) = parent.map_or((0, true), |parent| {
-            (parent.call.depth + 1, !parent.call.maximizing)
+        let (depth, role) = parent.map_or((0, Role::Max), |parent| {
+            (parent.call.depth + 1, parent.call.role.other())
         });
-        let (alpha, beta) = parent.map_or((i32::MIN, i32::MAX), |p| (p.alpha, p.beta));
+        let pruning = self.algorithm == Algorithm::AlphaBeta;
+        // Plain minimax's window never narrows: it stays open.
+        let window = parent
+            .filter(|_| pruning)
+            .map_or(Window::OPEN, |parent| parent.window);
         let call = Call {
             number: self.calls,
             parent: parent.map(|parent| parent.call.number),
             depth,
             mv,
             board,
-            maximizing,
-            window: (self.algorithm == Algorithm::AlphaBeta).then_some(Window { alpha, beta }),
+            role,
+            window: pruning.then_some(window),
         };
-        let finished = finished_value(&board, depth as i32, maximizing);
+        let finished = finished_value(&board, depth as i32, role.is_max(), self.scoring);
         self.open.push(Frame {
             call,
             finished,
@@ -175,9 +188,9 @@ impl Walk {
             } else {
                 board.empty_cells().bits()
             },
-            best: if maximizing { i32::MIN } else { i32::MAX },
-            alpha,
-            beta,
+            best: None,
+            entered: window,
+            window,
         });
         call
     }
@@ -186,17 +199,24 @@ impl Walk {
     fn end(&mut self, score: i32, cut: CellSet) -> Return {
         let frame = self.open.pop().expect("an open call ends");
         if let Some(parent) = self.open.last_mut() {
-            if parent.call.maximizing {
-                parent.best = parent.best.max(score);
-                parent.alpha = parent.alpha.max(parent.best);
-            } else {
-                parent.best = parent.best.min(score);
-                parent.beta = parent.beta.min(parent.best);
+            let role = parent.call.role;
+            parent.best = Some(match parent.best {
+                Some(best) if !role.prefers(score, best) => best,
+                _ => score,
+            });
+            if self.algorithm == Algorithm::AlphaBeta {
+                parent.window = parent.window.after(score, role.is_max());
             }
         }
+        let bound = if frame.finished.is_some() {
+            Bound::Exact
+        } else {
+            frame.entered.bound(score)
+        };
         Return {
             number: frame.call.number,
             score,
+            bound,
             cut,
         }
     }
@@ -216,9 +236,8 @@ impl Iterator for Walk {
         }
         // Plain minimax never cuts: its window stays open. A call with no
         // reply left to try returns the same way, cutting nothing.
-        let pruning = self.algorithm == Algorithm::AlphaBeta;
-        if top.untried == 0 || (pruning && top.cut()) {
-            let (best, untried) = (top.best, top.untried);
+        if top.untried == 0 || top.window.is_closed() {
+            let (best, untried) = (top.best.unwrap_or(0), top.untried);
             return Some(Step::Return(self.end(best, CellSet::new(size, untried))));
         }
         let cell = top.untried.trailing_zeros() as usize;
@@ -239,6 +258,8 @@ pub struct Traced {
     pub call: Call,
     /// What it returned (see [`Return::score`]).
     pub score: i32,
+    /// Whether that is the value or a bound on it (see [`Return::bound`]).
+    pub bound: Bound,
     /// Replies cut by alpha-beta (see [`Return::cut`]).
     pub cut: CellSet,
 }
@@ -252,26 +273,35 @@ pub struct TooManyCalls {
 }
 
 /// Every call of `algorithm` from `board`, in call order (call 1 first),
-/// each with its score; refused when there are more than `max_calls`.
+/// each with its score counted by `scoring`; refused when there are more
+/// than `max_calls`.
 ///
 /// ```
-/// use tictactoe_engine::{Board, reference::Algorithm, trace::trace};
+/// use tictactoe_engine::{Board, Scoring};
+/// use tictactoe_engine::teach::{reference::{Algorithm, Bound}, trace::trace};
 ///
 /// let board: Board = "o.x/x.x/.oo".parse().unwrap();
-/// let plain = trace(&board, Algorithm::Minimax, 100).unwrap();
+/// let plain = trace(&board, Algorithm::Minimax, Scoring::Depth, 100).unwrap();
 /// assert_eq!(plain.iter().map(|c| c.score).collect::<Vec<_>>(), [9, -8, -8, -8, 9, -8, 7, 7, -8]);
-/// let pruned = trace(&board, Algorithm::AlphaBeta, 100).unwrap();
+/// // freeCodeCamp's bare scores: +10 for the position, -10, +10, -10 for its moves.
+/// let bare = trace(&board, Algorithm::Minimax, Scoring::Plain, 100).unwrap();
+/// let moves: Vec<i32> = bare.iter().filter(|c| c.call.depth == 1).map(|c| c.score).collect();
+/// assert_eq!((bare[0].score, moves), (10, vec![-10, 10, -10]));
+/// let pruned = trace(&board, Algorithm::AlphaBeta, Scoring::Depth, 100).unwrap();
 /// assert_eq!(pruned[0].score, 9);
 /// assert!(pruned.len() < plain.len());
-/// assert!(trace(&Board::new(), Algorithm::Minimax, 5000).is_err());
+/// // Call 6 (a3 X) is entered with alpha +9 and returns +7: at most +7.
+/// assert_eq!((pruned[5].score, pruned[5].bound), (7, Bound::Upper));
+/// assert!(trace(&Board::new(), Algorithm::Minimax, Scoring::Depth, 5000).is_err());
 /// ```
 pub fn trace(
     board: &Board,
     algorithm: Algorithm,
+    scoring: Scoring,
     max_calls: u64,
 ) -> Result<Vec<Traced>, TooManyCalls> {
     let mut calls: Vec<Traced> = Vec::new();
-    for step in Walk::new(board, algorithm) {
+    for step in Walk::new(board, algorithm, scoring) {
         match step {
             Step::Enter(call) => {
                 if call.number > max_calls {
@@ -280,12 +310,14 @@ pub fn trace(
                 calls.push(Traced {
                     call,
                     score: 0,
+                    bound: Bound::Exact,
                     cut: CellSet::new(board.size(), 0),
                 });
             }
             Step::Return(done) => {
                 let traced = &mut calls[(done.number - 1) as usize];
                 traced.score = done.score;
+                traced.bound = done.bound;
                 traced.cut = done.cut;
             }
         }

@@ -1,20 +1,22 @@
 //! The line behind a score: the moves both sides play after a move when
 //! each plays its best, which is what the move's score counts.
 //!
-//! A win `d` plies after a move scores `W - d`, so the line behind a win
-//! ends, `d` moves long, in the mover's line; behind a loss in the other
-//! side's; behind a draw on a full board. On 3×3 every line is read from the
-//! table the compiler built, the seed's choice at every step (the first best
-//! move in reading order). Bigger boards follow their search: to the end when
+//! A win at depth `d` scores `W - d` (the move is depth 1), so the line
+//! behind a win ends, `d - 1` moves after the move, in the mover's line;
+//! behind a loss in the other side's; behind a draw on a full board. On 3×3
+//! every line is read from the table the compiler built, the seed's choice
+//! at every step (the first best move in reading order). Bigger boards follow their search: to the end when
 //! the score is proven (within half the time the analysis took), otherwise
 //! as far as the search looked.
 
 use std::time::{Duration, Instant};
 
-use super::analysis::{Analysis, ScoredMove};
-use super::board::{Board, Move};
-use super::search::{Searcher, UNLIMITED, unshrink};
-use super::solved;
+use crate::analysis::Analysis;
+use crate::board::Board;
+use crate::score::{ScoredMove, to_search, unshrink};
+use crate::search::{Searcher, UNLIMITED};
+use crate::solved;
+use crate::square::Move;
 
 /// The moves that follow a move with best play from both sides.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -29,25 +31,6 @@ pub struct Line {
     pub proven: bool,
 }
 
-/// The moves in move-list notation, each with the side that plays it, from
-/// `board` on: `"b2 X, a1 O, c3 X"`.
-///
-/// ```
-/// use tictactoe_engine::{Board, Move, line::move_list};
-///
-/// let moves = [Move::new(1, 1), Move::new(0, 0), Move::new(2, 2)];
-/// assert_eq!(move_list(&Board::new(), moves), "b2 X, a1 O, c3 X");
-/// ```
-pub fn move_list(board: &Board, moves: impl IntoIterator<Item = Move>) -> String {
-    let mut mover = board.to_move();
-    let mut parts = Vec::new();
-    for mv in moves {
-        parts.push(format!("{} {mover}", mv.coordinate()));
-        mover = mover.other();
-    }
-    parts.join(", ")
-}
-
 /// The line after `scored` on `board`, with `searcher` for boards bigger than
 /// 3×3 (whose table may already know the positions); `depth` is how far an
 /// unproven score was searched.
@@ -60,14 +43,15 @@ pub(crate) fn line_after(
     let Ok(after) = board.play(scored.mv) else {
         return Line::default();
     };
-    if board.geometry().is_classic() {
+    if board.is_classic() {
         return Line {
             moves: table_line(after),
             proven: true,
         };
     }
     if scored.proven {
-        let (mut moves, whole) = searched_line(after, scored.score, searcher);
+        let score = to_search(scored.score, true, board.geometry().win_score());
+        let (mut moves, whole) = searched_line(after, score, searcher);
         if !whole {
             // Out of time: the rest as the table remembers it.
             let reached = moves
@@ -127,6 +111,7 @@ fn table_line(mut board: Board) -> Vec<Move> {
 /// value?". A forced move or the move the search's table remembers is asked
 /// first (a warm table answers at once), then the others in reading order.
 /// Also says whether it got to the end before the searcher's deadline.
+/// `score` is the move's score as the search counts it.
 fn searched_line(mut board: Board, score: i32, searcher: &mut Searcher) -> (Vec<Move>, bool) {
     let mut moves = Vec::new();
     // The value of a move for its mover is -shrink(the value for the side to move after it).
@@ -185,22 +170,13 @@ fn hinted_line(mut board: Board, plies: u32, searcher: &Searcher) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Player;
-    use crate::search::shrink;
+    use crate::{Player, Scoring};
 
-    /// The seed's depth-adjusted score of a line's end for the side that
-    /// played the move before it: what a whole line must add up to.
+    /// The score of a line's end for the side that played the move before
+    /// it, the move at depth 1: what a whole line must add up to.
     fn score_of_end(end: &Board, mover: Player, plies_after: usize) -> i32 {
-        let win = end.geometry().win_score();
-        let mut score = match end.winner() {
-            Some(winner) if winner == mover => win,
-            Some(_) => -win,
-            None => 0,
-        };
-        for _ in 0..plies_after {
-            score = shrink(score);
-        }
-        score
+        let won = end.winner().map(|winner| winner == mover);
+        Scoring::Depth.end(won, 1 + plies_after as u32, end.geometry().win_score())
     }
 
     #[test]
@@ -209,7 +185,7 @@ mod tests {
         let mut searcher = Searcher::new(board.geometry());
         let scored = ScoredMove {
             mv: Move::new(2, 0),
-            score: -9,
+            score: -8,
             proven: true,
         };
         let line = line_after(&board, scored, None, &mut searcher);
@@ -219,6 +195,6 @@ mod tests {
             "O completes the b column at once"
         );
         let end = board.play(scored.mv).unwrap().play(line.moves[0]).unwrap();
-        assert_eq!(score_of_end(&end, Player::X, line.moves.len()), -9);
+        assert_eq!(score_of_end(&end, Player::X, line.moves.len()), -8);
     }
 }

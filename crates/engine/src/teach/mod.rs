@@ -1,0 +1,15 @@
+//! The seed's minimax laid open, for the teaching views.
+//!
+//! - [`reference`](mod@reference): the article's algorithm as it reads (`evaluate`,
+//!   `minimax`, `findBestMove`, alpha-beta), the yardstick for everything else;
+//! - [`trace`]: its calls one by one, numbered as freeCodeCamp numbers them;
+//! - [`tree`]: its tree one level at a time;
+//! - [`line`](mod@line): the moves behind a score, both sides playing their best.
+//!
+//! Every score here follows the engine's [one convention](crate::score), so
+//! a move has the same number in all four and in [`analyze`](crate::analyze).
+
+pub mod line;
+pub mod reference;
+pub mod trace;
+pub mod tree;

@@ -1,0 +1,105 @@
+//! The seed's minimax tree of a position, one level at a time.
+//!
+//! The position is the root, at depth 0, and its side to move is the
+//! maximizer; every node's value is what the seed's
+//! [`minimax(node, depth, is_max)`](super::reference::minimax) returns for it,
+//! the same score [`trace`](super::trace) gives the call of that node. Each
+//! level's values come from the engine's scores of the level above
+//! ([`analyze`](crate::analyze): a lookup on 3×3), so the tree can be opened
+//! anywhere without walking what lies below. The root's children are at
+//! depth 1, which is where the [convention](crate::score) scores every
+//! move: a move's value in the tree is its score in `analyze`.
+//!
+//! ```
+//! use tictactoe_engine::{Board, Limits, Player, Role, Scoring, analyze};
+//! use tictactoe_engine::teach::tree::{branches, value};
+//!
+//! let board: Board = "o.x/x.x/.oo".parse().unwrap();
+//! let analysis = analyze(&board, Limits::Solve);
+//! let level = branches(&analysis, 0, Player::X, Scoring::Depth);
+//! let values: Vec<i32> = level.iter().map(|b| b.value).collect();
+//! assert_eq!(values, [-8, 9, -8]);
+//! assert_eq!(values, analysis.moves.iter().map(|m| m.score).collect::<Vec<_>>());
+//! assert_eq!(value(&analysis, 0, Player::X, Scoring::Depth), 9);
+//! assert_eq!(level[0].role, Role::Min, "O moves after b1 X");
+//! let bare = branches(&analysis, 0, Player::X, Scoring::Plain);
+//! assert_eq!(bare.iter().map(|b| b.value).collect::<Vec<_>>(), [-10, 10, -10]);
+//! ```
+
+use super::reference::finished_value;
+use crate::analysis::{Analysis, Outlook};
+use crate::board::Board;
+use crate::player::Player;
+use crate::role::Role;
+use crate::score::{Scoring, shrink};
+use crate::square::Move;
+
+/// One move from a node of the tree: an edge and the node it leads to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Branch {
+    /// The move.
+    pub mv: Move,
+    /// The position after it: the node below.
+    pub board: Board,
+    /// The minimax value of that node for the maximizer, with the depth
+    /// counted from the root (or none, with [`Scoring::Plain`]).
+    pub value: i32,
+    /// The role of the side to move at the node below.
+    pub role: Role,
+    /// What the move means for the side that plays it ("win in 2").
+    pub outlook: Outlook,
+    /// The value is proven, not estimated at a depth limit.
+    pub proven: bool,
+}
+
+/// Every move from the node whose position `analysis` scored, at `depth`
+/// below the root (0 for the root itself) of a tree whose maximizer is
+/// `maximizer`, in reading order, with values counted by `scoring`. None
+/// once the game is over.
+pub fn branches(
+    analysis: &Analysis,
+    depth: u32,
+    maximizer: Player,
+    scoring: Scoring,
+) -> Vec<Branch> {
+    let mover = analysis.board.to_move();
+    let win = analysis.board.geometry().win_score();
+    analysis
+        .moves
+        .iter()
+        .filter_map(|scored| {
+            let board = analysis.board.play(scored.mv).ok()?;
+            let seen = if mover == maximizer {
+                scored.score
+            } else {
+                -scored.score
+            };
+            // The move's score is its value one ply below this node; the
+            // node itself sits `depth` plies below the root.
+            let value = (0..depth).fold(seen, |value, _| shrink(value));
+            Some(Branch {
+                mv: scored.mv,
+                board,
+                value: scoring.of(value, scored.proven, win),
+                role: Role::of(mover.other(), maximizer),
+                outlook: analysis.outlook_of(*scored),
+                proven: scored.proven,
+            })
+        })
+        .collect()
+}
+
+/// The value of the node whose position `analysis` scored, at `depth` below
+/// the root of a tree whose maximizer is `maximizer`: what its role takes of
+/// its branches' values, and the score of the end when the game is over.
+pub fn value(analysis: &Analysis, depth: u32, maximizer: Player, scoring: Scoring) -> i32 {
+    let board = &analysis.board;
+    let role = Role::of(board.to_move(), maximizer);
+    if let Some(end) = finished_value(board, depth as i32, role.is_max(), scoring) {
+        return end;
+    }
+    let values = branches(analysis, depth, maximizer, scoring)
+        .into_iter()
+        .map(|branch| branch.value);
+    role.pick(values).unwrap_or(0)
+}
