@@ -10,7 +10,7 @@ use russh::keys::PublicKey;
 use russh::server::{
     Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey,
 };
-use russh::{Channel, ChannelId, Pty};
+use russh::{Channel, ChannelId, Disconnect, Pty};
 use tokio::sync::{mpsc, watch};
 
 use super::limit::LogBudget;
@@ -25,6 +25,8 @@ const INPUT_QUEUE: usize = 16;
 /// Requests refused before the connection is closed: a client that asks
 /// for what is never granted this often is not a player.
 const MAX_REFUSED: u32 = 5;
+/// What a client refused that often is told, and the log says.
+pub(super) const TOO_MANY_REFUSED: &str = "too many refused requests";
 /// Environment variables a client may send; `ssh` sends a handful.
 const MAX_ENV: u32 = 64;
 
@@ -79,13 +81,15 @@ impl Connection {
     }
 
     /// Logs a refused request (within the connection's log budget) and
-    /// counts it: past [`MAX_REFUSED`] the connection is closed.
-    fn refuse(&mut self, what: &str) {
+    /// counts it: the [`MAX_REFUSED`]th disconnects the client, and russh
+    /// reads nothing of this connection after the request at hand.
+    fn refuse(&mut self, what: &str, session: &mut Session) {
         self.refused += 1;
         let (user, peer) = (self.user().to_string(), self.peer);
         self.log
             .log(format_args!("refused {what} from {user} ({peer})"));
-        if self.refused >= MAX_REFUSED {
+        if self.refused == MAX_REFUSED {
+            let _ = session.disconnect(Disconnect::ByApplication, TOO_MANY_REFUSED, "");
             self.phase.send_if_modified(|phase| {
                 let open = matches!(*phase, Phase::Handshake | Phase::Playing);
                 if open {
@@ -173,11 +177,11 @@ impl Handler for Connection {
         &mut self,
         channel: Channel<Msg>,
         reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.channel.is_some() {
             // One game per connection; dropping the reply refuses the channel.
-            self.refuse("a second session");
+            self.refuse("a second session", session);
             return Ok(());
         }
         self.channel = Some(channel.id());
@@ -191,9 +195,9 @@ impl Handler for Connection {
         _address: &str,
         _port: u32,
         _reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("an X11 channel");
+        self.refuse("an X11 channel", session);
         Ok(())
     }
 
@@ -205,9 +209,9 @@ impl Handler for Connection {
         _from_address: &str,
         _from_port: u32,
         _reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("port forwarding");
+        self.refuse("port forwarding", session);
         Ok(())
     }
 
@@ -216,9 +220,9 @@ impl Handler for Connection {
         _channel: Channel<Msg>,
         _path: &str,
         _reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("socket forwarding");
+        self.refuse("socket forwarding", session);
         Ok(())
     }
 
@@ -226,27 +230,27 @@ impl Handler for Connection {
         &mut self,
         _address: &str,
         _port: &mut u32,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        self.refuse("remote port forwarding");
+        self.refuse("remote port forwarding", session);
         Ok(false)
     }
 
     async fn streamlocal_forward(
         &mut self,
         _path: &str,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        self.refuse("remote socket forwarding");
+        self.refuse("remote socket forwarding", session);
         Ok(false)
     }
 
     async fn agent_request(
         &mut self,
         _channel: ChannelId,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        self.refuse("agent forwarding");
+        self.refuse("agent forwarding", session);
         Ok(false)
     }
 
@@ -259,7 +263,7 @@ impl Handler for Connection {
         _screen: u32,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("X11 forwarding");
+        self.refuse("X11 forwarding", session);
         session.channel_failure(channel)
     }
 
@@ -269,7 +273,7 @@ impl Handler for Connection {
         _command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("a command");
+        self.refuse("a command", session);
         if !self.is_ours(channel) || self.input.is_some() {
             return session.channel_failure(channel);
         }
@@ -299,7 +303,7 @@ impl Handler for Connection {
             .filter(|c| c.is_ascii_graphic())
             .take(32)
             .collect();
-        self.refuse(&format!("the {name} subsystem"));
+        self.refuse(&format!("the {name} subsystem"), session);
         session.channel_failure(channel)?;
         session.close(channel)
     }
@@ -313,7 +317,7 @@ impl Handler for Connection {
     ) -> Result<(), Self::Error> {
         self.env += 1;
         if self.env > MAX_ENV {
-            self.refuse("more environment variables");
+            self.refuse("more environment variables", session);
             session.channel_failure(channel)
         } else if name == "NO_COLOR" {
             self.no_color = !value.is_empty();
@@ -380,24 +384,24 @@ impl Handler for Connection {
         let name = match self.name.clone() {
             Ok(name) => name,
             Err(why) => {
-                self.refuse("a game (the name)");
+                self.refuse("a game (the name)", session);
                 return self.turn_away(channel, &why, session);
             }
         };
         if let Some(why) = self.no_game {
-            self.refuse("a game (the key's options)");
+            self.refuse("a game (the key's options)", session);
             return self.turn_away(channel, why, session);
         }
         let place = match self.shared.admission.seat(self.peer.ip()) {
             Ok(place) => place,
             Err(refusal) => {
-                self.refuse(&format!("a game ({})", refusal.reason()));
+                self.refuse(&format!("a game ({})", refusal.reason()), session);
                 let message = refusal.message(self.shared.admission.limits());
                 return self.turn_away(channel, &message, session);
             }
         };
         let Some((term, cols, rows)) = self.pty.clone() else {
-            self.refuse("a game without a terminal");
+            self.refuse("a game without a terminal", session);
             return self.turn_away(
                 channel,
                 "the game needs a terminal; connect with ssh -t",
@@ -406,7 +410,7 @@ impl Handler for Connection {
         };
         let (usable, colour) = terminal_kind(&term);
         if !usable {
-            self.refuse("a game on TERM=dumb");
+            self.refuse("a game on TERM=dumb", session);
             return self.turn_away(
                 channel,
                 "the game needs a terminal that can move the cursor (TERM is dumb)",

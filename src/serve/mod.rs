@@ -440,15 +440,9 @@ async fn supervise(
                 break;
             }
             Phase::Refused => {
+                // The connection said why and stops reading: let it send that.
                 why = Some(Ending::Refused);
-                let _ = running
-                    .handle()
-                    .disconnect(
-                        Disconnect::ByApplication,
-                        "too many refused requests".into(),
-                        String::new(),
-                    )
-                    .await;
+                let _ = tokio::time::timeout(CLOSE_GRACE, &mut running).await;
                 break;
             }
             Phase::Playing => None,
@@ -520,7 +514,7 @@ impl Ending {
             Ending::PushedOut => {
                 "pushed out by newer connections (too many logging in)".to_string()
             }
-            Ending::Refused => "too many refused requests".to_string(),
+            Ending::Refused => connection::TOO_MANY_REFUSED.to_string(),
         }
     }
 }

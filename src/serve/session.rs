@@ -97,7 +97,8 @@ pub(super) fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
 }
 
 /// Runs one client's session until it ends, then says goodbye and closes
-/// the channel. The player's place is given back when it returns.
+/// the channel. The player's place is given back as the game ends,
+/// before the goodbye.
 pub(super) async fn run(
     shared: Arc<Shared>,
     client: Client,
@@ -107,7 +108,6 @@ pub(super) async fn run(
     input: mpsc::Receiver<Input>,
     phase: Arc<watch::Sender<Phase>>,
 ) {
-    let _place = place;
     let outbox = Arc::new(Outbox::default());
     // However the session ends (a panic included), the connection and the
     // pump go with it.
@@ -161,9 +161,11 @@ pub(super) async fn run(
         Err(_) => Ending::TooSlow,
     };
     session.end_throttle();
-    // Out of the lobby first, so an opponent hears at once; no more engine work.
+    // Out of the lobby first, so an opponent hears at once; no more engine
+    // work; the place is free for the next player before the log says so.
     drop(membership);
     drop(session);
+    drop(place);
     let why = match ending {
         Ending::Quit => "quit".to_string(),
         Ending::Idle => "idle".to_string(),
