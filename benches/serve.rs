@@ -10,10 +10,16 @@
 //! so the times include the clients' own decrypting and parsing.
 //!
 //! `cargo bench --bench serve -- flood`: 5 clients at 300x120 press arrow
-//! keys as fast as they can (reading their screens) while another player
-//! at 80x24 plays three games against the AI; reports that player's key to
-//! screen, and the server's memory per idle session with 100 clients at
+//! keys in their games as fast as they can (reading their screens) while
+//! another player at 80x24 plays five games against the AI; reports that
+//! player's key to screen.
+//!
+//! `cargo bench --bench serve -- idle`: the server's memory per idle
+//! session, 100 clients in the lobby at 80x24, then (a fresh server) at
 //! 300x120.
+//!
+//! `TICTACTOE_SERVER=PATH` runs that binary as the server instead of this
+//! build's, to measure another version with the same clients.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -235,7 +241,9 @@ struct Server {
 impl Server {
     fn start() -> Server {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        let binary = std::env::var_os("TICTACTOE_SERVER")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_tictactoe").into());
+        let mut child = Command::new(binary)
             .args(["serve", "--listen", "127.0.0.1:0", "--max-sessions", "1000"])
             .args(["--max-per-address", "1000", "--host-key"])
             .arg(dir.path().join("host_key"))
@@ -340,10 +348,12 @@ async fn flood(mut client: Client, stop: Arc<std::sync::atomic::AtomicBool>) -> 
     sent
 }
 
+/// Games the other player plays while the flood goes on.
+const FLOOD_GAMES: u64 = 5;
+
 async fn flood_run(board: BoardLayout) {
     use std::sync::atomic::{AtomicBool, Ordering};
     let server = Server::start();
-    let pid = server.child.id();
     let stop = Arc::new(AtomicBool::new(false));
     let mut flooders = Vec::new();
     for i in 0..5 {
@@ -359,7 +369,7 @@ async fn flood_run(board: BoardLayout) {
     let start = Arc::new(Barrier::new(1));
     let mut latencies = Vec::new();
     let mut finished = 0;
-    for game in 0..3 {
+    for game in 0..FLOOD_GAMES {
         let played = play(
             server.address,
             format!("victim{game}"),
@@ -380,65 +390,39 @@ async fn flood_run(board: BoardLayout) {
     }
     latencies.sort();
     println!(
-        "flood: 5 clients at 300x120 sent {keys} arrow keys; the other player finished {finished}/3 games, key to screen p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} presses)",
+        "flood: 5 clients at 300x120 sent {keys} arrow keys; the other player finished {finished}/{FLOOD_GAMES} games, key to screen p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} presses)",
         percentile(&latencies, 50.0).as_secs_f64() * 1e3,
         percentile(&latencies, 99.0).as_secs_f64() * 1e3,
         latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
         latencies.len(),
     );
-    drop(server);
+}
 
-    // Memory: 100 idle sessions at 300x120.
+/// The server's memory with 100 idle clients of `cols` x `rows` in the lobby.
+async fn idle_run(board: BoardLayout, cols: u16, rows: u16) {
+    const CLIENTS: u64 = 100;
     let server = Server::start();
-    let pid_idle = server.child.id();
-    let _ = pid;
+    let pid = server.child.id();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let before = rss_kb(pid_idle);
+    let before = rss_kb(pid);
     let mut idle = Vec::new();
-    for i in 0..100 {
+    for i in 0..CLIENTS {
         let mut client =
-            Client::connect_sized(server.address, &format!("idle{i}"), board, 300, 120)
+            Client::connect_sized(server.address, &format!("idle{i}"), board, cols, rows)
                 .await
                 .expect("a client");
         assert!(client.until(|c| c.shows("q quit")).await);
         idle.push(client);
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let after = rss_kb(pid_idle);
+    let after = rss_kb(pid);
     println!(
-        "idle: 100 sessions at 300x120: server memory {before} KB at start, {after} KB with them ({:.0} KB per session)",
-        after.saturating_sub(before) as f64 / 100.0
+        "idle: {CLIENTS} sessions at {cols}x{rows}: server memory {before} KB at start, {after} KB with them ({:.0} KB per session)",
+        after.saturating_sub(before) as f64 / CLIENTS as f64
     );
 }
 
 fn main() {
-    if std::env::args().any(|a| a == "flood") {
-        let ScreenLayout::Game { board, .. } = layout(
-            Rect::new(0, 0, COLS, ROWS),
-            3,
-            Panels {
-                moves: true,
-                explain: false,
-            },
-        ) else {
-            panic!("80x24 fits the game")
-        };
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .build()
-            .expect("a runtime");
-        runtime.block_on(flood_run(board));
-        return;
-    }
-    let counts: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let counts = if counts.is_empty() {
-        vec![50, 100, 200]
-    } else {
-        counts
-    };
     let ScreenLayout::Game { board, .. } = layout(
         Rect::new(0, 0, COLS, ROWS),
         3,
@@ -453,6 +437,24 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
+    if std::env::args().any(|a| a == "flood") {
+        runtime.block_on(flood_run(board));
+        return;
+    }
+    if std::env::args().any(|a| a == "idle") {
+        runtime.block_on(idle_run(board, COLS, ROWS));
+        runtime.block_on(idle_run(board, 300, 120));
+        return;
+    }
+    let counts: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let counts = if counts.is_empty() {
+        vec![50, 100, 200]
+    } else {
+        counts
+    };
     for pace in [Pace::People, Pace::Burst] {
         for &n in &counts {
             runtime.block_on(run(n, board, pace));

@@ -48,7 +48,7 @@ impl Server {
         let key = dir.path().join("host_key");
         let home = dir.path().join("home");
         std::fs::create_dir(&home).expect("a home");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        let mut child = support::binary()
             .env("HOME", &home)
             .env("XDG_DATA_HOME", home.join("data"))
             .arg("serve")
@@ -405,6 +405,26 @@ impl Player {
     }
 }
 
+/// alice and bob join and find each other: alice plays X, and it is her turn.
+async fn paired(server: &Server) -> (Player, Player) {
+    let alice = Player::join(server, "alice").await;
+    let bob = Player::join(server, "bob").await;
+    alice.press("f").await;
+    alice
+        .wait_for(|s| s.contains("Waiting for an opponent"), "waiting")
+        .await;
+    bob.press("f").await;
+    for player in [&alice, &bob] {
+        player
+            .wait_for(|s| s.contains("alice: X  vs  bob: O"), "the pairing")
+            .await;
+    }
+    alice
+        .wait_for(|s| s.contains("Your turn: you are X"), "X's turn")
+        .await;
+    (alice, bob)
+}
+
 fn nonzero(n: u32) -> NonZeroU16 {
     NonZeroU16::new(n as u16).expect("a screen has rows and columns")
 }
@@ -516,22 +536,8 @@ async fn a_game_against_the_ai_to_its_end() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_are_paired_play_each_other_and_are_watched() {
     let server = Server::start(&[]);
-    let alice = Player::join(&server, "alice").await;
-    let bob = Player::join(&server, "bob").await;
-    alice.press("f").await;
-    alice
-        .wait_for(|s| s.contains("Waiting for an opponent"), "waiting")
-        .await;
-    bob.press("f").await;
-    for player in [&alice, &bob] {
-        player
-            .wait_for(|s| s.contains("alice: X  vs  bob: O"), "the pairing")
-            .await;
-    }
+    let (alice, bob) = paired(&server).await;
     server.wait_log("pair alice (X) vs bob (O)").await;
-    alice
-        .wait_for(|s| s.contains("Your turn: you are X"), "X's turn")
-        .await;
 
     let carol = Player::join(&server, "carol").await;
     carol.press("w").await;
@@ -579,14 +585,7 @@ async fn two_players_are_paired_play_each_other_and_are_watched() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_dropping_mid_game_is_told_to_the_other() {
     let server = Server::start(&[]);
-    let alice = Player::join(&server, "alice").await;
-    let bob = Player::join(&server, "bob").await;
-    alice.press("f").await;
-    alice.wait_for(|s| s.contains("Waiting"), "waiting").await;
-    bob.press("f").await;
-    alice
-        .wait_for(|s| s.contains("Your turn"), "the game")
-        .await;
+    let (alice, bob) = paired(&server).await;
     alice.play_square(5).await;
     bob.wait_for(|s| s.contains("Your turn"), "bob's turn")
         .await;
@@ -1269,7 +1268,7 @@ async fn authorized_keys_options_are_enforced() {
             "from=\"10.9.9.9\",no-pty,command=\"/bin/false\" {}\n\
              expiry-time=\"19700101\" {} old\n\
              no-pty {}\n\
-             command=\"echo hi there\" {} with a comment\n\
+             command=\"/bin/false\" {} with a comment\n\
              from=\"127.0.0.0/8,!127.0.0.2\",no-agent-forwarding {}\n",
             key_line(&elsewhere),
             key_line(&expired),
@@ -1313,7 +1312,7 @@ async fn authorized_keys_options_are_enforced() {
 
 /// Runs `tictactoe serve` expecting it to refuse to start: its status and standard error.
 fn refused_start(args: &[&str], home: &std::path::Path) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+    let mut child = support::binary()
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))
         .args(["serve", "--listen", "127.0.0.1:0"])
@@ -1624,14 +1623,7 @@ async fn going_down_a_client_that_reads_nothing_is_not_waited_for() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_the_other_player_left_shows_no_digits_and_no_cursor() {
     let server = Server::start(&[]);
-    let alice = Player::join(&server, "alice").await;
-    let bob = Player::join(&server, "bob").await;
-    alice.press("f").await;
-    alice.wait_for(|s| s.contains("Waiting"), "waiting").await;
-    bob.press("f").await;
-    alice
-        .wait_for(|s| s.contains("Your turn"), "alice's turn")
-        .await;
+    let (alice, bob) = paired(&server).await;
     let digits_and_cursor = |screen: &vt100::Screen| {
         let board = screen_support::board(COLS as u16, ROWS as u16);
         let mut digits = 0;

@@ -67,13 +67,15 @@ impl Worker {
 /// What scoring every move of `board` costs each way.
 pub fn costs(board: &Board) -> Costs {
     let countable = is_countable(board);
-    let calls = |algorithm| countable.then(|| move_values(board, algorithm, Scoring::Depth).calls);
     let search = board
         .is_classic()
         .then(|| analyze_by_search(board, Limits::Solve));
     Costs {
-        minimax: calls(Algorithm::Minimax),
-        alpha_beta: calls(Algorithm::AlphaBeta),
+        // Plain minimax calls every position below, once per path: the tree's
+        // size (on 3x3 read from the compiled table), not a fresh count.
+        minimax: countable.then(|| tree_size(board) - 1),
+        alpha_beta: countable
+            .then(|| move_values(board, Algorithm::AlphaBeta, Scoring::Depth).calls),
         search: search.as_ref().map(|search| search.nodes()),
         search_time: search.map(|search| search.elapsed),
     }

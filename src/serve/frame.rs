@@ -97,28 +97,26 @@ impl Screen {
     }
 
     fn send(&mut self, buffer: &Buffer) -> io::Result<()> {
+        let width = usize::from(self.area.width);
+        let runs = runs_per_row(self.area.width);
         if std::mem::take(&mut self.stale) {
             queue!(self.backend, Clear(ClearType::All))?;
             // A cleared screen is blank: runs of blanks need not be sent.
-            let blank = hash_run(&vec![Cell::EMPTY; SEGMENT]);
-            let width = usize::from(self.area.width);
-            let last = width - (runs_per_row(self.area.width) - 1) * SEGMENT;
-            let short_blank = hash_run(&vec![Cell::EMPTY; last]);
-            for (i, sent) in self.sent.iter_mut().enumerate() {
-                let is_last = (i + 1) % runs_per_row(self.area.width) == 0;
-                *sent = if is_last { short_blank } else { blank };
+            let blank = hash_run(&[Cell::EMPTY; SEGMENT]);
+            let short_blank = hash_run(&vec![Cell::EMPTY; width - (runs - 1) * SEGMENT]);
+            for row in self.sent.chunks_mut(runs) {
+                row.fill(blank);
+                row[runs - 1] = short_blank;
             }
         }
-        let width = usize::from(self.area.width);
-        let runs = runs_per_row(self.area.width);
         let mut changes: Vec<(u16, u16, &Cell)> = Vec::new();
+        // Columns of the row at hand covered by a wide character to their left.
+        let mut covered = vec![false; width];
         for (y, row) in buffer.content.chunks(width.max(1)).enumerate() {
-            // Columns covered by a wide character to their left.
-            let mut covered = vec![false; row.len()];
             let mut skip = 0;
             for (x, cell) in row.iter().enumerate() {
+                covered[x] = skip > 0;
                 if skip > 0 {
-                    covered[x] = true;
                     skip -= 1;
                 } else {
                     skip = width_of(cell).saturating_sub(1);

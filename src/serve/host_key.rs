@@ -23,7 +23,7 @@ use super::ServeError;
 /// The largest host key file read: an ed25519 key takes under 500 bytes.
 const MAX_HOST_KEY: u64 = 64 * 1024;
 /// The largest authorized keys file read: thousands of keys.
-pub(super) const MAX_AUTHORIZED: u64 = 1024 * 1024;
+const MAX_AUTHORIZED: u64 = 1024 * 1024;
 
 /// `host_key` in the platform's data directory, beside the statistics.
 pub(super) fn default_path() -> Option<PathBuf> {
@@ -89,7 +89,7 @@ impl FileProblem {
 /// Reads a small regular file whole. The type is checked on the open file,
 /// which is opened without blocking, so a FIFO never hangs the start and a
 /// device is never read; `private` also refuses a file others may read.
-pub(super) fn read_small(path: &Path, cap: u64, private: bool) -> Result<String, FileProblem> {
+fn read_small(path: &Path, cap: u64, private: bool) -> Result<String, FileProblem> {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
     let file = OpenOptions::new()
         .read(true)
@@ -318,7 +318,7 @@ impl Permits {
 
 /// One key of the guest list and what it may do.
 #[derive(Debug, Clone)]
-pub(super) struct Guest {
+struct Guest {
     key: KeyData,
     permits: Permits,
 }
@@ -537,12 +537,6 @@ pub(super) fn read_authorized(path: &Path) -> Result<(Guests, Warnings), ServeEr
     Ok((Guests { guests }, warnings))
 }
 
-/// Opens `path` for the checks alone (used by tests of the file rules).
-#[cfg(test)]
-fn check(path: &Path, private: bool) -> Result<String, FileProblem> {
-    read_small(path, MAX_HOST_KEY, private)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -594,6 +588,27 @@ mod tests {
     }
 
     #[test]
+    fn options_are_split_at_commas_and_spaces_outside_quotes() {
+        let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap();
+        let public = key.public_key().to_openssh().unwrap();
+        let line =
+            format!("from=\"10.0.0.1,10.0.0.2\",command=\"echo hi, there\" {public} a comment");
+        let (options, found) = split_entry(&line).unwrap();
+        assert_eq!(found.key_data(), key.public_key().key_data());
+        assert_eq!(
+            split_options(options),
+            ["from=\"10.0.0.1,10.0.0.2\"", "command=\"echo hi, there\""]
+        );
+        let permits = parse_options(split_options(options).into_iter()).unwrap();
+        assert!(permits.no_game.is_some());
+        let now = SystemTime::now();
+        assert!(permits.admits("10.0.0.2".parse().unwrap(), now));
+        assert!(!permits.admits("10.0.0.3".parse().unwrap(), now));
+        // A key without options.
+        assert_eq!(split_entry(&public).unwrap().0, "");
+    }
+
+    #[test]
     fn fifos_and_devices_are_refused_without_reading() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("fifo");
@@ -603,15 +618,15 @@ mod tests {
             .unwrap();
         assert!(status.success());
         assert!(matches!(
-            check(&fifo, false),
+            read_small(&fifo, MAX_HOST_KEY, false),
             Err(FileProblem::NotAFile("a FIFO"))
         ));
         assert!(matches!(
-            check(Path::new("/dev/zero"), false),
+            read_small(Path::new("/dev/zero"), MAX_HOST_KEY, false),
             Err(FileProblem::NotAFile("a device"))
         ));
         assert!(matches!(
-            check(dir.path(), false),
+            read_small(dir.path(), MAX_HOST_KEY, false),
             Err(FileProblem::NotAFile(_))
         ));
     }

@@ -67,7 +67,7 @@ pub(super) struct LogBudget {
 }
 
 /// Log lines a connection may write at once.
-pub(super) const LOG_BURST: u32 = 10;
+const LOG_BURST: u32 = 10;
 
 impl LogBudget {
     pub(super) fn new(who: impl Into<String>) -> LogBudget {

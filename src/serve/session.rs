@@ -41,10 +41,10 @@ const GOODBYE_TIME: Duration = Duration::from_secs(5);
 const LOBBY_REFRESH: Duration = Duration::from_millis(250);
 /// Keys (and clicks) a session takes at once; past that, [`KEY_RATE`] a
 /// second, and the rest are dropped.
-pub(super) const KEY_BURST: u32 = 100;
+const KEY_BURST: u32 = 100;
 /// Keys a session takes a second once its burst is spent: faster than
 /// any key repeat.
-pub(super) const KEY_RATE: u32 = 50;
+const KEY_RATE: u32 = 50;
 
 /// What the SSH side learned about the client before the game began.
 pub(super) struct Client {
