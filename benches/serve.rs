@@ -10,8 +10,9 @@
 //! so the times include the clients' own decrypting and parsing.
 //!
 //! `cargo bench --bench serve -- flood`: 5 clients at 300x120 press arrow
-//! keys in their games as fast as they can (reading their screens) while
-//! another player at 80x24 plays five games against the AI; reports that
+//! keys in their games as fast as the server takes them (reading, not
+//! drawing, what it sends back) while
+//! another player at 80x24 plays ten games against the AI; reports that
 //! player's key to screen.
 //!
 //! `cargo bench --bench serve -- idle`: the server's memory per idle
@@ -323,33 +324,31 @@ async fn run(n: usize, board: BoardLayout, pace: Pace) {
     );
 }
 
-/// Presses arrow keys until `stop`, reading whatever the server sends.
-async fn flood(mut client: Client, stop: Arc<std::sync::atomic::AtomicBool>) -> u64 {
+/// Presses arrow keys as fast as the server takes them until `stop`,
+/// while another task reads (and drops) whatever the server sends.
+async fn flood(client: Client, stop: Arc<std::sync::atomic::AtomicBool>) -> u64 {
     use std::sync::atomic::Ordering;
+    let Client {
+        _handle: handle,
+        mut read,
+        write,
+        ..
+    } = client;
+    let reading = tokio::spawn(async move { while read.wait().await.is_some() {} });
     let mut sent = 0;
-    if client.write.data_bytes(&b"a"[..]).await.is_err() {
-        return 0;
-    }
-    let keys = "\x1b[C\x1b[B\x1b[D\x1b[A".repeat(8).into_bytes();
-    while !stop.load(Ordering::SeqCst) {
-        if client.write.data_bytes(keys.clone()).await.is_err() {
-            break;
-        }
-        sent += 32;
-        // Read what has come, without waiting for more.
-        while let Ok(Some(message)) =
-            tokio::time::timeout(Duration::from_millis(1), client.read.wait()).await
-        {
-            if let ChannelMsg::Data { data } = message {
-                client.screen.process(&data);
-            }
+    if write.data_bytes(&b"a"[..]).await.is_ok() {
+        let keys = "\x1b[C\x1b[B\x1b[D\x1b[A".repeat(8).into_bytes();
+        while !stop.load(Ordering::SeqCst) && write.data_bytes(keys.clone()).await.is_ok() {
+            sent += 32;
         }
     }
+    drop(handle);
+    reading.abort();
     sent
 }
 
 /// Games the other player plays while the flood goes on.
-const FLOOD_GAMES: u64 = 5;
+const FLOOD_GAMES: u64 = 10;
 
 async fn flood_run(board: BoardLayout) {
     use std::sync::atomic::{AtomicBool, Ordering};

@@ -604,8 +604,12 @@ mod tests {
         let now = SystemTime::now();
         assert!(permits.admits("10.0.0.2".parse().unwrap(), now));
         assert!(!permits.admits("10.0.0.3".parse().unwrap(), now));
-        // A key without options.
+        // A key without options, and options before a key without a comment.
         assert_eq!(split_entry(&public).unwrap().0, "");
+        assert_eq!(
+            split_entry(&format!("no-pty {public}")).unwrap().0,
+            "no-pty"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Token buckets: how often something may happen, with room for a burst.
-//! Used for new connections per address, keys per session and log lines per
-//! connection.
+//! Used for new connections per address, keys and bytes of input per
+//! session, and log lines per connection.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -52,8 +52,25 @@ impl Bucket {
 
     /// When the bucket will be full if nothing more is taken.
     pub(super) fn full_at(&self) -> Instant {
-        let missing = (self.burst - self.tokens).max(0.0);
+        self.holds_at(self.burst)
+    }
+
+    /// When the bucket will hold `tokens` if nothing more is taken.
+    fn holds_at(&self, tokens: f64) -> Instant {
+        let missing = (tokens - self.tokens).max(0.0);
         self.last + Duration::from_secs_f64(missing / self.per_second)
+    }
+
+    /// Takes `amount` tokens whatever the bucket holds: it may owe some.
+    pub(super) fn spend(&mut self, amount: usize, now: Instant) {
+        self.refill(now);
+        self.tokens -= amount as f64;
+    }
+
+    /// Until when the bucket owes tokens, if it does.
+    pub(super) fn owing_until(&mut self, now: Instant) -> Option<Instant> {
+        self.refill(now);
+        (self.tokens < 0.0).then(|| self.holds_at(0.0))
     }
 }
 
@@ -119,5 +136,25 @@ mod tests {
         assert!(bucket.take(start + Duration::from_millis(500)));
         assert!(!bucket.take(start + Duration::from_millis(500)));
         assert!(bucket.is_full(start + Duration::from_secs(10)));
+    }
+
+    #[test]
+    fn a_bucket_spent_beyond_its_tokens_owes_until_refilled() {
+        let start = Instant::now();
+        let mut bytes = Bucket::new(100, 50.0, start);
+        bytes.spend(60, start);
+        assert_eq!(bytes.owing_until(start), None);
+        bytes.spend(140, start);
+        // 100 short at 50 a second: two seconds.
+        assert_eq!(
+            bytes.owing_until(start),
+            Some(start + Duration::from_secs(2))
+        );
+        let later = start + Duration::from_secs(1);
+        assert_eq!(
+            bytes.owing_until(later),
+            Some(start + Duration::from_secs(2))
+        );
+        assert_eq!(bytes.owing_until(start + Duration::from_secs(2)), None);
     }
 }

@@ -45,6 +45,13 @@ const KEY_BURST: u32 = 100;
 /// Keys a session takes a second once its burst is spent: faster than
 /// any key repeat.
 const KEY_RATE: u32 = 50;
+/// Bytes of input a session reads at once; past that, [`INPUT_RATE`] a
+/// second, and the client waits (its connection is not read meanwhile):
+/// a flood costs the server no more than that, whatever the client sends.
+const INPUT_BURST: u32 = 64 * 1024;
+/// Bytes of input a session reads a second once its burst is spent: keys
+/// at [`KEY_RATE`] take a few hundred, mouse motion a few thousand.
+const INPUT_RATE: u32 = 16 * 1024;
 
 /// What the SSH side learned about the client before the game began.
 pub(super) struct Client {
@@ -145,6 +152,7 @@ pub(super) async fn run(
         jobs: Jobs::new(&shared.engine, &replies_tx),
         keys: Bucket::new(KEY_BURST, f64::from(KEY_RATE), Instant::now()),
         dropped: 0,
+        input: Bucket::new(INPUT_BURST, f64::from(INPUT_RATE), Instant::now()),
     };
     let started = queue!(
         screen.writer(),
@@ -284,6 +292,8 @@ struct Session {
     keys: Bucket,
     /// Keys dropped since the bucket ran dry; nonzero while throttled.
     dropped: u64,
+    /// Bytes of input it may still send before it waits.
+    input: Bucket,
 }
 
 impl Session {
@@ -324,6 +334,10 @@ impl Session {
             let throttle_ends =
                 (self.dropped > 0).then(|| tokio::time::Instant::from_std(self.keys.full_at()));
             let idle_at = last_key + self.shared.idle_timeout;
+            let reading_resumes = self
+                .input
+                .owing_until(Instant::now())
+                .map(tokio::time::Instant::from_std);
             let mut redraw = true;
             tokio::select! {
                 _ = shutdown.changed() => return Ending::Shutdown,
@@ -332,18 +346,22 @@ impl Session {
                     _ => Ending::Gone,
                 },
                 () = outbox.idle(), if dirty && outbox.busy() => {}
-                received = input.recv() => match received {
+                received = input.recv(), if reading_resumes.is_none() => match received {
                     None => return Ending::Gone,
                     Some(Input::Resize(cols, rows)) => screen.resize(cols, rows),
                     Some(Input::Bytes(bytes)) => {
+                        let now = Instant::now();
+                        self.input.spend(bytes.len(), now);
                         let mut events = Vec::new();
                         decoder.feed(&bytes, |event| events.push(event));
-                        let now = Instant::now();
+                        // Keys dropped change nothing on screen: no frame for them.
+                        redraw = false;
                         for event in events.iter().filter(|e| counts(e)) {
                             if !self.keys.take(now) {
-                                self.throttle(now);
+                                redraw |= self.throttle(now);
                                 continue;
                             }
+                            redraw = true;
                             last_key = tokio::time::Instant::now();
                             if self.on_event(event, screen.area()) {
                                 return Ending::Quit;
@@ -363,10 +381,12 @@ impl Session {
                 }
                 () = sleep_until(lobby_refresh) => lobby_refresh = None,
                 () = sleep_until(wake) => {}
+                () = sleep_until(reading_resumes) => redraw = false,
                 () = sleep_until(throttle_ends) => {
                     if self.keys.is_full(Instant::now()) {
                         self.end_throttle();
                     }
+                    redraw = false;
                 }
                 () = tokio::time::sleep_until(idle_at) => return Ending::Idle,
             }
@@ -374,9 +394,11 @@ impl Session {
         }
     }
 
-    /// A key dropped for coming too fast: the first of a run is told on screen.
-    fn throttle(&mut self, now: Instant) {
-        if self.dropped == 0 {
+    /// A key dropped for coming too fast: the first of a run is told on
+    /// screen (true then: the screen changed).
+    fn throttle(&mut self, now: Instant) -> bool {
+        let first = self.dropped == 0;
+        if first {
             let message = format!("Keys came faster than {KEY_RATE} a second: some were dropped");
             match &mut self.game {
                 Some(screen) => screen.app.notify(&message, now),
@@ -384,6 +406,7 @@ impl Session {
             }
         }
         self.dropped += 1;
+        first
     }
 
     /// The keys have slowed down: the run of dropped keys goes to the log.
