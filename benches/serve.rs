@@ -11,9 +11,8 @@
 //!
 //! `cargo bench --bench serve -- flood`: 5 clients at 300x120 press arrow
 //! keys in their games as fast as the server takes them (reading, not
-//! drawing, what it sends back) while
-//! another player at 80x24 plays ten games against the AI; reports that
-//! player's key to screen.
+//! drawing, what it sends back) while another player at 80x24 plays ten
+//! games against the AI; reports that player's key to screen.
 //!
 //! `cargo bench --bench serve -- idle`: the server's memory per idle
 //! session, 100 clients in the lobby at 80x24, then (a fresh server) at
