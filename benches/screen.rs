@@ -1,6 +1,7 @@
 //! The game screen as a user meets it, measured on the real binary in a
 //! pseudo-terminal: time to the first frame, CPU while waiting for a key,
-//! and resident memory. Reads Linux's /proc, so it reports only on Linux.
+//! resident memory, and resident memory once the terminal claims to be
+//! 10000x10000. Reads Linux's /proc, so it reports only on Linux.
 //!
 //! `cargo bench --bench screen`
 
@@ -66,6 +67,18 @@ fn main() {
         screen.memory("VmHWM")
     );
     screen.press("q");
+
+    // A terminal that claims an absurd size: the game draws on at most
+    // tui::MAX_SCREEN of it, so its memory stays what a big screen needs.
+    let mut screen = Screen::launch(&binary);
+    screen.resize(10_000, 10_000);
+    thread::sleep(Duration::from_secs(1));
+    println!(
+        "resident memory after the terminal became 10000x10000: {} KiB, peak {} KiB",
+        screen.memory("VmRSS"),
+        screen.memory("VmHWM")
+    );
+    screen.press("q");
 }
 
 fn ms(d: Duration) -> f64 {
@@ -77,7 +90,7 @@ struct Screen {
     first_frame: Duration,
     writer: Box<dyn Write + Send>,
     _child: Box<dyn portable_pty::Child + Send + Sync>,
-    _master: Box<dyn portable_pty::MasterPty + Send>,
+    master: Box<dyn portable_pty::MasterPty + Send>,
 }
 
 impl Screen {
@@ -125,13 +138,25 @@ impl Screen {
             first_frame,
             writer,
             _child: child,
-            _master: pty.master,
+            master: pty.master,
         }
     }
 
     fn press(&mut self, keys: &str) {
         self.writer.write_all(keys.as_bytes()).expect("keys");
         self.writer.flush().expect("keys");
+    }
+
+    /// Gives the terminal a new size (the game hears SIGWINCH).
+    fn resize(&mut self, cols: u16, rows: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("the terminal resized");
     }
 
     /// CPU time of every thread, from the scheduler's nanosecond counters.

@@ -6,6 +6,7 @@ pub mod cli;
 pub use tictactoe_engine as engine;
 pub mod game;
 pub mod plain;
+pub mod quiz;
 pub mod screen;
 pub mod selfplay;
 #[cfg(feature = "serve")]

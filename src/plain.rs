@@ -1,15 +1,18 @@
 //! The game as plain lines of text, for screen readers, simple terminals and
 //! pipes. After every move: the board as rows of `X`, `O` and `.`, then whose
 //! turn it is. One move per line in: a digit 1-9 (3x3) or a square like `b2`,
-//! or `undo`, `redo`, `new`, `help`, `quit`.
+//! or a command of the key table's plain mode (`undo`, `redo`, `new`, `help`,
+//! `quit`).
 
 use std::io::{self, BufRead, Write};
 
 use crate::engine::{Ai, Move, Status};
 use crate::game::{Game, ResultChange, Seat};
+use crate::screen::Action;
+use crate::screen::keys::{self, Context, Mode};
 use crate::settings::{Settings, title};
-use crate::stats::{Counter, StatsFile};
-use crate::text::{InputLine, echo, read_line};
+use crate::stats::{Counter, Note, StatsFile};
+use crate::text::{self, InputLine, echo, read_line};
 
 /// What a line of input asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,14 +31,17 @@ fn parse(line: &InputLine, size: u8) -> Result<Command, String> {
         return Err(not_a_move(&line.echo(), size));
     }
     let word = line.text.trim().to_ascii_lowercase();
-    let command = match word.as_str() {
-        "" => Command::Nothing,
-        "undo" | "u" => Command::Undo,
-        "redo" => Command::Redo,
-        "new" | "n" => Command::New,
-        "help" | "h" | "?" => Command::Help,
-        "quit" | "q" | "exit" => Command::Quit,
-        _ => {
+    if word.is_empty() {
+        return Ok(Command::Nothing);
+    }
+    // The commands are the key table's words for plain mode.
+    let command = match keys::typed(&word) {
+        Some(Action::Undo) => Command::Undo,
+        Some(Action::Redo) => Command::Redo,
+        Some(Action::NewGame) => Command::New,
+        Some(Action::ToggleHelp) => Command::Help,
+        Some(Action::Quit) => Command::Quit,
+        Some(_) | None => {
             if size == 3
                 && let Ok(digit @ 1..=9) = word.parse::<usize>()
             {
@@ -57,25 +63,44 @@ fn not_a_move(shown: &str, size: u8) -> String {
     format!("{shown:?} is not a move: type {digits}a square from a1 to {last}, or help")
 }
 
+/// How a plain session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// `quit`, the end of the input, or a game of AIs played out.
+    Done,
+    /// The terminal went away (reading or writing it failed with EIO, as
+    /// after its window was closed with SIGHUP ignored): the session ends as
+    /// SIGHUP would have ended it.
+    TerminalGone,
+}
+
 /// Plays sessions on `input` and `output` until `quit` or the end of input.
 /// `prompt` writes a `>` before each read (for a person at a terminal).
 ///
 /// If `output` fails (the reader has gone, as with `| head`), the moves
 /// still to come in `input` are played all the same, silently, so a game
-/// they finish is counted; the first failure is returned at the end.
+/// they finish is counted; the first failure is returned at the end. With
+/// `prompt`, a failure that says the terminal has gone away is no error but
+/// the session's [`Ending::TerminalGone`].
 pub fn run(
     settings: &Settings,
     stats: Option<StatsFile>,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     prompt: bool,
-) -> io::Result<()> {
+) -> io::Result<Ending> {
     let mut sink = Sink {
         output,
         failed: None,
     };
-    play(settings, stats, input, &mut sink, prompt)?;
-    sink.failed.map_or(Ok(()), Err)
+    let played = play(settings, stats, input, &mut sink, prompt);
+    let gone = |error: &io::Error| prompt && text::is_hangup(error);
+    match (played, sink.failed) {
+        (Ok(Ending::TerminalGone), _) => Ok(Ending::TerminalGone),
+        (Ok(Ending::Done), None) => Ok(Ending::Done),
+        (Ok(Ending::Done), Some(error)) if gone(&error) => Ok(Ending::TerminalGone),
+        (Ok(Ending::Done), Some(error)) | (Err(error), _) => Err(error),
+    }
 }
 
 /// Output that may go away: the first failure is kept, and whatever is
@@ -112,7 +137,7 @@ fn play(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     prompt: bool,
-) -> io::Result<()> {
+) -> io::Result<Ending> {
     let seats = settings.seats;
     // One AI for the session: on big boards it keeps what it searched.
     let mut ai = Ai::new();
@@ -123,7 +148,7 @@ fn play(
     let mut save = |before: Status, game: &Game| match ResultChange::between(before, game.status())
     {
         Some(change) => counter.save(change, seats, settings.start),
-        None => Vec::new(),
+        None => None,
     };
     let mut game = Game::new(settings.start);
     let size = settings.start.size();
@@ -147,25 +172,30 @@ fn play(
                 .ok_or_else(|| refused("found no move in a game still on".into()))?;
             game.play(decision.mv)
                 .map_err(|error| refused(format!("chose a move the board refused: {error}")))?;
-            let notes = save(board.status(), &game);
+            let note = save(board.status(), &game);
             writeln!(output, "{to_move} plays {}.", decision.mv.coordinate())?;
             show(&game, settings, output)?;
-            tell(&notes, output)?;
+            tell(note.as_ref(), output)?;
             continue;
         }
         if seats.is_watch() {
             // Nobody to ask: the AI has played the game out.
-            return Ok(());
+            return Ok(Ending::Done);
         }
         if prompt {
             write!(output, "> ")?;
         }
         output.flush()?;
-        let Some(line) = read_line(input)? else {
+        let line = match read_line(input) {
+            Ok(line) => line,
+            Err(error) if prompt && error.is_hangup() => return Ok(Ending::TerminalGone),
+            Err(error) => return Err(error.into()),
+        };
+        let Some(line) = line else {
             if !game.status().is_over() {
                 writeln!(output, "End of input: the game was left unfinished.")?;
             }
-            return Ok(());
+            return Ok(Ending::Done);
         };
         let command = match parse(&line, size) {
             Ok(command) => command,
@@ -178,7 +208,7 @@ fn play(
         match command {
             Command::Nothing => {}
             Command::Help => help(size, output)?,
-            Command::Quit => return Ok(()),
+            Command::Quit => return Ok(Ending::Done),
             Command::New => {
                 game.restart();
                 writeln!(output, "New game.")?;
@@ -195,20 +225,20 @@ fn play(
                     writeln!(output, "{nothing}")?;
                     prompt_again(&game, settings, output)?;
                 } else {
-                    let notes = save(before, &game);
+                    let note = save(before, &game);
                     writeln!(output, "{done}")?;
                     show(&game, settings, output)?;
-                    tell(&notes, output)?;
+                    tell(note.as_ref(), output)?;
                 }
             }
             Command::Play(mv) => {
                 let before = game.board();
                 match game.play(mv) {
                     Ok(()) => {
-                        let notes = save(before.status(), &game);
+                        let note = save(before.status(), &game);
                         writeln!(output, "{} plays {}.", before.to_move(), mv.coordinate())?;
                         show(&game, settings, output)?;
-                        tell(&notes, output)?;
+                        tell(note.as_ref(), output)?;
                     }
                     Err(error) => {
                         writeln!(output, "error: {}", refusal(error, mv))?;
@@ -291,13 +321,14 @@ fn help(size: u8, output: &mut dyn Write) -> io::Result<()> {
         output,
         "Squares: a letter for the column (a is left) and a number for the row (1 is the top)."
     )?;
-    writeln!(
-        output,
-        "Commands: undo (your last move and the AI's reply), redo, new, help, quit."
-    )
+    // The commands from the key table, one a line.
+    writeln!(output, "Commands:")?;
+    let context = Context::new(Mode::Plain);
+    keys::entries(Mode::Plain, &context)
+        .try_for_each(|entry| writeln!(output, "  {}: {}.", entry.names, entry.help))
 }
 
-/// Lines about the statistics, one each.
-fn tell(notes: &[String], output: &mut dyn Write) -> io::Result<()> {
-    notes.iter().try_for_each(|note| writeln!(output, "{note}"))
+/// A line about the statistics, if there is one.
+fn tell(note: Option<&Note>, output: &mut dyn Write) -> io::Result<()> {
+    note.map_or(Ok(()), |note| writeln!(output, "{note}"))
 }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::engine::{Board, Dice, Limits};
+use crate::engine::{Board, Dice, Limits, Scoring};
 use crate::game::Seats;
 
 /// Everything the command line decides about a session, for any front end.
@@ -21,6 +21,8 @@ pub struct Settings {
     pub limits: Limits,
     /// Seed for every random choice, for games that replay exactly.
     pub seed: Option<u64>,
+    /// How the teaching views count scores (the AI plays the same either way).
+    pub scoring: Scoring,
 }
 
 /// The pause before the AI answers a person, unless the command line sets one.

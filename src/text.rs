@@ -99,6 +99,23 @@ impl InputLine {
 #[error("cannot read standard input: {0}")]
 pub struct ReadError(#[from] io::Error);
 
+impl ReadError {
+    /// True when the input was a terminal that has gone away.
+    pub fn is_hangup(&self) -> bool {
+        is_hangup(&self.0)
+    }
+}
+
+/// True when using a terminal failed because it has gone away (its window
+/// closed, its connection dropped): reads and writes on it answer EIO, and
+/// reopening it (`/dev/tty`) ENXIO.
+pub fn is_hangup(error: &io::Error) -> bool {
+    use rustix::io::Errno;
+    [Errno::IO, Errno::NXIO]
+        .iter()
+        .any(|errno| error.raw_os_error() == Some(errno.raw_os_error()))
+}
+
 impl From<ReadError> for io::Error {
     fn from(error: ReadError) -> io::Error {
         io::Error::new(error.0.kind(), error)

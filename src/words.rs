@@ -2,7 +2,8 @@
 //! lines of moves, bounds, and how a score is counted. The engine hands out
 //! data; the sentences are written here once.
 
-use crate::engine::teach::reference::Bound;
+use crate::engine::teach::reference::{Bound, Window};
+use crate::engine::teach::trace::Call;
 use crate::engine::teach::tree::Branch;
 use crate::engine::{Analysis, Board, Move, Outlook, Player, Scoring, Status};
 use crate::text::signed;
@@ -74,6 +75,24 @@ pub fn bounded(score: i32, bound: Bound) -> String {
         Bound::Upper => format!("<= {}", signed(score)),
         Bound::Lower => format!(">= {}", signed(score)),
     }
+}
+
+/// Why alpha-beta stops searching a call's replies, in the textbooks'
+/// words: "+7 <= alpha +9: X has better elsewhere". `window` is the one the
+/// call was entered with; the side that already has better elsewhere is the
+/// one choosing above.
+pub fn cut_reason(call: &Call, score: i32, window: Window) -> String {
+    let (reached, bound) = if call.role.is_max() {
+        (">= beta", window.beta)
+    } else {
+        ("<= alpha", window.alpha)
+    };
+    let bound = bound.map_or_else(|| "?".to_string(), signed);
+    format!(
+        "{} {reached} {bound}: {} has better elsewhere",
+        signed(score),
+        call.board.to_move().other()
+    )
 }
 
 /// How scores are counted, in one line for a legend.

@@ -671,7 +671,7 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert_eq!(overlay.moves, analyze(&Board::new(), Limits::Solve).moves);
     // Then the costs of the same position: the empty board, before anyone moved.
     let request = app.take_request().expect("the panel asks for the costs");
-    assert!(matches!(request, Request::Costs { board } if board == Board::new()));
+    assert!(matches!(request, Request::Costs { board, .. } if board == Board::new()));
     assert!(app.take_request().is_none(), "each asked once");
     assert!(app.is_waiting());
     app.receive(Worker::default().answer(&request), t0);
@@ -1002,6 +1002,7 @@ fn the_hard_level_says_when_it_plays_its_second_best_on_purpose() {
         let mut app = App::new(
             Settings {
                 seed: Some(seed),
+                scoring: Default::default(),
                 ..settings(Seat::Human, hard)
             },
             t0,
@@ -1172,7 +1173,11 @@ fn t_c_and_backspace_open_the_learning_views() {
     let act = |app: &App, code| action_for(&key(code), app, area);
     assert_eq!(act(&app, KeyCode::Char('t')), Some(Action::ToggleTree));
     assert_eq!(act(&app, KeyCode::Char('c')), Some(Action::TraceStep));
-    assert_eq!(act(&app, KeyCode::Backspace), Some(Action::GoUp));
+    assert_eq!(
+        act(&app, KeyCode::Backspace),
+        Some(Action::Unbound),
+        "Backspace acts in the tree only"
+    );
     assert_eq!(
         act(&app, KeyCode::Char('s')),
         Some(Action::Cursor(Direction::Down)),
@@ -1183,4 +1188,70 @@ fn t_c_and_backspace_open_the_learning_views() {
     // In the tree, even in watch mode, Space and Enter open a position.
     assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::PlaceAtCursor));
     assert_eq!(act(&app, KeyCode::Enter), Some(Action::PlaceAtCursor));
+    assert_eq!(act(&app, KeyCode::Backspace), Some(Action::GoUp));
+}
+
+#[test]
+fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
+    use tictactoe::screen::app::TraceMove;
+    let t0 = Instant::now();
+    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
+    let mut app = App::new(support::settings_from(start, Seat::Human, Seat::Human), t0);
+    let current = |app: &App| {
+        app.walkthrough()
+            .and_then(|w| w.current().map(|c| c.number))
+    };
+    app.update(Action::TraceStep, t0);
+    assert_eq!(current(&app), Some(1));
+    for _ in 0..5 {
+        app.update(Action::TraceStep, t0);
+    }
+    assert_eq!(current(&app), Some(6));
+    app.update(Action::Trace(TraceMove::Back), t0);
+    assert_eq!(current(&app), Some(5), "back one call");
+    app.update(Action::TraceStep, t0);
+    app.update(Action::Trace(TraceMove::Finish), t0);
+    let walk = app.walkthrough().expect("open");
+    assert_eq!(
+        (walk.calls(), current(&app)),
+        (9, Some(1)),
+        "call 6 ran to its return"
+    );
+    app.update(Action::Trace(TraceMove::End), t0);
+    assert_eq!(app.walkthrough().and_then(|w| w.result()), Some(9));
+    app.update(Action::Trace(TraceMove::AlphaBeta), t0);
+    let walk = app.walkthrough().expect("open");
+    assert_eq!(
+        (walk.algorithm(), walk.calls()),
+        (tictactoe::engine::teach::reference::Algorithm::AlphaBeta, 1),
+        "alpha-beta from call 1"
+    );
+    // The keys ask for these actions in the walkthrough.
+    let layout_size = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let key = |code| {
+        tictactoe::screen::input::action_for(
+            &crossterm::event::Event::Key(crossterm::event::KeyEvent::from(code)),
+            &app,
+            layout_size,
+        )
+    };
+    use crossterm::event::KeyCode;
+    assert_eq!(
+        key(KeyCode::Char('b')),
+        Some(Action::Trace(TraceMove::Back))
+    );
+    assert_eq!(
+        key(KeyCode::Backspace),
+        Some(Action::Trace(TraceMove::Back))
+    );
+    assert_eq!(
+        key(KeyCode::Char('f')),
+        Some(Action::Trace(TraceMove::Finish))
+    );
+    assert_eq!(key(KeyCode::Char('G')), Some(Action::Trace(TraceMove::End)));
+    assert_eq!(key(KeyCode::End), Some(Action::Trace(TraceMove::End)));
+    assert_eq!(
+        key(KeyCode::Char('a')),
+        Some(Action::Trace(TraceMove::AlphaBeta))
+    );
 }

@@ -1,7 +1,7 @@
 //! The import rules of the app's modules, checked on the source: arrows point
 //! down only. (The engine is a crate of its own, so the compiler already
 //! holds that everything may use it and it uses nothing here.) Text and
-//! words are leaves; the game model, the settings,
+//! words are leaves, the quiz sits on them; the game model, the settings,
 //! self-play and the statistics import only each other and the leaves; the screen model
 //! imports no front end; the front ends (tui, plain, serve) are siblings that
 //! import neither each other nor the command line. Paths count however they
@@ -17,9 +17,9 @@ use std::path::{Path, PathBuf};
 use regex::Regex;
 
 /// The crate's top-level modules (the engine, which all may use, aside).
-const MODULES: [&str; 11] = [
-    "cli", "game", "plain", "screen", "selfplay", "serve", "settings", "stats", "text", "tui",
-    "words",
+const MODULES: [&str; 12] = [
+    "cli", "game", "plain", "quiz", "screen", "selfplay", "serve", "settings", "stats", "text",
+    "tui", "words",
 ];
 
 /// What each layer may use besides itself and the engine.
@@ -27,11 +27,14 @@ fn allowed(layer: &str) -> &'static [&'static str] {
     match layer {
         "text" => &[],
         "words" => &["text"],
+        "quiz" => &["text", "words"],
         "game" | "settings" | "selfplay" | "stats" => {
             &["game", "settings", "selfplay", "stats", "text", "words"]
         }
-        "screen" => &["game", "settings", "stats", "text", "words"],
-        "tui" | "plain" | "serve" => &["game", "settings", "stats", "text", "words", "screen"],
+        "screen" => &["game", "quiz", "settings", "stats", "text", "words"],
+        "tui" | "plain" | "serve" => &[
+            "game", "quiz", "settings", "stats", "text", "words", "screen",
+        ],
         // cli and main choose a front end: they may use everything.
         _ => &MODULES,
     }
@@ -148,7 +151,7 @@ const OUTSIDE: [(&str, &[&str]); 6] = [
     ("signal_hook", &["tui"]),
     ("russh", &["serve"]),
     ("tokio", &["serve"]),
-    ("terminput", &["serve"]),
+    ("terminput", &["screen", "serve"]),
 ];
 
 /// The terminal and network crates a file names that its layer may not use.

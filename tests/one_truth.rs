@@ -216,3 +216,27 @@ fn every_alpha_beta_score_is_marked_by_the_textbook_rule_and_holds() {
     // Each kind of mark is met.
     assert!(marked.len() == 3, "{marked:?}");
 }
+
+#[test]
+fn the_explain_panel_counts_what_the_trace_walks() {
+    use tictactoe::screen::worker::costs;
+    for board in unfinished() {
+        for scoring in Scoring::ALL {
+            let counted = costs(&board, scoring);
+            let plain = trace(&board, Algorithm::Minimax, scoring, u64::MAX).unwrap();
+            let pruned = trace(&board, Algorithm::AlphaBeta, scoring, u64::MAX).unwrap();
+            // Below call 1: what scoring the moves costs.
+            assert_eq!(counted.minimax, Some(plain.len() as u64 - 1), "{board}");
+            assert_eq!(
+                counted.minimax,
+                Some(reference::move_values(&board, Algorithm::Minimax, scoring).calls),
+                "{board}: read from the table, the same as running it"
+            );
+            assert_eq!(
+                counted.alpha_beta_best,
+                Some(pruned.len() as u64 - 1),
+                "{board} {scoring:?}: finding the best move is the trace below call 1"
+            );
+        }
+    }
+}

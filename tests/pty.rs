@@ -1,86 +1,145 @@
 //! The real binary in a pseudo-terminal: a whole game played by keys, and
-//! every way out (quitting, signals, suspending) leaves the terminal as it was.
+//! every way out (quitting, signals, suspending, the terminal going away)
+//! leaves the terminal as it was, or as far as a terminal that is gone can be.
 //!
 //! The screen is fed by a reader thread that ends when the game's side of the
-//! terminal closes; assertions about the final screen are made only after that
-//! thread has been joined, so no byte the game wrote can arrive late.
+//! terminal closes (or when the test closes the terminal); assertions about
+//! the final screen are made only after that thread has been joined, so no
+//! byte the game wrote can arrive late.
 
+use std::fs::{self, File};
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
+use std::os::fd::OwnedFd;
 use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use rustix::process::{Pid, Signal, kill_process};
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use rustix::io::Errno;
+use rustix::process::{Pid, Signal, kill_process, kill_process_group};
+use rustix::pty::{OpenptFlags, grantpt, ioctl_tiocgptpeer, openpt, unlockpt};
+use rustix::termios::{Winsize, tcsetwinsize};
 use tictactoe::stats::StatsFile;
 
 mod support;
 
+use support::PATIENCE;
 use support::screen as screen_support;
 
 const ROWS: u16 = 24;
 const COLS: u16 = 80;
-/// How long to wait for something that should take milliseconds: generous,
-/// so a loaded machine is slow, not wrong.
-const PATIENCE: Duration = Duration::from_secs(30);
+
+/// How the game is started in its terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Launch {
+    /// As the terminal's session leader: it gets the terminal's SIGHUP when
+    /// the terminal goes away, as a shell passes it on to its jobs.
+    Directly,
+    /// Under a shell that leads the session and ignores SIGHUP (as with
+    /// `sh -c 'trap "" HUP; tictactoe'`, or nohup): when the terminal goes
+    /// away the game gets no signal, only the end of its input.
+    HangupsIgnored,
+}
 
 /// A running `tictactoe` whose screen is kept up to date by a reader thread.
 struct Session {
     screen: Arc<Mutex<vt100::Parser>>,
     reader: Option<JoinHandle<()>>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    _master: Box<dyn MasterPty + Send>,
+    /// Tells the reader to let go of the terminal.
+    stop: Arc<AtomicBool>,
+    /// The terminal's side the test holds: keys go in, the screen comes out.
+    writer: Option<File>,
+    master: Option<OwnedFd>,
+    child: Child,
+    launch: Launch,
+    /// Where the game's standard error goes (the screen shows only the terminal).
+    stderr: tempfile::NamedTempFile,
 }
 
 /// What is left once the game has ended and every byte it wrote was read.
 struct Ended {
-    code: u32,
+    status: ExitStatus,
     screen: vt100::Screen,
+    /// Everything the game wrote on standard error.
+    stderr: String,
+}
+
+impl Ended {
+    /// The exit status, `None` if a signal killed the process.
+    fn code(&self) -> Option<i32> {
+        self.status.code()
+    }
 }
 
 impl Session {
     fn start(args: &[&str]) -> Session {
-        let pty = native_pty_system()
-            .openpty(PtySize {
-                rows: ROWS,
-                cols: COLS,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
+        Session::start_in(args, Launch::Directly, (COLS, ROWS))
+    }
+
+    /// Starts the game with `args` in a new terminal of `(columns, rows)`.
+    fn start_in(args: &[&str], launch: Launch, (cols, rows): (u16, u16)) -> Session {
+        let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)
             .expect("a pseudo-terminal");
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_tictactoe"));
-        command.args(args);
-        command.env("TERM", "xterm-256color");
-        let child = pty.slave.spawn_command(command).expect("the game starts");
-        // Only the game holds the other side now, so the reader sees the end when it exits.
-        drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().expect("a reader");
-        let writer = pty.master.take_writer().expect("a writer");
+        grantpt(&master).expect("the terminal granted");
+        unlockpt(&master).expect("the terminal unlocked");
+        let slave = ioctl_tiocgptpeer(
+            &master,
+            OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC,
+        )
+        .expect("the game's side of the terminal");
+        tcsetwinsize(
+            &slave,
+            Winsize {
+                ws_row: rows,
+                ws_col: cols,
+                ws_xpixel: 0,
+                ws_ypixel: 0,
+            },
+        )
+        .expect("the terminal's size");
+        let stderr = tempfile::NamedTempFile::new().expect("a file for standard error");
+        // `setsid -c`: a session of its own, with this terminal as its
+        // controlling terminal, as a login shell has.
+        let mut command = Command::new("setsid");
+        command.arg("-c");
+        if launch == Launch::HangupsIgnored {
+            command.args(["sh", "-c", r#"trap "" HUP; "$0" "$@"; exit $?"#]);
+        }
+        command
+            .arg(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(args)
+            .env("TERM", "xterm-256color")
+            .stdin(Stdio::from(slave.try_clone().expect("a copy")))
+            .stdout(Stdio::from(slave))
+            .stderr(Stdio::from(stderr.reopen().expect("standard error's file")));
+        let child = command.spawn().expect("the game starts");
+        // Only the game holds its side now, so the reader sees the end when it exits.
+        drop(command);
+        let writer = File::from(master.try_clone().expect("a writer"));
+        let reader = File::from(master.try_clone().expect("a reader"));
         let screen = Arc::new(Mutex::new(vt100::Parser::new(
-            nonzero(ROWS),
-            nonzero(COLS),
+            nonzero(rows),
+            nonzero(cols),
             0,
         )));
-        let feed = Arc::clone(&screen);
-        let reader = thread::spawn(move || {
-            let mut bytes = [0u8; 4096];
-            // Ends at end of file, or with EIO once the game's side is closed.
-            while let Ok(n) = reader.read(&mut bytes) {
-                if n == 0 {
-                    break;
-                }
-                feed.lock().expect("screen lock").process(&bytes[..n]);
-            }
-        });
+        let stop = Arc::new(AtomicBool::new(false));
+        let reader = {
+            let (screen, stop) = (Arc::clone(&screen), Arc::clone(&stop));
+            thread::spawn(move || read_screen(reader, &screen, &stop))
+        };
         Session {
             screen,
             reader: Some(reader),
-            writer,
+            stop,
+            writer: Some(writer),
+            master: Some(master),
             child,
-            _master: pty.master,
+            launch,
+            stderr,
         }
     }
 
@@ -110,14 +169,29 @@ impl Session {
     }
 
     fn press(&mut self, keys: &str) {
-        self.writer
+        let writer = self.writer.as_mut().expect("the terminal is open");
+        writer
             .write_all(keys.as_bytes())
             .expect("keys reach the game");
-        self.writer.flush().expect("keys are sent");
+        writer.flush().expect("keys are sent");
     }
 
+    /// The game's process id (under a shell, the shell's child).
     fn pid(&self) -> Pid {
-        let id = self.child.process_id().expect("the game has a process id");
+        let id = match self.launch {
+            Launch::Directly => self.child.id(),
+            Launch::HangupsIgnored => {
+                let shell = self.child.id();
+                let children = fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+                    .expect("the shell is running");
+                children
+                    .split_whitespace()
+                    .next()
+                    .expect("the game runs under the shell")
+                    .parse()
+                    .expect("a process id")
+            }
+        };
         Pid::from_raw(i32::try_from(id).expect("a pid fits")).expect("a real pid")
     }
 
@@ -127,11 +201,7 @@ impl Session {
 
     /// The process state letter from /proc: `T` while stopped.
     fn state(&self) -> char {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid().as_raw_nonzero()))
-            .expect("the game is alive");
-        // The command name is in parentheses and may hold spaces; the state follows it.
-        let after = &stat[stat.rfind(')').expect("a stat line") + 1..];
-        after.trim_start().chars().next().expect("a state")
+        proc_stat(self.pid()).expect("the game is alive").0
     }
 
     fn wait_until_stopped(&self) {
@@ -142,6 +212,44 @@ impl Session {
         }
     }
 
+    /// Closes the terminal, as closing its window does: the reader lets go,
+    /// then the last of the terminal's side the test holds is closed. Then
+    /// waits for the game to end, and returns the CPU time, in clock ticks,
+    /// it used from the closing on.
+    fn hang_up(&mut self) -> u64 {
+        let pid = self.pid();
+        let before = proc_stat(pid).expect("the game is running").1;
+        self.stop.store(true, Ordering::Relaxed);
+        self.reader
+            .take()
+            .expect("one reader")
+            .join()
+            .expect("the reader ends cleanly");
+        drop(self.writer.take());
+        drop(self.master.take());
+        // A game that spins uses a second of CPU in a second or so; one that
+        // ends uses a few milliseconds. Watched until it is gone or a zombie.
+        let second = rustix::param::clock_ticks_per_second();
+        let deadline = Instant::now() + PATIENCE;
+        let mut used = 0;
+        while let Some((state, ticks)) = proc_stat(pid) {
+            used = ticks.saturating_sub(before);
+            assert!(
+                used < second,
+                "the game used {used} clock ticks of CPU since its terminal went away: it spins"
+            );
+            if state == 'Z' {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the game did not end when its terminal went away"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+        used
+    }
+
     /// Waits for the game to exit, then for every byte it wrote.
     fn finish(mut self) -> Ended {
         let deadline = Instant::now() + PATIENCE;
@@ -149,22 +257,21 @@ impl Session {
             if let Some(status) = self.child.try_wait().expect("the child can be waited on") {
                 break status;
             }
-            assert!(
-                Instant::now() < deadline,
-                "the game did not exit; screen:\n{}",
-                self.contents()
-            );
+            if Instant::now() > deadline {
+                let screen = self.contents();
+                let _ = self.child.kill();
+                panic!("the game did not exit; screen:\n{screen}");
+            }
             thread::sleep(Duration::from_millis(20));
         };
-        self.reader
-            .take()
-            .expect("one reader")
-            .join()
-            .expect("the reader ends cleanly");
+        if let Some(reader) = self.reader.take() {
+            reader.join().expect("the reader ends cleanly");
+        }
         let screen = self.screen.lock().expect("screen lock").screen().clone();
         Ended {
-            code: status.exit_code(),
+            status,
             screen,
+            stderr: fs::read_to_string(self.stderr.path()).expect("standard error's file"),
         }
     }
 
@@ -173,6 +280,59 @@ impl Session {
         let parser = self.screen.lock().expect("screen lock");
         screen_support::marks(parser.screen(), COLS, ROWS)
     }
+}
+
+/// A test that fails leaves nothing running: the session's whole process
+/// group (the game, and the shell above it) is killed.
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let group = i32::try_from(self.child.id())
+                .ok()
+                .and_then(Pid::from_raw)
+                .expect("a process id");
+            let _ = kill_process_group(group, Signal::KILL);
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Feeds the screen with what the game writes until its side of the
+/// terminal closes, or until `stop` (looked at between waits of 20 ms).
+fn read_screen(mut terminal: File, screen: &Mutex<vt100::Parser>, stop: &AtomicBool) {
+    let mut bytes = [0u8; 4096];
+    let pause = Timespec {
+        tv_sec: 0,
+        tv_nsec: 20_000_000,
+    };
+    while !stop.load(Ordering::Relaxed) {
+        let mut ready = [PollFd::new(&terminal, PollFlags::IN)];
+        match poll(&mut ready, Some(&pause)) {
+            Ok(0) | Err(Errno::INTR) => continue,
+            Ok(_) => {}
+            Err(_) => return,
+        }
+        // End of file, or EIO once the game's side is closed.
+        match terminal.read(&mut bytes) {
+            Ok(0) => return,
+            Ok(n) => screen.lock().expect("screen lock").process(&bytes[..n]),
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// A process's state letter and the CPU time it has used (user and system,
+/// every thread, in clock ticks), from /proc; `None` once it is gone. A
+/// zombie still has its times.
+fn proc_stat(pid: Pid) -> Option<(char, u64)> {
+    let stat = fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())).ok()?;
+    // The command name is in parentheses and may hold spaces; fields follow it,
+    // from the state (field 3) on: utime and stime are fields 14 and 15.
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+    let state = fields.first()?.chars().next()?;
+    let ticks = |field: usize| fields.get(field - 3)?.parse::<u64>().ok();
+    Some((state, ticks(14)? + ticks(15)?))
 }
 
 fn nonzero(n: u16) -> NonZeroU16 {
@@ -217,16 +377,22 @@ fn my_turn(board: &[Option<char>]) -> bool {
 
 /// Plays the first free square each turn until the game ends.
 fn play_to_the_end(game: &mut Session) {
+    play_until(game, game_over);
+}
+
+/// Plays the first free square each turn until `done` says the screen shows
+/// the end (a note about the statistics hides the result for a while).
+fn play_until(game: &mut Session, done: impl Fn(&str) -> bool) {
     let mut turns = 0;
     loop {
         // The status line is drawn below the board, so halfway through a
         // frame it can still say "Your turn" beside my mark just placed: the
         // marks must say so too. Once both do, nothing moves until I press.
         let screen = game.wait_for(
-            |s| game_over(s) || (s.contains("Your turn") && my_turn(&game.board())),
+            |s| done(s) || (s.contains("Your turn") && my_turn(&game.board())),
             "my turn or the end",
         );
-        if game_over(&screen) {
+        if done(&screen) {
             return;
         }
         let board = game.board();
@@ -274,7 +440,7 @@ fn a_whole_game_by_keys_then_quit() {
 
     game.press("q");
     let ended = game.finish();
-    assert_eq!(ended.code, 0);
+    assert_eq!(ended.code(), Some(0));
     assert_restored(&ended.screen, "quit");
     let saved = StatsFile::at(&stats_file)
         .read()
@@ -291,7 +457,7 @@ fn quitting_while_the_ai_thinks_restores_the_terminal() {
     game.wait_for(|s| s.contains("AI moves next"), "the AI's turn");
     game.press("\x1b"); // Esc
     let ended = game.finish();
-    assert_eq!(ended.code, 0);
+    assert_eq!(ended.code(), Some(0));
     assert_restored(&ended.screen, "Esc while thinking");
 }
 
@@ -307,16 +473,22 @@ enum Moment {
 impl Moment {
     /// Starts a game and brings it to this moment.
     fn reach(self, stats: &Path) -> Session {
+        self.reach_in(stats, Launch::Directly)
+    }
+
+    /// Starts a game as `launch` says and brings it to this moment.
+    fn reach_in(self, stats: &Path, launch: Launch) -> Session {
         let stats = stats.to_str().expect("UTF-8 path");
+        let start = |args: &[&str]| Session::start_in(args, launch, (COLS, ROWS));
         match self {
             Moment::WaitingForAKey => {
-                let game = Session::start(&["--no-stats"]);
+                let game = start(&["--no-stats"]);
                 game.wait_for(|s| s.contains("Your turn"), "the first frame");
                 game
             }
             Moment::ThinkingOnSevenBySeven => {
                 // Ten minutes to think: the signal comes long before the move.
-                let mut game = Session::start(&[
+                let mut game = start(&[
                     "--size",
                     "7",
                     "--think-ms",
@@ -331,12 +503,12 @@ impl Moment {
                 game
             }
             Moment::Watching => {
-                let game = Session::start(&["--watch", "--delay", "50", "--no-stats"]);
+                let game = start(&["--watch", "--delay", "50", "--no-stats"]);
                 game.wait_for(|s| s.contains(" 2 O "), "the AIs playing");
                 game
             }
             Moment::GameOver => {
-                let mut game = Session::start(&["--ai-delay", "0", "--stats-file", stats]);
+                let mut game = start(&["--ai-delay", "0", "--stats-file", stats]);
                 play_to_the_end(&mut game);
                 game
             }
@@ -362,7 +534,7 @@ fn signals_restore_the_terminal_and_exit_with_128_plus_n() {
             game.signal(signal);
             let ended = game.finish();
             let case = format!("{moment:?}, signal {number}");
-            assert_eq!(ended.code, 128 + number, "{case}");
+            assert_eq!(ended.code(), Some(128 + number), "{case}");
             assert_restored(&ended.screen, &case);
             if let Moment::GameOver = moment {
                 assert_eq!(
@@ -402,6 +574,201 @@ fn suspending_gives_the_terminal_back_and_continuing_redraws() {
     game.wait_for(|_| game.board()[4] == Some('X'), "a move after continuing");
     game.press("q");
     let ended = game.finish();
-    assert_eq!(ended.code, 0);
+    assert_eq!(ended.code(), Some(0));
     assert_restored(&ended.screen, "quit after suspending");
+}
+
+/// Closing the terminal (its window, its SSH connection) under the game:
+/// it ends with 129 as SIGHUP would, without a word on standard error (no
+/// panic writing to the terminal that is gone), its finished game counted,
+/// and without spinning on the input that has ended, whether it got the
+/// terminal's SIGHUP or, under a shell that ignores it, only the end of input.
+#[test]
+fn closing_the_terminal_ends_the_game_with_129_counts_it_and_never_spins() {
+    let mut cases = 0;
+    for launch in [Launch::Directly, Launch::HangupsIgnored] {
+        for moment in [Moment::WaitingForAKey, Moment::GameOver] {
+            let folder = tempfile::tempdir().expect("a temporary folder");
+            let stats = folder.path().join("stats.json");
+            let mut game = moment.reach_in(&stats, launch);
+            let case = format!("{launch:?}, {moment:?}");
+            let cpu = game.hang_up();
+            let ended = game.finish();
+            assert_eq!(
+                ended.code(),
+                Some(129),
+                "{case}: {:?}, standard error: {}",
+                ended.status,
+                ended.stderr
+            );
+            assert_eq!(ended.stderr, "", "{case}: CPU after closing {cpu} ticks");
+            if let Moment::GameOver = moment {
+                assert_eq!(saved_games(&stats), 1, "{case}: counted");
+            }
+            cases += 1;
+        }
+    }
+    assert_eq!(cases, 4);
+}
+
+/// SIGHUP itself, sent while the shell above ignores it: the game still
+/// takes it, gives the terminal back and ends with 129.
+#[test]
+fn sighup_under_a_shell_that_ignores_it_still_ends_the_game_cleanly() {
+    for moment in [Moment::WaitingForAKey, Moment::GameOver] {
+        let folder = tempfile::tempdir().expect("a temporary folder");
+        let stats = folder.path().join("stats.json");
+        let game = moment.reach_in(&stats, Launch::HangupsIgnored);
+        game.signal(Signal::HUP);
+        let ended = game.finish();
+        let case = format!("{moment:?}");
+        assert_eq!(ended.code(), Some(129), "{case}: {}", ended.stderr);
+        assert_restored(&ended.screen, &case);
+        assert_eq!(ended.stderr, "", "{case}");
+        if let Moment::GameOver = moment {
+            assert_eq!(saved_games(&stats), 1, "{case}: counted");
+        }
+    }
+}
+
+/// The plain game at a terminal that goes away, with SIGHUP ignored: its
+/// reads fail, and it ends as the full-screen game does, with 129, its
+/// finished game counted and no spinning.
+#[test]
+fn the_plain_game_at_a_terminal_that_goes_away_ends_with_129() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let stats = folder.path().join("stats.json");
+    let path = stats.to_str().expect("UTF-8 path");
+    let mut game = Session::start_in(
+        &["--plain", "--stats-file", path],
+        Launch::HangupsIgnored,
+        (COLS, ROWS),
+    );
+    game.wait_for(|s| s.contains("Your move"), "the first prompt");
+    // Every square in turn: the game ends whatever the AI does.
+    game.press("1\r2\r3\r4\r5\r6\r7\r8\r9\r");
+    game.wait_for(|s| s.contains("the game is over"), "the end of the game");
+    let deadline = Instant::now() + PATIENCE;
+    while saved_games(&stats) == 0 {
+        assert!(Instant::now() < deadline, "the game was not counted");
+        thread::sleep(Duration::from_millis(20));
+    }
+    let cpu = game.hang_up();
+    let ended = game.finish();
+    assert_eq!(
+        ended.code(),
+        Some(129),
+        "{:?}: {}",
+        ended.status,
+        ended.stderr
+    );
+    assert_eq!(ended.stderr, "", "CPU after closing {cpu} ticks");
+    assert_eq!(saved_games(&stats), 1);
+}
+
+/// A named pipe where the statistics' lock file goes: the game says it
+/// could not count, and quitting gives the terminal back and ends at once
+/// (opening the pipe would wait for a reader for ever).
+#[test]
+fn a_named_pipe_at_the_lock_path_does_not_hold_the_game() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let stats = folder.path().join("stats.json");
+    support::named_pipe(&folder.path().join("stats.json.lock"));
+    let path = stats.to_str().expect("UTF-8 path");
+    let mut game = Session::start(&["--ai-delay", "0", "--stats-file", path]);
+    let told = |s: &str| s.contains("error: statistics not saved (details on exit)");
+    play_until(&mut game, told);
+    game.wait_for(told, "the game saying it could not count");
+    game.press("q");
+    let ended = game.finish();
+    assert_eq!(ended.code(), Some(0), "{}", ended.stderr);
+    assert_restored(&ended.screen, "quit");
+    let said: Vec<_> = ended.stderr.lines().collect();
+    assert_eq!(said.len(), 1, "{}", ended.stderr);
+    assert!(
+        said[0].starts_with("error: cannot lock the statistics file")
+            && said[0].contains("is a named pipe"),
+        "{}",
+        said[0]
+    );
+    assert!(!stats.exists(), "nothing counted, nothing created");
+}
+
+/// A terminal bigger than the game draws on: the game sits centred in it,
+/// nothing is drawn outside its area, and a click lands on the square under it.
+#[test]
+fn a_terminal_bigger_than_the_cap_shows_the_game_centred_and_clicks_land() {
+    let size = (700, 210);
+    let area = tictactoe::tui::drawn_area(size);
+    assert!(
+        area.x > 0 && area.y > 0,
+        "{area:?}: bigger than the cap both ways"
+    );
+    let mut game = Session::start_in(&["--no-stats", "--ai-delay", "0"], Launch::Directly, size);
+    let screen = game.wait_for(|s| s.contains("Your turn"), "the first frame");
+    assert!(screen.contains("Tic-tac-toe"));
+    {
+        let parser = game.screen.lock().expect("screen lock");
+        let screen = parser.screen();
+        for row in 0..size.1 {
+            for col in 0..size.0 {
+                let inside =
+                    (area.x..area.right()).contains(&col) && (area.y..area.bottom()).contains(&row);
+                let cell = screen
+                    .cell(row, col)
+                    .map(|c| c.contents())
+                    .unwrap_or_default();
+                assert!(
+                    inside || cell.trim().is_empty(),
+                    "{cell:?} drawn at {col},{row}, outside {area:?}"
+                );
+            }
+        }
+    }
+    let board = screen_support::board(area.width, area.height);
+    let centre = board.cell_rect(tictactoe::engine::Move::from_index(4, 3));
+    let (x, y) = (area.x + centre.x + 1, area.y + centre.y + 1);
+    // A left click, pressed and released, in SGR mouse reporting (1-based).
+    game.press(&format!("\x1b[<0;{0};{1}M\x1b[<0;{0};{1}m", x + 1, y + 1));
+    game.wait_for(|s| s.contains("1 X b2"), "the click playing the centre");
+    game.press("q");
+    let ended = game.finish();
+    assert_eq!(ended.code(), Some(0));
+    assert_restored(&ended.screen, "quit");
+}
+
+#[test]
+fn the_walkthrough_is_driven_by_its_keys() {
+    let mut game = Session::start(&[
+        "--no-stats",
+        "--x",
+        "human",
+        "--o",
+        "human",
+        "--board",
+        "o.x/x.x/.oo",
+    ]);
+    game.wait_for(|s| s.contains("X to move"), "the first frame");
+    game.press("c");
+    game.wait_for(|s| s.contains("Minimax call 1:"), "call 1");
+    game.press("ccccc");
+    game.wait_for(|s| s.contains("Minimax call 6:"), "call 6, a3 X");
+    game.press("b");
+    game.wait_for(|s| s.contains("Minimax call 5:"), "back to call 5");
+    game.press("f");
+    game.wait_for(|s| s.contains("Call 5 returned +9"), "call 5 finished");
+    game.press("G");
+    game.wait_for(
+        |s| s.contains("Call 1 returned +9: best move b2"),
+        "the end of the walk",
+    );
+    game.press("a");
+    game.wait_for(
+        |s| s.contains("alpha-beta") && s.contains("Minimax call 1:"),
+        "alpha-beta from call 1",
+    );
+    game.press("q");
+    let ended = game.finish();
+    assert_eq!(ended.code(), Some(0));
+    assert_restored(&ended.screen, "quit from the walkthrough");
 }

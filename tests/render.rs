@@ -278,7 +278,7 @@ fn the_help_popup() {
         let screen = text(&snapshot("the_help_popup", &app, size));
         // Words wrap whole: none is cut at the popup's edge.
         for word in [
-            "explain:", "every", "move's", "score", "new", "game", "undo",
+            "explain:", "every", "move's", "score", "new", "game", "square",
         ] {
             assert!(
                 screen
@@ -316,8 +316,11 @@ fn watch_mode_says_thinking_only_while_the_engine_works_and_shows_the_delay() {
         let waiting = text(&snapshot("watch_mode_between_moves", &app, size));
         assert!(waiting.contains("X (perfect) moves next…"), "{waiting}");
         assert!(!waiting.contains("thinking"), "{waiting}");
-        assert!(
-            waiting.contains("delay 250 ms"),
+        // The key bar shows whole entries only: at 30 columns `+/- delay`
+        // gives way to `space pause`.
+        assert_eq!(
+            waiting.contains("+/- delay 250 ms"),
+            size == (80, 24),
             "{size:?}: after +\n{waiting}"
         );
     }
@@ -415,7 +418,9 @@ fn explain_overlay_and_panel() {
         let buffer = snapshot_timeless("explain_overlay_and_panel", &app, size);
         let screen = text(&buffer);
         assert!(
-            screen.contains("plain minimax") && screen.contains("pruning saves"),
+            screen.contains("minimax")
+                && screen.contains("calls")
+                && screen.contains("pruning saves"),
             "{screen}"
         );
         // Every empty square shows the score analyze reports for it, and its meaning.
@@ -633,9 +638,26 @@ fn explain_draws_the_line_under_the_cursor_on_the_board_and_writes_it_in_the_pan
         let buffer = snapshot_timeless("explain_draws_the_line_under_the_cursor", &app, size);
         let screen = text(&buffer);
         let board = board_at(size, 3);
-        // Every move of the line carries its number on its square.
+        // Every move of the line carries its number on its square, where
+        // the squares are big enough to keep their scores beside it.
         let moves = [(0, 1), (0, 2), (2, 0), (1, 0), (1, 2), (2, 1), (2, 2)];
-        for (i, &(row, col)) in moves.iter().enumerate() {
+        if !board.cell.draws_marks() {
+            // Small squares keep their scores: the line is in the panel.
+            let overlay = app.overlay().expect("scores are in");
+            for scored in &overlay.moves {
+                let square = cell_text(&buffer, board.cell_rect(scored.mv));
+                assert!(
+                    square.contains(&tictactoe::text::signed(scored.score)),
+                    "{size:?}: {} keeps its score: {square:?}",
+                    scored.mv
+                );
+            }
+        }
+        for (i, &(row, col)) in moves
+            .iter()
+            .enumerate()
+            .filter(|_| board.cell.draws_marks())
+        {
             let player = if i % 2 == 0 { "X" } else { "O" };
             let square = cell_text(&buffer, board.cell_rect(Move::new(row, col)));
             assert!(
@@ -701,11 +723,13 @@ fn the_tree_of_the_article_board() {
     for size in [(80, 24), (60, 20), (40, 15)] {
         let buffer = snapshot("the_tree_of_the_article_board", &app, size);
         let screen = text(&buffer);
+        // Each node with its call number in the trace: #2, #5, #6, #7, #9
+        // are freeCodeCamp's FC2, FC5, FC6, FC7 and FC9.
         for row in [
-            "o.x/x.x/.oo  +9 X wins in 1 · X max · 8 below",
-            "a3 X  -8 O wins in 1 · O min · 3 below",
-            "b1 O  +7 X wins in 1 · X max · 1 below",
-            "b2 O  -8 O won",
+            "o.x/x.x/.oo #1  +9 X wins in 1 · X max · 8 below",
+            "a3 X #6  -8 O wins in 1 · O min · 3 below",
+            "b1 O #7  +7 X wins in 1 · X max · 1 below",
+            "b2 O #9  -8 O won",
         ] {
             assert!(
                 screen.contains(row) || size.0 < 60,
@@ -724,7 +748,7 @@ fn the_tree_of_the_article_board() {
             text(&buffer)
                 .lines()
                 .nth(y)
-                .is_some_and(|l| l.contains("a3 X  -8"))
+                .is_some_and(|l| l.contains("a3 X #6  -8"))
         })
         .expect("a3 is shown") as u16;
     assert!(buffer[(4, row)].modifier.contains(Modifier::REVERSED));
@@ -760,6 +784,46 @@ fn the_walkthrough_steps_through_the_article_calls() {
     assert!(a3.starts_with('1') && a3.contains('╳'), "{a3:?}");
 }
 
+#[test]
+fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
+    use tictactoe::screen::app::TraceMove;
+    let t0 = Instant::now();
+    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
+    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    app.update(Action::TraceStep, t0);
+    app.update(Action::Trace(TraceMove::AlphaBeta), t0);
+    // Calls 1 to 7, then the rest of call 7 and of call 6: the cut.
+    for _ in 0..6 {
+        app.update(Action::TraceStep, t0);
+    }
+    app.update(Action::Trace(TraceMove::Finish), t0);
+    app.update(Action::Trace(TraceMove::Finish), t0);
+    for size in [(80, 24), (60, 20), (40, 15)] {
+        let screen = text(&snapshot("the_walkthrough_alpha_beta_cut", &app, size));
+        assert!(
+            screen.contains("Call 6 returned <= +7"),
+            "{size:?}: the status line says the bound\n{screen}"
+        );
+    }
+    let said: Vec<String> = app
+        .walkthrough()
+        .expect("open")
+        .items(40)
+        .into_iter()
+        .map(|(_, said)| format!("{said:?}"))
+        .collect();
+    for expected in [
+        "call 6 returned <= +7",
+        "call 6 prunes b2 O: +7 <= alpha +9: X has better elsewhere",
+        "From o.x/x.x/.oo, alpha-beta:",
+    ] {
+        assert!(
+            said.iter().any(|s| s.contains(expected)),
+            "{expected}\n{said:#?}"
+        );
+    }
+}
+
 /// The words in the panel beside the board, its rows joined by spaces
 /// (`None` when the panel is a summary above the board).
 fn panel_text(buffer: &Buffer, size: (u16, u16)) -> Option<String> {
@@ -790,8 +854,9 @@ fn buffer_of(app: &App) -> Buffer {
 #[test]
 fn the_explain_legend_is_shown_whole_or_not_at_all() {
     let mut app = explained_from("o.x/x.x/.oo");
-    let first_half = "+ win, - loss, 0 draw;";
-    let second_half = "sooner wins score higher";
+    // Its start and its end, each short enough never to be wrapped apart.
+    let first_half = "a win at depth";
+    let second_half = "draw 0.";
     let mut whole = 0;
     for size in [(80, 24), (60, 20), (120, 40), (100, 30)] {
         for mv in Board::new().legal_moves() {
@@ -856,23 +921,31 @@ fn a_deep_walkthrough_keeps_the_current_call_in_the_panel() {
 }
 
 /// The key bar offers undo only with a turn to take back, and redo once
-/// one has been taken back.
+/// one has been taken back, at 120x40 as at 80x24 (where it once had no
+/// room for redo).
 #[test]
 fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
     let t0 = Instant::now();
-    let keys = |app: &App| {
-        let screen = text(&draw(app, 120, 40));
-        screen.lines().last().unwrap_or_default().trim().to_string()
-    };
-    let mut app = two_humans(&[]);
-    assert!(!keys(&app).contains("undo"), "{}", keys(&app));
-    app.update(Action::Place(Move::new(1, 1)), t0);
-    assert!(keys(&app).contains("u undo"), "{}", keys(&app));
-    assert!(!keys(&app).contains("redo"), "{}", keys(&app));
-    app.update(Action::Undo, t0);
-    assert_eq!(app.board(), Board::new());
-    assert!(keys(&app).contains("U redo"), "{}", keys(&app));
-    assert!(!keys(&app).contains("u undo"), "{}", keys(&app));
-    app.update(Action::Redo, t0);
-    assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+    for (width, height) in [(120, 40), (80, 24)] {
+        let keys = |app: &App| {
+            let screen = text(&draw(app, width, height));
+            screen.lines().last().unwrap_or_default().trim().to_string()
+        };
+        let mut app = two_humans(&[]);
+        assert!(!keys(&app).contains("undo"), "{}", keys(&app));
+        app.update(Action::Place(Move::new(1, 1)), t0);
+        assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+        assert!(!keys(&app).contains("redo"), "{}", keys(&app));
+        app.update(Action::Undo, t0);
+        assert_eq!(app.board(), Board::new());
+        assert!(keys(&app).contains("U redo"), "{}", keys(&app));
+        assert!(!keys(&app).contains("u undo"), "{}", keys(&app));
+        app.update(Action::Redo, t0);
+        assert!(keys(&app).contains("u undo"), "{}", keys(&app));
+        // Two moves, one taken back: both offered.
+        app.update(Action::Place(Move::new(0, 0)), t0);
+        app.update(Action::Undo, t0);
+        let both = keys(&app);
+        assert!(both.contains("u undo") && both.contains("U redo"), "{both}");
+    }
 }

@@ -20,7 +20,7 @@ use russh::keys::{HashAlg, PublicKeyOrCertificate};
 use russh::{ChannelMsg, ChannelWriteHalf};
 use rustix::process::{Pid, Signal, kill_process};
 use tictactoe::engine::Move;
-use tictactoe::serve::input::KeyDecoder;
+use tictactoe::screen::decode::KeyDecoder;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpSocket, TcpStream};
 

@@ -15,7 +15,7 @@ use serde_json::Value;
 mod support;
 use tictactoe::engine::{Board, Level, Player, Status};
 use tictactoe::game::{Seat, Seats};
-use tictactoe::stats::{Counter, GameRecord, Outcome, Row, SIZE_CAP, StatsError, StatsFile};
+use tictactoe::stats::{Counter, GameRecord, Note, Outcome, Row, SIZE_CAP, StatsError, StatsFile};
 
 fn record(size: u8, k: u8, side: Player, opponent: Level, outcome: Outcome) -> GameRecord {
     GameRecord {
@@ -56,24 +56,30 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
                     .into_bytes()
             } else if meta.is_file() {
                 fs::read(&path).unwrap()
-            } else {
+            } else if meta.is_dir() {
                 b"(folder)".to_vec()
+            } else {
+                b"(neither file nor folder)".to_vec()
             };
             (name, contents)
         })
         .collect()
 }
 
-use support::binary as tictactoe;
+use support::{binary as tictactoe, output_within};
 
 fn stats_command(path: &Path, extra: &[&str]) -> Output {
-    tictactoe()
+    let child = tictactoe()
         .arg("stats")
         .args(extra)
         .arg("--stats-file")
         .arg(path)
-        .output()
-        .unwrap()
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    output_within(child, &format!("stats {extra:?}"))
 }
 
 /// Every square in turn: the game ends whatever the AI does.
@@ -92,7 +98,7 @@ fn plain_game(mut command: Command, path: &Path, extra: &[&str]) -> Output {
         .spawn()
         .expect("a game starts");
     child.stdin.take().unwrap().write_all(A_WHOLE_GAME).unwrap();
-    child.wait_with_output().unwrap()
+    output_within(child, "a plain game")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -255,10 +261,10 @@ fn a_version_1_file_is_read_as_3x3_and_rewritten_as_version_2() {
     assert_eq!(report["by_opponent"][0]["size"], 3);
     assert_eq!(report["by_opponent"][0]["k"], 3);
 
-    let warnings = file
+    let kept = file
         .record(record(4, 4, Player::X, Level::Perfect, Outcome::Draw))
         .unwrap();
-    assert!(warnings.is_empty());
+    assert_eq!(kept, None, "a file of the first format is not damaged");
     let saved: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
     assert_eq!(saved["format"], "tictactoe-stats");
     assert_eq!(saved["version"], 2);
@@ -480,12 +486,12 @@ fn twenty_concurrent_games_against_one_file_are_all_counted() {
 fn a_damaged_file_is_kept_aside_by_a_writer_and_counting_starts_afresh() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("stats.json");
-    let garbage = b"{\"version\":1,\"rows\":[{\"side\":\"x\"\xff truncated";
+    let garbage =
+        b"{\"format\":\"tictactoe-stats\",\"version\":2,\"rows\":[{\"side\":\"x\"\xff truncated";
     fs::write(&path, garbage).unwrap();
     let file = StatsFile::at(&path);
-    let warnings = file.record(loss_as_x()).unwrap();
-    assert_eq!(warnings.len(), 1);
-    let warning = warnings[0].to_string();
+    let kept = file.record(loss_as_x()).unwrap().expect("moved aside");
+    let warning = Note::KeptAside(kept).to_string();
     assert!(
         warning.starts_with("warning: the statistics file") && warning.contains("damaged"),
         "{warning}"
@@ -560,10 +566,12 @@ fn damaged_fields_are_damage_not_foreign() {
         let error = StatsFile::at(&path).read().unwrap_err();
         assert!(matches!(error, StatsError::Damaged { .. }), "{error}");
         assert!(error.to_string().contains(problem), "{error}");
-        let warnings = StatsFile::at(&path).record(loss_as_x()).unwrap();
-        assert_eq!(warnings.len(), 1, "{contents}");
+        let kept = StatsFile::at(&path)
+            .record(loss_as_x())
+            .unwrap()
+            .expect(&contents);
         assert_eq!(
-            fs::read_to_string(&warnings[0].kept_as).unwrap(),
+            fs::read_to_string(&kept.kept_as).unwrap(),
             contents,
             "kept aside byte for byte"
         );
@@ -575,7 +583,11 @@ fn damaged_fields_are_damage_not_foreign() {
 fn stats_on_a_damaged_file_says_so_and_moves_nothing_then_a_game_moves_it_aside() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("stats.json");
-    fs::write(&path, "{\"version\": 1, \"rows\": [{\"side\": \"x\"").unwrap();
+    fs::write(
+        &path,
+        "{\"format\": \"tictactoe-stats\", \"version\": 2, \"rows\": [{\"side\": \"x\"",
+    )
+    .unwrap();
     let before = snapshot(dir.path());
     for extra in [&[][..], &["--json"]] {
         let out = stats_command(&path, extra);
@@ -610,7 +622,7 @@ fn stats_on_a_damaged_file_says_so_and_moves_nothing_then_a_game_moves_it_aside(
 fn reset_moves_a_damaged_file_aside_and_starts_afresh() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("stats.json");
-    fs::write(&path, "{\"version\": 1, \"rows\": [").unwrap();
+    fs::write(&path, "{\"format\": \"tictactoe-stats\", \"rows\": [").unwrap();
     let out = stats_command(&path, &["--reset"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).starts_with("Statistics reset"));
@@ -646,6 +658,22 @@ fn foreign_files() -> Vec<(&'static str, Vec<u8>)> {
             b"{\"version\": \"1.0.0\", \"rows\": []}".to_vec(),
         ),
         ("empty", Vec::new()),
+        // Files that begin as the first format did but are not exactly one:
+        // without the marker, nothing else makes a file ours.
+        (
+            "vercel.json",
+            b"{\"version\": 2, \"builds\": [{\"src\": \"index.js\", \"use\": \"@vercel/node\"}]}"
+                .to_vec(),
+        ),
+        (
+            "a-key-more.json",
+            b"{\"version\": 1, \"rows\": [], \"important\": \"keep me\"}".to_vec(),
+        ),
+        (
+            "cut-short.json",
+            b"{\"version\": 1, \"rows\": [{\"side\": \"x\"".to_vec(),
+        ),
+        ("version-99.json", b"{\"version\":99,\"rows\":[]}".to_vec()),
     ]
 }
 
@@ -702,7 +730,7 @@ fn a_foreign_file_is_never_moved_or_written_by_any_command() {
 fn a_newer_version_is_left_alone_and_not_counted() {
     for contents in [
         r#"{"format":"tictactoe-stats","version":3,"rows":"a shape this program does not know"}"#,
-        r#"{"version":99,"rows":[]}"#,
+        r#"{"format": "tictactoe-stats", "version": 99, "rows": []}"#,
     ] {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("stats.json");
@@ -898,11 +926,13 @@ fn a_symlink_is_written_through_and_stays_a_link() {
     assert!(text(&out.stdout).starts_with("2 games"));
 
     // A damaged target is moved aside beside it; the link still points to the new file.
-    fs::write(&target, "{\"version\":1,\"rows\":[").unwrap();
-    let warnings = StatsFile::at(&link).record(loss_as_x()).unwrap();
-    assert_eq!(warnings.len(), 1);
+    fs::write(&target, "{\"format\":\"tictactoe-stats\",\"rows\":[").unwrap();
+    let kept = StatsFile::at(&link)
+        .record(loss_as_x())
+        .unwrap()
+        .expect("moved aside");
     assert_eq!(
-        warnings[0].kept_as.parent(),
+        kept.kept_as.parent(),
         target.canonicalize().unwrap().parent()
     );
     assert!(
@@ -948,34 +978,40 @@ fn the_counter_warns_once_when_the_file_cannot_be_used() {
     fs::write(&hosts, "127.0.0.1 localhost\n").unwrap();
     let before = snapshot(dir.path());
     let mut counter = Counter::new(Some(StatsFile::at(&hosts)));
-    let lines = counter.record(loss_as_x());
-    assert_eq!(lines.len(), 1, "{lines:?}");
+    let note = counter.record(loss_as_x()).expect("a note");
     assert!(
-        lines[0].starts_with("error: ")
-            && lines[0].contains(hosts.to_str().unwrap())
-            && lines[0].contains("not a tictactoe statistics file")
-            && !lines[0].contains('\n'),
-        "{}",
-        lines[0]
+        matches!(note, Note::Stopped(StatsError::Foreign { .. })),
+        "{note:?}"
     );
-    assert!(Counter::headline(&lines[0]).starts_with("error:"));
-    assert!(counter.record(loss_as_x()).is_empty(), "said once");
-    assert!(counter.unrecord(loss_as_x()).is_empty());
-    assert!(counter.record(loss_as_x()).is_empty());
+    let line = note.to_string();
+    assert!(
+        line.starts_with("error: ")
+            && line.contains(hosts.to_str().unwrap())
+            && line.contains("not a tictactoe statistics file")
+            && line.ends_with("no game is counted for the rest of this session")
+            && !line.contains('\n'),
+        "{line}"
+    );
+    assert!(!note.is_warning());
+    assert!(note.headline().starts_with("error:"));
+    assert!(counter.record(loss_as_x()).is_none(), "said once");
+    assert!(counter.unrecord(loss_as_x()).is_none());
+    assert!(counter.record(loss_as_x()).is_none());
     assert_eq!(snapshot(dir.path()), before);
 
     // Counting off: nothing to say.
     let mut off = Counter::new(None);
-    assert!(off.record(loss_as_x()).is_empty());
+    assert!(off.record(loss_as_x()).is_none());
 
     // A damaged file: a warning, and the game is counted.
     let path = dir.path().join("stats.json");
-    fs::write(&path, "{\"version\":1,\"rows\":[").unwrap();
+    fs::write(&path, "{\"format\":\"tictactoe-stats\",\"rows\":[").unwrap();
     let mut counter = Counter::new(Some(StatsFile::at(&path)));
-    let lines = counter.record(loss_as_x());
-    assert_eq!(lines.len(), 1);
-    assert!(lines[0].starts_with("warning: "), "{}", lines[0]);
-    assert!(Counter::headline(&lines[0]).starts_with("warning:"));
+    let note = counter.record(loss_as_x()).expect("a note");
+    assert!(matches!(note, Note::KeptAside(_)), "{note:?}");
+    assert!(note.to_string().starts_with("warning: "), "{note}");
+    assert!(note.is_warning());
+    assert!(note.headline().starts_with("warning:"));
     assert_eq!(games_in(&path), 1);
 }
 
@@ -988,37 +1024,40 @@ fn the_counter_reports_a_held_lock_each_time_and_takes_back_only_what_it_counted
     let mut counter = Counter::new(Some(file));
     let holder = hold_lock(&path);
     for _ in 0..2 {
-        let lines = counter.record(loss_as_x());
-        assert_eq!(lines.len(), 1);
+        let note = counter.record(loss_as_x()).expect("a note");
         assert!(
-            lines[0].starts_with("error: ")
-                && lines[0].contains("locked by another program")
-                && lines[0].contains("not counted"),
-            "{}",
-            lines[0]
+            matches!(note, Note::NotCounted(StatsError::Locked { .. })),
+            "{note:?}"
+        );
+        let line = note.to_string();
+        assert!(
+            line.starts_with("error: ")
+                && line.contains("locked by another program")
+                && line.contains("not counted"),
+            "{line}"
         );
     }
     drop(holder);
     assert!(
-        counter.unrecord(loss_as_x()).is_empty(),
+        counter.unrecord(loss_as_x()).is_none(),
         "never counted: nothing to take back"
     );
     assert_eq!(games_in(&path), 1, "the other session's game stays");
 
-    assert!(counter.record(loss_as_x()).is_empty(), "counting goes on");
+    assert!(counter.record(loss_as_x()).is_none(), "counting goes on");
     assert_eq!(games_in(&path), 2);
     // Taking back fails while the lock is held: the game stays counted...
     let holder = hold_lock(&path);
-    let lines = counter.unrecord(loss_as_x());
-    assert_eq!(lines.len(), 1);
-    assert!(lines[0].contains("still counted"), "{}", lines[0]);
+    let note = counter.unrecord(loss_as_x()).expect("a note");
+    assert!(matches!(note, Note::StillCounted(_)), "{note:?}");
+    assert!(note.to_string().contains("still counted"), "{note}");
     drop(holder);
     assert_eq!(games_in(&path), 2);
     // ...so the same result again (redo) is not counted twice,
-    assert!(counter.record(loss_as_x()).is_empty());
+    assert!(counter.record(loss_as_x()).is_none());
     assert_eq!(games_in(&path), 2);
     // and can still be taken back.
-    assert!(counter.unrecord(loss_as_x()).is_empty());
+    assert!(counter.unrecord(loss_as_x()).is_none());
     assert_eq!(games_in(&path), 1);
 }
 
@@ -1243,4 +1282,265 @@ fn the_default_location_follows_xdg_and_no_stats_writes_nothing() {
         .output()
         .unwrap();
     assert!(text(&reset.stdout).starts_with("Statistics reset"));
+}
+
+/// A statistics file as this program writes it today, byte for byte.
+const TODAYS_FILE: &str = "{
+  \"format\": \"tictactoe-stats\",
+  \"version\": 2,
+  \"rows\": [
+    {
+      \"side\": \"x\",
+      \"opponent\": \"perfect\",
+      \"size\": 3,
+      \"k\": 3,
+      \"wins\": 0,
+      \"losses\": 2,
+      \"draws\": 1
+    },
+    {
+      \"side\": \"o\",
+      \"opponent\": \"easy\",
+      \"size\": 4,
+      \"k\": 4,
+      \"wins\": 3,
+      \"losses\": 0,
+      \"draws\": 0
+    }
+  ]
+}
+";
+
+#[test]
+fn todays_file_is_read_and_a_game_counted_then_taken_back_leaves_it_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    fs::write(&path, TODAYS_FILE).unwrap();
+    let file = StatsFile::at(&path);
+    let rows: Vec<_> = file
+        .read()
+        .unwrap()
+        .rows()
+        .iter()
+        .map(|r| (r.board(), r.side, r.opponent, r.wins, r.losses, r.draws))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("3x3".to_string(), Player::X, Level::Perfect, 0, 2, 1),
+            ("4x4 k4".to_string(), Player::O, Level::Easy, 3, 0, 0)
+        ]
+    );
+    let out = stats_command(&path, &[]);
+    assert!(
+        text(&out.stdout).starts_with("6 games against the AI: 3 won, 2 lost, 1 drawn"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(file.record(loss_as_x()).unwrap(), None);
+    assert_eq!(file.read().unwrap().games(), 7);
+    assert_eq!(file.unrecord(loss_as_x()).unwrap(), None);
+    assert_eq!(fs::read_to_string(&path).unwrap(), TODAYS_FILE);
+}
+
+/// A file of ours with a key this program does not know: read, and never
+/// written, so the key is not lost.
+#[test]
+fn a_key_this_program_does_not_know_is_never_lost() {
+    let row = r#"{"side": "x", "opponent": "perfect", "size": 3, "k": 3, "wins": 0, "losses": 3, "draws": 0"#;
+    for (contents, key) in [
+        (
+            format!(
+                r#"{{"format": "tictactoe-stats", "version": 2, "rows": [{row}}}], "important": "keep me"}}"#
+            ),
+            r#""important""#,
+        ),
+        (
+            format!(
+                r#"{{"format": "tictactoe-stats", "version": 2, "rows": [{row}, "colour": "red"}}]}}"#
+            ),
+            r#"rows[0]."colour""#,
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.json");
+        fs::write(&path, &contents).unwrap();
+        let before = snapshot(dir.path());
+
+        let out = stats_command(&path, &[]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("3 games against the AI"));
+        let line = one_error_line(&stats_command(&path, &["--reset"]));
+        assert!(
+            line.contains(key) && line.contains("left untouched rather than lose it"),
+            "{line}"
+        );
+        let file = StatsFile::at(&path);
+        for error in [
+            file.record(loss_as_x()).unwrap_err(),
+            file.unrecord(loss_as_x()).unwrap_err(),
+            file.reset().unwrap_err(),
+        ] {
+            assert!(matches!(error, StatsError::UnknownKey { .. }), "{error}");
+            assert!(error.is_permanent());
+        }
+        let out = plain_game(tictactoe(), &path, &[]);
+        assert!(out.status.success(), "the game plays on");
+        let shown = text(&out.stdout);
+        let told: Vec<_> = shown.lines().filter(|l| l.contains(key)).collect();
+        assert_eq!(told.len(), 1, "{shown}");
+        assert!(told[0].starts_with("error: "), "{shown}");
+        assert_eq!(snapshot(dir.path()), before, "{key}: nothing written");
+    }
+}
+
+/// A file nobody may write (0444) was made so on purpose: it is shown, and a
+/// game says once, as a warning, that it is not counted.
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_read_and_never_rewritten() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, path) = a_folder_with_one_game();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+    let before = snapshot(dir.path());
+
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("1 game against the AI"));
+    let line = one_error_line(&stats_command(&path, &["--reset"]));
+    assert!(
+        line.contains(path.to_str().unwrap()) && line.contains("is read-only"),
+        "{line}"
+    );
+    let file = StatsFile::at(&path);
+    for error in [
+        file.record(loss_as_x()).unwrap_err(),
+        file.reset().unwrap_err(),
+    ] {
+        assert!(matches!(error, StatsError::ReadOnly { .. }), "{error}");
+        assert!(error.is_permanent());
+    }
+    // Damaged or not: not moved aside either.
+    let mut counter = Counter::new(Some(file));
+    let note = counter.record(loss_as_x()).expect("a note");
+    assert!(note.is_warning(), "{note:?}");
+    assert!(note.headline().starts_with("warning:"));
+    assert!(counter.record(loss_as_x()).is_none(), "said once");
+
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success(), "the game plays on");
+    let shown = text(&out.stdout);
+    let told: Vec<_> = shown.lines().filter(|l| l.contains("read-only")).collect();
+    assert_eq!(told.len(), 1, "{shown}");
+    assert!(
+        told[0].starts_with("warning: ")
+            && told[0].contains(path.to_str().unwrap())
+            && told[0].ends_with("no game is counted for the rest of this session"),
+        "{shown}"
+    );
+    assert_eq!(snapshot(dir.path()), before, "nothing written or created");
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o444
+    );
+
+    let damaged = b"{\"format\": \"tictactoe-stats\", \"rows\": [";
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+    fs::write(&path, damaged).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+    let error = StatsFile::at(&path).record(loss_as_x()).unwrap_err();
+    assert!(matches!(error, StatsError::ReadOnly { .. }), "{error}");
+    assert_eq!(names_in(dir.path()), ["stats.json"], "not moved aside");
+    assert_eq!(fs::read(&path).unwrap(), damaged);
+}
+
+/// Puts something at a path.
+type Make = fn(&Path);
+
+/// What can sit where the lock file goes, none of it a regular file: what it
+/// is, how the error names it, and how to make it.
+#[cfg(unix)]
+fn odd_locks() -> Vec<(&'static str, &'static str, Make)> {
+    use std::os::unix::fs::symlink;
+    vec![
+        ("a named pipe", "a named pipe", support::named_pipe),
+        // Opening it to create would make a file where it points.
+        ("a link to nothing", "a symbolic link", |at: &Path| {
+            symlink("made-through-the-link", at).unwrap()
+        }),
+        ("a link to a file", "a symbolic link", |at: &Path| {
+            fs::write(at.with_file_name("real.lock"), "").unwrap();
+            symlink("real.lock", at).unwrap();
+        }),
+        ("a folder", "a folder", |at: &Path| {
+            fs::create_dir(at).unwrap()
+        }),
+    ]
+}
+
+/// A lock path that is not a regular file is one error line from every
+/// writer, never a wait: opening a named pipe would wait for a reader for
+/// ever, and a link to nothing would create a file where it points.
+#[cfg(unix)]
+#[test]
+fn a_lock_path_that_is_not_a_regular_file_is_one_error_never_a_hang() {
+    for (what, kind, make) in odd_locks() {
+        let (dir, path) = a_folder_with_one_game();
+        let lock = dir.path().join("stats.json.lock");
+        make(&lock);
+        let before = snapshot(dir.path());
+
+        // Readers take no lock.
+        let out = stats_command(&path, &[]);
+        assert!(out.status.success(), "{what}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("1 game against the AI"));
+
+        let line = one_error_line(&stats_command(&path, &["--reset"]));
+        assert!(
+            line.contains(lock.to_str().unwrap()) && line.contains(&format!("is {kind}")),
+            "{what}: {line}"
+        );
+        let out = plain_game(tictactoe(), &path, &[]);
+        assert!(out.status.success(), "{what}: the game plays on");
+        let shown = text(&out.stdout);
+        let told: Vec<_> = shown.lines().filter(|l| l.contains(".lock")).collect();
+        assert_eq!(told.len(), 1, "{what}: {shown}");
+        assert!(told[0].starts_with("error: cannot lock"), "{shown}");
+
+        let error = StatsFile::at(&path).record(loss_as_x()).unwrap_err();
+        assert!(matches!(error, StatsError::BadLock { .. }), "{error}");
+        assert!(error.is_permanent());
+        assert_eq!(games_in(&path), 1, "{what}: nothing counted");
+        assert_eq!(snapshot(dir.path()), before, "{what}: nothing touched");
+        assert!(
+            !dir.path().join("made-through-the-link").exists(),
+            "{what}: no file made where a link points"
+        );
+    }
+}
+
+/// A named pipe at the statistics path itself is refused unopened too.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_at_the_path_is_one_error_never_a_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    support::named_pipe(&path);
+    let before = snapshot(dir.path());
+    for extra in [&[][..], &["--reset"]] {
+        let line = one_error_line(&stats_command(&path, extra));
+        assert!(line.contains("not a regular file"), "{extra:?}: {line}");
+    }
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success());
+    let shown = text(&out.stdout);
+    assert_eq!(
+        shown
+            .lines()
+            .filter(|l| l.contains("not a regular file"))
+            .count(),
+        1,
+        "{shown}"
+    );
+    assert_eq!(snapshot(dir.path()), before);
 }

@@ -16,6 +16,7 @@ fn settings() -> Settings {
     Settings {
         ai_delay: Duration::ZERO,
         seed: Some(3),
+        scoring: Default::default(),
         ..support::settings(Seat::Human, support::PERFECT)
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod play;
+pub mod quiz;
 pub mod selfplay;
 #[cfg(feature = "serve")]
 pub mod serve;
@@ -48,6 +49,8 @@ pub enum Command {
     Tree(tree::TreeArgs),
     /// Replay the seed's minimax call by call, numbered as the freeCodeCamp article numbers its calls.
     Trace(trace::TraceArgs),
+    /// Quiz yourself on minimax: positions from real games, one question at a time.
+    Quiz(quiz::QuizArgs),
     /// Let two AIs play each other without a screen and print the tally.
     Selfplay(selfplay::SelfplayArgs),
     /// Show the saved statistics of your games against the AI.
@@ -288,6 +291,7 @@ impl Command {
             Command::Best(args) => args.run(io),
             Command::Tree(args) => args.run(io),
             Command::Trace(args) => args.run(io),
+            Command::Quiz(args) => args.run(io),
             Command::Selfplay(args) => args.run(io),
             Command::Stats(args) => args.run(io),
             Command::Completions(args) => setup::write_completions(args.shell, io.out),

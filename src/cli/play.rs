@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
+use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
 use crate::engine::{BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
@@ -79,6 +80,9 @@ pub struct PlayArgs {
     /// How long the AI may think per move on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = super::DEFAULT_THINK_MS, value_parser = super::think_ms())]
     pub think_ms: u64,
+    /// How explain, the tree and the walkthrough count scores (the AI plays the same either way).
+    #[command(flatten)]
+    pub scores: super::ScoresArg,
     /// Pause between moves when watching, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_WATCH_DELAY.as_millis() as u64)]
     pub delay: u64,
@@ -123,14 +127,17 @@ impl PlayArgs {
         let stats = self.stats_file();
         if self.plain {
             let prompt = io::stdin().is_terminal();
-            crate::plain::run(
+            let ending = crate::plain::run(
                 &settings,
                 stats,
                 &mut io::stdin().lock(),
                 &mut io::stdout().lock(),
                 prompt,
             )?;
-            return Ok(ExitStatus::Success);
+            return Ok(match ending {
+                crate::plain::Ending::Done => ExitStatus::Success,
+                crate::plain::Ending::TerminalGone => ExitStatus::Signal(SIGHUP),
+            });
         }
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
             writeln!(
@@ -208,6 +215,7 @@ impl PlayArgs {
             watch_delay: Duration::from_millis(self.delay),
             limits: Limits::Think(Duration::from_millis(self.think_ms)),
             seed: self.seed,
+            scoring: self.scores.scores,
         })
     }
 

@@ -1,5 +1,6 @@
 //! `tictactoe completions SHELL` and `tictactoe man`: what a user sets up once
-//! after installing, generated from the command-line definition itself.
+//! after installing, generated from the command-line definition itself (and
+//! the man page's keys from the key table).
 
 use std::io::{self, Write};
 
@@ -9,6 +10,7 @@ use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
 use super::{Cli, ExitStatus};
+use crate::screen::keys;
 
 /// The arguments of `tictactoe completions`.
 #[derive(Debug, clap::Args)]
@@ -84,8 +86,8 @@ fn fish_long_flags_fixed(script: &str) -> String {
     fixed
 }
 
-/// Writes the manual page, in roff: the game's options, then every command
-/// with its own options, so one page covers the whole program.
+/// Writes the manual page, in roff: the game's options and keys, then every
+/// command with its own options, so one page covers the whole program.
 pub fn write_man_page(out: &mut dyn Write) -> io::Result<ExitStatus> {
     let command = definition();
     let page = Man::new(command.clone());
@@ -94,6 +96,7 @@ pub fn write_man_page(out: &mut dyn Write) -> io::Result<ExitStatus> {
     page.render_synopsis_section(out)?;
     page.render_description_section(out)?;
     page.render_options_section(out)?;
+    keys_section().to_writer(out)?;
 
     let mut commands = Roff::new();
     commands.control("SH", ["COMMANDS"]);
@@ -118,4 +121,21 @@ pub fn write_man_page(out: &mut dyn Write) -> io::Result<ExitStatus> {
     }
     page.render_version_section(out)?;
     Ok(ExitStatus::Success)
+}
+
+/// The KEYS section: every table of the key table's manuals, each under a
+/// heading of its own (clap_mangen renders the sections it knows; this one
+/// is added between them).
+fn keys_section() -> Roff {
+    let mut roff = Roff::new();
+    roff.control("SH", ["KEYS"]);
+    for group in &keys::GROUPS {
+        roff.control("SS", [group.title]);
+        for entry in group.entries() {
+            roff.control("TP", []);
+            roff.text([bold(entry.names)]);
+            roff.text([roman(entry.doc)]);
+        }
+    }
+    roff
 }

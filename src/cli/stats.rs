@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{ExitStatus, Streams};
-use crate::stats::{Row, Stats, StatsFile};
+use crate::stats::{Note, Row, Stats, StatsFile};
 use crate::text;
 
 /// The arguments of `tictactoe stats`.
@@ -60,19 +60,19 @@ pub fn run_stats(
     };
     // Only --reset writes: plain `stats` reads without a lock and changes nothing.
     let result = if reset {
-        file.reset().map(|warnings| (Stats::default(), warnings))
+        file.reset().map(|kept| (Stats::default(), kept))
     } else {
-        file.read().map(|stats| (stats, Vec::new()))
+        file.read().map(|stats| (stats, None))
     };
-    let (stats, warnings) = match result {
+    let (stats, kept) = match result {
         Ok(read) => read,
         Err(error) => {
             writeln!(err, "error: {error}")?;
             return Ok(ExitStatus::Failure);
         }
     };
-    for warning in warnings {
-        writeln!(err, "{warning}")?;
+    if let Some(kept) = kept {
+        writeln!(err, "{}", Note::KeptAside(kept))?;
     }
     let (wins, losses, draws) = stats.totals();
     let path = file.path().display().to_string();

@@ -15,7 +15,7 @@ use crate::engine::teach::reference::{self, Algorithm, Bound, Window};
 use crate::engine::teach::trace::{Call, Step, Walk};
 use crate::engine::{Board, CellSet, Limits, Outlook, Scoring, Status, analyze, first_best};
 use crate::text::{signed, thousands};
-use crate::words::{bounded, score_reason, scoring_legend};
+use crate::words::{bounded, cut_reason, score_reason, scoring_legend};
 
 /// The arguments of `tictactoe trace`.
 #[derive(Debug, Args)]
@@ -377,24 +377,6 @@ fn cut_row(call: &Call, after: u64, score: i32, cut: CellSet, rail: &str) -> Str
         "",
         cut.join(", "),
         cut_reason(call, score, window)
-    )
-}
-
-/// Why alpha-beta stops searching a call's replies, in the textbooks'
-/// words: "+7 <= alpha +9: X has better elsewhere". The side that already
-/// has better elsewhere is the one choosing above.
-pub fn cut_reason(call: &Call, score: i32, window: Window) -> String {
-    let mover = call.board.to_move();
-    let (reached, bound) = if call.role.is_max() {
-        (">= beta", window.beta)
-    } else {
-        ("<= alpha", window.alpha)
-    };
-    let bound = bound.map_or_else(|| "?".to_string(), signed);
-    format!(
-        "{} {reached} {bound}: {} has better elsewhere",
-        signed(score),
-        mover.other()
     )
 }
 

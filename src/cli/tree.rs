@@ -2,6 +2,7 @@
 //! text (like the `tree` command) or as Graphviz DOT for a picture.
 
 use std::io::{self, Write};
+use std::time::Duration;
 
 use clap::Args;
 
@@ -117,20 +118,19 @@ pub fn run_tree(
         scoring,
     } = *shown;
     let shown = positions(board, depth, max_nodes);
-    if shown > max_nodes {
-        let whole = match depth {
-            None if is_countable(board) => {
-                format!(" has {} positions,", thousands(tree_size(board)))
-            }
-            None => " has".to_string(),
-            Some(d) => format!(" to depth {d} has"),
-        };
+    let thinking = thinking_time(board, depth, limits);
+    let too_long = thinking.is_some_and(|time| time > MOST_THINKING);
+    if shown > max_nodes || too_long {
+        // The deepest tree that fits both bounds.
         let fits = (0..depth
             .unwrap_or(u32::MAX)
             .min(board.empty_cells().len() as u32))
             .rev()
             .map(|d| (d, positions(board, Some(d), max_nodes)))
-            .find(|&(_, n)| n <= max_nodes);
+            .find(|&(d, n)| {
+                n <= max_nodes
+                    && thinking_time(board, Some(d), limits).is_none_or(|t| t <= MOST_THINKING)
+            });
         let hint = match fits {
             Some((d, n)) => format!(
                 "show fewer levels with --depth {d} ({}) ",
@@ -138,12 +138,35 @@ pub fn run_tree(
             ),
             None => String::new(),
         };
-        writeln!(
-            err,
-            "error: the tree of {board}{whole} more than --max-nodes {}: {hint}or raise --max-nodes (up to {})",
-            thousands(max_nodes),
-            thousands(MOST_NODES)
-        )?;
+        if shown > max_nodes {
+            let whole = match depth {
+                None if is_countable(board) => {
+                    format!(" has {} positions,", thousands(tree_size(board)))
+                }
+                None => " has".to_string(),
+                Some(d) => format!(" to depth {d} has"),
+            };
+            writeln!(
+                err,
+                "error: the tree of {board}{whole} more than --max-nodes {}: {hint}or raise --max-nodes (up to {})",
+                thousands(max_nodes),
+                thousands(MOST_NODES)
+            )?;
+        } else {
+            let time = thinking.unwrap_or_default();
+            writeln!(
+                err,
+                "error: the tree of {board} would think for about {} s ({} at --think-ms {}), more than {} s: {hint}or lower --think-ms",
+                time.as_secs(),
+                count(
+                    analysed(board, depth),
+                    "position analysed",
+                    "positions analysed"
+                ),
+                limits_ms(limits),
+                MOST_THINKING.as_secs()
+            )?;
+        }
         return Ok(ExitStatus::Failure);
     }
     let nodes = build(board, depth, limits, scoring);
@@ -154,6 +177,54 @@ pub fn run_tree(
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitStatus::Success)
+}
+
+/// The longest a tree may think: every position it opens on a board bigger
+/// than 3x3 is a search of up to `--think-ms`.
+pub const MOST_THINKING: Duration = Duration::from_secs(30);
+
+/// How long the tree to `depth` plies would think at most: every position it
+/// opens (every one above the last level shown) is searched for the
+/// thinking time. `None` where that is no bound: on 3x3 (a lookup) or with
+/// `--solve` (each proof takes what it takes).
+fn thinking_time(board: &Board, depth: Option<u32>, limits: Limits) -> Option<Duration> {
+    match limits {
+        Limits::Think(each) if !board.is_classic() => {
+            Some(each.saturating_mul(u32::try_from(analysed(board, depth)).unwrap_or(u32::MAX)))
+        }
+        _ => None,
+    }
+}
+
+/// `--think-ms` as the limits hold it.
+fn limits_ms(limits: Limits) -> u128 {
+    match limits {
+        Limits::Think(each) => each.as_millis(),
+        Limits::Solve => 0,
+    }
+}
+
+/// The positions the tree to `depth` plies analyses: the root, and every
+/// position in progress above the last level shown (the last level's
+/// values come from the level above). Stops counting past a million.
+fn analysed(board: &Board, depth: Option<u32>) -> u64 {
+    fn walk(board: &Board, depth: Option<u32>, seen: &mut u64) {
+        if board.status().is_over() || depth == Some(0) || *seen > MOST_NODES {
+            return;
+        }
+        *seen += 1;
+        if depth == Some(1) {
+            return;
+        }
+        for mv in board.legal_moves() {
+            if let Ok(next) = board.play(mv) {
+                walk(&next, depth.map(|d| d - 1), seen);
+            }
+        }
+    }
+    let mut seen = 0;
+    walk(board, depth, &mut seen);
+    seen.max(1)
 }
 
 /// Positions in the tree to `depth` plies (the root included), counted by
@@ -253,9 +324,14 @@ fn expand(
             last: i + 1 == level.len(),
         });
         let child = nodes.len() - 1;
-        if !branch.board.status().is_over() {
+        let below_depth = depth.map(|d| d - 1);
+        if below_depth == Some(0) {
+            // The last level shown: its value came from above; its replies
+            // are only counted.
+            nodes[child].hidden = branch.board.legal_moves().len();
+        } else if !branch.board.status().is_over() {
             let below = ai.analyze(&branch.board, seen.limits);
-            expand(ai, nodes, child, below, depth.map(|d| d - 1), seen);
+            expand(ai, nodes, child, below, below_depth, seen);
         }
         next_call = next_call.zip(size).map(|(call, size)| call + size);
     }

@@ -9,11 +9,11 @@
 use std::time::{Duration, Instant};
 
 use super::explain::Explain;
-pub use super::message::{Action, Costs, Direction, Reply, Request};
+pub use super::message::{Action, Costs, Direction, Reply, Request, TraceMove};
 use super::trace::Walkthrough;
 use super::tree::TreeView;
 use crate::engine::teach::line::Line;
-use crate::engine::{Analysis, Board, Decision, Level, Move, Player, Status};
+use crate::engine::{Analysis, Board, Decision, Level, Move, Player, Scoring, Status};
 use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 pub use crate::game::{Names, Outgoing};
 use crate::settings::Settings;
@@ -222,15 +222,20 @@ impl App {
             Action::Back if self.explain.is_on() => self.explain.toggle(),
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
-            Action::Unbound | Action::GoUp => {}
+            // Ctrl-Z is the front end's: the local terminal suspends.
+            Action::Unbound | Action::GoUp | Action::Suspend | Action::Trace(_) => {}
             Action::ToggleExplain => self.explain.toggle(),
             Action::ToggleTree => {
                 self.hold_watch();
-                self.tree = Some(TreeView::new(self.board(), self.settings.limits));
+                self.tree = Some(TreeView::new(
+                    self.board(),
+                    self.settings.limits,
+                    self.settings.scoring,
+                ));
             }
             Action::TraceStep => {
                 self.hold_watch();
-                self.walkthrough = Some(Walkthrough::new(self.board()));
+                self.walkthrough = Some(Walkthrough::new(self.board(), self.settings.scoring));
             }
             Action::Cursor(direction) => self.move_cursor(direction),
             Action::PlaceAtCursor => self.place(self.cursor, now),
@@ -278,7 +283,17 @@ impl App {
                 if self.tree.is_none() =>
             {
                 if let Some(walkthrough) = self.walkthrough.as_mut() {
-                    walkthrough.step();
+                    walkthrough.next();
+                }
+            }
+            Action::Trace(step) => {
+                if let Some(walkthrough) = self.walkthrough.as_mut() {
+                    match step {
+                        TraceMove::Back => walkthrough.back(),
+                        TraceMove::Finish => walkthrough.finish(),
+                        TraceMove::End => walkthrough.end(),
+                        TraceMove::AlphaBeta => walkthrough.toggle_alpha_beta(),
+                    }
                 }
             }
             Action::Cursor(direction) => {
@@ -331,7 +346,8 @@ impl App {
         if self.walkthrough.is_some() {
             return None;
         }
-        self.explain.request(board, self.settings.limits)
+        self.explain
+            .request(board, self.settings.limits, self.settings.scoring)
     }
 
     /// Takes the engine's answer. An AI move is played once its pause is over
@@ -417,6 +433,11 @@ impl App {
     /// being computed: asked, and no answer yet.
     pub fn scoring(&self) -> bool {
         self.explain.scoring(self.game.board())
+    }
+
+    /// How the teaching views count scores (`--scores`).
+    pub fn scores(&self) -> Scoring {
+        self.settings.scoring
     }
 
     /// True once the player asked to leave.

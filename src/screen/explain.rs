@@ -4,7 +4,7 @@
 
 use super::message::{Costs, Request};
 use crate::engine::teach::line::Line;
-use crate::engine::{Analysis, Board, Limits, Move};
+use crate::engine::{Analysis, Board, Limits, Move, Scoring};
 
 /// Every move's score in one position and the line behind each.
 #[derive(Debug, Clone)]
@@ -39,7 +39,7 @@ impl Explain {
 
     /// What the overlay still needs to know about `board`, if anything:
     /// the scores first, then the costs. Each is asked once.
-    pub fn request(&mut self, board: Board, limits: Limits) -> Option<Request> {
+    pub fn request(&mut self, board: Board, limits: Limits, scoring: Scoring) -> Option<Request> {
         if !self.on || board.status().is_over() {
             return None;
         }
@@ -49,7 +49,7 @@ impl Explain {
         }
         if self.costs(board).is_none() && self.asked_costs != Some(board) {
             self.asked_costs = Some(board);
-            return Some(Request::Costs { board });
+            return Some(Request::Costs { board, scoring });
         }
         None
     }

@@ -1,6 +1,6 @@
 //! Text made to fit a width: wrapping by pieces or words, shortening a
-//! sentence, picking the fullest variant that fits, and the notice of a
-//! terminal too small. A leaf, shared with the server's lobby.
+//! sentence, picking the fullest variant that fits or the most important
+//! items that do, and the notice of a terminal too small. A leaf, shared with the server's lobby.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Rect};
@@ -115,4 +115,31 @@ pub(crate) fn first_fitting<S: AsRef<str>>(variants: &[S], width: u16) -> &str {
         .find(|text| text.chars().count() <= usize::from(width))
         .or_else(|| texts.last())
         .unwrap_or_default()
+}
+
+/// The items that fit, in their order, chosen most important first (1 is
+/// the most; in their order within one importance): `fits` tells whether a
+/// selection does.
+pub(crate) fn most_important<T>(items: Vec<(u8, T)>, fits: impl Fn(&[&T]) -> bool) -> Vec<T> {
+    let mut by_importance: Vec<usize> = (0..items.len()).collect();
+    by_importance.sort_by_key(|&i| items[i].0);
+    let mut chosen = vec![false; items.len()];
+    for i in by_importance {
+        chosen[i] = true;
+        let selection: Vec<&T> = items
+            .iter()
+            .zip(&chosen)
+            .filter(|(_, chosen)| **chosen)
+            .map(|((_, said), _)| said)
+            .collect();
+        if !fits(&selection) {
+            chosen[i] = false;
+        }
+    }
+    items
+        .into_iter()
+        .zip(chosen)
+        .filter(|(_, chosen)| *chosen)
+        .map(|((_, said), _)| said)
+        .collect()
 }

@@ -1,12 +1,12 @@
 //! The messages the parts of the screen pass one another: what the player
-//! asked for ([`Action`]), work for the engine and its answers ([`Request`],
-//! [`Reply`]), and what a panel says ([`Said`]). A leaf: it names only the
-//! engine's types.
+//! asked for ([`Action`], and in the server's lobby [`LobbyAction`]), work
+//! for the engine and its answers ([`Request`], [`Reply`]), and what a panel
+//! says ([`Said`]). A leaf: it names only the engine's types.
 
 use std::time::Duration;
 
 use crate::engine::teach::line::Line;
-use crate::engine::{Analysis, Board, Decision, Level, Limits, Move};
+use crate::engine::{Analysis, Board, Decision, Level, Limits, Move, Player, Scoring};
 
 /// A direction for the cursor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +43,8 @@ pub enum Action {
     /// The walkthrough of minimax from the position on the board: open it,
     /// or show its next call.
     TraceStep,
+    /// In the walkthrough: anything but the next call.
+    Trace(TraceMove),
     /// Backspace: up one level in the tree.
     GoUp,
     /// Show or hide the help.
@@ -61,6 +63,49 @@ pub enum Action {
     Faster,
     /// Watch mode: longer pause between moves.
     Slower,
+    /// Ctrl-Z at the local terminal: give the terminal back until `fg`. The
+    /// front end does it; the model has nothing to change.
+    Suspend,
+}
+
+/// Something a player asked for in the SSH server's lobby. The lobby acts
+/// on it; it is here, below both, because the one key table
+/// ([`super::keys`]) names the lobby's keys with the game's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LobbyAction {
+    /// A game against the AI with the side and level chosen.
+    PlayAi,
+    /// Choose the side to play against the AI.
+    Side(Player),
+    /// A weaker AI.
+    LevelDown,
+    /// A stronger AI.
+    LevelUp,
+    /// Pair with the player waiting longest, or wait.
+    FindOpponent,
+    /// Stop waiting for an opponent.
+    StopWaiting,
+    /// Select the game above in the list.
+    SelectUp,
+    /// Select the game below in the list.
+    SelectDown,
+    /// Watch the game selected.
+    Watch,
+    /// Close the connection.
+    Quit,
+}
+
+/// A move through the walkthrough other than the next call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TraceMove {
+    /// Back one call.
+    Back,
+    /// The rest of the current call, until it returns.
+    Finish,
+    /// Straight to the end: call 1 returns.
+    End,
+    /// Plain minimax or alpha-beta, from call 1 again.
+    AlphaBeta,
 }
 
 /// Work for the engine, done off the screen's thread so that a long think
@@ -91,6 +136,8 @@ pub enum Request {
     Costs {
         /// The position.
         board: Board,
+        /// How scores are counted: alpha-beta cuts differently with plain scores.
+        scoring: Scoring,
     },
     /// Score every move of a position of the minimax tree, and count the positions below each.
     Tree {
@@ -141,8 +188,14 @@ pub enum Reply {
 pub struct Costs {
     /// Calls of the seed's plain minimax; `None` when far too many to count.
     pub minimax: Option<u64>,
-    /// Calls of the seed's minimax with alpha-beta pruning alone; `None` when too many.
+    /// Calls of the seed's minimax with alpha-beta pruning alone, each move
+    /// searched on its own with an open window (so nothing is cut at the
+    /// top); `None` when too many.
     pub alpha_beta: Option<u64>,
+    /// Calls of alpha-beta finding only the best move, each move searched
+    /// for beating the best so far: what `trace --alpha-beta` walks below
+    /// call 1; `None` when too many.
+    pub alpha_beta_best: Option<u64>,
     /// Positions the engine's search examines (alpha-beta, its table, the
     /// symmetries and its shortcuts) on 3x3, where the answer itself comes
     /// from the compiled table; bigger boards report their own search.
@@ -156,6 +209,9 @@ pub struct Costs {
 pub enum Said {
     /// A sentence, wrapped by words when it is too long for a line.
     Text(String),
+    /// The panel's heading: what its numbers are about. A summary in the
+    /// title's place leaves it out, the status line below naming the side.
+    Heading(String),
     /// A sentence in a faint style: a legend or a note.
     Faint(String),
     /// An empty line between topics.

@@ -1,6 +1,7 @@
-//! The full-screen game without a terminal: the model ([`app`]), keys and
-//! clicks to actions ([`input`]), where things go ([`layout`]), what they
-//! look like ([`view`]) and the engine's side ([`worker`]). The teaching
+//! The full-screen game without a terminal: the model ([`app`]), the one
+//! table of every key ([`keys`]), bytes typed to events ([`decode`]), keys
+//! and clicks to actions ([`input`]), where things go ([`layout`]), what
+//! they look like ([`view`]) and the engine's side ([`worker`]). The teaching
 //! views keep their own state: the explain overlay ([`explain`]), the
 //! minimax tree ([`tree`]) and the walkthrough call by call ([`trace`]);
 //! the explain panel's text ([`panel`]) and the tree's drawing
@@ -10,9 +11,11 @@
 //! the same way.
 
 pub mod app;
+pub mod decode;
 pub mod explain;
 pub(crate) mod fit;
 pub mod input;
+pub mod keys;
 pub mod layout;
 pub mod message;
 pub mod panel;

@@ -8,8 +8,8 @@ use super::app::App;
 use super::message::Said;
 use crate::engine::teach::line::Line;
 use crate::engine::{Analysis, Board, Level, Method, Move, Status};
-use crate::text::{percent_saved, thousands};
-use crate::words::{move_list, result_for};
+use crate::text::{count as count_of, percent_saved};
+use crate::words::{move_list, result_for, score_reason, scoring_legend};
 
 /// The moves of a line from `board`, `mv` first, with the result:
 /// "b2 X, a1 O, c3 X: X wins in 2". `None` unless `mv` has been scored.
@@ -44,16 +44,14 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
         return items;
     };
     let analysis = app.overlay();
-    items.push((2, Said::Text(format!("Scores for {to_move} to move:"))));
+    let scoring = app.scores();
+    items.push((1, Said::Heading(format!("Scores for {to_move} to move:"))));
     // One item, so a short screen drops the legend whole, never half a sentence.
-    items.push((
-        5,
-        Said::Faint("+ win, - loss, 0 draw; sooner wins score higher".into()),
-    ));
+    let win = board.geometry().win_score();
+    items.push((5, Said::Faint(format!("{}.", scoring_legend(scoring, win)))));
     if analysis.is_some_and(|a| !a.proven()) {
         items.push((3, Said::Faint("? estimated, not proven".into())));
     }
-    items.push((6, Said::Gap));
     // The line of the square under the cursor; on a taken square, the best move's.
     let cursor = app.cursor();
     let best = analysis.and_then(Analysis::best).map(|best| best.mv);
@@ -61,6 +59,15 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
         (None, _) => ("Line", Some(cursor)),
         (Some(_), best) => ("Best", best),
     };
+    // How the number on that square is counted, next to the numbers.
+    if let Some((analysis, mv)) = analysis.zip(shown)
+        && let Some(scored) = analysis.moves.iter().find(|m| m.mv == mv)
+    {
+        let score = scoring.of(scored.score, scored.proven, win);
+        let reason = score_reason(score, analysis.outlook_of(*scored), to_move, scoring, win);
+        items.push((2, Said::Text(format!("{mv}: {reason}"))));
+    }
+    items.push((6, Said::Gap));
     let line = analysis.zip(shown).and_then(|(analysis, mv)| {
         let line = app.line(mv)?;
         line_text(analysis, line, mv)
@@ -86,23 +93,39 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
 
 /// What scoring every move of the position costs: plain minimax, what
 /// alpha-beta saves, what the engine's table and symmetries save beyond it,
-/// and on 3x3 the compiled table that makes it a lookup.
+/// and on 3x3 the compiled table that makes it a lookup. Every count says
+/// what it counts.
 fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(u8, Said)>) {
     let costs = app.costs();
-    items.push((4, Said::Text("To score every move:".into())));
+    items.push((2, Said::Text("Each move on its own:".into())));
     let figure = |label: &str, value: String| Said::Figure(label.to_string(), value);
-    let counted = |count: Option<Option<u64>>| match count {
+    let counted = |count: Option<Option<u64>>, one: &str, many: &str| match count {
         None => "counting…".to_string(),
         Some(None) => "too many".to_string(),
-        Some(Some(n)) => thousands(n),
+        Some(Some(n)) => count_of(n, one, many),
     };
     let minimax = costs.map(|c| c.minimax);
     let alpha_beta = costs.map(|c| c.alpha_beta);
-    items.push((1, figure("plain minimax", counted(minimax))));
+    items.push((1, figure("minimax", counted(minimax, "call", "calls"))));
     if alpha_beta != Some(None) {
-        items.push((2, figure("alpha-beta", counted(alpha_beta))));
+        items.push((
+            2,
+            figure("alpha-beta", counted(alpha_beta, "call", "calls")),
+        ));
         if let Some(saving) = saving(alpha_beta.flatten(), minimax.flatten()) {
             items.push((2, figure(" pruning saves", saving)));
+        }
+        // Nothing is cut at the top when each move is scored on its own;
+        // finding only the best move cuts there too, as the trace does.
+        if let Some(best) = costs.and_then(|c| c.alpha_beta_best) {
+            items.push((
+                3,
+                figure(" best move only", count_of(best, "call", "calls")),
+            ));
+            items.push((
+                5,
+                Said::Faint("(as trace --alpha-beta walks below call 1)".into()),
+            ));
         }
     }
     let table = analysis.is_some_and(|a| a.method == Method::Table);
@@ -111,13 +134,16 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
         _ => costs.and_then(|c| c.search),
     };
     let search_label = if board.is_classic() {
-        "engine search"
+        "search"
     } else {
         "engine"
     };
     match searched {
         Some(nodes) => {
-            items.push((1, figure(search_label, thousands(nodes))));
+            items.push((
+                1,
+                figure(search_label, count_of(nodes, "position", "positions")),
+            ));
             if let Some(saving) = saving(Some(nodes), alpha_beta.flatten()) {
                 items.push((2, figure(" table, symmetry", saving)));
             }

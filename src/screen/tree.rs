@@ -5,6 +5,7 @@
 //! one engine request. This is its state; `tree_view` draws it.
 
 use super::message::{Direction, Request};
+use crate::engine::teach::reference::is_countable;
 use crate::engine::teach::tree::{branches, value};
 use crate::engine::{Analysis, Board, Limits, Move, Player, Role, Scoring};
 use crate::words::{branch_result, node_result};
@@ -30,6 +31,9 @@ pub struct Node {
     pub chosen: bool,
     /// Positions below it in the whole tree, when counted.
     pub below: Option<u64>,
+    /// Its call number in the trace of the top position (call 1), as
+    /// `tictactoe trace` and freeCodeCamp number them; where counted.
+    pub call: Option<u64>,
     children: Option<Vec<usize>>,
     open: bool,
     asked: bool,
@@ -61,16 +65,19 @@ pub enum Row {
 pub struct TreeView {
     maximizer: Player,
     limits: Limits,
+    scoring: Scoring,
     nodes: Vec<Node>,
     selected: usize,
 }
 
 impl TreeView {
-    /// The tree of `board`, its first level asked for at once.
-    pub fn new(board: Board, limits: Limits) -> TreeView {
+    /// The tree of `board`, its first level asked for at once, its values
+    /// counted by `scoring`.
+    pub fn new(board: Board, limits: Limits, scoring: Scoring) -> TreeView {
         TreeView {
             maximizer: board.to_move(),
             limits,
+            scoring,
             nodes: vec![Node {
                 board,
                 depth: 0,
@@ -81,6 +88,7 @@ impl TreeView {
                 result: String::new(),
                 chosen: false,
                 below: None,
+                call: is_countable(&board).then_some(1),
                 children: None,
                 open: true,
                 asked: false,
@@ -92,6 +100,11 @@ impl TreeView {
     /// The position at the top.
     pub fn root(&self) -> &Node {
         &self.nodes[0]
+    }
+
+    /// How the values are counted.
+    pub fn scoring(&self) -> Scoring {
+        self.scoring
     }
 
     /// The side whose values are maximized: the side to move at the top.
@@ -178,7 +191,7 @@ impl TreeView {
         let depth = self.nodes[at].depth;
         if at == 0 {
             let root = &mut self.nodes[0];
-            root.value = Some(value(analysis, 0, self.maximizer, Scoring::Depth));
+            root.value = Some(value(analysis, 0, self.maximizer, self.scoring));
             root.proven = analysis.proven();
             root.result = node_result(analysis);
             root.below = below
@@ -187,11 +200,19 @@ impl TreeView {
         }
         let chosen = analysis.best().map(|best| best.mv);
         let mut children = Vec::new();
-        for (i, branch) in branches(analysis, depth, self.maximizer, Scoring::Depth)
+        // Calls are numbered depth first: a reply's call follows the calls
+        // below its elder siblings.
+        let mut next_call = self.nodes[at].call.map(|call| call + 1);
+        for (i, branch) in branches(analysis, depth, self.maximizer, self.scoring)
             .into_iter()
             .enumerate()
         {
             let result = branch_result(&branch);
+            let below_it = below.get(i).copied().flatten();
+            let call = next_call;
+            next_call = next_call
+                .zip(below_it)
+                .map(|(call, below)| call + below + 1);
             children.push(self.nodes.len());
             self.nodes.push(Node {
                 board: branch.board,
@@ -202,7 +223,8 @@ impl TreeView {
                 proven: branch.proven,
                 result,
                 chosen: chosen == Some(branch.mv),
-                below: below.get(i).copied().flatten(),
+                below: below_it,
+                call,
                 children: None,
                 open: false,
                 asked: false,

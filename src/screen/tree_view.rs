@@ -8,9 +8,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::fit::first_fitting;
+use super::keys::{self, Context};
 use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
-use crate::engine::Status;
+use crate::engine::{Scoring, Status};
 use crate::text::{count, signed, thousands};
 use crate::words::move_list;
 
@@ -56,8 +57,14 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
 /// Draws the tree full screen: the title, the rows with the selection in
 /// reverse video, the selected position beside them when there is room,
 /// and the keys.
-pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
-    let [title, legend, body, keys] = area.layout(&Layout::vertical([
+pub(crate) fn render(
+    view: &TreeView,
+    context: &Context,
+    area: Rect,
+    theme: &Theme,
+    buf: &mut Buffer,
+) {
+    let [title, legend, body, key_bar] = area.layout(&Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(1),
         Constraint::Fill(1),
@@ -73,11 +80,15 @@ pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffe
     .render(title, buf);
     let maximizer = view.maximizer();
     let minimizer = maximizer.other();
+    let win = root.board.geometry().win_score();
+    let counted = match view.scoring() {
+        Scoring::Depth => format!("depth 0 at the top, a win at depth d is {win} - d"),
+        Scoring::Plain => format!("plain scores: a win is +{win}, a loss -{win}"),
+    };
     let legends = [
-        format!(
-            "{maximizer} maximizes, {minimizer} minimizes; the seed's scores, depth 0 at the top"
-        ),
-        format!("{maximizer} maximizes, {minimizer} minimizes; depth 0 at the top"),
+        format!("{maximizer} maximizes, {minimizer} minimizes; {counted}; #n: call n of the trace"),
+        format!("{maximizer} maximizes, {minimizer} minimizes; {counted}"),
+        format!("{maximizer} max, {minimizer} min; {counted}"),
         format!("{maximizer} max, {minimizer} min"),
     ];
     Paragraph::new(Line::styled(
@@ -101,18 +112,12 @@ pub(crate) fn render(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffe
     if let Some(detail) = detail {
         render_detail(view, detail, theme, buf);
     }
-    let variants = [
-        "up/down move  right/enter open  left/backspace up  t/esc close  ? help  q quit",
-        "arrows move  enter open  backspace up  t close  ? help",
-        "arrows, enter, backspace  t close",
-        "t close",
-    ];
     Paragraph::new(Line::styled(
-        first_fitting(&variants, keys.width),
+        keys::bar(context, key_bar.width),
         theme.faint(),
     ))
     .alignment(Alignment::Center)
-    .render(keys, buf);
+    .render(key_bar, buf);
 }
 
 fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
@@ -144,7 +149,9 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
                     None => "position".to_string(),
                 };
                 let indent = "  ".repeat(node.depth as usize);
-                let head = format!("{indent}{glyph} {name}  ");
+                // The call number of the trace, as freeCodeCamp numbers them.
+                let call = node.call.map_or(String::new(), |call| format!(" #{call}"));
+                let head = format!("{indent}{glyph} {name}{call}  ");
                 let room = usize::from(area.width).saturating_sub(head.chars().count());
                 let text = format!("{head}{}", describe(view, node, room));
                 let mut style = if node.chosen {
@@ -212,6 +219,12 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
     if let Some(below) = node.below {
         lines.push(Line::styled(
             format!("{} below", count(below, "position", "positions")),
+            theme.faint(),
+        ));
+    }
+    if let Some(call) = node.call {
+        lines.push(Line::styled(
+            format!("call {} of the trace", thousands(call)),
             theme.faint(),
         ));
     }

@@ -8,21 +8,24 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Padding, Paragraph, Widget};
 
 use super::app::App;
-use super::fit::{first_fitting, pack_pieces, render_too_small, shortened, wrap_words};
+use super::fit::{
+    first_fitting, most_important, pack_pieces, render_too_small, shortened, wrap_words,
+};
+use super::keys::{self, Context};
 use super::layout::{
     BoardLayout, CellSize, ExplainPlace, ROW_LABEL_WIDTH, ScreenLayout, TextRows, layout_for,
 };
 use super::message::Said;
 use super::panel::explain_items;
 use super::theme::Theme;
-use crate::engine::{Analysis, Board, Move, Player, ScoredMove};
+use crate::engine::{Analysis, Board, Move, Player, ScoredMove, Scoring};
 use crate::text::signed;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = Theme::new(self.color());
         if let Some(tree) = self.tree() {
-            super::tree_view::render(tree, area, &theme, buf);
+            super::tree_view::render(tree, &Context::of(self), area, &theme, buf);
             if self.help_open() {
                 render_help(self, area, buf);
             }
@@ -47,7 +50,8 @@ impl Widget for &App {
                 // The walkthrough's call stack takes the explain panel's place.
                 match (explain, self.walkthrough()) {
                     (Some(ExplainPlace::Panel(rect)), Some(walkthrough)) => {
-                        render_panel(" Call stack ", walkthrough.items(), rect, &theme, buf);
+                        let rows = usize::from(rect.height.saturating_sub(2));
+                        render_panel(" Call stack ", walkthrough.items(rows), rect, &theme, buf);
                     }
                     (Some(ExplainPlace::Panel(rect)), None) => {
                         render_panel(" Explain ", explain_items(self), rect, &theme, buf);
@@ -99,128 +103,10 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
     centre_on(Line::styled(status, bold), rows.status, rows.axis, buf);
     let tally = first_fitting(&app.tally_lines(), rows.footer.width).to_string();
     centre_on(Line::from(tally), rows.tally, rows.axis, buf);
-    // The most complete list of keys that fits the width.
-    let keys = first_fitting(&key_bar(app), rows.footer.width).to_string();
-    Paragraph::new(Line::styled(keys, theme.faint()))
+    let bar = keys::bar(&Context::of(app), rows.footer.width);
+    Paragraph::new(Line::styled(bar, theme.faint()))
         .alignment(Alignment::Center)
         .render(rows.footer, buf);
-}
-
-/// The keys that do something now, from the fullest list to the shortest.
-fn key_bar(app: &App) -> Vec<String> {
-    if app.link_ended() {
-        return vec![
-            "any key: back to the lobby".to_string(),
-            "any key: lobby".to_string(),
-        ];
-    }
-    let keys = with_undo_and_redo(app, local_key_bar(app));
-    if app.leaves_to_lobby() {
-        // A game against the AI on the server: q goes back to the lobby.
-        return keys
-            .into_iter()
-            .map(|keys| keys.replace("q quit", "q lobby"))
-            .collect();
-    }
-    keys
-}
-
-/// `variants` with `u undo` only when there is a turn to take back, and
-/// `U redo` beside it in the fullest list when there is one to play again.
-fn with_undo_and_redo(app: &App, mut variants: Vec<String>) -> Vec<String> {
-    if app.can_redo()
-        && let Some(fullest) = variants.first_mut()
-    {
-        let undo = if app.can_undo() { "u undo  " } else { "" };
-        *fullest = fullest.replacen("u undo  ", &format!("{undo}U redo  "), 1);
-    }
-    if !app.can_undo() {
-        for keys in &mut variants {
-            *keys = keys.replace("u undo  ", "");
-        }
-    }
-    variants.dedup();
-    variants
-}
-
-fn local_key_bar(app: &App) -> Vec<String> {
-    if app.is_watching() {
-        return vec![
-            "e explain  ? help  q back to the lobby".to_string(),
-            "? help  q lobby".to_string(),
-        ];
-    }
-    if app.is_versus() {
-        if app.board().status().is_over() {
-            return vec![
-                "n rematch  e explain  ? help  q back to the lobby".to_string(),
-                "n rematch  ? help  q lobby".to_string(),
-            ];
-        }
-        return vec![
-            "arrows move  enter place  1-9 place  e explain  ? help  q lobby".to_string(),
-            "arrows, enter, 1-9 play  e explain  q lobby".to_string(),
-            "1-9 play  ? help  q lobby".to_string(),
-            "? help  q lobby".to_string(),
-        ];
-    }
-    let last = "? help  q quit".to_string();
-    if app.walkthrough().is_some() {
-        return vec![
-            "c or enter: next call  esc close  ? help  q quit".to_string(),
-            "c next call  esc close  ? help".to_string(),
-            "c next  esc close".to_string(),
-        ];
-    }
-    if app.board().status().is_over() {
-        return vec![
-            "n new game  u undo  e explain  t tree  ? help  q quit".to_string(),
-            "n new game  u undo  e explain  ? help  q quit".to_string(),
-            "n new game  ? help  q quit".to_string(),
-            last,
-        ];
-    }
-    if app.is_watch() {
-        let pause = if app.paused() { "resume" } else { "pause" };
-        let delay = format!("delay {} ms", app.watch_delay().as_millis());
-        return vec![
-            format!(
-                "space {pause}  . step  +/- {delay}  u undo  e explain  t tree  c calls  n new  ? help  q quit"
-            ),
-            format!("space {pause}  . step  +/- {delay}  u undo  e explain  n new  ? help  q quit"),
-            format!("space {pause}  . step  +/- {delay}  e explain  n new  ? help  q quit"),
-            format!("space {pause}  . step  +/- {delay}  e explain  ? help  q quit"),
-            format!("space {pause}  +/- {delay}  ? help  q quit"),
-            format!("+/- {delay}  ? help  q quit"),
-            format!("{delay}  ? help  q quit"),
-            last,
-        ];
-    }
-    // While the AI answers, the keys stay as they are: the person's turn
-    // comes straight back, and a bar that flickers with every move reads worse.
-    if app.board().size() == 3 {
-        vec![
-            "arrows move  enter place  1-9 place  u undo  e explain  t tree  c calls  n new  ? help  q quit"
-                .to_string(),
-            "arrows, enter, 1-9 play  u undo  e explain  t tree  c calls  ? help  q quit"
-                .to_string(),
-            "arrows, enter, 1-9 play  u undo  e explain  ? help  q quit".to_string(),
-            "1-9 play  u undo  ? help  q quit".to_string(),
-            "1-9 play  ? help  q quit".to_string(),
-            last,
-        ]
-    } else {
-        // Digits only name the squares of 3x3.
-        vec![
-            "arrows move  enter place  click place  u undo  e explain  t tree  c calls  n new  ? help  q quit"
-                .to_string(),
-            "arrows, enter play  u undo  e explain  t tree  c calls  ? help  q quit".to_string(),
-            "arrows, enter play  u undo  e explain  ? help  q quit".to_string(),
-            "arrows, enter play  ? help  q quit".to_string(),
-            "arrows, enter  ? help  q quit".to_string(),
-            last,
-        ]
-    }
 }
 
 /// Column letters above the board and row numbers to its left, as in `a1`..`c3`.
@@ -283,14 +169,21 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
     let overlay = if explaining { app.overlay() } else { None };
     let scoring = in_game && app.scoring();
     // Digits name the squares only when a person can place one now.
-    let hints = in_game && board.size == 3 && app.human_to_move() && overlay.is_none() && !scoring;
+    let hints =
+        in_game && position.is_classic() && app.human_to_move() && overlay.is_none() && !scoring;
     let marks = match walkthrough {
         Some(walkthrough) => numbered(&walkthrough.start(), walkthrough.path()),
+        // The line under the cursor goes on squares big enough to keep their
+        // scores beside it; on small ones the panel has it.
         None => match (overlay, app.line(app.cursor())) {
-            (Some(_), Some(line)) if position.get(app.cursor()).is_none() => numbered(
-                &position,
-                std::iter::once(app.cursor()).chain(line.moves.iter().copied()),
-            ),
+            (Some(_), Some(line))
+                if position.get(app.cursor()).is_none() && board.cell.draws_marks() =>
+            {
+                numbered(
+                    &position,
+                    std::iter::once(app.cursor()).chain(line.moves.iter().copied()),
+                )
+            }
             _ => Vec::new(),
         },
     };
@@ -324,7 +217,12 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
                     if let Some(analysis) = overlay
                         && let Some(scored) = analysis.moves.iter().find(|m| m.mv == mv)
                     {
-                        draw_score(analysis, *scored, rect, board.cell, theme, base, buf);
+                        let shown = Shown {
+                            scoring: app.scores(),
+                            cell: board.cell,
+                            base,
+                        };
+                        draw_score(analysis, *scored, rect, &shown, theme, buf);
                     } else if scoring {
                         buf.set_string(x, y, "…", theme.hint().patch(base));
                     } else if hints {
@@ -373,28 +271,38 @@ fn draw_numbered(
     }
 }
 
-/// A move's score in its square: the number (with `?` when only estimated),
-/// and on big squares the meaning in words; the best moves in bold, underlined.
+/// How a score is drawn in its square.
+struct Shown {
+    /// How scores are counted (`--scores`).
+    scoring: Scoring,
+    /// The squares' size.
+    cell: CellSize,
+    /// The square's own style (cursor, winning line).
+    base: Style,
+}
+
+/// A move's score in its square, counted as `--scores` says: the number
+/// (with `?` when only estimated), and on big squares the meaning in words;
+/// the best moves in bold, underlined.
 fn draw_score(
     analysis: &Analysis,
     scored: ScoredMove,
     rect: Rect,
-    cell: CellSize,
+    shown: &Shown,
     theme: &Theme,
-    base: Style,
     buf: &mut Buffer,
 ) {
+    let win = analysis.board.geometry().win_score();
+    let count = |scored: &ScoredMove| shown.scoring.of(scored.score, scored.proven, win);
     let outlook = analysis.outlook_of(scored);
-    let best = analysis.value() == Some(scored.score);
-    let mut style = theme.score(scored, outlook).patch(base);
+    let score = count(&scored);
+    let best = analysis.moves.iter().map(count).max() == Some(score);
+    let mut style = theme.score(scored, outlook).patch(shown.base);
     if best {
         style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
     }
-    let number = format!(
-        "{}{}",
-        signed(scored.score),
-        if scored.proven { "" } else { "?" }
-    );
+    let number = format!("{}{}", signed(score), if scored.proven { "" } else { "?" });
+    let cell = shown.cell;
     let lines = if cell.draws_marks() {
         let third = if best { "best" } else { "" };
         vec![number, outlook.to_string(), third.to_string()]
@@ -515,37 +423,10 @@ fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
         .render(rect, buf);
 }
 
-/// The items that fit, in their order, chosen most important first (1 is
-/// the most; in their order within one importance): `fits` tells whether a
-/// selection does.
-fn most_important<T>(items: Vec<(u8, T)>, fits: impl Fn(&[&T]) -> bool) -> Vec<T> {
-    let mut by_importance: Vec<usize> = (0..items.len()).collect();
-    by_importance.sort_by_key(|&i| items[i].0);
-    let mut chosen = vec![false; items.len()];
-    for i in by_importance {
-        chosen[i] = true;
-        let selection: Vec<&T> = items
-            .iter()
-            .zip(&chosen)
-            .filter(|(_, chosen)| **chosen)
-            .map(|((_, said), _)| said)
-            .collect();
-        if !fits(&selection) {
-            chosen[i] = false;
-        }
-    }
-    items
-        .into_iter()
-        .zip(chosen)
-        .filter(|(_, chosen)| *chosen)
-        .map(|((_, said), _)| said)
-        .collect()
-}
-
 /// The lines one item takes in a panel `width` wide.
 fn said_lines(said: &Said, width: u16, theme: &Theme) -> Vec<Line<'static>> {
     match said {
-        Said::Text(text) => wrap_words(text, width)
+        Said::Text(text) | Said::Heading(text) => wrap_words(text, width)
             .into_iter()
             .map(Line::from)
             .collect(),
@@ -596,7 +477,7 @@ fn render_summary(items: Vec<(u8, Said)>, rect: Rect, axis: u16, buf: &mut Buffe
                 Said::Text(text) | Said::Faint(text) => {
                     text.trim().trim_end_matches(':').to_string()
                 }
-                Said::Gap => return None,
+                Said::Gap | Said::Heading(_) => return None,
                 Said::Figure(label, value) => format!("{} {value}", label.trim()),
             };
             Some((importance, piece))
@@ -623,81 +504,26 @@ enum HelpEntry {
 }
 
 /// The help's entries with their importance (1 most): a short screen shows
-/// the most important that fit.
-fn help_entries(app: &App) -> Vec<(u8, HelpEntry)> {
-    use HelpEntry::{Keys, Note};
-    let (quit, esc) = if app.leaves_to_lobby() {
-        ("back to the lobby", "close what is open, or leave")
-    } else {
-        ("quit", "close what is open, or quit")
-    };
-    let common = [
-        (3, Keys("?", "show or hide this help")),
-        (1, Keys("q, Ctrl-C", quit)),
-    ];
-    if app.tree().is_some() {
-        let mut entries = vec![
-            (2, Note("The minimax tree of the position on the board.")),
-            (5, Note("")),
-            (1, Keys("Up, Down", "move between positions")),
-            (1, Keys("Right, Enter, Space", "open a position's replies")),
-            (1, Keys("Left, Backspace", "close it, or go up")),
-            (1, Keys("t, Esc", "close the tree")),
-        ];
-        entries.extend(common);
-        return entries;
-    }
-    if app.walkthrough().is_some() {
-        let mut entries = vec![
-            (
-                2,
-                Note("The seed's minimax from the position on the board, one call at a time."),
-            ),
-            (5, Note("")),
-            (1, Keys("c, Enter, Space, Right", "the next call")),
-            (1, Keys("Esc", "close the walkthrough")),
-        ];
-        entries.extend(common);
-        return entries;
-    }
-    if app.is_versus() || app.is_watching() {
-        return linked_help(app);
-    }
-    let mut entries = if app.is_watch() {
-        vec![
-            (2, Note("The AI plays both sides.")),
-            (5, Note("")),
-            (1, Keys("Space", "pause or resume")),
-            (1, Keys(".", "play one move")),
-            (1, Keys("+ / -", "faster / slower")),
-        ]
-    } else {
-        let mut keys = vec![
-            (1, Keys("Arrows, hjkl, wasd", "move the cursor")),
-            (1, Keys("Enter, Space", "place your mark")),
-        ];
-        if app.board().size() == 3 {
-            keys.push((1, Keys("1-9", "place in that square")));
-            keys.push((4, Keys("", "(1 top left, 9 bottom right)")));
-        }
-        keys.push((3, Keys("Mouse click", "place in that square")));
-        keys
-    };
-    entries.extend([
-        (1, Keys("u", "undo the last turn")),
-        (2, Keys("U, Ctrl-r", "redo")),
-        (1, Keys("e", "explain: every move's score")),
-        (2, Keys("t", "minimax tree of the position")),
-        (2, Keys("c", "minimax call by call")),
-        (1, Keys("n", "new game")),
-    ]);
-    entries.extend(common);
-    entries.push((3, Keys("Esc", esc)));
-    entries
+/// the most important that fit. The keys of the mode under the help, from
+/// the key table, after a sentence about the mode.
+fn help_entries(context: &Context) -> Vec<(u8, HelpEntry)> {
+    let note = context.mode.note().map(|note| {
+        let gap = (5, HelpEntry::Note(""));
+        [(2, HelpEntry::Note(note)), gap]
+    });
+    let lines = keys::help(context)
+        .into_iter()
+        .map(|(importance, names, what)| (importance, HelpEntry::Keys(names, what)));
+    note.into_iter().flatten().chain(lines).collect()
 }
 
 fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
-    let entries = help_entries(app);
+    // The help stands alone: drawn over the screen, its edges would cut the
+    // words of whatever runs beside it (explain's panel, the tree, a long
+    // status line on a narrow screen).
+    Clear.render(area, buf);
+    let context = Context::of(app);
+    let entries = help_entries(&context);
     let width = area.width.min(56);
     let inner_width = width.saturating_sub(4);
     let keys = entries.iter().filter_map(|(_, entry)| match entry {
@@ -764,43 +590,16 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
         Constraint::Length(width),
         Constraint::Length(lines.len() as u16 + 2),
     );
-    Clear.render(popup, buf);
     Paragraph::new(lines)
         .block(
             Block::new()
                 .borders(Borders::ALL)
                 .padding(Padding::horizontal(1))
                 .title(" Keys ")
-                .title_bottom(" any key closes "),
+                .title_bottom(format!(
+                    " {} ",
+                    keys::help_bar(&context, width.saturating_sub(4))
+                )),
         )
         .render(popup, buf);
-}
-
-/// The keys of a game with people at other terminals (the SSH server).
-fn linked_help(app: &App) -> Vec<(u8, HelpEntry)> {
-    use HelpEntry::{Keys, Note};
-    let mut entries = if app.is_versus() {
-        vec![
-            (1, Keys("Arrows, hjkl, wasd", "move the cursor")),
-            (1, Keys("Enter, Space", "place your mark")),
-            (1, Keys("1-9", "place in that square")),
-            (3, Keys("Mouse click", "place in that square")),
-            (
-                1,
-                Keys(
-                    "n",
-                    "rematch once the game is over (both ask; the sides swap)",
-                ),
-            ),
-        ]
-    } else {
-        vec![(1, Note("You are watching this game."))]
-    };
-    entries.extend([
-        (1, Keys("e", "explain: every move's score")),
-        (3, Keys("?", "show or hide this help")),
-        (1, Keys("q", "back to the lobby")),
-        (3, Keys("Esc", "close what is open, or leave")),
-    ]);
-    entries
 }

@@ -6,7 +6,7 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::message::{Costs, Reply, Request};
-use crate::engine::teach::reference::{Algorithm, is_countable, move_values, tree_size};
+use crate::engine::teach::reference::{Algorithm, best_move, is_countable, move_values, tree_size};
 use crate::engine::{Ai, Board, Dice, Limits, Scoring, analyze_by_search};
 
 /// Answers requests with one AI, which on bigger boards remembers what it
@@ -56,16 +56,18 @@ impl Worker {
                     .collect();
                 Reply::Tree { analysis, below }
             }
-            Request::Costs { board } => Reply::Costs {
+            Request::Costs { board, scoring } => Reply::Costs {
                 board: *board,
-                costs: costs(board),
+                costs: costs(board, *scoring),
             },
         }
     }
 }
 
-/// What scoring every move of `board` costs each way.
-pub fn costs(board: &Board) -> Costs {
+/// What scoring every move of `board` costs each way, scores counted by
+/// `scoring`. Plain minimax's calls are read from the compiled table on 3x3
+/// (the tree below the position), not made again.
+pub fn costs(board: &Board, scoring: Scoring) -> Costs {
     let countable = is_countable(board);
     let search = board
         .is_classic()
@@ -74,8 +76,9 @@ pub fn costs(board: &Board) -> Costs {
         // Plain minimax calls every position below, once per path: the tree's
         // size (on 3x3 read from the compiled table), not a fresh count.
         minimax: countable.then(|| tree_size(board) - 1),
-        alpha_beta: countable
-            .then(|| move_values(board, Algorithm::AlphaBeta, Scoring::Depth).calls),
+        alpha_beta: countable.then(|| move_values(board, Algorithm::AlphaBeta, scoring).calls),
+        alpha_beta_best: countable
+            .then(|| best_move(board, Algorithm::AlphaBeta, scoring).map_or(0, |best| best.calls)),
         search: search.as_ref().map(|search| search.nodes()),
         search_time: search.map(|search| search.elapsed),
     }

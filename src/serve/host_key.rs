@@ -7,7 +7,7 @@
 //! by a passphrase.
 
 use std::fmt;
-use std::fs::{self, DirBuilder, OpenOptions, Permissions};
+use std::fs::{self, DirBuilder, File, OpenOptions, Permissions};
 use std::io::{self, Read, Write};
 use std::net::IpAddr;
 use std::os::unix::fs::{DirBuilderExt, FileTypeExt, OpenOptionsExt, PermissionsExt};
@@ -17,6 +17,7 @@ use std::time::{Duration, SystemTime};
 use russh::keys::ssh_key::LineEnding;
 use russh::keys::ssh_key::public::KeyData;
 use russh::keys::{Algorithm, PrivateKey, PublicKey};
+use rustix::fs::{Mode, OFlags};
 
 use super::ServeError;
 
@@ -91,11 +92,10 @@ impl FileProblem {
 /// device is never read; `private` also refuses a file others may read.
 fn read_small(path: &Path, cap: u64, private: bool) -> Result<String, FileProblem> {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-    let file = OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)
-        .map_err(FileProblem::Io)?;
+    let never_wait = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
+    let file = rustix::fs::open(path, never_wait, Mode::empty())
+        .map(File::from)
+        .map_err(|errno| FileProblem::Io(errno.into()))?;
     let metadata = file.metadata().map_err(FileProblem::Io)?;
     if let Some(kind) = not_a_file(metadata.file_type()) {
         return Err(FileProblem::NotAFile(kind));

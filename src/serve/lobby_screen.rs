@@ -1,7 +1,7 @@
 //! The lobby screen: who is here, the games in progress, and the keys to
 //! play the AI, find an opponent, watch or quit.
 
-use crossterm::event::{Event, KeyCode, KeyModifiers};
+use crossterm::event::Event;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -11,6 +11,8 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 use super::lobby::{Activity, PlayerId, Snapshot};
 use crate::engine::{Level, Player, Status};
 use crate::screen::fit::{first_fitting, render_too_small};
+use crate::screen::keys::{self, Context, Does};
+use crate::screen::message::LobbyAction;
 use crate::text;
 
 /// The smallest screen the lobby is drawn on: as narrow as the game's own
@@ -69,56 +71,33 @@ impl LobbyScreen {
         self.message = Some(message.into());
     }
 
-    /// The command for a key; `waiting` says whether this player waits, `games` how many games are listed.
+    /// The command for a key, as the key table binds it in the lobby;
+    /// `waiting` says whether this player waits, `games` how many games are listed.
     pub(super) fn key(&mut self, event: &Event, waiting: bool, games: usize) -> Command {
         let Some(key) = event.as_key_press_event() else {
             return Command::None;
         };
         self.message = None;
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return match key.code {
-                KeyCode::Char('c' | 'd') => Command::Quit,
-                _ => Command::None,
-            };
-        }
+        let Some(Does::Lobby(action)) = keys::action(&Context::lobby(waiting), key) else {
+            return Command::None;
+        };
         self.selected = self.selected.min(games.saturating_sub(1));
-        match key.code {
-            KeyCode::Char('q') => Command::Quit,
-            KeyCode::Esc if waiting => Command::StopWaiting,
-            KeyCode::Char('f') if waiting => Command::StopWaiting,
-            KeyCode::Char('f') => Command::FindOpponent,
-            KeyCode::Char('a') => Command::PlayAi(self.side, LEVELS[self.level]),
-            KeyCode::Char('x' | 'X') => {
-                self.side = Player::X;
-                Command::None
-            }
-            KeyCode::Char('o' | 'O') => {
-                self.side = Player::O;
-                Command::None
-            }
-            KeyCode::Left | KeyCode::Char('h' | '-' | '<') => {
-                self.level = self.level.saturating_sub(1);
-                Command::None
-            }
-            KeyCode::Right | KeyCode::Char('l' | '+' | '=' | '>') => {
-                self.level = (self.level + 1).min(LEVELS.len() - 1);
-                Command::None
-            }
-            KeyCode::Up | KeyCode::Char('k') => {
-                self.selected = self.selected.saturating_sub(1);
-                Command::None
-            }
-            KeyCode::Down | KeyCode::Char('j') => {
+        match action {
+            LobbyAction::Quit => return Command::Quit,
+            LobbyAction::StopWaiting => return Command::StopWaiting,
+            LobbyAction::FindOpponent => return Command::FindOpponent,
+            LobbyAction::PlayAi => return Command::PlayAi(self.side, LEVELS[self.level]),
+            LobbyAction::Watch if games > 0 => return Command::Watch(self.selected),
+            LobbyAction::Watch => self.message = Some("No game to watch yet".to_string()),
+            LobbyAction::Side(side) => self.side = side,
+            LobbyAction::LevelDown => self.level = self.level.saturating_sub(1),
+            LobbyAction::LevelUp => self.level = (self.level + 1).min(LEVELS.len() - 1),
+            LobbyAction::SelectUp => self.selected = self.selected.saturating_sub(1),
+            LobbyAction::SelectDown => {
                 self.selected = (self.selected + 1).min(games.saturating_sub(1));
-                Command::None
             }
-            KeyCode::Char('w') | KeyCode::Enter if games > 0 => Command::Watch(self.selected),
-            KeyCode::Char('w') => {
-                self.message = Some("No game to watch yet".to_string());
-                Command::None
-            }
-            _ => Command::None,
         }
+        Command::None
     }
 
     fn paint(&self, style: Style, color: Color) -> Style {
@@ -138,7 +117,7 @@ impl LobbyScreen {
         let me = lobby.players.iter().find(|p| p.id == self.me);
         let waiting = me.is_some_and(|p| p.activity == Activity::Waiting);
         let name = me.map_or("", |p| p.name.as_str());
-        let [title, _, lists, _, choice, keys, _, status] = Layout::vertical([
+        let [title, _, lists, _, choice, hints, _, status] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(1),
             Constraint::Min(4),
@@ -237,30 +216,21 @@ impl LobbyScreen {
 
         let side = self.side;
         let level = LEVELS[self.level];
+        // The keys that choose are named from the key table, as is the hint line.
+        let sides = keys::short(Does::Lobby(LobbyAction::Side(side)));
+        let levels = keys::short(Does::Lobby(LobbyAction::LevelUp));
         let choice_line = [
-            format!("Against the AI you play {side} (x/o), level {level} (←/→)"),
-            format!("vs the AI: you {side} (x/o), {level} (←/→)"),
-            format!("AI: you {side} (x/o), {level} (←/→)"),
+            format!("Against the AI you play {side} ({sides}), level {level} ({levels})"),
+            format!("vs the AI: you {side} ({sides}), {level} ({levels})"),
+            format!("AI: you {side} ({sides}), {level} ({levels})"),
         ];
         Paragraph::new(first_fitting(&choice_line, area.width))
             .alignment(Alignment::Center)
             .render(choice, buf);
-        let key_variants = if waiting {
-            [
-                "f or Esc stop waiting  a play the AI  w watch  q quit",
-                "f/Esc stop  a AI  w watch  q quit",
-                "f stop  a AI  w watch  q quit",
-            ]
-        } else {
-            [
-                "a play the AI  f find an opponent  w watch  q quit",
-                "a AI  f find opponent  w watch  q quit",
-                "a AI  f find  w watch  q quit",
-            ]
-        };
-        Paragraph::new(Line::styled(first_fitting(&key_variants, area.width), bold))
+        let hint = keys::bar(&Context::lobby(waiting), area.width);
+        Paragraph::new(Line::styled(hint, bold))
             .alignment(Alignment::Center)
-            .render(keys, buf);
+            .render(hints, buf);
         let status_text = match (&self.message, waiting) {
             (Some(message), _) => message.as_str(),
             (None, true) => "Waiting for an opponent…",
@@ -349,7 +319,7 @@ mod tests {
                 "alice (you) in the lobby",
                 "bob playing",
                 "bob vs carol 1 move, O to move",
-                "w watch  q quit",
+                "q quit",
                 "(x/o)",
                 "perfect (←/→)",
             ] {
@@ -405,8 +375,8 @@ mod tests {
         let vocabulary = "Tic-tac-toe lobby · you are Lobby Players (7) Games (2) (you) \
             in the lobby waiting playing watching vs 3 moves, O to move X won none yet \
             Against AI play X (x/o), level perfect (←/→) AI: (perfect) \
-            a play the f find an opponent w watch q quit AI find opponent find \
-            f or Esc stop waiting f/Esc stop Waiting for an opponent… \
+            a play the f find an opponent w watch q quit f/esc stop waiting \
+            Waiting for an opponent… \
             That game is yours or over averyveryverylon left \
             averyveryverylo2 averyveryverylo3 averyveryverylo4 averyveryverylo5 \
             averyveryverylo6 averyveryverylo7 averyveryverylon";
@@ -448,6 +418,72 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn keys_act_as_the_key_table_binds_them() {
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let key = |code| Event::Key(KeyEvent::from(code));
+        let ctrl = |letter| Event::Key(KeyEvent::new(KeyCode::Char(letter), KeyModifiers::CONTROL));
+        let mut screen = LobbyScreen::new(1, false);
+        let none = Command::None;
+        assert_eq!(screen.key(&key(KeyCode::Char('o')), false, 0), none);
+        assert_eq!(screen.key(&key(KeyCode::Left), false, 0), none);
+        let ai = screen.key(&key(KeyCode::Char('a')), false, 0);
+        assert_eq!(ai, Command::PlayAi(Player::O, Level::Hard));
+        assert_eq!(screen.key(&key(KeyCode::Char('=')), false, 0), none);
+        assert_eq!(screen.key(&key(KeyCode::Char('x')), false, 0), none);
+        let ai = screen.key(&key(KeyCode::Char('a')), false, 0);
+        assert_eq!(ai, Command::PlayAi(Player::X, Level::Perfect));
+        let f = key(KeyCode::Char('f'));
+        assert_eq!(screen.key(&f, false, 0), Command::FindOpponent);
+        assert_eq!(screen.key(&f, true, 0), Command::StopWaiting);
+        assert_eq!(
+            screen.key(&key(KeyCode::Esc), true, 0),
+            Command::StopWaiting
+        );
+        assert_eq!(screen.key(&key(KeyCode::Esc), false, 0), none);
+        assert_eq!(screen.key(&key(KeyCode::Char('w')), false, 0), none);
+        assert_eq!(screen.message.as_deref(), Some("No game to watch yet"));
+        assert_eq!(screen.key(&key(KeyCode::Char('j')), false, 2), none);
+        assert_eq!(screen.message, None, "a key clears the message");
+        assert_eq!(
+            screen.key(&key(KeyCode::Enter), false, 2),
+            Command::Watch(1)
+        );
+        assert_eq!(screen.key(&key(KeyCode::Up), false, 2), none);
+        assert_eq!(
+            screen.key(&key(KeyCode::Char('w')), false, 2),
+            Command::Watch(0)
+        );
+        for quit in [key(KeyCode::Char('q')), ctrl('c'), ctrl('d')] {
+            assert_eq!(screen.key(&quit, false, 0), Command::Quit, "{quit:?}");
+        }
+        assert_eq!(screen.key(&ctrl('x'), false, 0), none);
+    }
+
+    #[test]
+    fn the_hint_line_is_the_key_tables_bar_and_names_the_choosing_keys() {
+        for waiting in [false, true] {
+            let mut lobby = lobby();
+            if waiting {
+                lobby.players[2].activity = Activity::Waiting;
+            }
+            let screen = LobbyScreen::new(1, false);
+            for width in [30, 44, 64, 80] {
+                let height = 20;
+                let area = Rect::new(0, 0, width, height);
+                let mut buf = Buffer::empty(area);
+                screen.render(&lobby, area, &mut buf);
+                let row = |y: u16| -> String {
+                    (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>()
+                };
+                let hint = keys::bar(&Context::lobby(waiting), width);
+                assert_eq!(row(height - 3).trim(), hint, "{width}, waiting {waiting}");
+                assert!(row(height - 4).contains("(x/o)"), "{}", row(height - 4));
+                assert!(row(height - 4).contains("(←/→)"), "{}", row(height - 4));
             }
         }
     }

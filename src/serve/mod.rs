@@ -7,7 +7,8 @@
 //! - `connection`: the SSH side of a connection: authentication, and
 //!   refusing every request but one terminal with a shell.
 //! - `session`: one client's screens (the lobby, a game), drawn by `frame`
-//!   through `output` at the client's pace, from keys decoded by [`input`].
+//!   through `output` at the client's pace, from keys decoded by
+//!   [`crate::screen::decode`].
 //! - `pool`: the engine's work for every session, bounded and fair.
 //! - `lobby`: who is here, who waits, the games in progress;
 //!   `lobby_screen` draws it; `names` says which names may play.
@@ -20,7 +21,6 @@ mod admission;
 mod connection;
 mod frame;
 mod host_key;
-pub mod input;
 mod limit;
 mod lobby;
 mod lobby_screen;

@@ -173,11 +173,14 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::engine::{Board, Move};
+    use crate::engine::{Board, Move, Scoring};
     use crate::screen::message::Costs;
 
     fn costs(board: Board) -> Request {
-        Request::Costs { board }
+        Request::Costs {
+            board,
+            scoring: Scoring::Depth,
+        }
     }
 
     /// A pool of one thread whose jobs each wait for a go-ahead, and tell
@@ -190,7 +193,7 @@ mod tests {
         let pool = Pool::start_with(1, move || {
             let (gate, started) = (Arc::clone(&gate), started_tx.clone());
             Box::new(move |request: &Request| {
-                let Request::Costs { board } = request else {
+                let Request::Costs { board, .. } = request else {
                     unreachable!()
                 };
                 started.send(*board).unwrap();
@@ -200,6 +203,7 @@ mod tests {
                     costs: Costs {
                         minimax: None,
                         alpha_beta: None,
+                        alpha_beta_best: None,
                         search: None,
                         search_time: None,
                     },

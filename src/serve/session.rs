@@ -18,7 +18,6 @@ use tokio::sync::{mpsc, watch};
 
 use super::admission::Seat as Place;
 use super::frame::Screen;
-use super::input::KeyDecoder;
 use super::limit::Bucket;
 use super::lobby::{Activity, GameId, Notice, PlayerId, Snapshot};
 use super::lobby_screen::{Command, LobbyScreen};
@@ -27,6 +26,7 @@ use super::pool::Jobs;
 use super::{Phase, Shared, log, sleep_until};
 use crate::engine::{Board, DEFAULT_THINK, Limits, Player};
 use crate::game::{Names, Seat, Seats};
+use crate::screen::decode::KeyDecoder;
 use crate::screen::{App, Reply, input};
 use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 
@@ -582,6 +582,7 @@ fn ai_settings(seats: Seats) -> Settings {
         watch_delay: DEFAULT_WATCH_DELAY,
         limits: Limits::Think(DEFAULT_THINK),
         seed: None,
+        scoring: Default::default(),
     }
 }
 

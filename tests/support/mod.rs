@@ -5,8 +5,9 @@
 
 pub mod screen;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{Read, Write};
+use std::process::{Child, Command, Output, Stdio};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
@@ -50,6 +51,52 @@ pub fn tictactoe(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     child.wait_with_output().expect("the binary finishes")
 }
 
+/// How long to wait for something that should take milliseconds: generous,
+/// so a loaded machine is slow, not wrong. Only what never ends (a hang)
+/// runs out of it.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// Waits for `child` to exit and collects its piped output, as
+/// `wait_with_output` does, but a child still running after [`PATIENCE`]
+/// is a hang: it is killed and the test fails, saying `what` hung.
+pub fn output_within(mut child: Child, what: &str) -> Output {
+    fn drain(pipe: Option<impl Read + Send + 'static>) -> thread::JoinHandle<Vec<u8>> {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
+    let deadline = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited on") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} hung: still running after {PATIENCE:?}");
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: stdout.join().expect("stdout is read"),
+        stderr: stderr.join().expect("stderr is read"),
+    }
+}
+
+/// Makes a named pipe (FIFO) at `at`: opening one waits for the other end,
+/// so whatever meets it must not open it blindly.
+pub fn named_pipe(at: &std::path::Path) {
+    use rustix::fs::{CWD, FileType, Mode, mknodat};
+    mknodat(CWD, at, FileType::Fifo, Mode::from(0o644), 0).expect("a named pipe");
+}
+
 /// A game on the empty 3x3 board with these seats.
 pub fn settings(x: Seat, o: Seat) -> Settings {
     settings_from(Board::new(), x, o)
@@ -66,6 +113,7 @@ pub fn settings_from(start: Board, x: Seat, o: Seat) -> Settings {
         watch_delay: WATCH_DELAY,
         limits: Limits::Think(Duration::from_millis(100)),
         seed: Some(7),
+        scoring: Default::default(),
     }
 }
 

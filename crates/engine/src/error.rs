@@ -2,15 +2,16 @@
 
 use thiserror::Error;
 
+use super::geometry::{MAX_SIZE, MIN_SIZE};
 use super::player::Player;
 
 /// A board shape the engine does not play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum GeometryError {
-    /// The side is outside 3..=7.
-    #[error("board size {0} is not supported: use 3 to 7")]
+    /// The side is outside [`MIN_SIZE`]..=[`MAX_SIZE`].
+    #[error("board size {0} is not supported: use {MIN_SIZE} to {MAX_SIZE}")]
     Size(u8),
-    /// K is outside 3..=size.
+    /// K is outside [`MIN_SIZE`]..=size.
     #[error("{}", k_problem(*.size, *.k))]
     K {
         /// Side of the board.
@@ -22,19 +23,34 @@ pub enum GeometryError {
 
 /// What is wrong with k on a board of side `size`, and what would do.
 fn k_problem(size: u8, k: u8) -> String {
-    if k < 3 {
-        format!("k={k} is too small: at least 3 in a row must win")
-    } else if size == 3 {
+    if k < MIN_SIZE {
+        format!("k={k} is too small: at least {MIN_SIZE} in a row must win")
+    } else if size == MIN_SIZE {
         format!(
-            "k={k} does not fit a 3x3 board, where 3 in a row wins: {k} in a row needs a board of {k}x{k} or bigger"
+            "k={k} does not fit a {size}x{size} board, where {size} in a row wins: {k} in a row needs a board of {k}x{k} or bigger"
         )
-    } else if k > 7 {
-        format!("k={k} does not fit any board: they go up to 7x7, so k is 3 to 7")
+    } else if k > MAX_SIZE {
+        format!(
+            "k={k} does not fit any board: they go up to {MAX_SIZE}x{MAX_SIZE}, so k is {MIN_SIZE} to {MAX_SIZE}"
+        )
     } else {
         format!(
-            "k={k} does not fit a {size}x{size} board: use k from 3 to {size}, or a board of {k}x{k} or bigger"
+            "k={k} does not fit a {size}x{size} board: use k from {MIN_SIZE} to {size}, or a board of {k}x{k} or bigger"
         )
     }
+}
+
+/// The cell counts of the boards the engine plays, in words: "9, 16, 25,
+/// 36 or 49 (3x3 to 7x7)".
+fn cell_counts() -> String {
+    let counts: Vec<String> = (MIN_SIZE..=MAX_SIZE)
+        .map(|size| (u32::from(size) * u32::from(size)).to_string())
+        .collect();
+    let (last, rest) = counts.split_last().expect("at least one size");
+    format!(
+        "{} or {last} ({MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE})",
+        rest.join(", ")
+    )
 }
 
 /// Text that is not a board in the notation.
@@ -54,7 +70,7 @@ pub enum ParseError {
         position: usize,
     },
     /// The number of cells is not a square board the engine plays.
-    #[error("{0} cells is not a board: expected 9, 16, 25, 36 or 49 (3x3 to 7x7)")]
+    #[error("{0} cells is not a board: expected {counts}", counts = cell_counts())]
     CellCount(usize),
     /// A board of another size than the one asked for.
     #[error("this is a {size}x{size} board, not {wanted}x{wanted}")]

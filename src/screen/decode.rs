@@ -1,7 +1,8 @@
-//! The client's keystrokes, as bytes off the SSH channel, into the terminal
-//! events the game screens read. The parsing is terminput's (crossterm's own
-//! parser, usable on any bytes); this keeps what is left of a sequence split
-//! across reads, and throws away what cannot be parsed.
+//! Keystrokes and clicks as bytes (read off the local terminal, or off an
+//! SSH channel) into the terminal events the game screens read. The parsing
+//! is terminput's (crossterm's own parser, usable on any bytes); this keeps
+//! what is left of a sequence split across reads, and throws away what
+//! cannot be parsed.
 
 use crossterm::event::Event;
 
