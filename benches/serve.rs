@@ -14,6 +14,11 @@
 //! drawing, what it sends back) while another player at 80x24 plays ten
 //! games against the AI; reports that player's key to screen.
 //!
+//! `cargo bench --bench serve -- stuck`: a client at 300x120 presses arrow
+//! keys in its game as fast as it can send them and never reads; reports
+//! the server's CPU time over the 20 s after it stopped reading, and when
+//! the server dropped it (`--send-timeout` is 30 s).
+//!
 //! `cargo bench --bench serve -- idle`: the server's memory per idle
 //! session, 100 clients in the lobby at 80x24, then (a fresh server) at
 //! 300x120.
@@ -35,6 +40,9 @@ use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
 use tictactoe::engine::Move;
 use tictactoe::screen::layout::{BoardLayout, Panels, ScreenLayout, layout};
 use tokio::sync::Barrier;
+
+#[path = "../tests/support/frozen.rs"]
+mod frozen;
 
 const COLS: u16 = 80;
 const ROWS: u16 = 24;
@@ -235,6 +243,8 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 struct Server {
     child: Child,
     address: SocketAddr,
+    /// The server's log, line by line, each with when it was read.
+    log: std::sync::mpsc::Receiver<(Instant, String)>,
     _dir: tempfile::TempDir,
 }
 
@@ -249,9 +259,17 @@ impl Server {
             .arg(dir.path().join("host_key"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the server starts");
+        let (lines, log) = std::sync::mpsc::channel();
+        let stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                // Nobody may be listening: the line is dropped then.
+                let _ = lines.send((Instant::now(), line));
+            }
+        });
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout"))
             .read_line(&mut line)
@@ -265,8 +283,23 @@ impl Server {
         Server {
             child,
             address,
+            log,
             _dir: dir,
         }
+    }
+
+    /// Waits for a log line containing `text`; when it was written, or
+    /// `None` if none came in time.
+    fn wait_log(&self, text: &str, patience: Duration) -> Option<Instant> {
+        let deadline = Instant::now() + patience;
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.log.recv_timeout(left) {
+                Ok((at, line)) if line.contains(text) => return Some(at),
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+        None
     }
 }
 
@@ -396,6 +429,110 @@ async fn flood_run(board: BoardLayout) {
     );
 }
 
+/// The CPU time a process has used so far, all its threads (those gone
+/// included): utime and stime of `/proc/PID/stat`, in the kernel's 100
+/// ticks a second.
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    let ticks: u64 = fields[11..13]
+        .iter()
+        .filter_map(|f| f.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
+}
+
+/// A client that presses arrow keys as fast as it can send them and never
+/// reads: what the server spends on it, and when it lets go.
+async fn stuck_run(board: BoardLayout) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    /// How long the server's CPU time is counted after the client stops reading.
+    const WINDOW: Duration = Duration::from_secs(20);
+    let server = Server::start();
+    let pid = server.child.id();
+    let frozen = Arc::new(AtomicBool::new(false));
+    let stream = tokio::net::TcpStream::connect(server.address)
+        .await
+        .expect("connects");
+    let stream = frozen::Freezable {
+        inner: stream,
+        frozen: Arc::clone(&frozen),
+    };
+    let config = Arc::new(client::Config::default());
+    let mut handle = client::connect_stream(config, stream, Trusting)
+        .await
+        .expect("the SSH handshake");
+    assert!(
+        handle
+            .authenticate_none("stuck")
+            .await
+            .expect("auth answers")
+            .success()
+    );
+    let channel = handle.channel_open_session().await.expect("a channel");
+    channel
+        .request_pty(false, "xterm-256color", 300, 120, 0, 0, &[])
+        .await
+        .expect("a terminal");
+    channel.request_shell(false).await.expect("a shell");
+    let (read, write) = channel.split();
+    let mut client = Client {
+        _handle: handle,
+        read,
+        write,
+        screen: vt100::Parser::new(
+            NonZeroU16::new(120).expect("rows"),
+            NonZeroU16::new(300).expect("columns"),
+            0,
+        ),
+        board,
+    };
+    assert!(client.until(|c| c.shows("q quit")).await);
+    client.write.data_bytes(&b"a"[..]).await.expect("sent");
+    assert!(client.until(|c| c.shows("Your turn")).await);
+    frozen.store(true, Ordering::SeqCst);
+    let Client { _handle, write, .. } = client;
+    let sending = tokio::spawn(async move {
+        let keys = "\x1b[C\x1b[B\x1b[D\x1b[A".repeat(8).into_bytes();
+        let mut sent = 0u64;
+        while write.data_bytes(keys.clone()).await.is_ok() {
+            sent += keys.len() as u64;
+        }
+        sent
+    });
+    let began = Instant::now();
+    let cpu_before = cpu_time(pid);
+    tokio::time::sleep(WINDOW).await;
+    let cpu = cpu_time(pid).saturating_sub(cpu_before);
+    let dropped = server.wait_log("disconnect stuck", Duration::from_secs(120));
+    let cpu_after = cpu_time(pid);
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let cpu_gone = cpu_time(pid).saturating_sub(cpu_after);
+    sending.abort();
+    let sent = sending.await.unwrap_or(0);
+    let dropped = match dropped {
+        Some(at) => format!(
+            "dropped {:.1} s after it stopped reading",
+            at.duration_since(began).as_secs_f64()
+        ),
+        None => format!(
+            "not dropped {:.0} s after it stopped reading",
+            began.elapsed().as_secs_f64()
+        ),
+    };
+    println!(
+        "stuck: a client at 300x120 sending arrow keys, never reading: server CPU {:.1} % of a core over the {} s after it stopped reading; {dropped}; then {:.1} % over 5 s ({} KiB of keys sent)",
+        cpu.as_secs_f64() / WINDOW.as_secs_f64() * 100.0,
+        WINDOW.as_secs(),
+        cpu_gone.as_secs_f64() / 5.0 * 100.0,
+        sent / 1024,
+    );
+}
+
 /// The server's memory with 100 idle clients of `cols` x `rows` in the lobby.
 async fn idle_run(board: BoardLayout, cols: u16, rows: u16) {
     const CLIENTS: u64 = 100;
@@ -437,6 +574,10 @@ fn main() {
         .expect("a runtime");
     if std::env::args().any(|a| a == "flood") {
         runtime.block_on(flood_run(board));
+        return;
+    }
+    if std::env::args().any(|a| a == "stuck") {
+        runtime.block_on(stuck_run(board));
         return;
     }
     if std::env::args().any(|a| a == "idle") {

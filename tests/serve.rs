@@ -8,11 +8,9 @@
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::num::NonZeroU16;
-use std::pin::Pin;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use russh::client::{self, Msg};
@@ -21,11 +19,12 @@ use russh::{ChannelMsg, ChannelWriteHalf};
 use rustix::process::{Pid, Signal, kill_process};
 use tictactoe::engine::Move;
 use tictactoe::screen::decode::KeyDecoder;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
 mod support;
 
+use support::frozen::Freezable;
 use support::screen as screen_support;
 
 /// How long to wait for what should take milliseconds.
@@ -180,42 +179,6 @@ impl client::Handler for Trusting {
             *self.seen.lock().expect("lock") = Some(key.fingerprint(HashAlg::Sha256).to_string());
         }
         Ok(true)
-    }
-}
-
-/// A TCP stream whose reading can be stopped: a client that never reads.
-struct Freezable {
-    inner: TcpStream,
-    frozen: Arc<AtomicBool>,
-}
-
-impl AsyncRead for Freezable {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        if self.frozen.load(Ordering::SeqCst) {
-            // Never woken: this client reads no more.
-            return Poll::Pending;
-        }
-        Pin::new(&mut self.inner).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for Freezable {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, buf)
-    }
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
-    }
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 }
 

@@ -484,6 +484,14 @@ async fn supervise(
         }
     }
     let _ = killer.shutdown(Shutdown::Both);
+    // The session may end before the loop saw why: a connection refused too
+    // often closes as soon as the client is told, and the loop may wake to
+    // both at once. The last phase says.
+    let why = why.or(match *phases.borrow() {
+        Phase::Refused => Some(Ending::Refused),
+        Phase::PushedOut => Some(Ending::PushedOut),
+        _ => None,
+    });
     match why {
         Some(why) => log(format_args!(
             "disconnect {peer}: {}",
