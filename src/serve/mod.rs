@@ -449,15 +449,17 @@ async fn supervise(
             Phase::Finished => Some(*finished_at.get_or_insert_with(|| {
                 // The channel is closed and the client should hang up (ssh
                 // does, at once, with the exit status): else hang up on it,
-                // and past the grace cut it off. Going down, nobody waits.
-                let (wait, grace) = if going_down {
-                    (Duration::ZERO, SHUTDOWN_GRACE)
+                // and past the grace cut it off. Not at once, going down
+                // too: ssh exits on a disconnect before it writes what it
+                // still holds, the goodbye included.
+                let grace = if going_down {
+                    SHUTDOWN_GRACE
                 } else {
-                    (HANG_UP_AFTER, CLOSE_GRACE)
+                    CLOSE_GRACE
                 };
                 let handle = running.handle();
                 tokio::spawn(async move {
-                    tokio::time::sleep(wait).await;
+                    tokio::time::sleep(HANG_UP_AFTER).await;
                     let _ = handle
                         .disconnect(Disconnect::ByApplication, "goodbye".into(), String::new())
                         .await;
