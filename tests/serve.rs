@@ -1320,15 +1320,33 @@ fn refused_start(args: &[&str], home: &std::path::Path) -> (Option<i32>, String)
     (status.code(), err)
 }
 
-fn ssh_keygen(args: &[&str]) {
-    let status = Command::new("ssh-keygen")
-        .args(["-q"])
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .status()
-        .expect("ssh-keygen runs");
-    assert!(status.success(), "ssh-keygen {args:?}");
+/// An RSA public key as `ssh-keygen -t rsa -b 2048` writes it: a key the
+/// server cannot check, so it is skipped with a warning.
+const RSA_PUBLIC: &str = concat!(
+    "ssh-rsa ",
+    "AAAAB3NzaC1yc2EAAAADAQABAAABAQDr7Jx7A1PWtturReF0Td51ZU87JrOz8JY+",
+    "nlGa6EreRoTpVIsKrWxpeGor4Xyi8ulz+CvzMwy1u6rXA5CDU06aefedfoYKyP3Z",
+    "VgcbQ+/qYS2DXsUNfQFwlfIDlLMiVc1WnIRbDYLigKkNuWHHxlSSDDl3w7Uvx67m",
+    "HihzyiFX7A52pmhVhUTow+m4J0+gui1zXBSln5CgX2SAprWNVE2WX6Od9LvnL3qo",
+    "SyfwgsYeDOQtCR7fLJ3895BpV7n0+T9GZ/jlq5P39N7QDQoP4OqrrS9qSrlc9SC8",
+    "KkxYgm6Mqp/WbFYplBy36XFoXzptyXb4GW/Wm8GAheq7BNGpX+33",
+);
+
+/// Writes a new ed25519 private key as OpenSSH does, protected by
+/// `passphrase` unless it is empty, with file mode `mode`.
+fn write_private_key(path: &std::path::Path, passphrase: &str, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    let mut key = new_key();
+    if !passphrase.is_empty() {
+        key = key
+            .encrypt(&mut rand::rng(), passphrase)
+            .expect("an encrypted key");
+    }
+    let text = key
+        .to_openssh(russh::keys::ssh_key::LineEnding::LF)
+        .expect("openssh format");
+    std::fs::write(path, text.as_bytes()).expect("written");
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod");
 }
 
 // Issue 18 point 4: the key files are checked before anything is read.
@@ -1338,27 +1356,16 @@ fn unusable_key_files_stop_the_start_with_one_line() {
     let dir = tempfile::tempdir().expect("a directory");
     let path = |name: &str| dir.path().join(name);
     let text = |name: &str| path(name).to_str().expect("a path").to_string();
-    ssh_keygen(&["-t", "ed25519", "-N", "secret", "-f", &text("locked")]);
-    ssh_keygen(&["-t", "ed25519", "-N", "", "-f", &text("open")]);
-    std::fs::set_permissions(path("open"), std::fs::Permissions::from_mode(0o644)).expect("chmod");
-    ssh_keygen(&["-t", "rsa", "-b", "2048", "-N", "", "-f", &text("rsa")]);
-    ssh_keygen(&["-t", "ed25519", "-N", "", "-f", &text("guest")]);
+    write_private_key(&path("locked"), "secret", 0o600);
+    write_private_key(&path("open"), "", 0o644);
+    std::fs::write(path("rsa.pub"), format!("{RSA_PUBLIC}\n")).expect("written");
     let fifo = text("fifo");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .expect("mkfifo")
-            .success()
-    );
+    support::named_pipe(&path("fifo"));
     std::fs::write(path("huge"), vec![b'#'; 2 << 20]).expect("written");
     std::fs::set_permissions(path("huge"), std::fs::Permissions::from_mode(0o600)).expect("chmod");
     std::fs::write(
         path("options"),
-        format!(
-            "cert-authority {}",
-            std::fs::read_to_string(path("guest.pub")).expect("key")
-        ),
+        format!("cert-authority {}\n", key_line(&new_key())),
     )
     .expect("written");
     let host_key = text("host");
@@ -1416,20 +1423,8 @@ async fn key_folders_are_private_whatever_the_umask_and_unusable_keys_are_named(
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().expect("a directory");
     let keys = dir.path().join("keys");
-    let rsa = dir.path().join("rsa").to_str().expect("a path").to_string();
-    ssh_keygen(&["-t", "rsa", "-b", "2048", "-N", "", "-f", &rsa]);
     let guest = new_key();
-    std::fs::write(
-        &keys,
-        format!(
-            "{}\n{}\n",
-            std::fs::read_to_string(format!("{rsa}.pub"))
-                .expect("key")
-                .trim(),
-            key_line(&guest)
-        ),
-    )
-    .expect("written");
+    std::fs::write(&keys, format!("{RSA_PUBLIC}\n{}\n", key_line(&guest))).expect("written");
     let host_key = dir.path().join("a/b/host_key");
     let mut child = Command::new("sh")
         .arg("-c")
