@@ -123,9 +123,15 @@ impl Question {
             (Ask::Value, Answer::Value(value)) => parse_number(text)
                 .map(|given| given == i64::from(value))
                 .ok_or_else(|| format!("{:?} is not a number such as +9, -8 or 0", echo(text))),
-            (Ask::Best, Answer::Best(best)) => Move::parse_coordinate(text, self.board.size())
-                .map(|given| best.contains(&given))
-                .ok_or_else(|| format!("{:?} is not a square such as b2", echo(text))),
+            (Ask::Best, Answer::Best(best)) => {
+                match Move::parse_coordinate(text, self.board.size()) {
+                    Some(given) if self.board.get(given).is_some() => {
+                        Err(format!("{given} is taken: a move goes on a free square"))
+                    }
+                    Some(given) => Ok(best.contains(&given)),
+                    None => Err(format!("{:?} is not a square such as b2", echo(text))),
+                }
+            }
             (Ask::Calls, Answer::Calls(calls)) => parse_number(text)
                 .map(|given| given == calls as i64)
                 .ok_or_else(|| format!("{:?} is not a number such as 9", echo(text))),
@@ -323,6 +329,27 @@ fn parse_number(text: &str) -> Option<i64> {
     digits.strip_prefix('+').unwrap_or(&digits).parse().ok()
 }
 
+/// The questions the game asks about the position on screen (its quiz
+/// key): on an unfinished 3x3 board, its value and a best move always, and
+/// the calls and the pruned branches once few enough squares are free to
+/// count them by hand. Empty when there is nothing to ask.
+pub fn about(board: &Board, scoring: Scoring) -> Vec<Question> {
+    if !board.is_classic() || board.status().is_over() {
+        return Vec::new();
+    }
+    let free = board.empty_cells().len();
+    Ask::ALL
+        .into_iter()
+        .filter(|ask| free <= *ask.empty_squares().end())
+        .chain([Ask::Value, Ask::Best].into_iter().filter(|_| free > 7))
+        .map(|ask| Question {
+            board: *board,
+            ask,
+            scoring,
+        })
+        .collect()
+}
+
 /// `count` questions about positions from games the AIs play, the same for
 /// the same seed: the kinds in turn, each position from a game of its own
 /// with the side to move at a point that suits the question.
@@ -396,6 +423,10 @@ mod tests {
         let best = question("o.x/x.x/.oo", Ask::Best);
         assert_eq!(best.key(), "b2");
         assert_eq!(best.check(" B2 "), Ok(true));
+        assert_eq!(
+            best.check("c3"),
+            Err("c3 is taken: a move goes on a free square".to_string())
+        );
         assert_eq!(question("o.x/x.x/.oo", Ask::Calls).key(), "9");
         let pruned = question("o.x/x.x/.oo", Ask::Pruned);
         // Call 6 (a3 X) cuts O's reply b2 after b1 O returns +7.
@@ -407,6 +438,22 @@ mod tests {
                 .explain()
                 .contains("+7 <= alpha +9: X has better elsewhere")
         );
+    }
+
+    #[test]
+    fn the_game_asks_what_can_be_counted_by_hand() {
+        let kinds = |board: &str| -> Vec<Ask> {
+            about(&board.parse().unwrap(), Scoring::Depth)
+                .iter()
+                .map(|q| q.ask)
+                .collect()
+        };
+        assert_eq!(kinds("o.x/x.x/.oo"), Ask::ALL);
+        assert_eq!(kinds("x../.o./..."), [Ask::Value, Ask::Best]);
+        assert_eq!(kinds("........."), [Ask::Value, Ask::Best]);
+        assert!(kinds("xxx/oo./...").is_empty());
+        let big: Board = "..../..../..../....".parse().unwrap();
+        assert!(about(&big, Scoring::Depth).is_empty());
     }
 
     #[test]

@@ -1255,3 +1255,64 @@ fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
         Some(Action::Trace(TraceMove::AlphaBeta))
     );
 }
+
+#[test]
+fn z_opens_the_quiz_and_its_keys_type_the_answer() {
+    let t0 = Instant::now();
+    let area = Rect::new(0, 0, 80, 24);
+    let start: Board = "o.x/x.x/.oo".parse().unwrap();
+    let mut app = App::new(
+        Settings {
+            start,
+            ..settings(Seat::Human, Seat::Human)
+        },
+        t0,
+    );
+    let press = |app: &mut App, code| {
+        let action = action_for(&key(code), app, area).expect("a key of the quiz");
+        app.update(action, t0);
+    };
+    press(&mut app, KeyCode::Char('z'));
+    assert!(app.quiz().is_some());
+    // Every character types, q and ? included: they could be in an answer.
+    for typed in ['q', '?', '+', '9'] {
+        assert_eq!(
+            action_for(&key(KeyCode::Char(typed)), &app, area),
+            Some(Action::Type(typed))
+        );
+    }
+    for typed in "b2".chars() {
+        press(&mut app, KeyCode::Char(typed));
+    }
+    press(&mut app, KeyCode::Backspace);
+    press(&mut app, KeyCode::Backspace);
+    for typed in "+9".chars() {
+        press(&mut app, KeyCode::Char(typed));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.quiz().unwrap().status(), "Question 1 of 4: right");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.quiz().unwrap().status(),
+        "Question 2 of 4: type your answer"
+    );
+    assert!(!app.should_quit(), "q typed into an answer does not quit");
+    press(&mut app, KeyCode::Esc);
+    assert!(app.quiz().is_none());
+    assert_eq!(app.board(), start, "the game's position is untouched");
+    // A finished game has nothing to ask: the status line says so.
+    let over: Board = "xxx/oo./...".parse().unwrap();
+    let mut app = App::new(
+        Settings {
+            start: over,
+            ..settings(Seat::Human, Seat::Human)
+        },
+        t0,
+    );
+    app.update(Action::Quiz, t0);
+    assert!(app.quiz().is_none());
+    assert_eq!(
+        app.status_line(),
+        "The quiz asks about unfinished 3x3 positions"
+    );
+}

@@ -62,6 +62,7 @@ fn screens() -> Vec<(&'static str, App)> {
         ("watching a game", play().watching(names(), t0)),
         ("the tree", after(play(), Action::ToggleTree)),
         ("the walkthrough", after(play(), Action::TraceStep)),
+        ("the quiz", after(play(), Action::Quiz)),
         ("the help", after(play(), Action::ToggleHelp)),
         (
             "the tree over SSH",
@@ -90,6 +91,8 @@ fn press(key: Key) -> Option<KeyEvent> {
             Some(KeyEvent::new(code, shift))
         }
         Key::Ctrl(letter) => Some(KeyEvent::new(KeyCode::Char(letter), KeyModifiers::CONTROL)),
+        // Typing: a character no other key of the mode takes.
+        Key::Text => Some(KeyEvent::new(KeyCode::Char('7'), KeyModifiers::NONE)),
         Key::Click | Key::Any | Key::Word(_) => None,
     }
 }
@@ -135,6 +138,11 @@ fn every_key_of_the_table_asks_for_its_action_wherever_it_acts() {
                     }
                     // A key bound nowhere stands for any key.
                     Key::Any => (Event::Key(KeyEvent::from(KeyCode::F(5))), wanted),
+                    // The action carries the character typed.
+                    Key::Text => (
+                        Event::Key(press(key).expect("a key press")),
+                        Action::Type('7'),
+                    ),
                     _ => (Event::Key(press(key).expect("a key press")), wanted),
                 };
                 assert_eq!(
@@ -263,6 +271,8 @@ fn named(names: &'static str, typed: bool) -> Vec<Key> {
             "Space" => vec![ch(' ')],
             "Mouse click" => vec![Key::Click],
             "any key" => vec![Key::Any],
+            "any character" => vec![Key::Text],
+            "F1" => code(KeyCode::F(1)),
             "1-9" => ('1'..='9').map(ch).collect(),
             "+" => vec![ch('+'), ch('=')],
             "-" => vec![ch('-'), ch('_')],
@@ -312,6 +322,7 @@ fn named_one(name: &str) -> Option<String> {
     match name {
         "1-9" => Some(format!("{:?}", Key::Code(KeyCode::Char('1')))),
         "+" => Some(format!("{:?}", Key::Code(KeyCode::Char('+')))),
+        "F1" => Some(format!("{:?}", Key::Code(KeyCode::F(1)))),
         _ if name.chars().count() == 1 => {
             let c = name.chars().next()?;
             Some(format!("{:?}", Key::Code(KeyCode::Char(c))))
@@ -528,6 +539,8 @@ fn markdown_names(names: &str, typed: bool) -> String {
         "End",
         "Mouse click",
         "any key",
+        "any character",
+        "F1",
     ];
     names
         .split(", ")

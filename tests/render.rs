@@ -949,3 +949,39 @@ fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
         assert!(both.contains("u undo") && both.contains("U redo"), "{both}");
     }
 }
+
+#[test]
+fn the_quiz_on_the_article_board() {
+    let t0 = Instant::now();
+    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
+    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    app.update(Action::Quiz, t0);
+    for typed in "+9".chars() {
+        app.update(Action::Type(typed), t0);
+    }
+    let screen = text(&snapshot("the_quiz_typing", &app, (80, 24)));
+    for expected in [
+        "Question 1 of 4: value",
+        "Answer: +9_",
+        "Question 1 of 4: +9_",
+    ] {
+        assert!(screen.contains(expected), "{expected}\n{screen}");
+    }
+    app.update(Action::PlaceAtCursor, t0);
+    for size in [(80, 24), (60, 20), (40, 15)] {
+        let screen = text(&snapshot("the_quiz_answered", &app, size));
+        assert!(
+            screen.contains("Question 1 of 4: right"),
+            "{size:?}\n{screen}"
+        );
+    }
+    let screen = text(&draw(&app, 80, 24));
+    assert!(
+        screen.contains("+9 = 10 -"),
+        "the reason beside the number\n{screen}"
+    );
+    // No scores, digits or cursor on the board to give answers away.
+    let board = board_at((80, 24), 3);
+    let b2 = cell_text(&buffer_of(&app), board.cell_rect(Move::new(1, 1)));
+    assert!(b2.trim().is_empty(), "{b2:?}");
+}

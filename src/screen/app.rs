@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::explain::Explain;
 pub use super::message::{Action, Costs, Direction, Reply, Request, TraceMove};
+use super::quiz::QuizView;
 use super::trace::Walkthrough;
 use super::tree::TreeView;
 use crate::engine::teach::line::Line;
@@ -91,6 +92,8 @@ pub struct App {
     tree: Option<TreeView>,
     /// The walkthrough of minimax call by call, while it is open.
     walkthrough: Option<Walkthrough>,
+    /// The quiz about the position, while it is open.
+    quiz: Option<QuizView>,
     flash: Option<Flash>,
     /// Results that entered or left the tally since the front end last looked.
     results: Vec<ResultChange>,
@@ -130,6 +133,7 @@ impl App {
             explain: Explain::default(),
             tree: None,
             walkthrough: None,
+            quiz: None,
             flash: None,
             results: Vec::new(),
             quit: false,
@@ -213,6 +217,9 @@ impl App {
             self.quit = action == Action::Quit;
             return;
         }
+        if self.quiz.is_some() {
+            return self.update_quiz(action);
+        }
         if self.tree.is_some() || self.walkthrough.is_some() {
             return self.update_view(action);
         }
@@ -223,7 +230,18 @@ impl App {
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
             // Ctrl-Z is the front end's: the local terminal suspends.
-            Action::Unbound | Action::GoUp | Action::Suspend | Action::Trace(_) => {}
+            Action::Unbound
+            | Action::GoUp
+            | Action::Suspend
+            | Action::Trace(_)
+            | Action::Type(_) => {}
+            Action::Quiz => match QuizView::new(&self.board(), self.settings.scoring) {
+                Some(quiz) => {
+                    self.hold_watch();
+                    self.quiz = Some(quiz);
+                }
+                None => self.say("The quiz asks about unfinished 3x3 positions", now),
+            },
             Action::ToggleExplain => self.explain.toggle(),
             Action::ToggleTree => {
                 self.hold_watch();
@@ -315,6 +333,23 @@ impl App {
         }
     }
 
+    /// Keys while the quiz is open: typing, Enter, and leaving it.
+    fn update_quiz(&mut self, action: Action) {
+        let Some(quiz) = self.quiz.as_mut() else {
+            return;
+        };
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            Action::Back => self.quiz = None,
+            Action::Type(typed) => quiz.type_char(typed),
+            Action::GoUp => quiz.erase(),
+            // Enter checks or moves on (in the guard); after the score it closes the quiz.
+            Action::PlaceAtCursor if !quiz.enter() => self.quiz = None,
+            _ => {}
+        }
+    }
+
     /// Watch mode pauses while the tree or the walkthrough is studied.
     fn hold_watch(&mut self) {
         if self.is_watch() {
@@ -343,7 +378,7 @@ impl App {
         if let Some(tree) = self.tree.as_mut() {
             return tree.request();
         }
-        if self.walkthrough.is_some() {
+        if self.walkthrough.is_some() || self.quiz.is_some() {
             return None;
         }
         self.explain
@@ -776,6 +811,11 @@ impl App {
     /// The walkthrough of minimax call by call, while it is open.
     pub fn walkthrough(&self) -> Option<&Walkthrough> {
         self.walkthrough.as_ref()
+    }
+
+    /// The quiz, while it is open.
+    pub fn quiz(&self) -> Option<&QuizView> {
+        self.quiz.as_ref()
     }
 
     /// True when a person may place a mark now.

@@ -46,6 +46,8 @@ pub enum Mode {
     Tree,
     /// The walkthrough of minimax call by call (`c`).
     Walkthrough,
+    /// The quiz about the position on the board (`z`).
+    Quiz,
     /// The help popup is open.
     Help,
     /// Over SSH, the game is gone (the other player left).
@@ -58,13 +60,14 @@ pub enum Mode {
 
 impl Mode {
     /// Every mode.
-    pub const ALL: [Mode; 10] = [
+    pub const ALL: [Mode; 11] = [
         Mode::Play,
         Mode::Watch,
         Mode::Versus,
         Mode::Watching,
         Mode::Tree,
         Mode::Walkthrough,
+        Mode::Quiz,
         Mode::Help,
         Mode::Ended,
         Mode::Lobby,
@@ -79,6 +82,9 @@ impl Mode {
             Mode::Tree => Some("The minimax tree of the position on the board."),
             Mode::Walkthrough => {
                 Some("The seed's minimax from the position on the board, one call at a time.")
+            }
+            Mode::Quiz => {
+                Some("Questions about the position on the board, answered by the seed's minimax.")
             }
             _ => None,
         }
@@ -123,6 +129,8 @@ pub enum Key {
     Any,
     /// A word typed on a line, in plain mode.
     Word(&'static str),
+    /// Any character typed without Ctrl: the action gets the character.
+    Text,
 }
 
 impl Key {
@@ -132,6 +140,7 @@ impl Key {
         match self {
             Key::Code(code) => !ctrl && key.code == code,
             Key::Ctrl(letter) => ctrl && key.code == KeyCode::Char(letter),
+            Key::Text => !ctrl && matches!(key.code, KeyCode::Char(_)),
             Key::Click | Key::Any | Key::Word(_) => false,
         }
     }
@@ -265,6 +274,8 @@ impl Context {
             Mode::Tree
         } else if app.walkthrough().is_some() {
             Mode::Walkthrough
+        } else if app.quiz().is_some() {
+            Mode::Quiz
         } else if app.is_versus() {
             Mode::Versus
         } else if app.is_watching() {
@@ -460,7 +471,7 @@ const DIGITS: [(Key, Does); 9] = {
     digits
 };
 
-use Mode::{Ended, Help, Lobby, Plain, Play, Tree, Versus, Walkthrough, Watch, Watching};
+use Mode::{Ended, Help, Lobby, Plain, Play, Quiz, Tree, Versus, Walkthrough, Watch, Watching};
 
 /// The game's modes: where the board is on screen.
 const GAME: &[Mode] = &[Play, Watch, Versus, Watching];
@@ -609,6 +620,16 @@ pub static KEYS: &[Entry] = &[
     .offered(When::NotOver)
     .doc("the walkthrough: minimax from the position on the board, one call per press"),
     Entry::new(
+        &[Play, Watch, Watching],
+        &[on(ch('z'), Action::Quiz)],
+        "z",
+        "quiz on the position",
+    )
+    .bar("z", "quiz", 6)
+    .only(When::Classic)
+    .offered(When::NotOver)
+    .doc("the quiz on the position on the board: its value, a best move, and on few free squares minimax's calls and alpha-beta's cuts (3x3)"),
+    Entry::new(
         &[Play, Watch],
         &[on(ch('n'), Action::NewGame)],
         "n",
@@ -737,6 +758,44 @@ pub static KEYS: &[Entry] = &[
         "close the walkthrough",
     )
     .bar("esc", "close", 1),
+    // The quiz: every character types, so only keys that type nothing act.
+    Entry::new(
+        &[Quiz],
+        &[on(ENTER, Action::PlaceAtCursor)],
+        "Enter",
+        "check the answer; once checked, the next question",
+    )
+    .bar("enter", "check/next", 1),
+    Entry::new(
+        &[Quiz],
+        &[on(BACKSPACE, Action::GoUp)],
+        "Backspace",
+        "take back the last character typed",
+    )
+    .bar("backspace", "erase", 3),
+    Entry::new(&[Quiz], &[on(ESC, Action::Back)], "Esc", "close the quiz").bar("esc", "close", 1),
+    Entry::new(
+        &[Quiz],
+        &[on(Key::Ctrl('c'), Action::Quit)],
+        "Ctrl-C",
+        "quit, or back to the lobby over SSH",
+    )
+    .importance(6),
+    Entry::new(
+        &[Quiz],
+        &[on(Key::Text, Action::Type(' '))],
+        "any character",
+        "type the answer: a number (+9), a square (b2), branches (b1 b2, c3) or none",
+    )
+    .short("keys")
+    .importance(7),
+    Entry::new(
+        &[Quiz],
+        &[on(Key::Code(KeyCode::F(1)), Action::ToggleHelp)],
+        "F1",
+        "show this help (? is typed)",
+    )
+    .bar("F1", "help", 4),
     // Every mode of the game screen.
     Entry::new(
         SCREEN,
@@ -958,7 +1017,13 @@ pub fn entries(mode: Mode, context: &Context) -> impl Iterator<Item = &'static E
 
 /// What a key press asks for at the moment `context` describes, if anything.
 pub fn action(context: &Context, key: KeyEvent) -> Option<Does> {
-    bound(context, |bound| bound.matches(key))
+    match (bound(context, |bound| bound.matches(key)), key.code) {
+        // Typing: the entry binds every character, the action carries the one typed.
+        (Some(Does::Game(Action::Type(_))), KeyCode::Char(typed)) => {
+            Some(Does::Game(Action::Type(typed)))
+        }
+        (does, _) => does,
+    }
 }
 
 /// What a left click asks for: the action a click is bound to in the mode
@@ -1102,7 +1167,7 @@ impl Group {
 }
 
 /// Every table of keys in the manuals, in their order.
-pub static GROUPS: [Group; 10] = [
+pub static GROUPS: [Group; 11] = [
     group("In the game", Play, false, None),
     group(
         "In watch mode (--watch), besides the game's keys",
@@ -1112,6 +1177,7 @@ pub static GROUPS: [Group; 10] = [
     ),
     group("In the minimax tree (t)", Tree, false, None),
     group("In the walkthrough (c)", Walkthrough, false, None),
+    group("In the quiz (z)", Quiz, false, None),
     group("While the help is open", Help, false, None),
     group(
         "In plain mode (--plain), typed on a line",

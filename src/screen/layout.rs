@@ -277,10 +277,10 @@ impl Arrangement {
 
 /// The layout of `app`'s screen in `area`.
 pub fn layout_for(area: Rect, app: &App) -> ScreenLayout {
-    // The walkthrough's call stack takes the explain panel's place.
+    // The walkthrough's call stack and the quiz take the explain panel's place.
     let panels = Panels {
         moves: true,
-        explain: app.explain_on() || app.walkthrough().is_some(),
+        explain: app.explain_on() || app.walkthrough().is_some() || app.quiz().is_some(),
     };
     layout(area, app.board().size(), panels)
 }

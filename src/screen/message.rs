@@ -63,6 +63,10 @@ pub enum Action {
     Faster,
     /// Watch mode: longer pause between moves.
     Slower,
+    /// The quiz about the position on the board: open it.
+    Quiz,
+    /// In the quiz: a character of the answer.
+    Type(char),
     /// Ctrl-Z at the local terminal: give the terminal back until `fg`. The
     /// front end does it; the model has nothing to change.
     Suspend,

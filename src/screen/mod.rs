@@ -3,7 +3,8 @@
 //! and clicks to actions ([`input`]), where things go ([`layout`]), what
 //! they look like ([`view`]) and the engine's side ([`worker`]). The teaching
 //! views keep their own state: the explain overlay ([`explain`]), the
-//! minimax tree ([`tree`]) and the walkthrough call by call ([`trace`]);
+//! minimax tree ([`tree`]), the walkthrough call by call ([`trace`]) and
+//! the quiz ([`quiz`]);
 //! the explain panel's text ([`panel`]) and the tree's drawing
 //! (`tree_view`) sit with the view. Leaves below them all: the messages
 //! they pass ([`message`]), the styles (`theme`) and text fitting
@@ -19,6 +20,7 @@ pub mod keys;
 pub mod layout;
 pub mod message;
 pub mod panel;
+pub mod quiz;
 pub(crate) mod theme;
 pub mod trace;
 pub mod tree;

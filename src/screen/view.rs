@@ -47,8 +47,18 @@ impl Widget for &App {
                 if let Some(rect) = moves {
                     render_moves(self, rect, &theme, buf);
                 }
-                // The walkthrough's call stack takes the explain panel's place.
+                // The walkthrough's call stack and the quiz take the explain panel's place.
+                match (explain, self.quiz()) {
+                    (Some(ExplainPlace::Panel(rect)), Some(quiz)) => {
+                        render_panel(" Quiz ", quiz.items(), rect, &theme, buf);
+                    }
+                    (Some(ExplainPlace::Summary(rect)), Some(quiz)) => {
+                        render_summary(quiz.items(), rect, text.axis, buf);
+                    }
+                    _ => {}
+                }
                 match (explain, self.walkthrough()) {
+                    _ if self.quiz().is_some() => {}
                     (Some(ExplainPlace::Panel(rect)), Some(walkthrough)) => {
                         let rows = usize::from(rect.height.saturating_sub(2));
                         render_panel(" Call stack ", walkthrough.items(rows), rect, &theme, buf);
@@ -96,9 +106,11 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
         let names = first_fitting(&names, players.width).to_string();
         centre_on(Line::styled(names, theme.faint()), players, rows.axis, buf);
     }
-    let status = app
-        .walkthrough()
-        .map_or_else(|| app.status_line(), |walkthrough| walkthrough.status());
+    let status = match (app.walkthrough(), app.quiz()) {
+        (Some(walkthrough), _) => walkthrough.status(),
+        (None, Some(quiz)) => quiz.status(),
+        (None, None) => app.status_line(),
+    };
     let status = shortened(&status, rows.status.width);
     centre_on(Line::styled(status, bold), rows.status, rows.axis, buf);
     let tally = first_fitting(&app.tally_lines(), rows.footer.width).to_string();
@@ -154,9 +166,14 @@ fn numbered(board: &Board, moves: impl IntoIterator<Item = Move>) -> Vec<Numbere
 fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) {
     draw_grid(board, theme.grid(), buf);
     let walkthrough = app.walkthrough();
-    // The walkthrough shows its call's position; the game its own.
-    let position = walkthrough.map_or_else(|| app.board(), |walkthrough| walkthrough.board());
-    let in_game = walkthrough.is_none();
+    // The walkthrough shows its call's position, the quiz the one it asks
+    // about (no scores, cursor or digits to give answers away); the game its own.
+    let position = match (walkthrough, app.quiz()) {
+        (Some(walkthrough), _) => walkthrough.board(),
+        (None, Some(quiz)) => quiz.board(),
+        (None, None) => app.board(),
+    };
+    let in_game = walkthrough.is_none() && app.quiz().is_none();
     let winning = position.winning_cells();
     let last = match walkthrough {
         Some(walkthrough) => walkthrough.path().last().copied(),

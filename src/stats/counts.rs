@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::engine::{Board, Level, Player, Status};
+use crate::engine::{Board, Geometry, Level, Player, Status};
 pub use crate::game::Outcome;
 use crate::game::{Seat, Seats};
 
@@ -79,7 +79,8 @@ impl Row {
 
     /// The board's shape for people: `3x3`, or `4x4 k4` for bigger boards.
     pub fn board(&self) -> String {
-        if self.size == 3 && self.k == 3 {
+        let classic = Geometry::get(self.size, self.k).is_ok_and(Geometry::is_classic);
+        if classic {
             "3x3".to_string()
         } else {
             format!("{0}x{0} k{1}", self.size, self.k)

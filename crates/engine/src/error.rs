@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-use super::geometry::{MAX_SIZE, MIN_SIZE};
 use super::player::Player;
+use super::sizes::{MAX_SIZE, MIN_SIZE};
 
 /// A board shape the engine does not play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]

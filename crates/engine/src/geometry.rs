@@ -10,10 +10,7 @@ use std::sync::OnceLock;
 use super::error::GeometryError;
 use super::score;
 
-/// Smallest supported board side.
-pub const MIN_SIZE: u8 = 3;
-/// Largest supported board side (49 cells still fit one `u64`).
-pub const MAX_SIZE: u8 = 7;
+pub use super::sizes::{MAX_SIZE, MIN_SIZE};
 
 const SYMMETRY_COUNT: usize = 8;
 

@@ -38,6 +38,7 @@ mod player;
 mod role;
 pub mod score;
 mod search;
+mod sizes;
 mod solved;
 mod square;
 pub mod teach;
