@@ -8,6 +8,23 @@
 //! `cargo bench --bench serve` (N = 50, 100, 200), or `cargo bench --bench
 //! serve -- 20 40` for other counts. Clients and server share this machine,
 //! so the times include the clients' own decrypting and parsing.
+//!
+//! `cargo bench --bench serve -- flood`: 5 clients at 300x120 press arrow
+//! keys in their games as fast as the server takes them (reading, not
+//! drawing, what it sends back) while another player at 80x24 plays ten
+//! games against the AI; reports that player's key to screen.
+//!
+//! `cargo bench --bench serve -- stuck`: a client at 300x120 presses arrow
+//! keys in its game as fast as it can send them and never reads; reports
+//! the server's CPU time over the 20 s after it stopped reading, and
+//! whether the server dropped it within two minutes more.
+//!
+//! `cargo bench --bench serve -- idle`: the server's memory per idle
+//! session, 100 clients in the lobby at 80x24, then (a fresh server) at
+//! 300x120.
+//!
+//! `TICTACTOE_SERVER=PATH` runs that binary as the server instead of this
+//! build's, to measure another version with the same clients.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -23,6 +40,9 @@ use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
 use tictactoe::engine::Move;
 use tictactoe::screen::layout::{BoardLayout, Panels, ScreenLayout, layout};
 use tokio::sync::Barrier;
+
+#[path = "../tests/support/frozen.rs"]
+mod frozen;
 
 const COLS: u16 = 80;
 const ROWS: u16 = 24;
@@ -50,6 +70,16 @@ struct Client {
 
 impl Client {
     async fn connect(address: SocketAddr, name: &str, board: BoardLayout) -> Option<Client> {
+        Client::connect_sized(address, name, board, COLS, ROWS).await
+    }
+
+    async fn connect_sized(
+        address: SocketAddr,
+        name: &str,
+        board: BoardLayout,
+        cols: u16,
+        rows: u16,
+    ) -> Option<Client> {
         // As ssh does for interactive sessions: keys leave at once.
         let config = Arc::new(client::Config {
             nodelay: true,
@@ -61,7 +91,7 @@ impl Client {
         }
         let channel = handle.channel_open_session().await.ok()?;
         channel
-            .request_pty(false, "xterm-256color", COLS.into(), ROWS.into(), 0, 0, &[])
+            .request_pty(false, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
             .await
             .ok()?;
         channel.request_shell(false).await.ok()?;
@@ -71,7 +101,7 @@ impl Client {
             _handle: handle,
             read,
             write,
-            screen: vt100::Parser::new(size(ROWS), size(COLS), 0),
+            screen: vt100::Parser::new(size(rows), size(cols), 0),
             board,
         })
     }
@@ -213,21 +243,33 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 struct Server {
     child: Child,
     address: SocketAddr,
+    /// The server's log, line by line, each with when it was read.
+    log: std::sync::mpsc::Receiver<(Instant, String)>,
     _dir: tempfile::TempDir,
 }
 
 impl Server {
     fn start() -> Server {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        let binary = std::env::var_os("TICTACTOE_SERVER")
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_tictactoe").into());
+        let mut child = Command::new(binary)
             .args(["serve", "--listen", "127.0.0.1:0", "--max-sessions", "1000"])
             .args(["--max-per-address", "1000", "--host-key"])
             .arg(dir.path().join("host_key"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the server starts");
+        let (lines, log) = std::sync::mpsc::channel();
+        let stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        std::thread::spawn(move || {
+            for line in stderr.lines().map_while(Result::ok) {
+                // Nobody may be listening: the line is dropped then.
+                let _ = lines.send((Instant::now(), line));
+            }
+        });
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout"))
             .read_line(&mut line)
@@ -241,8 +283,23 @@ impl Server {
         Server {
             child,
             address,
+            log,
             _dir: dir,
         }
+    }
+
+    /// Waits for a log line containing `text`; when it was written, or
+    /// `None` if none came in time.
+    fn wait_log(&self, text: &str, patience: Duration) -> Option<Instant> {
+        let deadline = Instant::now() + patience;
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.log.recv_timeout(left) {
+                Ok((at, line)) if line.contains(text) => return Some(at),
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+        None
     }
 }
 
@@ -299,16 +356,213 @@ async fn run(n: usize, board: BoardLayout, pace: Pace) {
     );
 }
 
-fn main() {
-    let counts: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let counts = if counts.is_empty() {
-        vec![50, 100, 200]
-    } else {
-        counts
+/// Presses arrow keys as fast as the server takes them until `stop`,
+/// while another task reads (and drops) whatever the server sends.
+async fn flood(client: Client, stop: Arc<std::sync::atomic::AtomicBool>) -> u64 {
+    use std::sync::atomic::Ordering;
+    let Client {
+        _handle: handle,
+        mut read,
+        write,
+        ..
+    } = client;
+    let reading = tokio::spawn(async move { while read.wait().await.is_some() {} });
+    let mut sent = 0;
+    if write.data_bytes(&b"a"[..]).await.is_ok() {
+        let keys = "\x1b[C\x1b[B\x1b[D\x1b[A".repeat(8).into_bytes();
+        while !stop.load(Ordering::SeqCst) && write.data_bytes(keys.clone()).await.is_ok() {
+            sent += 32;
+        }
+    }
+    drop(handle);
+    reading.abort();
+    sent
+}
+
+/// Games the other player plays while the flood goes on.
+const FLOOD_GAMES: u64 = 10;
+
+async fn flood_run(board: BoardLayout) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let server = Server::start();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut flooders = Vec::new();
+    for i in 0..5 {
+        let name = format!("flood{i}");
+        let mut client = Client::connect_sized(server.address, &name, board, 300, 120)
+            .await
+            .expect("a flooder");
+        assert!(client.until(|c| c.shows("q quit")).await);
+        flooders.push(tokio::spawn(flood(client, Arc::clone(&stop))));
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let connected = Arc::new(Barrier::new(1));
+    let start = Arc::new(Barrier::new(1));
+    let mut latencies = Vec::new();
+    let mut finished = 0;
+    for game in 0..FLOOD_GAMES {
+        let played = play(
+            server.address,
+            format!("victim{game}"),
+            board,
+            Arc::clone(&connected),
+            Arc::clone(&start),
+            Pace::People,
+            game,
+        )
+        .await;
+        finished += usize::from(played.finished);
+        latencies.extend(played.latencies);
+    }
+    stop.store(true, Ordering::SeqCst);
+    let mut keys = 0;
+    for flooder in flooders {
+        keys += flooder.await.unwrap_or(0);
+    }
+    latencies.sort();
+    println!(
+        "flood: 5 clients at 300x120 sent {keys} arrow keys; the other player finished {finished}/{FLOOD_GAMES} games, key to screen p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} presses)",
+        percentile(&latencies, 50.0).as_secs_f64() * 1e3,
+        percentile(&latencies, 99.0).as_secs_f64() * 1e3,
+        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        latencies.len(),
+    );
+}
+
+/// The CPU time a process has used so far, all its threads (those gone
+/// included): utime and stime of `/proc/PID/stat`, in the kernel's 100
+/// ticks a second.
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(Vec::new(), |(_, rest)| rest.split_whitespace().collect());
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    let ticks: u64 = fields[11..13]
+        .iter()
+        .filter_map(|f| f.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
+}
+
+/// A client that presses arrow keys as fast as it can send them and never
+/// reads: what the server spends on it, and when it lets go.
+async fn stuck_run(board: BoardLayout) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    /// How long the server's CPU time is counted after the client stops reading.
+    const WINDOW: Duration = Duration::from_secs(20);
+    let server = Server::start();
+    let pid = server.child.id();
+    let frozen = Arc::new(AtomicBool::new(false));
+    let stream = tokio::net::TcpStream::connect(server.address)
+        .await
+        .expect("connects");
+    let stream = frozen::Freezable {
+        inner: stream,
+        frozen: Arc::clone(&frozen),
     };
+    let config = Arc::new(client::Config::default());
+    let mut handle = client::connect_stream(config, stream, Trusting)
+        .await
+        .expect("the SSH handshake");
+    assert!(
+        handle
+            .authenticate_none("stuck")
+            .await
+            .expect("auth answers")
+            .success()
+    );
+    let channel = handle.channel_open_session().await.expect("a channel");
+    channel
+        .request_pty(false, "xterm-256color", 300, 120, 0, 0, &[])
+        .await
+        .expect("a terminal");
+    channel.request_shell(false).await.expect("a shell");
+    let (read, write) = channel.split();
+    let mut client = Client {
+        _handle: handle,
+        read,
+        write,
+        screen: vt100::Parser::new(
+            NonZeroU16::new(120).expect("rows"),
+            NonZeroU16::new(300).expect("columns"),
+            0,
+        ),
+        board,
+    };
+    assert!(client.until(|c| c.shows("q quit")).await);
+    client.write.data_bytes(&b"a"[..]).await.expect("sent");
+    assert!(client.until(|c| c.shows("Your turn")).await);
+    frozen.store(true, Ordering::SeqCst);
+    let Client { _handle, write, .. } = client;
+    // Bytes of keys sent so far: the sender waits, without end, once the
+    // server's window for them is spent, since the window's updates are
+    // never read.
+    let sent = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let sending = {
+        let sent = Arc::clone(&sent);
+        tokio::spawn(async move {
+            let keys = "\x1b[C\x1b[B\x1b[D\x1b[A".repeat(8).into_bytes();
+            while write.data_bytes(keys.clone()).await.is_ok() {
+                sent.fetch_add(keys.len() as u64, Ordering::SeqCst);
+            }
+        })
+    };
+    let began = Instant::now();
+    let cpu_before = cpu_time(pid);
+    tokio::time::sleep(WINDOW).await;
+    let cpu = cpu_time(pid).saturating_sub(cpu_before);
+    let dropped = server.wait_log("disconnect stuck", Duration::from_secs(120));
+    let cpu_after = cpu_time(pid);
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let cpu_gone = cpu_time(pid).saturating_sub(cpu_after);
+    sending.abort();
+    let sent = sent.load(Ordering::SeqCst);
+    let dropped = match dropped {
+        Some(at) => format!(
+            "dropped {:.1} s after it stopped reading",
+            at.duration_since(began).as_secs_f64()
+        ),
+        None => format!(
+            "not dropped {:.0} s after it stopped reading",
+            began.elapsed().as_secs_f64()
+        ),
+    };
+    println!(
+        "stuck: a client at 300x120 sending arrow keys, never reading: server CPU {:.1} % of a core over the {} s after it stopped reading; {dropped}; then {:.1} % over 5 s ({} KiB of keys sent)",
+        cpu.as_secs_f64() / WINDOW.as_secs_f64() * 100.0,
+        WINDOW.as_secs(),
+        cpu_gone.as_secs_f64() / 5.0 * 100.0,
+        sent / 1024,
+    );
+}
+
+/// The server's memory with 100 idle clients of `cols` x `rows` in the lobby.
+async fn idle_run(board: BoardLayout, cols: u16, rows: u16) {
+    const CLIENTS: u64 = 100;
+    let server = Server::start();
+    let pid = server.child.id();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let before = rss_kb(pid);
+    let mut idle = Vec::new();
+    for i in 0..CLIENTS {
+        let mut client =
+            Client::connect_sized(server.address, &format!("idle{i}"), board, cols, rows)
+                .await
+                .expect("a client");
+        assert!(client.until(|c| c.shows("q quit")).await);
+        idle.push(client);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let after = rss_kb(pid);
+    println!(
+        "idle: {CLIENTS} sessions at {cols}x{rows}: server memory {before} KB at start, {after} KB with them ({:.0} KB per session)",
+        after.saturating_sub(before) as f64 / CLIENTS as f64
+    );
+}
+
+fn main() {
     let ScreenLayout::Game { board, .. } = layout(
         Rect::new(0, 0, COLS, ROWS),
         3,
@@ -323,6 +577,28 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
+    if std::env::args().any(|a| a == "flood") {
+        runtime.block_on(flood_run(board));
+        return;
+    }
+    if std::env::args().any(|a| a == "stuck") {
+        runtime.block_on(stuck_run(board));
+        return;
+    }
+    if std::env::args().any(|a| a == "idle") {
+        runtime.block_on(idle_run(board, COLS, ROWS));
+        runtime.block_on(idle_run(board, 300, 120));
+        return;
+    }
+    let counts: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let counts = if counts.is_empty() {
+        vec![50, 100, 200]
+    } else {
+        counts
+    };
     for pace in [Pace::People, Pace::Burst] {
         for &n in &counts {
             runtime.block_on(run(n, board, pace));

@@ -20,15 +20,21 @@ pub struct ServeArgs {
     /// The server's ed25519 key, made on first start [default: host_key in the platform's data directory].
     #[arg(long, value_name = "PATH")]
     pub host_key: Option<PathBuf>,
-    /// Most players connected at once; more are told the server is full.
+    /// Most players at once (more are told the server is full), and most connections logging in at once.
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_sessions: u32,
-    /// Most connections from one address at once.
+    /// Most players from one address at once, and most connections logging in from one.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_per_address: u32,
     /// Disconnect a player after this many seconds without a key press.
     #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=604_800))]
     pub idle_timeout: u64,
+    /// Close a connection that is not in the game this many seconds after connecting.
+    #[arg(long, value_name = "SECS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub login_timeout: u64,
+    /// Disconnect a client that has not read its screen for this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub send_timeout: u64,
     /// Let in only the public keys in this file (OpenSSH authorized_keys format) [default: anyone, no password].
     #[arg(long, value_name = "PATH")]
     pub authorized_keys: Option<PathBuf>,
@@ -43,9 +49,16 @@ impl ServeArgs {
     /// Runs the server until it is told to stop: what it says goes to `out`,
     /// the error that stops it to `err`.
     pub fn run_with(&self, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<ExitStatus> {
-        match crate::serve::run(&self.options(), out) {
+        match crate::serve::run(&self.options(), out, err) {
             Ok(()) => Ok(ExitStatus::Success),
-            Err(error) => writeln!(err, "error: {error}").map(|()| ExitStatus::Failure),
+            Err(error) => {
+                let status = if error.is_bad_input() {
+                    ExitStatus::BadInput
+                } else {
+                    ExitStatus::Failure
+                };
+                writeln!(err, "error: {error}").map(|()| status)
+            }
         }
     }
 
@@ -57,6 +70,8 @@ impl ServeArgs {
             max_sessions: self.max_sessions as usize,
             max_per_address: self.max_per_address as usize,
             idle_timeout: Duration::from_secs(self.idle_timeout),
+            login_timeout: Duration::from_secs(self.login_timeout),
+            send_timeout: Duration::from_secs(self.send_timeout),
             authorized_keys: self.authorized_keys.clone(),
         }
     }

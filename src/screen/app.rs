@@ -982,6 +982,10 @@ impl App {
 
     /// True when a person may place a mark now.
     pub fn human_to_move(&self) -> bool {
+        // A game whose other end is gone takes no more moves.
+        if self.ended.is_some() {
+            return false;
+        }
         match (self.game.status(), &self.link) {
             (Status::InProgress { .. }, Some(Link::Watching { .. })) => false,
             (Status::InProgress { to_move }, Some(Link::Versus { me, .. })) => to_move == *me,

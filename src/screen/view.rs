@@ -196,7 +196,8 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
         Some(walkthrough) => walkthrough.path().last().copied(),
         None => app.game().last_move(),
     };
-    let explaining = in_game && app.explain_on() && !position.status().is_over();
+    let explaining =
+        in_game && app.explain_on() && !position.status().is_over() && !app.link_ended();
     // In explain mode the cursor picks the square whose line is shown, whoever is to move.
     let show_cursor = in_game && !app.help_open() && (app.human_to_move() || explaining);
     let overlay = if explaining { app.overlay() } else { None };

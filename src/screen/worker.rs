@@ -74,6 +74,8 @@ pub fn costs(board: &Board, scoring: Scoring) -> Costs {
         .is_classic()
         .then(|| analyze_by_search(board, Limits::Solve));
     Costs {
+        // Plain minimax calls every position below, once per path: the tree's
+        // size (on 3x3 read from the compiled table), not a fresh count.
         minimax: countable.then(|| tree_size(board) - 1),
         alpha_beta: countable.then(|| move_values(board, Algorithm::AlphaBeta, scoring).calls),
         alpha_beta_best: countable

@@ -10,25 +10,40 @@ use russh::keys::PublicKey;
 use russh::server::{
     Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey,
 };
-use russh::{Channel, ChannelId, Pty};
+use russh::{Channel, ChannelId, Disconnect, Pty};
 use tokio::sync::{mpsc, watch};
 
-use super::lobby::MAX_NAME;
+use super::limit::LogBudget;
+use super::names::player_name;
 use super::session::{self, Client, Input, clamp_size};
-use super::{Phase, Refusal, Shared, log};
+use super::{Phase, Shared};
 
 /// Keys in flight from the network to a session before the network waits:
 /// a flood is slowed at the SSH side, never queued without end.
 const INPUT_QUEUE: usize = 16;
 
+/// Requests refused before the connection is closed: a client that asks
+/// for what is never granted this often is not a player.
+const MAX_REFUSED: u32 = 5;
+/// What a client refused that often is told, and the log says.
+pub(super) const TOO_MANY_REFUSED: &str = "too many refused requests";
+/// Environment variables a client may send; `ssh` sends a handful.
+const MAX_ENV: u32 = 64;
+
 /// What the client asked for so far.
 pub(super) struct Connection {
     shared: Arc<Shared>,
     peer: SocketAddr,
-    /// Why the server turns this connection away, if it does.
-    refusal: Option<Refusal>,
     phase: Arc<watch::Sender<Phase>>,
-    user: String,
+    /// The player's name, or why the user name cannot be one.
+    name: Result<String, String>,
+    /// Why the key that logged in may not play, if it may not.
+    no_game: Option<&'static str>,
+    /// Requests refused so far.
+    refused: u32,
+    /// Environment variables sent so far.
+    env: u32,
+    log: LogBudget,
     channel: Option<ChannelId>,
     /// TERM and size from the terminal request.
     pty: Option<(String, u32, u32)>,
@@ -40,15 +55,17 @@ impl Connection {
     pub(super) fn new(
         shared: Arc<Shared>,
         peer: SocketAddr,
-        refusal: Option<Refusal>,
         phase: Arc<watch::Sender<Phase>>,
     ) -> Connection {
         Connection {
             shared,
             peer,
-            refusal,
             phase,
-            user: "guest".to_string(),
+            name: Ok("guest".to_string()),
+            no_game: None,
+            refused: 0,
+            env: 0,
+            log: LogBudget::new(format!("connection from {peer}")),
             channel: None,
             pty: None,
             no_color: false,
@@ -56,18 +73,39 @@ impl Connection {
         }
     }
 
-    fn refuse(&self, what: &str) {
-        log(format_args!(
-            "refused {what} from {} ({})",
-            self.user, self.peer
-        ));
+    fn user(&self) -> &str {
+        match &self.name {
+            Ok(name) => name,
+            Err(_) => "(refused name)",
+        }
     }
 
-    fn allowed(&self, key: &PublicKey) -> bool {
-        self.shared
-            .authorized
-            .as_ref()
-            .is_some_and(|keys| keys.contains(key.key_data()))
+    /// Logs a refused request (within the connection's log budget) and
+    /// counts it: the [`MAX_REFUSED`]th disconnects the client, and russh
+    /// reads nothing of this connection after the request at hand.
+    fn refuse(&mut self, what: &str, session: &mut Session) {
+        self.refused += 1;
+        let (user, peer) = (self.user().to_string(), self.peer);
+        self.log
+            .log(format_args!("refused {what} from {user} ({peer})"));
+        if self.refused == MAX_REFUSED {
+            let _ = session.disconnect(Disconnect::ByApplication, TOO_MANY_REFUSED, "");
+            self.phase.send_if_modified(|phase| {
+                let open = matches!(*phase, Phase::Handshake | Phase::Playing);
+                if open {
+                    *phase = Phase::Refused;
+                }
+                open
+            });
+        }
+    }
+
+    /// What `key` may do from this client's address, if it may log in.
+    fn admit(&self, key: &PublicKey) -> Option<Option<&'static str>> {
+        let guests = self.shared.guests.as_ref()?;
+        guests
+            .admit(key, self.peer.ip())
+            .map(|permits| permits.no_game())
     }
 
     fn is_ours(&self, channel: ChannelId) -> bool {
@@ -90,20 +128,6 @@ impl Connection {
     }
 }
 
-/// The SSH user name as a player's name: printable, at most [`MAX_NAME`] characters.
-fn sanitise(user: &str) -> String {
-    let name: String = user
-        .chars()
-        .filter(|c| c.is_alphanumeric() || "-_.@+".contains(*c))
-        .take(MAX_NAME)
-        .collect();
-    if name.is_empty() {
-        "guest".to_string()
-    } else {
-        name
-    }
-}
-
 /// TERM values that cannot show the game, and those without colour.
 fn terminal_kind(term: &str) -> (bool, bool) {
     let usable = term != "dumb";
@@ -117,10 +141,10 @@ impl Handler for Connection {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        if self.shared.authorized.is_some() {
+        if self.shared.guests.is_some() {
             return Ok(Auth::reject());
         }
-        self.user = sanitise(user);
+        self.name = player_name(user);
         Ok(Auth::Accept)
     }
 
@@ -129,7 +153,7 @@ impl Handler for Connection {
         _user: &str,
         offer: PublicKeyOffer<'_>,
     ) -> Result<Auth, Self::Error> {
-        Ok(if self.allowed(offer.public_key) {
+        Ok(if self.admit(offer.public_key).is_some() {
             Auth::Accept
         } else {
             Auth::reject()
@@ -141,10 +165,11 @@ impl Handler for Connection {
         user: &str,
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        if !self.allowed(key.public_key) {
+        let Some(no_game) = self.admit(key.public_key) else {
             return Ok(Auth::reject());
-        }
-        self.user = sanitise(user);
+        };
+        self.no_game = no_game;
+        self.name = player_name(user);
         Ok(Auth::Accept)
     }
 
@@ -152,11 +177,11 @@ impl Handler for Connection {
         &mut self,
         channel: Channel<Msg>,
         reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.channel.is_some() {
             // One game per connection; dropping the reply refuses the channel.
-            self.refuse("a second session");
+            self.refuse("a second session", session);
             return Ok(());
         }
         self.channel = Some(channel.id());
@@ -170,9 +195,9 @@ impl Handler for Connection {
         _address: &str,
         _port: u32,
         _reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("an X11 channel");
+        self.refuse("an X11 channel", session);
         Ok(())
     }
 
@@ -184,9 +209,9 @@ impl Handler for Connection {
         _from_address: &str,
         _from_port: u32,
         _reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("port forwarding");
+        self.refuse("port forwarding", session);
         Ok(())
     }
 
@@ -195,9 +220,9 @@ impl Handler for Connection {
         _channel: Channel<Msg>,
         _path: &str,
         _reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("socket forwarding");
+        self.refuse("socket forwarding", session);
         Ok(())
     }
 
@@ -205,27 +230,27 @@ impl Handler for Connection {
         &mut self,
         _address: &str,
         _port: &mut u32,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        self.refuse("remote port forwarding");
+        self.refuse("remote port forwarding", session);
         Ok(false)
     }
 
     async fn streamlocal_forward(
         &mut self,
         _path: &str,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        self.refuse("remote socket forwarding");
+        self.refuse("remote socket forwarding", session);
         Ok(false)
     }
 
     async fn agent_request(
         &mut self,
         _channel: ChannelId,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        self.refuse("agent forwarding");
+        self.refuse("agent forwarding", session);
         Ok(false)
     }
 
@@ -238,7 +263,7 @@ impl Handler for Connection {
         _screen: u32,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("X11 forwarding");
+        self.refuse("X11 forwarding", session);
         session.channel_failure(channel)
     }
 
@@ -248,14 +273,23 @@ impl Handler for Connection {
         _command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("a command");
+        self.refuse("a command", session);
+        if !self.is_ours(channel) || self.input.is_some() {
+            return session.channel_failure(channel);
+        }
+        // Granted, to say why nothing runs: ssh shows what a refused
+        // request's channel said only once the request was granted.
+        session.channel_success(channel)?;
         session.extended_data(
             channel,
             1,
             "tictactoe: only the game is served here; connect without a command\r\n",
         )?;
-        session.channel_failure(channel)?;
-        session.close(channel)
+        session.exit_status_request(channel, 1)?;
+        session.eof(channel)?;
+        session.close(channel)?;
+        self.phase.send_replace(Phase::Finished);
+        Ok(())
     }
 
     async fn subsystem_request(
@@ -269,7 +303,7 @@ impl Handler for Connection {
             .filter(|c| c.is_ascii_graphic())
             .take(32)
             .collect();
-        self.refuse(&format!("the {name} subsystem"));
+        self.refuse(&format!("the {name} subsystem"), session);
         session.channel_failure(channel)?;
         session.close(channel)
     }
@@ -281,7 +315,11 @@ impl Handler for Connection {
         value: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if name == "NO_COLOR" {
+        self.env += 1;
+        if self.env > MAX_ENV {
+            self.refuse("more environment variables", session);
+            session.channel_failure(channel)
+        } else if name == "NO_COLOR" {
             self.no_color = !value.is_empty();
             session.channel_success(channel)
         } else {
@@ -343,12 +381,27 @@ impl Handler for Connection {
             return session.channel_failure(channel);
         }
         session.channel_success(channel)?;
-        if let Some(refusal) = self.refusal {
-            self.refuse(&format!("a game ({})", refusal.reason()));
-            return self.turn_away(channel, &refusal.message(&self.shared), session);
+        let name = match self.name.clone() {
+            Ok(name) => name,
+            Err(why) => {
+                self.refuse("a game (the name)", session);
+                return self.turn_away(channel, &why, session);
+            }
+        };
+        if let Some(why) = self.no_game {
+            self.refuse("a game (the key's options)", session);
+            return self.turn_away(channel, why, session);
         }
+        let place = match self.shared.admission.seat(self.peer.ip()) {
+            Ok(place) => place,
+            Err(refusal) => {
+                self.refuse(&format!("a game ({})", refusal.reason()), session);
+                let message = refusal.message(self.shared.admission.limits());
+                return self.turn_away(channel, &message, session);
+            }
+        };
         let Some((term, cols, rows)) = self.pty.clone() else {
-            self.refuse("a game without a terminal");
+            self.refuse("a game without a terminal", session);
             return self.turn_away(
                 channel,
                 "the game needs a terminal; connect with ssh -t",
@@ -357,7 +410,7 @@ impl Handler for Connection {
         };
         let (usable, colour) = terminal_kind(&term);
         if !usable {
-            self.refuse("a game on TERM=dumb");
+            self.refuse("a game on TERM=dumb", session);
             return self.turn_away(
                 channel,
                 "the game needs a terminal that can move the cursor (TERM is dumb)",
@@ -366,7 +419,7 @@ impl Handler for Connection {
         }
         let (cols, rows) = clamp_size(cols, rows);
         let client = Client {
-            name: self.user.clone(),
+            name,
             peer: self.peer.to_string(),
             cols,
             rows,
@@ -378,6 +431,7 @@ impl Handler for Connection {
         tokio::spawn(session::run(
             Arc::clone(&self.shared),
             client,
+            place,
             session.handle(),
             channel,
             received,

@@ -1,23 +1,37 @@
-//! The screen's bytes on their way to the client, through a bounded buffer:
-//! drawing never waits for the network, and a client that stops reading is
-//! dropped once its backlog passes [`BACKLOG_LIMIT`], never buffered without end.
+//! The screen's bytes on their way to the client. Frames go at the client's
+//! pace: while one is on its way, the session draws no other, and draws the
+//! latest state once it has gone (so a flood of keys costs one frame per
+//! round trip, not one per key). A client whose frame has not gone for
+//! `--send-timeout` is not reading, and is dropped.
 
 use std::io::{self, Write};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use russh::ChannelId;
 use russh::server::Handle;
-use tokio::sync::Notify;
+use tokio::sync::{Notify, watch};
 
-/// Bytes waiting for a client before it counts as too slow: dozens of whole
-/// screens, far more than a client that reads ever has waiting.
+/// Bytes that may wait for a client at once: far more than a frame of the
+/// largest screen.
 const BACKLOG_LIMIT: usize = 512 * 1024;
 
 /// Bytes drawn but not yet handed to the SSH session.
-#[derive(Default)]
 pub(super) struct Outbox {
     state: Mutex<Backlog>,
     ready: Notify,
+    /// True while bytes wait or are being sent.
+    busy: watch::Sender<bool>,
+}
+
+impl Default for Outbox {
+    fn default() -> Outbox {
+        Outbox {
+            state: Mutex::default(),
+            ready: Notify::new(),
+            busy: watch::Sender::new(false),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -27,9 +41,13 @@ struct Backlog {
 }
 
 impl Outbox {
+    fn state(&self) -> MutexGuard<'_, Backlog> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Queues bytes; an error once the client is too far behind.
     fn push(&self, bytes: Vec<u8>) -> io::Result<()> {
-        let mut backlog = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut backlog = self.state();
         if backlog.bytes.len() + bytes.len() > BACKLOG_LIMIT {
             return Err(io::Error::new(
                 io::ErrorKind::WouldBlock,
@@ -41,6 +59,7 @@ impl Outbox {
         } else {
             backlog.bytes.extend_from_slice(&bytes);
         }
+        self.busy.send_replace(true);
         drop(backlog);
         self.ready.notify_one();
         Ok(())
@@ -48,18 +67,26 @@ impl Outbox {
 
     /// No more bytes will come: the pump ends once it has sent what is queued.
     pub(super) fn close(&self) {
-        self.state
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .closed = true;
+        self.state().closed = true;
         self.ready.notify_one();
+    }
+
+    /// True while a frame is on its way.
+    pub(super) fn busy(&self) -> bool {
+        *self.busy.borrow()
+    }
+
+    /// Waits until nothing is on its way.
+    pub(super) async fn idle(&self) {
+        let mut busy = self.busy.subscribe();
+        let _ = busy.wait_for(|busy| !busy).await;
     }
 
     /// Everything queued, waiting for some; `None` once closed and empty.
     async fn next(&self) -> Option<Vec<u8>> {
         loop {
             {
-                let mut backlog = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+                let mut backlog = self.state();
                 if !backlog.bytes.is_empty() {
                     return Some(std::mem::take(&mut backlog.bytes));
                 }
@@ -70,22 +97,55 @@ impl Outbox {
             self.ready.notified().await;
         }
     }
+
+    /// What was queued has been handed on.
+    fn sent(&self) {
+        let backlog = self.state();
+        if backlog.bytes.is_empty() {
+            self.busy.send_replace(false);
+        }
+    }
+
+    /// Takes what is queued, as the pump would (for tests).
+    #[cfg(test)]
+    pub(super) fn take(&self) -> Vec<u8> {
+        let bytes = std::mem::take(&mut self.state().bytes);
+        self.sent();
+        bytes
+    }
+}
+
+/// How the pump ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Pumped {
+    /// The outbox was closed and everything sent.
+    Done,
+    /// The connection went away.
+    Gone,
+    /// The client took nothing for the send timeout.
+    Stalled,
 }
 
 /// Sends what the outbox holds to the client's channel, as fast as the
-/// client reads. Returns true once the outbox is closed and everything was
-/// sent, false if the session went away first.
-pub(super) async fn pump(outbox: Arc<Outbox>, handle: Handle, channel: ChannelId) -> bool {
+/// client reads.
+pub(super) async fn pump(
+    outbox: Arc<Outbox>,
+    handle: Handle,
+    channel: ChannelId,
+    send_timeout: Duration,
+) -> Pumped {
     while let Some(bytes) = outbox.next().await {
-        if handle.data(channel, bytes).await.is_err() {
-            return false;
+        match tokio::time::timeout(send_timeout, handle.data(channel, bytes)).await {
+            Ok(Ok(())) => outbox.sent(),
+            Ok(Err(_)) => return Pumped::Gone,
+            Err(_) => return Pumped::Stalled,
         }
     }
-    true
+    Pumped::Done
 }
 
 /// What the terminal backend writes to: one frame is collected, then queued
-/// in the outbox on flush (ratatui flushes once a frame).
+/// in the outbox on flush.
 pub(super) struct OutboxWriter {
     outbox: Arc<Outbox>,
     frame: Vec<u8>,

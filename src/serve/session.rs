@@ -4,30 +4,30 @@
 //! answers, the other players, the lobby, shutdown), as in the local
 //! terminal: nothing polls.
 
-use std::cell::RefCell;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossterm::cursor;
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event, MouseEventKind};
 use crossterm::queue;
-use crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
-use ratatui::backend::CrosstermBackend;
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 use russh::ChannelId;
 use russh::server::Handle;
 use tokio::sync::{mpsc, watch};
 
+use super::admission::Seat as Place;
+use super::frame::Screen;
+use super::limit::Bucket;
 use super::lobby::{Activity, GameId, Notice, PlayerId, Snapshot};
 use super::lobby_screen::{Command, LobbyScreen};
-use super::output::{Outbox, OutboxWriter, pump};
+use super::output::{Outbox, OutboxWriter, Pumped, pump};
+use super::pool::Jobs;
 use super::{Phase, Shared, log, sleep_until};
 use crate::engine::{Board, DEFAULT_THINK, Limits, Player};
 use crate::game::{Names, Seat, Seats};
 use crate::screen::decode::KeyDecoder;
-use crate::screen::worker::Worker;
-use crate::screen::{App, Reply, Request, input};
+use crate::screen::{App, Reply, input};
 use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 
 /// The largest screen drawn: a client may claim any size, and the screen's
@@ -39,6 +39,19 @@ const GOODBYE_TIME: Duration = Duration::from_secs(5);
 /// The lobby screen follows the others' comings and goings at most this
 /// often: with many players, every move elsewhere would redraw every lobby.
 const LOBBY_REFRESH: Duration = Duration::from_millis(250);
+/// Keys (and clicks) a session takes at once; past that, [`KEY_RATE`] a
+/// second, and the rest are dropped.
+const KEY_BURST: u32 = 100;
+/// Keys a session takes a second once its burst is spent: faster than
+/// any key repeat.
+const KEY_RATE: u32 = 50;
+/// Bytes of input a session reads at once; past that, [`INPUT_RATE`] a
+/// second, and the client waits (its connection is not read meanwhile):
+/// a flood costs the server no more than that, whatever the client sends.
+const INPUT_BURST: u32 = 64 * 1024;
+/// Bytes of input a session reads a second once its burst is spent: keys
+/// at [`KEY_RATE`] take a few hundred, mouse motion a few thousand.
+const INPUT_RATE: u32 = 16 * 1024;
 
 /// What the SSH side learned about the client before the game began.
 pub(super) struct Client {
@@ -76,11 +89,6 @@ enum Ending {
     Gone,
 }
 
-thread_local! {
-    /// One engine worker per thread of the blocking pool.
-    static WORKER: RefCell<Worker> = RefCell::new(Worker::default());
-}
-
 /// A game on screen and what the lobby knows of it.
 struct GameScreen {
     app: App,
@@ -89,18 +97,19 @@ struct GameScreen {
     reported: Option<(u32, Vec<crate::engine::Move>)>,
 }
 
-type SshTerminal = Terminal<CrosstermBackend<OutboxWriter>>;
-
 /// Screen size as drawn: within what the client says and what the server allows.
 pub(super) fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
     let fit = |n: u32, max: u16| u16::try_from(n).unwrap_or(max).clamp(1, max);
     (fit(cols, MAX_COLS), fit(rows, MAX_ROWS))
 }
 
-/// Runs one client's session until it ends, then says goodbye and closes the channel.
+/// Runs one client's session until it ends, then says goodbye and closes
+/// the channel. The player's place is given back as the game ends,
+/// before the goodbye.
 pub(super) async fn run(
     shared: Arc<Shared>,
     client: Client,
+    place: Place,
     handle: Handle,
     channel: ChannelId,
     input: mpsc::Receiver<Input>,
@@ -113,17 +122,17 @@ pub(super) async fn run(
         phase: Arc::clone(&phase),
         outbox: Arc::clone(&outbox),
     };
-    let pump = tokio::spawn(pump(Arc::clone(&outbox), handle.clone(), channel));
-    let viewport = Rect::new(0, 0, client.cols, client.rows);
-    let backend = CrosstermBackend::new(OutboxWriter::new(Arc::clone(&outbox)));
-    let Ok(mut terminal) = Terminal::with_options(
-        backend,
-        TerminalOptions {
-            viewport: Viewport::Fixed(viewport),
-        },
-    ) else {
-        return;
-    };
+    let mut pumping = tokio::spawn(pump(
+        Arc::clone(&outbox),
+        handle.clone(),
+        channel,
+        shared.send_timeout,
+    ));
+    let mut screen = Screen::new(
+        OutboxWriter::new(Arc::clone(&outbox)),
+        client.cols,
+        client.rows,
+    );
     let (notices_tx, notices) = mpsc::unbounded_channel();
     let (id, name) = shared.lobby.join(&client.name, notices_tx);
     let membership = Membership {
@@ -131,40 +140,65 @@ pub(super) async fn run(
         id,
     };
     log(format_args!("connect {name} from {}", client.peer));
+    let (replies_tx, replies) = mpsc::unbounded_channel::<Reply>();
     let mut session = Session {
         shared: Arc::clone(&shared),
         id,
+        name: name.clone(),
         lobby_screen: LobbyScreen::new(id, client.color),
         shown: Snapshot::default(),
         game: None,
         color: client.color,
-        area: viewport,
+        jobs: Jobs::new(&shared.engine, &replies_tx),
+        keys: Bucket::new(KEY_BURST, f64::from(KEY_RATE), Instant::now()),
+        dropped: 0,
+        input: Bucket::new(INPUT_BURST, f64::from(INPUT_RATE), Instant::now()),
     };
     let started = queue!(
-        terminal.backend_mut(),
+        screen.writer(),
         EnterAlternateScreen,
         cursor::Hide,
-        EnableMouseCapture,
-        Clear(ClearType::All)
+        EnableMouseCapture
     );
     let ending = match started {
-        Ok(()) => session.play(&mut terminal, input, notices).await,
+        Ok(()) => {
+            session
+                .play(&mut screen, &outbox, &mut pumping, input, notices, replies)
+                .await
+        }
         Err(_) => Ending::TooSlow,
     };
-    // Out of the lobby first, so an opponent hears at once.
+    session.end_throttle();
+    // Out of the lobby first, so an opponent hears at once; no more engine
+    // work; the place is free for the next player before the log says so.
     drop(membership);
+    drop(session);
+    drop(place);
     let why = match ending {
-        Ending::Quit => "quit",
-        Ending::Idle => "idle",
-        Ending::Shutdown => "server going down",
-        Ending::TooSlow => "too slow to read its screen",
-        Ending::Gone => "connection closed",
+        Ending::Quit => "quit".to_string(),
+        Ending::Idle => "idle".to_string(),
+        Ending::Shutdown => "server going down".to_string(),
+        Ending::TooSlow => format!(
+            "too slow to read its screen (nothing read for {})",
+            humantime::format_duration(shared.send_timeout)
+        ),
+        Ending::Gone => "connection closed".to_string(),
     };
     log(format_args!(
         "disconnect {name} from {}: {why}",
         client.peer
     ));
     if ending == Ending::TooSlow || ending == Ending::Gone {
+        phase.send_replace(Phase::Kill);
+        return;
+    }
+    // Going down, a client still behind on its screen is not reading: it
+    // is cut off rather than waited for.
+    if ending == Ending::Shutdown && outbox.busy() {
+        log(format_args!(
+            "cut off {name} from {}: not reading",
+            client.peer
+        ));
         phase.send_replace(Phase::Kill);
         return;
     }
@@ -176,7 +210,7 @@ pub(super) async fn run(
         Ending::Shutdown => "tictactoe: the server is going down; goodbye\r\n".to_string(),
         _ => String::new(),
     };
-    let writer = terminal.backend_mut();
+    let writer = screen.writer();
     let restored = queue!(
         writer,
         DisableMouseCapture,
@@ -184,10 +218,21 @@ pub(super) async fn run(
         LeaveAlternateScreen
     )
     .and_then(|()| std::io::Write::write_all(writer, goodbye.as_bytes()))
-    .and_then(|()| std::io::Write::flush(writer));
+    .and_then(|()| screen.flush());
     outbox.close();
-    let sent =
-        restored.is_ok() && matches!(tokio::time::timeout(GOODBYE_TIME, pump).await, Ok(Ok(true)));
+    let sent = restored.is_ok()
+        && matches!(
+            tokio::time::timeout(
+                if ending == Ending::Shutdown {
+                    super::SHUTDOWN_GRACE
+                } else {
+                    GOODBYE_TIME
+                },
+                &mut pumping
+            )
+            .await,
+            Ok(Ok(Pumped::Done))
+        );
     if !sent {
         phase.send_replace(Phase::Kill);
         return;
@@ -235,60 +280,90 @@ impl Drop for Membership {
 struct Session {
     shared: Arc<Shared>,
     id: PlayerId,
+    name: String,
     lobby_screen: LobbyScreen,
     /// The lobby as last drawn: keys choose among the games on screen.
     shown: Snapshot,
     game: Option<GameScreen>,
     color: bool,
-    /// The screen as last drawn, for hit-testing clicks.
-    area: Rect,
+    /// This session's engine work.
+    jobs: Jobs,
+    /// Keys it may still send.
+    keys: Bucket,
+    /// Keys dropped since the bucket ran dry; nonzero while throttled.
+    dropped: u64,
+    /// Bytes of input it may still send before it waits.
+    input: Bucket,
 }
 
 impl Session {
     async fn play(
         &mut self,
-        terminal: &mut SshTerminal,
+        screen: &mut Screen,
+        outbox: &Outbox,
+        pumping: &mut tokio::task::JoinHandle<Pumped>,
         mut input: mpsc::Receiver<Input>,
         mut notices: mpsc::UnboundedReceiver<Notice>,
+        mut replies: mpsc::UnboundedReceiver<Reply>,
     ) -> Ending {
-        let (replies_tx, mut replies) = mpsc::unbounded_channel::<Reply>();
         let mut lobby_changes = self.shared.lobby.subscribe();
         let mut shutdown = self.shared.shutdown.clone();
         let mut decoder = KeyDecoder::default();
         let mut last_key = tokio::time::Instant::now();
         // When the lobby screen is next redrawn for changes elsewhere.
         let mut lobby_refresh = None;
-        let mut redraw = true;
+        // Something changed that the client has not seen yet.
+        let mut dirty = true;
         loop {
             if *shutdown.borrow_and_update() {
                 return Ending::Shutdown;
             }
-            self.settle(&replies_tx);
-            if redraw && self.draw(terminal).is_err() {
-                return Ending::TooSlow;
+            self.settle();
+            // One frame on its way at a time: the next shows the latest state.
+            if dirty && !outbox.busy() {
+                if self.draw(screen).is_err() {
+                    return Ending::TooSlow;
+                }
+                dirty = false;
             }
-            redraw = true;
             let wake = self
                 .game
                 .as_ref()
                 .and_then(|g| g.app.wake_at())
                 .map(tokio::time::Instant::from_std);
+            let throttle_ends =
+                (self.dropped > 0).then(|| tokio::time::Instant::from_std(self.keys.full_at()));
             let idle_at = last_key + self.shared.idle_timeout;
+            let reading_resumes = self
+                .input
+                .owing_until(Instant::now())
+                .map(tokio::time::Instant::from_std);
+            let mut redraw = true;
             tokio::select! {
                 _ = shutdown.changed() => return Ending::Shutdown,
-                received = input.recv() => match received {
+                pumped = &mut *pumping => return match pumped {
+                    Ok(Pumped::Stalled) => Ending::TooSlow,
+                    _ => Ending::Gone,
+                },
+                () = outbox.idle(), if dirty && outbox.busy() => {}
+                received = input.recv(), if reading_resumes.is_none() => match received {
                     None => return Ending::Gone,
-                    Some(Input::Resize(cols, rows)) => {
-                        if terminal.resize(Rect::new(0, 0, cols, rows)).is_err() {
-                            return Ending::TooSlow;
-                        }
-                    }
+                    Some(Input::Resize(cols, rows)) => screen.resize(cols, rows),
                     Some(Input::Bytes(bytes)) => {
-                        last_key = tokio::time::Instant::now();
+                        let now = Instant::now();
+                        self.input.spend(bytes.len(), now);
                         let mut events = Vec::new();
                         decoder.feed(&bytes, |event| events.push(event));
-                        for event in events {
-                            if self.on_event(&event) {
+                        // Keys dropped change nothing on screen: no frame for them.
+                        redraw = false;
+                        for event in events.iter().filter(|e| counts(e)) {
+                            if !self.keys.take(now) {
+                                redraw |= self.throttle(now);
+                                continue;
+                            }
+                            redraw = true;
+                            last_key = tokio::time::Instant::now();
+                            if self.on_event(event, screen.area()) {
                                 return Ending::Quit;
                             }
                         }
@@ -306,20 +381,54 @@ impl Session {
                 }
                 () = sleep_until(lobby_refresh) => lobby_refresh = None,
                 () = sleep_until(wake) => {}
+                () = sleep_until(reading_resumes) => redraw = false,
+                () = sleep_until(throttle_ends) => {
+                    if self.keys.is_full(Instant::now()) {
+                        self.end_throttle();
+                    }
+                    redraw = false;
+                }
                 () = tokio::time::sleep_until(idle_at) => return Ending::Idle,
             }
+            dirty |= redraw;
+        }
+    }
+
+    /// A key dropped for coming too fast: the first of a run is told on
+    /// screen (true then: the screen changed).
+    fn throttle(&mut self, now: Instant) -> bool {
+        let first = self.dropped == 0;
+        if first {
+            let message = format!("Keys came faster than {KEY_RATE} a second: some were dropped");
+            match &mut self.game {
+                Some(screen) => screen.app.notify(&message, now),
+                None => self.lobby_screen.say(message),
+            }
+        }
+        self.dropped += 1;
+        first
+    }
+
+    /// The keys have slowed down: the run of dropped keys goes to the log.
+    fn end_throttle(&mut self) {
+        if self.dropped > 0 {
+            log(format_args!(
+                "keys from {}: {} dropped (over {KEY_BURST} at once or {KEY_RATE} a second)",
+                self.name,
+                std::mem::take(&mut self.dropped)
+            ));
         }
     }
 
     /// After anything happened: time passes in the game, its requests go to
     /// the engine, its moves to the other player and its state to the
     /// lobby; a game left returns to the lobby screen.
-    fn settle(&mut self, replies: &mpsc::UnboundedSender<Reply>) {
+    fn settle(&mut self) {
         let Some(screen) = &mut self.game else { return };
         let lobby = &self.shared.lobby;
         screen.app.tick(Instant::now());
         while let Some(request) = screen.app.take_request() {
-            think(request, replies.clone());
+            self.jobs.submit(request);
         }
         for message in screen.app.take_outgoing() {
             lobby.relay(self.id, screen.game, message);
@@ -338,26 +447,23 @@ impl Session {
         }
     }
 
-    fn draw(&mut self, terminal: &mut SshTerminal) -> std::io::Result<()> {
-        let frame = match &self.game {
-            Some(screen) => {
-                terminal.draw(|frame| frame.render_widget(&screen.app, frame.area()))?
-            }
+    fn draw(&mut self, screen: &mut Screen) -> std::io::Result<()> {
+        match &self.game {
+            Some(game) => screen
+                .draw(|area, buffer| ratatui::widgets::Widget::render(&game.app, area, buffer)),
             None => {
                 self.shown = self.shared.lobby.snapshot();
-                let (screen, lobby) = (&self.lobby_screen, &self.shown);
-                terminal.draw(|frame| screen.render(lobby, frame.area(), frame.buffer_mut()))?
+                let (lobby_screen, lobby) = (&self.lobby_screen, &self.shown);
+                screen.draw(|area, buffer| lobby_screen.render(lobby, area, buffer))
             }
-        };
-        self.area = frame.area;
-        Ok(())
+        }
     }
 
-    /// Acts on one key or click; true when the player quits.
-    fn on_event(&mut self, event: &Event) -> bool {
+    /// Acts on one key or click on a screen of `area`; true when the player quits.
+    fn on_event(&mut self, event: &Event, area: Rect) -> bool {
         let now = Instant::now();
         if let Some(screen) = &mut self.game {
-            if let Some(action) = input::action_for(event, &screen.app, self.area) {
+            if let Some(action) = input::action_for(event, &screen.app, area) {
                 screen.app.update(action, now);
             }
             // Quitting the game (q) is settled after the batch: back to the lobby.
@@ -480,10 +586,12 @@ fn ai_settings(seats: Seats) -> Settings {
     }
 }
 
-/// Answers an engine request on the blocking pool, off the network threads.
-fn think(request: Request, replies: mpsc::UnboundedSender<Reply>) {
-    tokio::task::spawn_blocking(move || {
-        let reply = WORKER.with_borrow_mut(|worker| worker.answer(&request));
-        let _ = replies.send(reply);
-    });
+/// Whether an event is taken as a key: key presses and clicks count (and
+/// are rate limited); mouse motion and the rest are dropped unread.
+fn counts(event: &Event) -> bool {
+    match event {
+        Event::Key(key) => key.is_press(),
+        Event::Mouse(mouse) => matches!(mouse.kind, MouseEventKind::Down(_)),
+        _ => false,
+    }
 }

@@ -3,6 +3,8 @@
 //! reading the game off a terminal screen. Each test file uses some of it.
 #![allow(dead_code)]
 
+#[cfg(feature = "serve")]
+pub mod frozen;
 pub mod screen;
 
 use std::io::{Read, Write};
