@@ -714,7 +714,8 @@ fn trace_and_tree_refuse_what_is_too_big_and_what_is_not_a_board() {
     // Raised limits let the whole empty board through.
     let out = tictactoe(&["tree", ".........", "--depth", "1"], "");
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stdout).lines().count(), 10);
+    // The root, its nine moves and the line that says how scores count.
+    assert_eq!(text(&out.stdout).lines().count(), 11);
 }
 
 #[test]
@@ -726,7 +727,11 @@ fn tree_prints_text_and_graphviz() {
         stdout.lines().next(),
         Some("o.x/x.x/.oo  +9  X wins in 1 · X to move, takes the maximum (8 below)")
     );
-    assert_eq!(stdout.lines().count(), 9);
+    assert_eq!(stdout.lines().count(), 10);
+    assert_eq!(
+        stdout.lines().last(),
+        Some("Scores: a win at depth d scores 10 - d, a loss -(10 - d), a draw 0.")
+    );
     assert!(
         stdout.contains("├── b2 X  +9  X won  ◀ X's choice"),
         "{stdout}"
@@ -745,9 +750,12 @@ fn tree_prints_text_and_graphviz() {
         dot.contains("n1 -> n5 [label=\"b2 X\", penwidth=3];"),
         "{dot}"
     );
-    // A finished position is one line.
-    let out = tictactoe(&["tree", "xxx/oo./..."], "");
-    assert_eq!(text(&out.stdout), "xxx/oo./...  -10  X won\n");
+    // A finished position is one line, and the legend.
+    let out = tictactoe(&["tree", "xxx/oo./...", "--scores", "plain"], "");
+    assert_eq!(
+        text(&out.stdout),
+        "xxx/oo./...  -10  X won\nScores: a win scores +10, a loss -10, a draw 0, however deep (the articles' bare scores).\n"
+    );
 }
 
 #[test]
@@ -806,5 +814,21 @@ fn output_to_a_full_disk_is_a_failure_with_one_line() {
         let err = String::from_utf8(out.stderr).expect("UTF-8");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains("No space left on device"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn commands_of_one_board_refuse_standard_input_and_say_which_reads_many() {
+    for command in ["best", "tree", "trace"] {
+        let out = tictactoe(&[command, "-"], "xox/oox/...\n");
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "error: {command} takes one board; for many, use `tictactoe analyze - --json`\n"
+            ),
+            "{command}"
+        );
+        assert!(out.stdout.is_empty(), "{command}");
     }
 }

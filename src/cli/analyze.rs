@@ -508,11 +508,8 @@ pub fn run_best(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<ExitStatus> {
-    if board_arg == "-" {
-        writeln!(
-            err,
-            "error: best takes one board; for many, use `tictactoe analyze - --json`"
-        )?;
+    if let Some(refusal) = super::one_board_only("best", board_arg) {
+        writeln!(err, "error: {refusal}")?;
         return Ok(ExitStatus::BadInput);
     }
     let board: Board = match options.parse(board_arg) {

@@ -150,6 +150,13 @@ impl Shape {
     }
 }
 
+/// The refusal of `-` (boards from standard input) by a command that
+/// reads one board, pointing to the command that reads many.
+pub fn one_board_only(command: &str, text: &str) -> Option<String> {
+    (text == "-")
+        .then(|| format!("{command} takes one board; for many, use `tictactoe analyze - --json`"))
+}
+
 /// The sizes every command plays, in words: "3 to 7".
 pub fn sizes() -> String {
     format!("{MIN_SIZE} to {MAX_SIZE}")

@@ -44,6 +44,9 @@ pub struct TraceArgs {
 impl TraceArgs {
     /// Prints the trace of the board given.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        if let Some(refusal) = super::one_board_only("trace", &self.board) {
+            return io.error_line(&refusal, ExitStatus::BadInput);
+        }
         let board = match self.shape.shape.parse(&self.board) {
             Ok(board) => board,
             Err(error) => return io.error_line(&error, ExitStatus::BadInput),

@@ -11,7 +11,7 @@ use crate::engine::teach::reference::{is_countable, tree_size};
 use crate::engine::teach::tree::{branches, value};
 use crate::engine::{Ai, Analysis, Board, Limits, Move, Player, Role, Scoring, Status};
 use crate::text::{count, signed, thousands};
-use crate::words::{branch_result, node_result};
+use crate::words::{branch_result, node_result, scoring_legend};
 
 /// The arguments of `tictactoe tree`.
 #[derive(Debug, Args)]
@@ -40,6 +40,9 @@ pub struct TreeArgs {
 impl TreeArgs {
     /// Prints the tree of the board given.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        if let Some(refusal) = super::one_board_only("tree", &self.board) {
+            return io.error_line(&refusal, ExitStatus::BadInput);
+        }
         match self.options.parse(&self.board) {
             Ok(board) => run_tree(
                 &board,
@@ -173,7 +176,13 @@ pub fn run_tree(
     let text = if dot {
         to_dot(board, &nodes)
     } else {
-        to_text(&nodes)
+        // How the numbers are counted, in one line under them.
+        let win = board.geometry().win_score();
+        format!(
+            "{}Scores: {}.\n",
+            to_text(&nodes),
+            scoring_legend(scoring, win)
+        )
     };
     out.write_all(text.as_bytes())?;
     Ok(ExitStatus::Success)
