@@ -7,7 +7,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::engine::{Ai, IllegalMove, Move, Status};
+use crate::engine::{Ai, Geometry, IllegalMove, Move, Status};
 use crate::game::{Game, ResultChange, Seat};
 use crate::record::{self, RecordFile};
 use crate::screen::Action;
@@ -66,9 +66,10 @@ enum Command {
     Nothing,
 }
 
-fn parse(line: &InputLine, size: u8, mode: Mode) -> Result<Command, String> {
+fn parse(line: &InputLine, shape: &Geometry, mode: Mode) -> Result<Command, String> {
+    let size = shape.size();
     if line.is_cut() {
-        return Err(not_a_move(&line.echo(), size));
+        return Err(not_a_move(&line.echo(), shape));
     }
     let word = line.text.trim().to_ascii_lowercase();
     if word.is_empty() {
@@ -83,14 +84,15 @@ fn parse(line: &InputLine, size: u8, mode: Mode) -> Result<Command, String> {
         Some(Action::Quit) => Command::Quit,
         Some(action) => Command::Own(action),
         None => {
-            if size == 3
+            // Digits name the squares of the classic board only.
+            if shape.is_classic()
                 && let Ok(digit @ 1..=9) = word.parse::<usize>()
             {
                 Command::Play(Move::from_index(digit - 1, size))
             } else if let Some(mv) = Move::parse_coordinate(&word, size) {
                 Command::Play(mv)
             } else {
-                return Err(not_a_move(&echo(line.text.trim()), size));
+                return Err(not_a_move(&echo(line.text.trim()), shape));
             }
         }
     };
@@ -98,9 +100,10 @@ fn parse(line: &InputLine, size: u8, mode: Mode) -> Result<Command, String> {
 }
 
 /// The refusal of a line that is no move nor command, showing it as `shown`.
-fn not_a_move(shown: &str, size: u8) -> String {
+fn not_a_move(shown: &str, shape: &Geometry) -> String {
+    let size = shape.size();
     let last = Move::new(size - 1, size - 1).coordinate();
-    let digits = if size == 3 { "a digit 1-9 or " } else { "" };
+    let digits = if shape.is_classic() { "a digit 1-9 or " } else { "" };
     format!("{shown:?} is not a move: type {digits}a square from a1 to {last}, or help")
 }
 
@@ -218,7 +221,7 @@ fn play(
         notes
     };
     let mut game = Game::new(settings.start);
-    let size = settings.start.size();
+    let shape = settings.start.geometry();
     writeln!(
         output,
         "{}, {}. Type help for the commands.",
@@ -263,7 +266,7 @@ fn play(
             }
             return Ok(Ending::Done);
         };
-        let command = match parse(&line, size, mode) {
+        let command = match parse(&line, shape, mode) {
             Ok(command) => command,
             Err(message) => {
                 writeln!(output, "error: {message}")?;
@@ -273,7 +276,7 @@ fn play(
         };
         match command {
             Command::Nothing => {}
-            Command::Help => help(size, mode, output)?,
+            Command::Help => help(shape, mode, output)?,
             Command::Quit => return Ok(Ending::Done),
             Command::Own(action) => voice.own(
                 action,
@@ -367,9 +370,10 @@ fn refusal(error: IllegalMove, mv: Move) -> String {
     }
 }
 
-fn help(size: u8, mode: Mode, output: &mut dyn Write) -> io::Result<()> {
+fn help(shape: &Geometry, mode: Mode, output: &mut dyn Write) -> io::Result<()> {
+    let size = shape.size();
     let last = Move::new(size - 1, size - 1).coordinate();
-    if size == 3 {
+    if shape.is_classic() {
         writeln!(
             output,
             "Moves: a digit 1-9 in reading order (1 top left, 9 bottom right), or a square a1 to c3."
