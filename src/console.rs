@@ -103,7 +103,11 @@ fn parse(line: &InputLine, shape: &Geometry, mode: Mode) -> Result<Command, Stri
 fn not_a_move(shown: &str, shape: &Geometry) -> String {
     let size = shape.size();
     let last = Move::new(size - 1, size - 1).coordinate();
-    let digits = if shape.is_classic() { "a digit 1-9 or " } else { "" };
+    let digits = if shape.is_classic() {
+        "a digit 1-9 or "
+    } else {
+        ""
+    };
     format!("{shown:?} is not a move: type {digits}a square from a1 to {last}, or help")
 }
 

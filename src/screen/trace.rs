@@ -323,7 +323,13 @@ impl Walkthrough {
         };
         // In alpha-beta mode the title is what says so: it stays longer.
         items.push((if pruning { 2 } else { 3 }, Said::Faint(title)));
-        items.push((2, Said::Figure(" call  move".into(), "turn   best".into())));
+        // The call column as wide as the walk's biggest call number.
+        let width = self
+            .total
+            .map_or(0, |total| thousands(total).chars().count())
+            .max(5);
+        let head = format!("{:>width$}  move", "call");
+        items.push((2, Said::Figure(head, "turn   best".into())));
         let best = self.state.walk.best_so_far().collect::<Vec<_>>();
         let stack = &self.state.stack;
         // Room for the stack beside the column heads; the rest may go.
@@ -352,7 +358,7 @@ impl Walkthrough {
                 (None, Some(value)) => format!("<={}", signed(value)),
                 (None, None) => "…".to_string(),
             };
-            let label = format!("{:>5}  {mv}", thousands(call.number));
+            let label = format!("{:>width$}  {mv}", thousands(call.number));
             items.push((
                 1,
                 Said::Figure(label, format!("{side} {}  {so_far:>5}", call.role)),
@@ -619,6 +625,28 @@ mod tests {
         assert_eq!(walk.calls(), at.calls());
         assert_eq!(walk.path(), at.path());
         assert_eq!(walk.items(40), at.items(40));
+    }
+
+    #[test]
+    fn six_digit_call_numbers_keep_the_stack_in_columns() {
+        let mut walk = Walkthrough::new(Board::new(), Scoring::Depth);
+        walk.end();
+        walk.back();
+        let lefts: Vec<Vec<char>> = walk
+            .items(40)
+            .into_iter()
+            .filter_map(|(_, said)| match said {
+                Said::Figure(left, _) => Some(left.chars().collect()),
+                _ => None,
+            })
+            .collect();
+        assert!(lefts.len() > 2, "{lefts:?}");
+        // The call column is as wide as the biggest number, "549,946":
+        // every number (and the head's "call") ends in the same column.
+        let width = "549,946".len();
+        for left in &lefts {
+            assert!(left[width - 1] != ' ' && left[width] == ' ', "{left:?}");
+        }
     }
 
     #[test]
