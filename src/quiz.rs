@@ -113,7 +113,7 @@ impl Question {
             Ask::Value => format!(
                 "What does the seed's minimax return for this position, {to_move} maximizing (call 1 of the trace)? A number."
             ),
-            Ask::Best => format!("Which move is best for {to_move}? A square such as b2."),
+            Ask::Best => format!("Which move is best for {to_move}? A square named by column and row (a1 is top left)."),
             Ask::Calls => "How many calls does plain minimax make from this position, this one included? A number.".to_string(),
             Ask::Pruned => "Which branches does alpha-beta never search? Each as the moves from here to the move it skips, moves apart by spaces, branches by commas (b1 b2, c3), or none.".to_string(),
         }
