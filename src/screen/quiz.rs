@@ -190,7 +190,7 @@ impl QuizView {
                 reasons(why, &mut items);
             }
             Checked::Wrong { key, why } => {
-                items.push((1, Said::Text(format!("Wrong: the answer is {key}."))));
+                items.push((1, Said::Text(format!("Not quite: the answer is {key}."))));
                 reasons(why, &mut items);
             }
         }
@@ -250,7 +250,7 @@ mod tests {
         typed(&mut view, "a3");
         view.enter();
         assert_eq!(view.status(), "Question 2 of 4: wrong");
-        assert!(said(&view).contains("Wrong: the answer is b2."));
+        assert!(said(&view).contains("Not quite: the answer is b2."));
         view.enter();
         typed(&mut view, "9");
         view.enter();

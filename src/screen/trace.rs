@@ -9,7 +9,7 @@ use super::message::Said;
 use crate::engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
 use crate::engine::teach::trace::{Call, Step, Walk};
 use crate::engine::{Board, CellSet, Move, Scoring, Status, first_best};
-use crate::text::{signed, thousands};
+use crate::text::{count, signed, thousands};
 use crate::words::{bounded, cut_reason};
 
 /// A call that returned, and what.
@@ -399,8 +399,8 @@ impl Walkthrough {
                 thousands(self.calls()),
                 thousands(total)
             ),
-            (Some(_), None) => format!("{} calls begun", thousands(self.calls())),
-            (None, _) => format!("{} calls", thousands(self.calls())),
+            (Some(_), None) => count(self.calls(), "call begun", "calls begun"),
+            (None, _) => count(self.calls(), "call", "calls"),
         };
         items.push((6, Said::Gap));
         items.push((3, Said::Faint(progress)));
