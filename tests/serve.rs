@@ -1378,12 +1378,12 @@ fn unusable_key_files_stop_the_start_with_one_line() {
             vec!["--host-key", &text("open")],
             "readable by others (mode 0644)",
         ),
-        (vec!["--host-key", &fifo], "is a FIFO, not a file"),
+        (vec!["--host-key", &fifo], "is a named pipe, not a file"),
         (vec!["--host-key", "/dev/zero"], "is a device, not a file"),
         (vec!["--host-key", &text("huge")], "larger than 64 KiB"),
         (
             vec!["--host-key", &host_key, "--authorized-keys", &fifo],
-            "is a FIFO",
+            "is a named pipe",
         ),
         (
             vec!["--host-key", &host_key, "--authorized-keys", "/dev/zero"],

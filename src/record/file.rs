@@ -20,6 +20,7 @@ use rustix::io::Errno;
 use thiserror::Error;
 
 use super::notation::{self, Record, RecordError};
+use crate::text::file_kind;
 
 /// How long an append waits for a lock another program holds.
 pub const LOCK_PATIENCE: Duration = Duration::from_secs(2);
@@ -154,7 +155,7 @@ impl RecordFile {
         match std::fs::symlink_metadata(&self.path) {
             Ok(meta) if !meta.is_file() => Err(RecordFileError::NotAFile {
                 path: self.path.clone(),
-                kind: kind_of(&meta),
+                kind: file_kind(meta.file_type()),
             }),
             _ => Ok(()),
         }
@@ -199,7 +200,7 @@ impl RecordFile {
         };
         let meta = file.metadata().map_err(io_error("open it"))?;
         if !meta.is_file() {
-            return Err(not_a_file(kind_of(&meta)));
+            return Err(not_a_file(file_kind(meta.file_type())));
         }
         lock(&file, &self.path)?;
         // The next game must follow a blank line: look at how the file ends.
@@ -341,7 +342,7 @@ pub fn read_file(path: &Path, stdin: &mut dyn Read) -> Result<Vec<Record>, Recor
         if !meta.is_file() {
             return Err(RecordFileError::NotAFile {
                 path: path.to_path_buf(),
-                kind: kind_of(&meta),
+                kind: file_kind(meta.file_type()),
             });
         }
         file.take(READ_CAP + 1)
@@ -358,23 +359,4 @@ pub fn read_file(path: &Path, stdin: &mut dyn Read) -> Result<Vec<Record>, Recor
         path: path.to_path_buf(),
         error,
     })
-}
-
-/// What a path holds that is not a regular file, for people.
-fn kind_of(meta: &std::fs::Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    let kind = meta.file_type();
-    if kind.is_symlink() {
-        "a symbolic link"
-    } else if kind.is_dir() {
-        "a folder"
-    } else if kind.is_fifo() {
-        "a named pipe"
-    } else if kind.is_socket() {
-        "a socket"
-    } else if kind.is_char_device() || kind.is_block_device() {
-        "a device"
-    } else {
-        "not a file"
-    }
 }

@@ -10,7 +10,7 @@ use std::fmt;
 use std::fs::{self, DirBuilder, File, OpenOptions, Permissions};
 use std::io::{self, Read, Write};
 use std::net::IpAddr;
-use std::os::unix::fs::{DirBuilderExt, FileTypeExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -20,6 +20,7 @@ use russh::keys::{Algorithm, PrivateKey, PublicKey};
 use rustix::fs::{Mode, OFlags};
 
 use super::ServeError;
+use crate::text::file_kind;
 
 /// The largest host key file read: an ed25519 key takes under 500 bytes.
 const MAX_HOST_KEY: u64 = 64 * 1024;
@@ -30,23 +31,6 @@ const MAX_AUTHORIZED: u64 = 1024 * 1024;
 pub(super) fn default_path() -> Option<PathBuf> {
     let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
     Some(dirs.data_dir().join("host_key"))
-}
-
-/// What kind of file is at a path, in words, when it is not a regular file.
-fn not_a_file(kind: fs::FileType) -> Option<&'static str> {
-    if kind.is_file() {
-        None
-    } else if kind.is_fifo() {
-        Some("a FIFO")
-    } else if kind.is_char_device() || kind.is_block_device() {
-        Some("a device")
-    } else if kind.is_dir() {
-        Some("a directory")
-    } else if kind.is_socket() {
-        Some("a socket")
-    } else {
-        Some("not a regular file")
-    }
 }
 
 /// Why a file given to the server cannot be used.
@@ -97,8 +81,9 @@ fn read_small(path: &Path, cap: u64, private: bool) -> Result<String, FileProble
         .map(File::from)
         .map_err(|errno| FileProblem::Io(errno.into()))?;
     let metadata = file.metadata().map_err(FileProblem::Io)?;
-    if let Some(kind) = not_a_file(metadata.file_type()) {
-        return Err(FileProblem::NotAFile(kind));
+    let kind = metadata.file_type();
+    if !kind.is_file() {
+        return Err(FileProblem::NotAFile(file_kind(kind)));
     }
     let mode = metadata.permissions().mode() & 0o777;
     if private && mode & 0o077 != 0 {

@@ -14,6 +14,7 @@ use thiserror::Error;
 
 use super::counts::{GameRecord, Stats};
 use super::format::{self, Contents, VERSION};
+use crate::text::file_kind;
 
 /// The largest file read as statistics: far more than any real count needs.
 pub const SIZE_CAP: u64 = 1 << 20;
@@ -456,7 +457,7 @@ impl StatsFile {
         if let Ok(meta) = fs::symlink_metadata(&lock_path)
             && !meta.is_file()
         {
-            return Err(bad(kind_of(&meta)));
+            return Err(bad(file_kind(meta.file_type())));
         }
         // Whatever appears there meanwhile: no link is followed, no pipe waited on.
         let flags = OFlags::CREATE | OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
@@ -469,7 +470,7 @@ impl StatsFile {
             .metadata()
             .map_err(self.io_error("cannot open the lock file of"))?;
         if !meta.is_file() {
-            return Err(bad(kind_of(&meta)));
+            return Err(bad(file_kind(meta.file_type())));
         }
         let deadline = Instant::now() + self.lock_patience;
         let mut pause = Duration::from_millis(1);
@@ -488,25 +489,6 @@ impl StatsFile {
                 Err(TryLockError::Error(e)) => return Err(self.io_error("cannot lock")(e)),
             }
         }
-    }
-}
-
-/// What a path holds that is not a regular file, for people.
-fn kind_of(meta: &fs::Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    let kind = meta.file_type();
-    if kind.is_symlink() {
-        "a symbolic link"
-    } else if kind.is_dir() {
-        "a folder"
-    } else if kind.is_fifo() {
-        "a named pipe"
-    } else if kind.is_socket() {
-        "a socket"
-    } else if kind.is_char_device() || kind.is_block_device() {
-        "a device"
-    } else {
-        "not a file"
     }
 }
 
