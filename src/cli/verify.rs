@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::{ExitStatus, Streams};
 use crate::proof_check::{CheckError, check};
-use crate::text::{count, thousands};
+use crate::text::{count, file_kind, thousands};
 
 /// The largest certificate `verify` reads: 1 GiB, far above the largest
 /// proof `solve` writes.
@@ -60,7 +60,10 @@ impl VerifyArgs {
 fn open(path: &PathBuf) -> Result<File, String> {
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?;
     if !meta.is_file() {
-        return Err("not a regular file (a directory, a FIFO or a device): a certificate is a file that `tictactoe solve --certificate` wrote".to_string());
+        return Err(format!(
+            "{}, not a regular file: a certificate is a file that `tictactoe solve --certificate` wrote",
+            file_kind(meta.file_type())
+        ));
     }
     if meta.len() > MAX_CERTIFICATE_BYTES {
         return Err(format!(
