@@ -608,7 +608,7 @@ mod tests {
         assert!(status.success());
         assert!(matches!(
             read_small(&fifo, MAX_HOST_KEY, false),
-            Err(FileProblem::NotAFile("a FIFO"))
+            Err(FileProblem::NotAFile("a named pipe"))
         ));
         assert!(matches!(
             read_small(Path::new("/dev/zero"), MAX_HOST_KEY, false),
