@@ -807,6 +807,52 @@ async fn a_client_that_never_reads_is_dropped_and_others_play_on() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_presses_keys_and_never_reads_is_dropped_before_its_window_fills() {
+    /// Most arrow keys sent: their frames (a few hundred bytes each at
+    /// most) come nowhere near the 2 MB of an SSH window, so only the
+    /// unanswered pings can have the client dropped.
+    const MOST_KEYS: u32 = 1_000;
+    let server = Server::start(&["--send-timeout", "2"]);
+    let frozen = Arc::new(AtomicBool::new(false));
+    let stuck = Connection::open_with(&server, "stuck", "127.0.0.1", Arc::clone(&frozen))
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    stuck.wait_for(|s| s.contains("q quit"), "the lobby").await;
+    stuck.press("a").await;
+    stuck
+        .wait_for(|s| s.contains("Your turn"), "its game")
+        .await;
+    frozen.store(true, Ordering::SeqCst);
+
+    // The cursor goes right and back: a small frame for each key, none read.
+    let mut pressed = 0;
+    while pressed < MOST_KEYS && !server.log().contains("disconnect stuck") {
+        let key: &[u8] = if pressed % 2 == 0 {
+            b"\x1b[C"
+        } else {
+            b"\x1b[D"
+        };
+        if stuck.write.data_bytes(key).await.is_err() {
+            break;
+        }
+        pressed += 1;
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    server.wait_log("disconnect stuck from 127.0.0.1").await;
+    assert!(
+        server.log().contains("too slow to read its screen"),
+        "{}",
+        server.log()
+    );
+    assert!(pressed < MOST_KEYS, "dropped only after {pressed} keys");
+    // And the place it held is free.
+    let bob = Player::join(&server, "bob").await;
+    bob.wait_for(|s| s.contains("Players (1)"), "the stuck one is gone")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_past_the_limits_are_told_why() {
     let server = Server::start(&["--max-sessions", "2", "--max-per-address", "1"]);
     let one = Connection::open(&server, "one", "127.0.0.1")

@@ -15,6 +15,7 @@ use tokio::sync::{mpsc, watch};
 
 use super::limit::LogBudget;
 use super::names::player_name;
+use super::output::{Outbox, Reading};
 use super::session::{self, Client, Input, clamp_size};
 use super::{Phase, Shared};
 
@@ -49,6 +50,10 @@ pub(super) struct Connection {
     pty: Option<(String, u32, u32)>,
     no_color: bool,
     input: Option<mpsc::Sender<Input>>,
+    /// The game's screen on its way to the client, once playing.
+    outbox: Option<Arc<Outbox>>,
+    /// Whether the client answers its pings.
+    reading: Reading,
 }
 
 impl Connection {
@@ -70,6 +75,8 @@ impl Connection {
             pty: None,
             no_color: false,
             input: None,
+            outbox: None,
+            reading: Reading::default(),
         }
     }
 
@@ -110,6 +117,22 @@ impl Connection {
 
     fn is_ours(&self, channel: ChannelId) -> bool {
         self.channel == Some(channel)
+    }
+
+    /// On each message from a playing client: one that has left a ping
+    /// unanswered for the send timeout is not reading, and its session
+    /// ends as too slow.
+    fn check_reading(&mut self, session: &mut Session) {
+        let Some(outbox) = &self.outbox else {
+            return;
+        };
+        let patience = self.shared.send_timeout;
+        if self
+            .reading
+            .not_reading(std::time::Instant::now(), patience, session)
+        {
+            outbox.stall();
+        }
     }
 
     /// Says why on the channel and closes it with exit status 1.
@@ -357,11 +380,12 @@ impl Handler for Connection {
         rows: u32,
         _pix_width: u32,
         _pix_height: u32,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
         if !self.is_ours(channel) {
             return Ok(());
         }
+        self.check_reading(session);
         if let Some((_, old_cols, old_rows)) = &mut self.pty {
             (*old_cols, *old_rows) = (cols, rows);
         }
@@ -427,11 +451,14 @@ impl Handler for Connection {
         };
         let (input, received) = mpsc::channel(INPUT_QUEUE);
         self.input = Some(input);
+        let outbox = Arc::new(Outbox::default());
+        self.outbox = Some(Arc::clone(&outbox));
         self.phase.send_replace(Phase::Playing);
         tokio::spawn(session::run(
             Arc::clone(&self.shared),
             client,
             place,
+            outbox,
             session.handle(),
             channel,
             received,
@@ -444,8 +471,11 @@ impl Handler for Connection {
         &mut self,
         channel: ChannelId,
         data: &[u8],
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
+        if self.is_ours(channel) {
+            self.check_reading(session);
+        }
         if let Some(input) = self.input.as_ref().filter(|_| self.is_ours(channel)) {
             // Waits while the session is behind: the client's flood slows down here.
             let _ = input.send(Input::Bytes(data.to_vec())).await;

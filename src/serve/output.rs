@@ -2,15 +2,16 @@
 //! pace: while one is on its way, the session draws no other, and draws the
 //! latest state once it has gone (so a flood of keys costs one frame per
 //! round trip, not one per key). A client whose frame has not gone for
-//! `--send-timeout` is not reading, and is dropped.
+//! `--send-timeout` is not reading, and is dropped; so is one that leaves
+//! a ping unanswered that long (see [`Reading`]).
 
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use russh::ChannelId;
-use russh::server::Handle;
-use tokio::sync::{Notify, watch};
+use russh::server::{Handle, Session};
+use tokio::sync::{Notify, oneshot, watch};
 
 /// Bytes that may wait for a client at once: far more than a frame of the
 /// largest screen.
@@ -22,6 +23,8 @@ pub(super) struct Outbox {
     ready: Notify,
     /// True while bytes wait or are being sent.
     busy: watch::Sender<bool>,
+    /// True once the client is known not to read: the pump gives up.
+    unread: watch::Sender<bool>,
 }
 
 impl Default for Outbox {
@@ -30,6 +33,7 @@ impl Default for Outbox {
             state: Mutex::default(),
             ready: Notify::new(),
             busy: watch::Sender::new(false),
+            unread: watch::Sender::new(false),
         }
     }
 }
@@ -82,6 +86,17 @@ impl Outbox {
         let _ = busy.wait_for(|busy| !busy).await;
     }
 
+    /// The client does not read what it is sent: the pump ends, stalled.
+    pub(super) fn stall(&self) {
+        self.unread.send_replace(true);
+    }
+
+    /// Waits until the client is known not to read.
+    async fn stalled(&self) {
+        let mut unread = self.unread.subscribe();
+        let _ = unread.wait_for(|unread| *unread).await;
+    }
+
     /// Everything queued, waiting for some; `None` once closed and empty.
     async fn next(&self) -> Option<Vec<u8>> {
         loop {
@@ -122,7 +137,8 @@ pub(super) enum Pumped {
     Done,
     /// The connection went away.
     Gone,
-    /// The client took nothing for the send timeout.
+    /// The client took nothing for the send timeout, or left a ping
+    /// unanswered that long.
     Stalled,
 }
 
@@ -134,14 +150,80 @@ pub(super) async fn pump(
     channel: ChannelId,
     send_timeout: Duration,
 ) -> Pumped {
-    while let Some(bytes) = outbox.next().await {
-        match tokio::time::timeout(send_timeout, handle.data(channel, bytes)).await {
-            Ok(Ok(())) => outbox.sent(),
-            Ok(Err(_)) => return Pumped::Gone,
-            Err(_) => return Pumped::Stalled,
+    loop {
+        let next = tokio::select! {
+            biased;
+            () = outbox.stalled() => return Pumped::Stalled,
+            next = outbox.next() => next,
+        };
+        let Some(bytes) = next else {
+            return Pumped::Done;
+        };
+        let sending = tokio::time::timeout(send_timeout, handle.data(channel, bytes));
+        tokio::select! {
+            biased;
+            () = outbox.stalled() => return Pumped::Stalled,
+            sent = sending => match sent {
+                Ok(Ok(())) => outbox.sent(),
+                Ok(Err(_)) => return Pumped::Gone,
+                Err(_) => return Pumped::Stalled,
+            },
         }
     }
-    Pumped::Done
+}
+
+/// Least time between two pings to one client.
+const PING_EVERY: Duration = Duration::from_secs(1);
+
+/// Whether a client reads what it is sent, as its answers to pings show.
+///
+/// A frame counts as gone once SSH takes it, and SSH takes frames until
+/// the client's window is spent (2 MB with OpenSSH) and the network's
+/// buffers are full: with a game's small frames, minutes after the client
+/// stopped reading. A ping (OpenSSH's `keepalive@openssh.com` global
+/// request) comes after every frame sent before it, so its answer says the
+/// client has read them all. While the client sends, a ping is kept on its
+/// way; one left unanswered for the send timeout means the client is not
+/// reading. (A client that sends nothing is asked by SSH's own keepalive.)
+#[derive(Default)]
+pub(super) struct Reading {
+    /// The ping waiting for its answer, and when it went.
+    waiting: Option<(oneshot::Receiver<()>, Instant)>,
+    /// When the last ping went.
+    last: Option<Instant>,
+}
+
+impl Reading {
+    /// Called on each message from the client: true when a ping has waited
+    /// for its answer longer than `patience`. Otherwise sends a ping if
+    /// none is on its way and the last went [`PING_EVERY`] ago or more.
+    pub(super) fn not_reading(
+        &mut self,
+        now: Instant,
+        patience: Duration,
+        session: &mut Session,
+    ) -> bool {
+        if let Some((answer, sent)) = &mut self.waiting {
+            match answer.try_recv() {
+                Err(oneshot::error::TryRecvError::Empty) => {
+                    return now.saturating_duration_since(*sent) > patience;
+                }
+                // Answered, or given up by SSH (which then closes the connection).
+                Ok(()) | Err(oneshot::error::TryRecvError::Closed) => self.waiting = None,
+            }
+        }
+        let due = self
+            .last
+            .is_none_or(|last| now.saturating_duration_since(last) >= PING_EVERY);
+        if due {
+            let (answer, answered) = oneshot::channel();
+            if session.send_ping(answer).is_ok() {
+                self.waiting = Some((answered, now));
+                self.last = Some(now);
+            }
+        }
+        false
+    }
 }
 
 /// What the terminal backend writes to: one frame is collected, then queued

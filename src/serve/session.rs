@@ -110,12 +110,12 @@ pub(super) async fn run(
     shared: Arc<Shared>,
     client: Client,
     place: Place,
+    outbox: Arc<Outbox>,
     handle: Handle,
     channel: ChannelId,
     input: mpsc::Receiver<Input>,
     phase: Arc<watch::Sender<Phase>>,
 ) {
-    let outbox = Arc::new(Outbox::default());
     // However the session ends (a panic included), the connection and the
     // pump go with it.
     let _hang_up = HangUp {
