@@ -137,6 +137,10 @@ impl Voice for Sentences {
                     }
                 }
             }
+            Action::ShowRecord => {
+                let game_record = record::of_game(game, settings.seats, record::today());
+                write!(out, "{game_record}")?;
+            }
             Action::Quiz => {
                 let seed = settings.seed.unwrap_or_else(|| fastrand::u64(..));
                 let asked = questions(seed, QUIZ_QUESTIONS, settings.scoring);

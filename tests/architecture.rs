@@ -4,7 +4,9 @@
 //! words are leaves, the quiz sits on them; the game model, the settings,
 //! self-play and the statistics import only each other and the leaves; the screen model
 //! imports no front end; the front ends (tui, plain, serve) are siblings that
-//! import neither each other nor the command line. Paths count however they
+//! import neither each other nor the command line. The screen reader's
+//! voice (reader) is `--screen-reader`'s and the server's game in sentences:
+//! the server may use it, and it uses no front end. Paths count however they
 //! are written: `crate::x`, groups such as `crate::{x, y}` over several lines,
 //! and `super::super::x` from deep inside a module. And only the layers that
 //! drive a terminal or a network use the crates that do (ratatui, crossterm,
@@ -40,9 +42,14 @@ fn allowed(layer: &str) -> &'static [&'static str] {
         "console" => &[
             "game", "quiz", "record", "review", "settings", "stats", "text", "words", "screen",
         ],
-        "tui" | "plain" | "reader" | "serve" => &[
+        "tui" | "plain" | "reader" => &[
             "console", "game", "quiz", "record", "review", "settings", "stats", "text", "words",
             "screen",
+        ],
+        // The server plays the screen reader's session too, in its voice.
+        "serve" => &[
+            "console", "game", "quiz", "reader", "record", "review", "settings", "stats", "text",
+            "words", "screen",
         ],
         // cli and main choose a front end: they may use everything.
         _ => &MODULES,

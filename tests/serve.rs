@@ -1049,7 +1049,7 @@ async fn with_authorized_keys_only_those_keys_get_in() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn names_are_sanitised_and_a_dumb_terminal_is_told_why() {
+async fn names_are_sanitised_and_a_dumb_terminal_gets_the_game_in_sentences() {
     let server = Server::start(&[]);
     let odd = Connection::open(
         &server,
@@ -1072,16 +1072,106 @@ async fn names_are_sanitised_and_a_dumb_terminal_is_told_why() {
         "at most 16 characters"
     );
 
+    // TERM=dumb: the game in sentences, each key echoed, Backspace rubbing out.
     let dumb = Connection::open(&server, "dumb", "127.0.0.1")
         .await
         .play_on("dumb", COLS, ROWS, &[])
         .await;
-    dumb.wait_for(
-        |s| s.contains("needs a terminal that can move the cursor"),
-        "told",
-    )
-    .await;
-    assert_eq!(dumb.closed().await, Some(1));
+    dumb.wait_for(|s| s.contains("Your turn, X"), "the game in sentences")
+        .await;
+    dumb.press("b3\x7f2\r").await;
+    let said = dumb
+        .wait_for(|s| s.contains("You play b2."), "the move")
+        .await;
+    assert!(said.contains("> b2\n"), "{said}");
+    // Ctrl-D on an empty line: the end of input, a clean exit.
+    dumb.press("\x04").await;
+    dumb.wait_for(|s| s.contains("End of input"), "the end")
+        .await;
+    assert_eq!(dumb.closed().await, Some(0));
+}
+
+/// What a channel without a terminal receives to its close: its output as
+/// text, and its exit status.
+async fn output_to_the_end(channel: &mut russh::Channel<Msg>) -> (String, Option<u32>) {
+    let (mut output, mut status) = (Vec::new(), None);
+    loop {
+        let message = tokio::time::timeout(PATIENCE, channel.wait())
+            .await
+            .expect("the channel closes in time");
+        match message {
+            Some(ChannelMsg::Data { data }) => output.extend_from_slice(&data),
+            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
+            Some(ChannelMsg::Close) | None => {
+                return (String::from_utf8(output).expect("UTF-8"), status);
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_screen_reader_command_plays_in_sentences_without_a_terminal() {
+    let server = Server::start(&[]);
+    let connection = Connection::open(&server, "alice", "127.0.0.1").await;
+    let mut channel = connection
+        .handle
+        .channel_open_session()
+        .await
+        .expect("channel");
+    channel.exec(true, "screen-reader").await.expect("sent");
+    channel
+        .data(&b"b2\nboard\nsquare\nrecord\nquit\n"[..])
+        .await
+        .expect("lines sent");
+    let (said, status) = output_to_the_end(&mut channel).await;
+    assert_eq!(status, Some(0), "{said}");
+    assert!(said.contains("You play b2.\n"), "{said}");
+    assert!(
+        said.contains("Row 2: a2 empty, b2 X, c2 empty.\n"),
+        "{said}"
+    );
+    assert!(said.contains("error: \"square\" is not a move"), "{said}");
+    // Nothing drawn: no escape, carriage return, box, block or braille.
+    let drawn =
+        |c: char| matches!(c, '\x1b' | '\r' | '\u{2500}'..='\u{259f}' | '\u{2800}'..='\u{28ff}');
+    assert!(!said.contains(drawn), "{said}");
+    // The record it printed reads back: b2, then the AI's answer, as said.
+    let start = said.find("[Game ").expect("a record");
+    let end = start + said[start..].find(" *\n").expect("the record's end") + 3;
+    let records = tictactoe::record::read_str(&said[start..end]).expect("a record that reads");
+    let moves = records[0].moves();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0].to_string(), "b2");
+    assert!(said.contains(&format!("O plays {}.", moves[1])), "{said}");
+    assert!(
+        server.log().contains("connect alice from 127.0.0.1"),
+        "{}",
+        server.log()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shell_without_a_terminal_plays_in_sentences_to_the_end_of_its_input() {
+    let server = Server::start(&[]);
+    // `ssh -T host`, or ssh with its input from a file.
+    let connection = Connection::open(&server, "bob", "127.0.0.1").await;
+    let mut channel = connection
+        .handle
+        .channel_open_session()
+        .await
+        .expect("channel");
+    channel.request_shell(true).await.expect("sent");
+    channel.data(&b"5\n"[..]).await.expect("a line sent");
+    channel.eof().await.expect("the end sent");
+    let (said, status) = output_to_the_end(&mut channel).await;
+    assert_eq!(status, Some(0), "{said}");
+    assert!(said.contains("You play b2.\n"), "{said}");
+    assert!(
+        said.ends_with("End of input: the game was left unfinished.\n"),
+        "{said}"
+    );
+    server.wait_log("disconnect bob").await;
 }
 
 /// A raw socket from `source` that the server has accepted (its version

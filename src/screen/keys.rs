@@ -1115,6 +1115,12 @@ pub static KEYS: &[Entry] = &[
     ),
     Entry::new(
         &[Reader],
+        &[on(Key::Word("record"), Action::ShowRecord)],
+        "record",
+        "the game's record so far, to copy (see Game records)",
+    ),
+    Entry::new(
+        &[Reader],
         &[on(Key::Word("quiz"), Action::Quiz)],
         "quiz",
         "five quiz questions about minimax, then back to the game",

@@ -13,10 +13,12 @@ use russh::server::{
 use russh::{Channel, ChannelId, Disconnect, Pty};
 use tokio::sync::{mpsc, watch};
 
+use super::admission::Seat as Place;
 use super::limit::LogBudget;
+use super::lines::{self, LineClient};
 use super::names::player_name;
 use super::output::{Outbox, Reading};
-use super::session::{self, Client, Input, clamp_size};
+use super::session::{self, Client, Input, Wire, clamp_size};
 use super::{Phase, Shared};
 
 /// Keys in flight from the network to a session before the network waits:
@@ -54,6 +56,8 @@ pub(super) struct Connection {
     outbox: Option<Arc<Outbox>>,
     /// Whether the client answers its pings.
     reading: Reading,
+    /// The session is the game in sentences: the client's end of input ends it.
+    lines: bool,
 }
 
 impl Connection {
@@ -77,6 +81,7 @@ impl Connection {
             input: None,
             outbox: None,
             reading: Reading::default(),
+            lines: false,
         }
     }
 
@@ -147,6 +152,99 @@ impl Connection {
         session.eof(channel)?;
         session.close(channel)?;
         self.phase.send_replace(Phase::Finished);
+        Ok(())
+    }
+}
+
+impl Connection {
+    /// The player's name and place, once the name, the key's options and
+    /// the limits allow a game; otherwise the client is told why.
+    fn admit_player(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<Option<(String, Place)>, russh::Error> {
+        let name = match self.name.clone() {
+            Ok(name) => name,
+            Err(why) => {
+                self.refuse("a game (the name)", session);
+                self.turn_away(channel, &why, session)?;
+                return Ok(None);
+            }
+        };
+        if let Some(why) = self.no_game {
+            self.refuse("a game (the key's options)", session);
+            self.turn_away(channel, why, session)?;
+            return Ok(None);
+        }
+        match self.shared.admission.seat(self.peer.ip()) {
+            Ok(place) => Ok(Some((name, place))),
+            Err(refusal) => {
+                self.refuse(&format!("a game ({})", refusal.reason()), session);
+                let message = refusal.message(self.shared.admission.limits());
+                self.turn_away(channel, &message, session)?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// A session's ways to and from the client: its input and its screen.
+    fn open_session(&mut self, channel: ChannelId, session: &Session) -> Wire {
+        let (input, received) = mpsc::channel(INPUT_QUEUE);
+        self.input = Some(input);
+        let outbox = Arc::new(Outbox::default());
+        self.outbox = Some(Arc::clone(&outbox));
+        self.phase.send_replace(Phase::Playing);
+        Wire {
+            handle: session.handle(),
+            channel,
+            input: received,
+            outbox,
+            phase: Arc::clone(&self.phase),
+        }
+    }
+
+    /// The full-screen game: the lobby first.
+    fn start_game(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+        (cols, rows): (u32, u32),
+        colour: bool,
+    ) -> Result<(), russh::Error> {
+        let Some((name, place)) = self.admit_player(channel, session)? else {
+            return Ok(());
+        };
+        let (cols, rows) = clamp_size(cols, rows);
+        let client = Client {
+            name,
+            peer: self.peer.to_string(),
+            cols,
+            rows,
+            color: colour && !self.no_color,
+        };
+        let wire = self.open_session(channel, session);
+        tokio::spawn(session::run(Arc::clone(&self.shared), client, place, wire));
+        Ok(())
+    }
+
+    /// The game in sentences, a line for each event.
+    fn start_lines(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
+        let Some((name, place)) = self.admit_player(channel, session)? else {
+            return Ok(());
+        };
+        let client = LineClient {
+            name,
+            peer: self.peer.to_string(),
+            terminal: self.pty.is_some(),
+        };
+        self.lines = true;
+        let wire = self.open_session(channel, session);
+        tokio::spawn(lines::run(Arc::clone(&self.shared), client, place, wire));
         Ok(())
     }
 }
@@ -293,20 +391,27 @@ impl Handler for Connection {
     async fn exec_request(
         &mut self,
         channel: ChannelId,
-        _command: &[u8],
+        command: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("a command", session);
         if !self.is_ours(channel) || self.input.is_some() {
+            self.refuse("a command", session);
             return session.channel_failure(channel);
         }
-        // Granted, to say why nothing runs: ssh shows what a refused
-        // request's channel said only once the request was granted.
+        // Granted either way: ssh shows what a refused request's channel
+        // said only once the request was granted.
         session.channel_success(channel)?;
+        if command.trim_ascii() == lines::COMMAND.as_bytes() {
+            return self.start_lines(channel, session);
+        }
+        self.refuse("a command", session);
         session.extended_data(
             channel,
             1,
-            "tictactoe: only the game is served here; connect without a command\r\n",
+            format!(
+                "tictactoe: only the game is served here; connect without a command, or with {} for the game in sentences\r\n",
+                lines::COMMAND
+            ),
         )?;
         session.exit_status_request(channel, 1)?;
         session.eof(channel)?;
@@ -405,66 +510,14 @@ impl Handler for Connection {
             return session.channel_failure(channel);
         }
         session.channel_success(channel)?;
-        let name = match self.name.clone() {
-            Ok(name) => name,
-            Err(why) => {
-                self.refuse("a game (the name)", session);
-                return self.turn_away(channel, &why, session);
+        // A terminal that cannot show the game (or none) gets it in sentences.
+        match self.pty.clone() {
+            Some((term, cols, rows)) if terminal_kind(&term).0 => {
+                let colour = terminal_kind(&term).1;
+                self.start_game(channel, session, (cols, rows), colour)
             }
-        };
-        if let Some(why) = self.no_game {
-            self.refuse("a game (the key's options)", session);
-            return self.turn_away(channel, why, session);
+            _ => self.start_lines(channel, session),
         }
-        let place = match self.shared.admission.seat(self.peer.ip()) {
-            Ok(place) => place,
-            Err(refusal) => {
-                self.refuse(&format!("a game ({})", refusal.reason()), session);
-                let message = refusal.message(self.shared.admission.limits());
-                return self.turn_away(channel, &message, session);
-            }
-        };
-        let Some((term, cols, rows)) = self.pty.clone() else {
-            self.refuse("a game without a terminal", session);
-            return self.turn_away(
-                channel,
-                "the game needs a terminal; connect with ssh -t",
-                session,
-            );
-        };
-        let (usable, colour) = terminal_kind(&term);
-        if !usable {
-            self.refuse("a game on TERM=dumb", session);
-            return self.turn_away(
-                channel,
-                "the game needs a terminal that can move the cursor (TERM is dumb)",
-                session,
-            );
-        }
-        let (cols, rows) = clamp_size(cols, rows);
-        let client = Client {
-            name,
-            peer: self.peer.to_string(),
-            cols,
-            rows,
-            color: colour && !self.no_color,
-        };
-        let (input, received) = mpsc::channel(INPUT_QUEUE);
-        self.input = Some(input);
-        let outbox = Arc::new(Outbox::default());
-        self.outbox = Some(Arc::clone(&outbox));
-        self.phase.send_replace(Phase::Playing);
-        tokio::spawn(session::run(
-            Arc::clone(&self.shared),
-            client,
-            place,
-            outbox,
-            session.handle(),
-            channel,
-            received,
-            Arc::clone(&self.phase),
-        ));
-        Ok(())
     }
 
     async fn data(
@@ -479,6 +532,18 @@ impl Handler for Connection {
         if let Some(input) = self.input.as_ref().filter(|_| self.is_ours(channel)) {
             // Waits while the session is behind: the client's flood slows down here.
             let _ = input.send(Input::Bytes(data.to_vec())).await;
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.lines && self.is_ours(channel) {
+            // The end of the client's lines: the session reads to it and finishes.
+            self.input = None;
         }
         Ok(())
     }

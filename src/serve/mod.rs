@@ -22,6 +22,7 @@ mod connection;
 mod frame;
 mod host_key;
 mod limit;
+mod lines;
 mod lobby;
 mod lobby_screen;
 mod names;

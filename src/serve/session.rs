@@ -4,6 +4,7 @@
 //! answers, the other players, the lobby, shutdown), as in the local
 //! terminal: nothing polls.
 
+use std::io::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,7 +36,7 @@ use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 const MAX_COLS: u16 = 300;
 const MAX_ROWS: u16 = 120;
 /// How long the last bytes (a goodbye) may take to reach a client.
-const GOODBYE_TIME: Duration = Duration::from_secs(5);
+pub(super) const GOODBYE_TIME: Duration = Duration::from_secs(5);
 /// The lobby screen follows the others' comings and goings at most this
 /// often: with many players, every move elsewhere would redraw every lobby.
 const LOBBY_REFRESH: Duration = Duration::from_millis(250);
@@ -48,10 +49,10 @@ const KEY_RATE: u32 = 50;
 /// Bytes of input a session reads at once; past that, [`INPUT_RATE`] a
 /// second, and the client waits (its connection is not read meanwhile):
 /// a flood costs the server no more than that, whatever the client sends.
-const INPUT_BURST: u32 = 64 * 1024;
+pub(super) const INPUT_BURST: u32 = 64 * 1024;
 /// Bytes of input a session reads a second once its burst is spent: keys
 /// at [`KEY_RATE`] take a few hundred, mouse motion a few thousand.
-const INPUT_RATE: u32 = 16 * 1024;
+pub(super) const INPUT_RATE: u32 = 16 * 1024;
 
 /// What the SSH side learned about the client before the game began.
 pub(super) struct Client {
@@ -66,6 +67,20 @@ pub(super) struct Client {
     pub color: bool,
 }
 
+/// A session's ways to and from its client.
+pub(super) struct Wire {
+    /// The SSH session, to send on.
+    pub handle: Handle,
+    /// The client's channel.
+    pub channel: ChannelId,
+    /// Keys and resizes from the SSH side.
+    pub input: mpsc::Receiver<Input>,
+    /// What is drawn, on its way out.
+    pub outbox: Arc<Outbox>,
+    /// Where the connection is, shared with the SSH side.
+    pub phase: Arc<watch::Sender<Phase>>,
+}
+
 /// Input from the SSH side.
 pub(super) enum Input {
     /// Bytes typed (or pasted) by the client.
@@ -76,7 +91,7 @@ pub(super) enum Input {
 
 /// Why a session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Ending {
+pub(super) enum Ending {
     /// The player quit from the lobby.
     Quit,
     /// No key for the idle timeout.
@@ -106,22 +121,17 @@ pub(super) fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
 /// Runs one client's session until it ends, then says goodbye and closes
 /// the channel. The player's place is given back as the game ends,
 /// before the goodbye.
-pub(super) async fn run(
-    shared: Arc<Shared>,
-    client: Client,
-    place: Place,
-    outbox: Arc<Outbox>,
-    handle: Handle,
-    channel: ChannelId,
-    input: mpsc::Receiver<Input>,
-    phase: Arc<watch::Sender<Phase>>,
-) {
+pub(super) async fn run(shared: Arc<Shared>, client: Client, place: Place, wire: Wire) {
+    let Wire {
+        handle,
+        channel,
+        input,
+        outbox,
+        phase,
+    } = wire;
     // However the session ends (a panic included), the connection and the
     // pump go with it.
-    let _hang_up = HangUp {
-        phase: Arc::clone(&phase),
-        outbox: Arc::clone(&outbox),
-    };
+    let _hang_up = HangUp::new(Arc::clone(&phase), Arc::clone(&outbox));
     let mut pumping = tokio::spawn(pump(
         Arc::clone(&outbox),
         handle.clone(),
@@ -174,6 +184,57 @@ pub(super) async fn run(
     drop(membership);
     drop(session);
     drop(place);
+    let say = |goodbye: &str| {
+        let writer = screen.writer();
+        queue!(
+            writer,
+            DisableMouseCapture,
+            cursor::Show,
+            LeaveAlternateScreen
+        )?;
+        if !goodbye.is_empty() {
+            write!(writer, "{goodbye}\r\n")?;
+        }
+        screen.flush()
+    };
+    let ended = Ended {
+        ending,
+        name: &name,
+        peer: &client.peer,
+    };
+    finish(
+        &shared,
+        ended,
+        say,
+        &outbox,
+        &mut pumping,
+        (handle, channel),
+        &phase,
+    )
+    .await;
+}
+
+/// How a session ended, and whose.
+pub(super) struct Ended<'a> {
+    pub ending: Ending,
+    pub name: &'a str,
+    pub peer: &'a str,
+}
+
+/// The end of a session, whichever kind: the log says why, a client that
+/// went or does not read is cut off, and one that reads is given a goodbye
+/// (`say` shows it: the full-screen game gives the terminal back first),
+/// its exit status (0 after `quit`) and the channel's close.
+pub(super) async fn finish(
+    shared: &Shared,
+    ended: Ended<'_>,
+    say: impl FnOnce(&str) -> std::io::Result<()>,
+    outbox: &Outbox,
+    pumping: &mut tokio::task::JoinHandle<Pumped>,
+    (handle, channel): (Handle, ChannelId),
+    phase: &watch::Sender<Phase>,
+) {
+    let Ended { ending, name, peer } = ended;
     let why = match ending {
         Ending::Quit => "quit".to_string(),
         Ending::Idle => "idle".to_string(),
@@ -184,10 +245,7 @@ pub(super) async fn run(
         ),
         Ending::Gone => "connection closed".to_string(),
     };
-    log(format_args!(
-        "disconnect {name} from {}: {why}",
-        client.peer
-    ));
+    log(format_args!("disconnect {name} from {peer}: {why}"));
     if ending == Ending::TooSlow || ending == Ending::Gone {
         phase.send_replace(Phase::Kill);
         return;
@@ -195,42 +253,28 @@ pub(super) async fn run(
     // Going down, a client still behind on its screen is not reading: it
     // is cut off rather than waited for.
     if ending == Ending::Shutdown && outbox.busy() {
-        log(format_args!(
-            "cut off {name} from {}: not reading",
-            client.peer
-        ));
+        log(format_args!("cut off {name} from {peer}: not reading"));
         phase.send_replace(Phase::Kill);
         return;
     }
     let goodbye = match ending {
         Ending::Idle => format!(
-            "tictactoe: disconnected after {} without a key press\r\n",
+            "tictactoe: disconnected after {} without a key press",
             humantime::format_duration(shared.idle_timeout)
         ),
-        Ending::Shutdown => "tictactoe: the server is going down; goodbye\r\n".to_string(),
+        Ending::Shutdown => "tictactoe: the server is going down; goodbye".to_string(),
         _ => String::new(),
     };
-    let writer = screen.writer();
-    let restored = queue!(
-        writer,
-        DisableMouseCapture,
-        cursor::Show,
-        LeaveAlternateScreen
-    )
-    .and_then(|()| std::io::Write::write_all(writer, goodbye.as_bytes()))
-    .and_then(|()| screen.flush());
+    let said = say(&goodbye);
     outbox.close();
-    let sent = restored.is_ok()
+    let grace = if ending == Ending::Shutdown {
+        super::SHUTDOWN_GRACE
+    } else {
+        GOODBYE_TIME
+    };
+    let sent = said.is_ok()
         && matches!(
-            tokio::time::timeout(
-                if ending == Ending::Shutdown {
-                    super::SHUTDOWN_GRACE
-                } else {
-                    GOODBYE_TIME
-                },
-                &mut pumping
-            )
-            .await,
+            tokio::time::timeout(grace, pumping).await,
             Ok(Ok(Pumped::Done))
         );
     if !sent {
@@ -246,9 +290,15 @@ pub(super) async fn run(
 
 /// Closes the connection when a session ends without saying goodbye, and
 /// ends the pump in any case.
-struct HangUp {
+pub(super) struct HangUp {
     phase: Arc<watch::Sender<Phase>>,
     outbox: Arc<Outbox>,
+}
+
+impl HangUp {
+    pub(super) fn new(phase: Arc<watch::Sender<Phase>>, outbox: Arc<Outbox>) -> HangUp {
+        HangUp { phase, outbox }
+    }
 }
 
 impl Drop for HangUp {
@@ -574,7 +624,7 @@ fn people_settings() -> Settings {
 }
 
 /// A game against the AI on the classic board.
-fn ai_settings(seats: Seats) -> Settings {
+pub(super) fn ai_settings(seats: Seats) -> Settings {
     Settings {
         seats,
         start: Board::new(),
