@@ -541,7 +541,11 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
     app.receive(worker.answer(&request), now);
     let review = app.game_review().unwrap();
     assert_eq!(review.reviewed(), 1);
-    assert!(review.status().starts_with("7... d2 (+"), "{}", review.status());
+    assert!(
+        review.status().starts_with("7... d2 (+"),
+        "{}",
+        review.status()
+    );
     // Stepped back, the move now on the board is asked next.
     app.update(Action::Browse(Browse::Back), now);
     assert_eq!(app.game_review().unwrap().status(), "7. c2: thinking…");
@@ -555,13 +559,14 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
     assert!(!app.is_waiting());
     let review = app.game_review().unwrap();
     assert_eq!(review.reviewed(), plies);
-    assert!(review.reviews().iter().all(|r| r.as_ref().is_some_and(|r| r.proven)));
+    assert!(
+        review
+            .reviews()
+            .iter()
+            .all(|r| r.as_ref().is_some_and(|r| r.proven))
+    );
     // Each move's status line is tictactoe review's sentence for it.
-    let record = record::write(&record::of_game(
-        review.game(),
-        app.seats(),
-        String::new(),
-    ));
+    let record = record::write(&record::of_game(review.game(), app.seats(), String::new()));
     let out = support::tictactoe(&["review", "-", "--solve"], &record);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let printed = text(&out.stdout);
@@ -579,7 +584,11 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
     // The blunder is marked as tictactoe review marks it, in the move list too.
     let marks = app.game_review().unwrap().marks();
     assert!(marks.contains(&Some(Mark::Blunder)), "{marks:?}\n{printed}");
-    assert_eq!(marks[plies - 2], Some(Mark::Blunder), "7. c2 lets the column go");
+    assert_eq!(
+        marks[plies - 2],
+        Some(Mark::Blunder),
+        "7. c2 lets the column go"
+    );
     app.update(Action::Browse(Browse::Back), now);
     let buffer = support::draw(&app, 80, 24);
     let screen: String = (0..24)

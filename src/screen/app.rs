@@ -444,7 +444,8 @@ impl App {
                 if self.game.status().is_over() {
                     self.next_id += 1;
                     let (id, limits) = (self.next_id, self.settings.limits);
-                    self.review = Some(GameReview::new(&self.game, self.settings.seats, id, limits));
+                    self.review =
+                        Some(GameReview::new(&self.game, self.settings.seats, id, limits));
                 } else {
                     self.say("the review opens once the game is over", now);
                 }
