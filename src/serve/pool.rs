@@ -2,11 +2,10 @@
 //! network threads never wait for the engine, and no session can queue work
 //! without end. Each session has one slot per kind of request (the AI's
 //! move, explain's scores, their costs, the tree, a move of a game under
-//! review); a slot holds at most one
-//! job waiting and one running. A newer request of the same kind replaces
-//! the one waiting, which is then never run, and a session that ends
-//! cancels what it left waiting. Slots take turns, so a session asking for
-//! much waits behind the others' single jobs.
+//! review); a slot holds at most one job waiting and one running. A newer
+//! request of the same kind replaces the one waiting, which is then never
+//! run, and a session that ends cancels what it left waiting. Slots take
+//! turns, so a session asking for much waits behind the others' single jobs.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
