@@ -99,12 +99,18 @@ pub fn mark(played: Outlook, played_score: i32, best: Outlook, best_score: i32) 
 pub fn review(record: &Record, limits: Limits, ai: &mut Ai) -> Vec<MoveReview> {
     record
         .steps()
-        .enumerate()
-        .filter_map(|(ply, (board, mv))| {
-            let analysis = ai.analyze(&board, limits);
-            review_move(record.move_number(ply), &analysis, mv, ai)
-        })
+        .filter_map(|(board, mv)| review_one(&board, mv, limits, ai))
         .collect()
+}
+
+/// Reviews one move, `mv` played on `board`, thinking within `limits` on
+/// boards bigger than 3x3: what [`review`] does for each move of a game,
+/// for a screen that reviews a game move by move while it is looked at.
+/// `None` for a move not legal there.
+pub fn review_one(board: &Board, mv: Move, limits: Limits, ai: &mut Ai) -> Option<MoveReview> {
+    let analysis = ai.analyze(board, limits);
+    // A game's numbering follows from the position: ply 0 counted from it.
+    review_move(MoveNumber::of(*board, 0), &analysis, mv, ai)
 }
 
 /// One move from the analysis of the position it was played in.

@@ -482,3 +482,196 @@ fn v_after_a_game_opens_its_review_on_the_board_and_steps_through_it() {
     assert!(app.game_review().is_none());
     assert_eq!(app.board(), end);
 }
+
+/// A 4x4 game, four in a row, that O wins once X lets column d go with
+/// 7. c2: a draw until then.
+const LOST_ON_4X4: &str = "a1 d1 b3 d3 a3 a2 b4 b1 c4 a4 c3 d4 c2 d2";
+
+/// A session of two people on 4x4 at the end of [`LOST_ON_4X4`], its
+/// review thinking with `limits`.
+fn lost_on_4x4(limits: Limits) -> tictactoe::screen::app::App {
+    use std::time::Instant;
+    use tictactoe::game::Seat;
+    use tictactoe::screen::app::{Action, App};
+    let mut settings =
+        support::settings_from(Board::empty(4, 4).unwrap(), Seat::Human, Seat::Human);
+    settings.limits = limits;
+    let mut app = App::new(settings, Instant::now());
+    for square in LOST_ON_4X4.split_whitespace() {
+        let mv = Move::parse_coordinate(square, 4).expect("a square");
+        app.update(Action::Place(mv), Instant::now());
+    }
+    assert!(app.board().status().is_over());
+    app
+}
+
+/// The review's request for the engine, if the next request is one: the
+/// move's index and the thinking time asked.
+fn review_request(
+    app: &mut tictactoe::screen::app::App,
+) -> Option<(tictactoe::screen::app::Request, usize, Limits)> {
+    use tictactoe::screen::app::Request;
+    match app.take_request()? {
+        request @ Request::Review { ply, limits, .. } => Some((request, ply, limits)),
+        _ => None,
+    }
+}
+
+#[test]
+fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() {
+    use std::time::Instant;
+    use tictactoe::screen::app::{Action, Browse};
+    use tictactoe::screen::worker::Worker;
+    // Proven, so that the values and marks do not hang on a busy machine's clock.
+    let mut app = lost_on_4x4(Limits::Solve);
+    let plies = LOST_ON_4X4.split_whitespace().count();
+    let now = Instant::now();
+    app.update(Action::Review, now);
+    // Open at once, at the end, nothing reviewed yet: the last move says it waits.
+    let review = app.game_review().expect("the review is open");
+    assert_eq!((review.at(), review.reviewed()), (plies, 0));
+    assert_eq!(review.status(), "7... d2: thinking…");
+    assert!(app.is_waiting());
+    // One move at a time, the one on the board first, with the game's thinking time.
+    let (request, ply, limits) = review_request(&mut app).expect("the last move asked");
+    assert_eq!((ply, limits), (plies - 1, Limits::Solve));
+    assert!(app.take_request().is_none(), "one move asked at a time");
+    // One worker for the session, as the front ends have.
+    let mut worker = Worker::default();
+    app.receive(worker.answer(&request), now);
+    let review = app.game_review().unwrap();
+    assert_eq!(review.reviewed(), 1);
+    assert!(
+        review.status().starts_with("7... d2 (+"),
+        "{}",
+        review.status()
+    );
+    // Stepped back, the move now on the board is asked next.
+    app.update(Action::Browse(Browse::Back), now);
+    assert_eq!(app.game_review().unwrap().status(), "7. c2: thinking…");
+    let (request, ply, _) = review_request(&mut app).expect("the move on the board asked");
+    assert_eq!(ply, plies - 2);
+    app.receive(worker.answer(&request), now);
+    // Then every other move, until nothing is left to ask.
+    while let Some(request) = app.take_request() {
+        app.receive(worker.answer(&request), now);
+    }
+    assert!(!app.is_waiting());
+    let review = app.game_review().unwrap();
+    assert_eq!(review.reviewed(), plies);
+    assert!(
+        review
+            .reviews()
+            .iter()
+            .all(|r| r.as_ref().is_some_and(|r| r.proven))
+    );
+    // Each move's status line is tictactoe review's sentence for it.
+    let record = record::write(&record::of_game(review.game(), app.seats(), String::new()));
+    let out = support::tictactoe(&["review", "-", "--solve"], &record);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    let lines: Vec<&str> = printed.lines().collect();
+    let heading = lines
+        .iter()
+        .position(|line| line.starts_with("Game 1:"))
+        .expect("a heading");
+    let sentences = &lines[heading + 1..heading + 1 + plies];
+    app.update(Action::Browse(Browse::Start), now);
+    for (ply, sentence) in sentences.iter().enumerate() {
+        app.update(Action::Browse(Browse::Forward), now);
+        assert_eq!(app.game_review().unwrap().status(), *sentence, "ply {ply}");
+    }
+    // The blunder is marked as tictactoe review marks it, in the move list too.
+    let marks = app.game_review().unwrap().marks();
+    assert!(marks.contains(&Some(Mark::Blunder)), "{marks:?}\n{printed}");
+    assert_eq!(
+        marks[plies - 2],
+        Some(Mark::Blunder),
+        "7. c2 lets the column go"
+    );
+    app.update(Action::Browse(Browse::Back), now);
+    let buffer = support::draw(&app, 80, 24);
+    let screen: String = (0..24)
+        .flat_map(|y| (0..80).map(move |x| (x, y)))
+        .map(|at| buffer[at].symbol().to_string())
+        .collect();
+    assert!(screen.contains("c2??"), "{screen}");
+}
+
+#[test]
+fn an_estimate_on_the_board_is_worded_as_tictactoe_review_words_it_and_never_marked() {
+    use std::time::{Duration, Instant};
+    use tictactoe::review::sentence;
+    use tictactoe::screen::app::{Action, Browse, Reply};
+    use tictactoe::screen::worker::Worker;
+    // With no time to think, the first move's values are estimates. (No
+    // test here proves 4x4's book, which would settle the empty board.)
+    let spent = Limits::Think(Duration::ZERO);
+    let mut app = lost_on_4x4(spent);
+    let now = Instant::now();
+    app.update(Action::Review, now);
+    app.update(Action::Browse(Browse::Start), now);
+    app.update(Action::Browse(Browse::Forward), now);
+    let (request, ply, limits) = review_request(&mut app).expect("the first move asked");
+    assert_eq!((ply, limits), (0, spent));
+    let reply = Worker::default().answer(&request);
+    let Reply::Review {
+        review: Some(reviewed),
+        ..
+    } = &reply
+    else {
+        panic!("a review of the move: {reply:?}")
+    };
+    assert!(!reviewed.proven, "no time: an estimate");
+    assert_eq!(reviewed.mark, None);
+    // The one sentence tictactoe review prints for it.
+    let expected = sentence(reviewed);
+    assert!(expected.starts_with("1. a1 ("), "{expected}");
+    assert!(expected.contains(", estimates)"), "{expected}");
+    app.receive(reply, now);
+    let review = app.game_review().unwrap();
+    assert_eq!(review.status(), expected);
+    assert_eq!(review.marks()[0], None);
+}
+
+#[test]
+fn closing_the_review_asks_nothing_more_and_drops_the_answer_under_way() {
+    use std::time::Instant;
+    use tictactoe::screen::app::{Action, Request};
+    use tictactoe::screen::worker::Worker;
+    let mut app = lost_on_4x4(Limits::Solve);
+    let now = Instant::now();
+    app.update(Action::Review, now);
+    let (under_way, _, _) = review_request(&mut app).expect("a move asked");
+    app.update(Action::Back, now);
+    assert!(app.game_review().is_none());
+    // Nothing more for the engine; its answer, when it comes, changes nothing.
+    assert!(app.take_request().is_none());
+    let mut worker = Worker::default();
+    let late = worker.answer(&under_way);
+    // Opened again: a review of its own, which the old answer does not fill.
+    app.update(Action::Review, now);
+    app.receive(late, now);
+    let review = app.game_review().unwrap();
+    assert_eq!(review.reviewed(), 0);
+    assert_eq!(review.status(), "7... d2: thinking…");
+    let Some(Request::Review { id: new, .. }) = app.take_request() else {
+        panic!("the reopened review asks again")
+    };
+    let Request::Review { id: old, .. } = under_way else {
+        unreachable!()
+    };
+    assert_ne!(new, old);
+    // q still quits from the review.
+    app.update(Action::Quit, now);
+    assert!(app.should_quit());
+    // A new game once it is closed: no review, nothing of it asked.
+    let mut app = lost_on_4x4(Limits::Solve);
+    app.update(Action::Review, now);
+    let _ = review_request(&mut app).expect("a move asked");
+    app.update(Action::Review, now);
+    app.update(Action::NewGame, now);
+    assert_eq!(app.board().move_count(), 0);
+    assert!(app.game_review().is_none());
+    assert!(app.take_request().is_none());
+}

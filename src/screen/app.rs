@@ -17,7 +17,7 @@ use crate::engine::teach::line::Line;
 use crate::engine::{Ai, Analysis, Board, Decision, Level, Limits, Move, Player, Scoring, Status};
 use crate::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 pub use crate::game::{Names, Outgoing};
-use crate::record;
+use crate::record::{self, MoveNumber};
 use crate::review::{Mark, MoveReview, review, sentence};
 use crate::settings::Settings;
 
@@ -78,30 +78,54 @@ struct AiTurn {
 const FINISHED_KEPT: usize = 16;
 
 /// A finished game under review on the board: the position after the
-/// moves stepped through so far, each move's review (on 3x3, where every
-/// value is proven at once; bigger boards are stepped through without
-/// values: `tictactoe review` thinks about them).
+/// moves stepped through so far, and each move's review. On 3x3 every
+/// value is proven at once; on bigger boards the engine reviews one move
+/// at a time within the game's thinking time ([`Request::Review`]), the
+/// move on the board first, while the player steps through the game.
+/// Closed, it asks for nothing more.
 #[derive(Debug, Clone)]
 pub struct GameReview {
     game: Game,
-    reviews: Vec<MoveReview>,
+    /// The position before each move.
+    before: Vec<Board>,
+    /// Each move's review, once it is in.
+    reviews: Vec<Option<MoveReview>>,
+    /// The moves asked of the engine (answered, or `waiting`).
+    asked: Vec<bool>,
+    /// The move the engine is reviewing now.
+    waiting: Option<usize>,
+    /// Matches the engine's replies to this review, not to one closed before.
+    id: u64,
+    /// Thinking time per move on bigger boards.
+    limits: Limits,
     /// How many of the game's moves are on the board.
     at: usize,
     shown: Game,
 }
 
 impl GameReview {
-    /// The review of `game`, as `seats` played it, shown at its end.
-    fn new(game: &Game, seats: Seats) -> GameReview {
-        let reviews = if game.start().is_classic() {
-            let record = record::of_game(game, seats, String::new());
-            review(&record, Limits::Solve, &mut Ai::new())
+    /// The review of `game`, as `seats` played it, shown at its end; on a
+    /// bigger board its moves are asked of the engine as review `id`,
+    /// each within `limits`.
+    fn new(game: &Game, seats: Seats, id: u64, limits: Limits) -> GameReview {
+        let record = record::of_game(game, seats, String::new());
+        let before: Vec<Board> = record.steps().map(|(board, _)| board).collect();
+        let moves = before.len();
+        let (reviews, asked) = if game.start().is_classic() {
+            // Proven from the compiled table at once: nothing for the engine's thread.
+            let reviews = review(&record, Limits::Solve, &mut Ai::new());
+            (reviews.into_iter().map(Some).collect(), vec![true; moves])
         } else {
-            Vec::new()
+            (vec![None; moves], vec![false; moves])
         };
         let mut opened = GameReview {
             game: game.clone(),
+            before,
             reviews,
+            asked,
+            waiting: None,
+            id,
+            limits,
             at: 0,
             shown: Game::new(game.start()),
         };
@@ -127,6 +151,47 @@ impl GameReview {
         self.shown = shown;
     }
 
+    /// The next move for the engine to review, if none is under way: the
+    /// move on the board, else the first after it not yet asked, else the
+    /// first before it.
+    fn request(&mut self) -> Option<Request> {
+        if self.waiting.is_some() {
+            return None;
+        }
+        let here = self.at.saturating_sub(1);
+        let ply = (here..self.asked.len())
+            .chain(0..here)
+            .find(|&ply| !self.asked[ply])?;
+        self.asked[ply] = true;
+        self.waiting = Some(ply);
+        Some(Request::Review {
+            id: self.id,
+            ply,
+            board: self.before[ply],
+            mv: self.game.moves()[ply],
+            limits: self.limits,
+        })
+    }
+
+    /// Takes the engine's review of move `ply`, if it answers this review.
+    fn receive(&mut self, id: u64, ply: usize, reviewed: Option<MoveReview>) {
+        if id != self.id || self.waiting != Some(ply) {
+            return;
+        }
+        self.waiting = None;
+        self.reviews[ply] = reviewed;
+    }
+
+    /// True while moves are left for the engine to review.
+    pub fn reviewing(&self) -> bool {
+        self.waiting.is_some() || self.asked.contains(&false)
+    }
+
+    /// How many of the game's moves are reviewed so far.
+    pub fn reviewed(&self) -> usize {
+        self.reviews.iter().flatten().count()
+    }
+
     /// The whole game under review.
     pub fn game(&self) -> &Game {
         &self.game
@@ -137,25 +202,43 @@ impl GameReview {
         self.at
     }
 
-    /// The mark of each move of the game (none for all beyond 3x3).
+    /// Each move's review, once it is in.
+    pub fn reviews(&self) -> &[Option<MoveReview>] {
+        &self.reviews
+    }
+
+    /// The mark of each move of the game (none for a move not reviewed yet).
     pub fn marks(&self) -> Vec<Option<Mark>> {
-        (0..self.game.moves().len())
-            .map(|ply| self.reviews.get(ply).and_then(|reviewed| reviewed.mark))
+        self.reviews
+            .iter()
+            .map(|reviewed| reviewed.as_ref().and_then(|reviewed| reviewed.mark))
             .collect()
     }
 
-    /// The status line: the last move on the board and what it did.
+    /// The status line: the last move on the board and what it did, or
+    /// that the engine is still thinking about it.
     pub fn status(&self) -> String {
         let moves = self.game.moves().len();
         if self.at == 0 {
-            return format!("The start: Right steps through the {moves} moves");
+            let start = format!("The start: Right steps through the {moves} moves");
+            return if self.reviewing() {
+                format!("{start}; {} reviewed so far", self.reviewed())
+            } else {
+                start
+            };
         }
-        match self.reviews.get(self.at - 1) {
+        let ply = self.at - 1;
+        match &self.reviews[ply] {
             Some(reviewed) => sentence(reviewed),
             None => {
-                let mover = self.game.mover(self.at - 1);
-                let mv = self.game.moves()[self.at - 1];
-                format!("Move {} of {moves}: {mover} {mv}", self.at)
+                let number = MoveNumber::of(self.before[ply], 0);
+                let mv = self.game.moves()[ply];
+                if self.asked[ply] && self.waiting != Some(ply) {
+                    // Answered without a review: the engine found no such move there.
+                    format!("{number} {mv}: not reviewed")
+                } else {
+                    format!("{number} {mv}: thinking…")
+                }
             }
         }
     }
@@ -359,7 +442,10 @@ impl App {
             },
             Action::Review => {
                 if self.game.status().is_over() {
-                    self.review = Some(GameReview::new(&self.game, self.settings.seats));
+                    self.next_id += 1;
+                    let (id, limits) = (self.next_id, self.settings.limits);
+                    self.review =
+                        Some(GameReview::new(&self.game, self.settings.seats, id, limits));
                 } else {
                     self.say("the review opens once the game is over", now);
                 }
@@ -502,6 +588,10 @@ impl App {
                 limits,
             });
         }
+        // A review open is a finished game: no AI move comes before it.
+        if let Some(request) = self.review.as_mut().and_then(GameReview::request) {
+            return Some(request);
+        }
         if let Some(tree) = self.tree.as_mut() {
             return tree.request();
         }
@@ -529,6 +619,12 @@ impl App {
             Reply::Tree { analysis, below } => {
                 if let Some(tree) = self.tree.as_mut() {
                     tree.receive(&analysis, &below);
+                }
+            }
+            // A review closed since asked drops its answer with it.
+            Reply::Review { id, ply, review } => {
+                if let Some(open) = self.review.as_mut() {
+                    open.receive(id, ply, review);
                 }
             }
         }
@@ -580,7 +676,8 @@ impl App {
     pub fn is_waiting(&self) -> bool {
         let counting = self.explain.counting(self.game.board());
         let tree = self.tree.as_ref().is_some_and(TreeView::waiting);
-        self.ai_thinking() || self.scoring() || counting || tree
+        let review = self.review.as_ref().is_some_and(GameReview::reviewing);
+        self.ai_thinking() || self.scoring() || counting || tree || review
     }
 
     /// True while the engine works on the AI's move: asked, and no answer yet.

@@ -680,7 +680,7 @@ pub static KEYS: &[Entry] = &[
     )
     .bar("v", "review", 3)
     .offered(When::Over)
-    .doc("once the game is over: its review on the board, every move's value and the mistakes marked (see Game records)"),
+    .doc("once the game is over: its review on the board, every move's value and the mistakes marked; on bigger boards the values arrive move by move, each thought about for --think-ms (see Game records)"),
     // The review of a finished game.
     Entry::new(
         &[Review],

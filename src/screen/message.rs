@@ -1,12 +1,14 @@
 //! The messages the parts of the screen pass one another: what the player
 //! asked for ([`Action`], and in the server's lobby [`LobbyAction`]), work
 //! for the engine and its answers ([`Request`], [`Reply`]), and what a panel
-//! says ([`Said`]). A leaf: it names only the engine's types.
+//! says ([`Said`]). A leaf: it names only the engine's types and a
+//! reviewed move ([`MoveReview`]).
 
 use std::time::Duration;
 
 use crate::engine::teach::line::Line;
 use crate::engine::{Analysis, Board, Decision, Level, Limits, Move, Player, Scoring};
+use crate::review::MoveReview;
 
 /// A direction for the cursor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,6 +187,20 @@ pub enum Request {
         /// Thinking time on bigger boards.
         limits: Limits,
     },
+    /// Review one move of a finished game (on boards bigger than 3x3, where
+    /// that takes thinking): its value before and after, and its mark.
+    Review {
+        /// Matches the reply to the review that asked.
+        id: u64,
+        /// The move's index in the game, from 0.
+        ply: usize,
+        /// The position the move was played in.
+        board: Board,
+        /// The move played.
+        mv: Move,
+        /// Thinking time per move.
+        limits: Limits,
+    },
 }
 
 /// The answer to a [`Request`].
@@ -218,6 +234,15 @@ pub enum Reply {
         /// Positions in the whole tree below each move, in the analysis'
         /// order; `None` where too many to count.
         below: Vec<Option<u64>>,
+    },
+    /// One move of a game, reviewed.
+    Review {
+        /// The review that asked.
+        id: u64,
+        /// The move's index in the game, from 0.
+        ply: usize,
+        /// The move's review; `None` only if the move was not legal there.
+        review: Option<MoveReview>,
     },
 }
 

@@ -9,6 +9,7 @@ use super::message::{Costs, Reply, Request};
 use crate::engine::solve;
 use crate::engine::teach::reference::{Algorithm, best_move, is_countable, move_values, tree_size};
 use crate::engine::{Ai, Board, Dice, Limits, Scoring, analyze_by_search};
+use crate::review::review_one;
 
 /// Answers requests with one AI, which on bigger boards remembers what it
 /// searched for earlier requests.
@@ -57,6 +58,17 @@ impl Worker {
                     .collect();
                 Reply::Tree { analysis, below }
             }
+            Request::Review {
+                id,
+                ply,
+                board,
+                mv,
+                limits,
+            } => Reply::Review {
+                id: *id,
+                ply: *ply,
+                review: review_one(board, *mv, *limits, &mut self.ai),
+            },
             Request::Costs { board, scoring } => Reply::Costs {
                 board: *board,
                 costs: costs(board, *scoring),

@@ -1,11 +1,11 @@
 //! The engine's work for every session, on a few threads of its own: the
 //! network threads never wait for the engine, and no session can queue work
 //! without end. Each session has one slot per kind of request (the AI's
-//! move, explain's scores, their costs, the tree); a slot holds at most one
-//! job waiting and one running. A newer request of the same kind replaces
-//! the one waiting, which is then never run, and a session that ends
-//! cancels what it left waiting. Slots take turns, so a session asking for
-//! much waits behind the others' single jobs.
+//! move, explain's scores, their costs, the tree, a move of a game under
+//! review); a slot holds at most one job waiting and one running. A newer
+//! request of the same kind replaces the one waiting, which is then never
+//! run, and a session that ends cancels what it left waiting. Slots take
+//! turns, so a session asking for much waits behind the others' single jobs.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -17,7 +17,7 @@ use crate::screen::worker::Worker;
 use crate::screen::{Reply, Request};
 
 /// The kinds of request, one slot each.
-const KINDS: usize = 4;
+const KINDS: usize = 5;
 
 fn kind(request: &Request) -> usize {
     match request {
@@ -25,6 +25,9 @@ fn kind(request: &Request) -> usize {
         Request::Explain { .. } => 1,
         Request::Costs { .. } => 2,
         Request::Tree { .. } => 3,
+        // The server's games are 3x3, reviewed without the engine's thread;
+        // a slot of its own all the same, should bigger boards come.
+        Request::Review { .. } => 4,
     }
 }
 
