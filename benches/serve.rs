@@ -17,7 +17,7 @@
 //! `cargo bench --bench serve -- stuck`: a client at 300x120 presses arrow
 //! keys in its game as fast as it can send them and never reads; reports
 //! the server's CPU time over the 20 s after it stopped reading, and
-//! whether the server dropped it within two minutes more.
+//! whether the server dropped it within five minutes more.
 //!
 //! `cargo bench --bench serve -- idle`: the server's memory per idle
 //! session, 100 clients in the lobby at 80x24, then (a fresh server) at
@@ -513,7 +513,7 @@ async fn stuck_run(board: BoardLayout) {
     let cpu_before = cpu_time(pid);
     tokio::time::sleep(WINDOW).await;
     let cpu = cpu_time(pid).saturating_sub(cpu_before);
-    let dropped = server.wait_log("disconnect stuck", Duration::from_secs(120));
+    let dropped = server.wait_log("disconnect stuck", Duration::from_secs(300));
     let cpu_after = cpu_time(pid);
     tokio::time::sleep(Duration::from_secs(5)).await;
     let cpu_gone = cpu_time(pid).saturating_sub(cpu_after);

@@ -1152,6 +1152,47 @@ async fn the_screen_reader_command_plays_in_sentences_without_a_terminal() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_sends_faster_than_it_is_read_is_not_taken_for_one_that_does_not_read() {
+    // 160 KB in packets of 1 KB: the server reads 64 KiB, then 16 KiB a
+    // second, and the packets past its queue wait unread in the network,
+    // so the answers to its pings wait behind them for 5 s and more, past
+    // the send timeout; the client reads all the while.
+    let server = Server::start(&["--send-timeout", "2"]);
+    let connection = Connection::open(&server, "carol", "127.0.0.1").await;
+    let channel = connection
+        .handle
+        .channel_open_session()
+        .await
+        .expect("channel");
+    channel.exec(true, "screen-reader").await.expect("sent");
+    let (mut read, write) = channel.split();
+    let sending = tokio::spawn(async move {
+        let mut sent = write.data(&b"b2\n"[..]).await.is_ok();
+        for _ in 0..160 {
+            sent &= write.data(&[b'x'; 1024][..]).await.is_ok();
+        }
+        sent && write.data(&b"\nboard\nquit\n"[..]).await.is_ok()
+    });
+    let (mut said, mut status) = (Vec::new(), None);
+    loop {
+        let message = tokio::time::timeout(PATIENCE, read.wait())
+            .await
+            .expect("the channel closes in time");
+        match message {
+            Some(ChannelMsg::Data { data }) => said.extend_from_slice(&data),
+            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
+            Some(ChannelMsg::Close) | None => break,
+            Some(_) => {}
+        }
+    }
+    let said = String::from_utf8_lossy(&said);
+    assert!(sending.await.expect("the sender"), "all sent");
+    assert_eq!(status, Some(0), "{said}\n{}", server.log());
+    assert!(said.contains("Row 2: a2 empty, b2 X, c2 empty."), "{said}");
+    assert!(!server.log().contains("too slow"), "{}", server.log());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_shell_without_a_terminal_plays_in_sentences_to_the_end_of_its_input() {
     let server = Server::start(&[]);
     // `ssh -T host`, or ssh with its input from a file.

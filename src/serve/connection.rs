@@ -5,6 +5,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Instant;
 
 use russh::keys::PublicKey;
 use russh::server::{
@@ -124,19 +125,29 @@ impl Connection {
         self.channel == Some(channel)
     }
 
-    /// On each message from a playing client: one that has left a ping
-    /// unanswered for the send timeout is not reading, and its session
-    /// ends as too slow.
+    /// On each message from a playing client: a ping kept on its way, its
+    /// answer awaited for the send timeout.
     fn check_reading(&mut self, session: &mut Session) {
         let Some(outbox) = &self.outbox else {
             return;
         };
         let patience = self.shared.send_timeout;
-        if self
-            .reading
-            .not_reading(std::time::Instant::now(), patience, session)
-        {
-            outbox.stall();
+        self.reading
+            .on_input(Instant::now(), patience, session, outbox);
+    }
+
+    /// Hands input to the session, waiting while it is behind (a flood
+    /// slows down here); a wait means the server was behind on this
+    /// client's input until now.
+    async fn pass_on(&self, given: Input) {
+        let Some(input) = &self.input else {
+            return;
+        };
+        if let Err(mpsc::error::TrySendError::Full(given)) = input.try_send(given) {
+            let outbox = self.outbox.as_deref();
+            outbox.inspect(|outbox| outbox.behind(true));
+            let _ = input.send(given).await;
+            outbox.inspect(|outbox| outbox.behind(false));
         }
     }
 
@@ -494,10 +505,8 @@ impl Handler for Connection {
         if let Some((_, old_cols, old_rows)) = &mut self.pty {
             (*old_cols, *old_rows) = (cols, rows);
         }
-        if let Some(input) = &self.input {
-            let (cols, rows) = clamp_size(cols, rows);
-            let _ = input.send(Input::Resize(cols, rows)).await;
-        }
+        let (cols, rows) = clamp_size(cols, rows);
+        self.pass_on(Input::Resize(cols, rows)).await;
         Ok(())
     }
 
@@ -529,9 +538,8 @@ impl Handler for Connection {
         if self.is_ours(channel) {
             self.check_reading(session);
         }
-        if let Some(input) = self.input.as_ref().filter(|_| self.is_ours(channel)) {
-            // Waits while the session is behind: the client's flood slows down here.
-            let _ = input.send(Input::Bytes(data.to_vec())).await;
+        if self.is_ours(channel) {
+            self.pass_on(Input::Bytes(data.to_vec())).await;
         }
         Ok(())
     }

@@ -6,6 +6,7 @@
 //! a ping unanswered that long (see [`Reading`]).
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -25,6 +26,9 @@ pub(super) struct Outbox {
     busy: watch::Sender<bool>,
     /// True once the client is known not to read: the pump gives up.
     unread: watch::Sender<bool>,
+    /// Since when the server has been up to date with the client's input;
+    /// `None` while it is behind.
+    read_up: Mutex<Option<Instant>>,
 }
 
 impl Default for Outbox {
@@ -34,6 +38,7 @@ impl Default for Outbox {
             ready: Notify::new(),
             busy: watch::Sender::new(false),
             unread: watch::Sender::new(false),
+            read_up: Mutex::new(Some(Instant::now())),
         }
     }
 }
@@ -84,6 +89,20 @@ impl Outbox {
     pub(super) async fn idle(&self) {
         let mut busy = self.busy.subscribe();
         let _ = busy.wait_for(|busy| !busy).await;
+    }
+
+    /// The server is behind on the client's input (true) or has caught
+    /// up (false): an answer to a ping may wait behind that input, unread.
+    pub(super) fn behind(&self, behind: bool) {
+        let mut read_up = self.read_up.lock().unwrap_or_else(PoisonError::into_inner);
+        *read_up = if behind { None } else { Some(Instant::now()) };
+    }
+
+    /// Since when the server has been up to date with the client's input
+    /// (now while it is behind).
+    fn read_up_at(&self) -> Instant {
+        let read_up = *self.read_up.lock().unwrap_or_else(PoisonError::into_inner);
+        read_up.unwrap_or_else(Instant::now)
     }
 
     /// The client does not read what it is sent: the pump ends, stalled.
@@ -183,47 +202,80 @@ const PING_EVERY: Duration = Duration::from_secs(1);
 /// stopped reading. A ping (OpenSSH's `keepalive@openssh.com` global
 /// request) comes after every frame sent before it, so its answer says the
 /// client has read them all. While the client sends, a ping is kept on its
-/// way; one left unanswered for the send timeout means the client is not
-/// reading. (A client that sends nothing is asked by SSH's own keepalive.)
+/// way ([`Reading::on_input`]), and one left unanswered for the send
+/// timeout means the client is not reading ([`await_answer`]). (A client
+/// that sends nothing is asked by SSH's own keepalive.)
+///
+/// The answer comes behind whatever the client sent before it, and the
+/// server reads a client's input no faster than its rate: while the
+/// server is behind on a client's input, its clock does not run
+/// ([`Outbox::behind`]).
 #[derive(Default)]
 pub(super) struct Reading {
-    /// The ping waiting for its answer, and when it went.
-    waiting: Option<(oneshot::Receiver<()>, Instant)>,
     /// When the last ping went.
     last: Option<Instant>,
+    /// True while a ping waits for its answer.
+    waiting: Arc<AtomicBool>,
 }
 
 impl Reading {
-    /// Called on each message from the client: true when a ping has waited
-    /// for its answer longer than `patience`. Otherwise sends a ping if
-    /// none is on its way and the last went [`PING_EVERY`] ago or more.
-    pub(super) fn not_reading(
+    /// Called on each message from the client: sends a ping if none is on
+    /// its way and the last went [`PING_EVERY`] ago or more, and has its
+    /// answer awaited for `patience`.
+    pub(super) fn on_input(
         &mut self,
         now: Instant,
         patience: Duration,
         session: &mut Session,
-    ) -> bool {
-        if let Some((answer, sent)) = &mut self.waiting {
-            match answer.try_recv() {
-                Err(oneshot::error::TryRecvError::Empty) => {
-                    return now.saturating_duration_since(*sent) > patience;
-                }
-                // Answered, or given up by SSH (which then closes the connection).
-                Ok(()) | Err(oneshot::error::TryRecvError::Closed) => self.waiting = None,
-            }
-        }
+        outbox: &Arc<Outbox>,
+    ) {
         let due = self
             .last
             .is_none_or(|last| now.saturating_duration_since(last) >= PING_EVERY);
-        if due {
-            let (answer, answered) = oneshot::channel();
-            if session.send_ping(answer).is_ok() {
-                self.waiting = Some((answered, now));
-                self.last = Some(now);
+        if !due || self.waiting.load(Ordering::SeqCst) {
+            return;
+        }
+        let (answer, answered) = oneshot::channel();
+        if session.send_ping(answer).is_ok() {
+            self.last = Some(now);
+            self.waiting.store(true, Ordering::SeqCst);
+            tokio::spawn(await_answer(
+                answered,
+                Arc::clone(outbox),
+                patience,
+                Arc::clone(&self.waiting),
+                now,
+            ));
+        }
+    }
+}
+
+/// Waits for a ping's answer: one not there `patience` after the ping went
+/// (or after the server last caught up with the client's input, if later)
+/// means the client is not reading, and its session ends.
+async fn await_answer(
+    answered: oneshot::Receiver<()>,
+    outbox: Arc<Outbox>,
+    patience: Duration,
+    waiting: Arc<AtomicBool>,
+    sent: Instant,
+) {
+    tokio::pin!(answered);
+    loop {
+        let from = outbox.read_up_at().max(sent);
+        let deadline = tokio::time::Instant::from_std(from + patience);
+        tokio::select! {
+            // Answered, or given up by SSH as the connection closes.
+            _ = &mut answered => break,
+            () = tokio::time::sleep_until(deadline) => {
+                if outbox.read_up_at().max(sent) + patience <= Instant::now() {
+                    outbox.stall();
+                    break;
+                }
             }
         }
-        false
     }
+    waiting.store(false, Ordering::SeqCst);
 }
 
 /// What the terminal backend writes to: one frame is collected, then queued
