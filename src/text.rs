@@ -6,6 +6,13 @@ use std::io::{self, BufRead};
 
 use thiserror::Error;
 
+/// True for a `TERM` that draws nothing (`dumb`, as Emacs's shell and some
+/// screen readers' consoles set it): the game speaks in sentences there,
+/// at a local terminal and over SSH.
+pub fn draws_nothing(term: &str) -> bool {
+    term == "dumb"
+}
+
 /// What a path holds when it is not a regular file, for people: "a
 /// symbolic link", "a folder", "a named pipe", "a socket", "a device". The
 /// statistics, the records and the server's key files all say it so.

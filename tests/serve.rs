@@ -1152,6 +1152,50 @@ async fn the_screen_reader_command_plays_in_sentences_without_a_terminal() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_from_a_client_that_never_reads_stops_at_its_window_and_it_is_dropped() {
+    /// The SSH window for a client's input, and a little over for the
+    /// packets' own bytes.
+    const WINDOW: u64 = 128 * 1024;
+    let server = Server::start(&["--send-timeout", "2"]);
+    let frozen = Arc::new(AtomicBool::new(false));
+    let stuck = Connection::open_with(&server, "stuck", "127.0.0.1", Arc::clone(&frozen))
+        .await
+        .play(COLS, ROWS, &[])
+        .await;
+    stuck.wait_for(|s| s.contains("q quit"), "the lobby").await;
+    frozen.store(true, Ordering::SeqCst);
+    // Arrow keys as fast as they go; the client reads nothing, not even
+    // the server's leave to send more, so it sends no more than its window.
+    let sent = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let flood = {
+        let sent = Arc::clone(&sent);
+        let Player {
+            connection, write, ..
+        } = stuck;
+        tokio::spawn(async move {
+            let _open = connection;
+            let keys = "\x1b[C\x1b[D".repeat(100).into_bytes();
+            while write.data_bytes(keys.clone()).await.is_ok() {
+                sent.fetch_add(keys.len() as u64, Ordering::SeqCst);
+            }
+        })
+    };
+    // Judged once the server has read it all: at most 8 s at 16 KiB a second.
+    server.wait_log("disconnect stuck from 127.0.0.1").await;
+    assert!(
+        server.log().contains("too slow to read its screen"),
+        "{}",
+        server.log()
+    );
+    let sent = sent.load(Ordering::SeqCst);
+    assert!(
+        sent <= WINDOW,
+        "{sent} bytes sent past a window of {WINDOW}"
+    );
+    flood.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_sends_faster_than_it_is_read_is_not_taken_for_one_that_does_not_read() {
     // 160 KB in packets of 1 KB: the server reads 64 KiB, then 16 KiB a
     // second, and the packets past its queue wait unread in the network,

@@ -326,11 +326,11 @@ impl PlayArgs {
     }
 }
 
-/// True when `TERM` says the terminal draws nothing (`dumb`, as Emacs's
-/// shell and some screen readers' consoles set it): the game speaks in
-/// sentences there.
+/// True when `TERM` says the terminal draws nothing ([`crate::text::draws_nothing`]).
 pub fn dumb_terminal() -> bool {
-    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
+    std::env::var_os("TERM")
+        .and_then(|term| term.into_string().ok())
+        .is_some_and(|term| crate::text::draws_nothing(&term))
 }
 
 /// True unless `NO_COLOR` is set to something (see no-color.org).

@@ -262,7 +262,7 @@ impl Connection {
 
 /// TERM values that cannot show the game, and those without colour.
 fn terminal_kind(term: &str) -> (bool, bool) {
-    let usable = term != "dumb";
+    let usable = !crate::text::draws_nothing(term);
     let colour = !(term.ends_with("-m")
         || term.ends_with("-mono")
         || matches!(term, "vt100" | "vt102" | "vt220" | "dumb"));

@@ -213,6 +213,10 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         inactivity_timeout: Some(options.idle_timeout + options.login_timeout),
         keepalive_interval: Some(Duration::from_secs(30)),
         keepalive_max: 3,
+        // How far a client's input may run ahead of the server: keys need
+        // little, and a flood waits in the network no longer than this
+        // takes to read at the input rate (so its pings are judged soon).
+        window_size: INPUT_WINDOW,
         nodelay: true,
         ..Config::default()
     };
@@ -226,6 +230,10 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
     runtime.shutdown_timeout(Duration::from_secs(1));
     result
 }
+
+/// The SSH window for a client's input: 128 KiB, 8 s of reading at the
+/// input rate once the burst is spent.
+const INPUT_WINDOW: u32 = 128 * 1024;
 
 /// Authentication attempts one connection may make.
 const MAX_AUTH_ATTEMPTS: usize = 6;
