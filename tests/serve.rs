@@ -1236,6 +1236,123 @@ async fn a_client_that_sends_faster_than_it_is_read_is_not_taken_for_one_that_do
     assert!(!server.log().contains("too slow"), "{}", server.log());
 }
 
+/// A session in sentences without a terminal: what it has said so far.
+struct Sentences {
+    _connection: Connection,
+    read: russh::ChannelReadHalf,
+    write: ChannelWriteHalf<Msg>,
+    said: Vec<u8>,
+    status: Option<u32>,
+}
+
+impl Sentences {
+    async fn open(server: &Server, user: &str) -> Sentences {
+        let connection = Connection::open(server, user, "127.0.0.1").await;
+        let channel = connection
+            .handle
+            .channel_open_session()
+            .await
+            .expect("channel");
+        channel.exec(true, "screen-reader").await.expect("sent");
+        let (read, write) = channel.split();
+        let mut sentences = Sentences {
+            _connection: connection,
+            read,
+            write,
+            said: Vec::new(),
+            status: None,
+        };
+        sentences.hear("Your turn, X").await;
+        sentences
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.said).into_owned()
+    }
+
+    /// Reads until `needle` has been said; false if the channel closed first.
+    async fn hear(&mut self, needle: &str) -> bool {
+        while !self.text().contains(needle) {
+            let message = tokio::time::timeout(PATIENCE, self.read.wait())
+                .await
+                .unwrap_or_else(|_| panic!("`{needle}` not said in time:\n{}", self.text()));
+            match message {
+                Some(ChannelMsg::Data { data }) => self.said.extend_from_slice(&data),
+                Some(ChannelMsg::ExitStatus { exit_status }) => self.status = Some(exit_status),
+                Some(ChannelMsg::Close) | None => return false,
+                Some(_) => {}
+            }
+        }
+        true
+    }
+
+    /// Reads to the channel's close.
+    async fn hear_to_the_close(&mut self) {
+        assert!(!self.hear("\u{0}never said").await, "the channel closes");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_quiz_over_ssh_is_heard_before_it_is_answered() {
+    let server = Server::start(&[]);
+    let mut alice = Sentences::open(&server, "alice").await;
+    alice.write.data(&b"quiz\n"[..]).await.expect("sent");
+    // Each question arrives before its answer is typed.
+    alice.hear("Question 1 of 5").await;
+    alice.hear("Row 3:").await;
+    alice.write.eof().await.expect("the end sent");
+    alice.hear_to_the_close().await;
+    assert_eq!(alice.status, Some(0), "{}", alice.text());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn going_down_says_goodbye_to_every_session_in_sentences() {
+    let mut server = Server::start(&[]);
+    let mut sessions = Vec::new();
+    for user in ["ann", "ben", "cat"] {
+        let mut session = Sentences::open(&server, user).await;
+        session.write.data(&b"b2\n"[..]).await.expect("sent");
+        session.hear("You play b2.").await;
+        sessions.push(session);
+    }
+    server.signal(Signal::TERM);
+    for session in &mut sessions {
+        session.hear_to_the_close().await;
+        let said = session.text();
+        assert!(
+            said.ends_with("tictactoe: the server is going down; goodbye\n"),
+            "{said}"
+        );
+        // The server ended it, not the input.
+        assert!(!said.contains("End of input"), "{said}");
+        assert_eq!(session.status, Some(1));
+    }
+    assert_eq!(server.exit().await.code(), Some(0));
+    assert!(!server.log().contains("cut off"), "{}", server.log());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_in_sentences_ends_with_its_connection() {
+    let server = Server::start(&[]);
+    let mut dan = Sentences::open(&server, "dan").await;
+    dan.write.data(&b"b2\n"[..]).await.expect("sent");
+    dan.hear("You play b2.").await;
+    // Gone without an end of input: the session does not play on.
+    drop(dan);
+    server.wait_log("disconnect dan from").await;
+    assert!(
+        server.log().contains("disconnect dan from 127.0.0.1"),
+        "{}",
+        server.log()
+    );
+    let log = server.log();
+    let line = log
+        .lines()
+        .find(|line| line.contains("disconnect dan"))
+        .expect("the line");
+    assert!(line.ends_with(": connection closed"), "{line}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_shell_without_a_terminal_plays_in_sentences_to_the_end_of_its_input() {
     let server = Server::start(&[]);

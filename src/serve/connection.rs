@@ -260,6 +260,16 @@ impl Connection {
     }
 }
 
+/// The connection is gone (russh drops its handler then): its session ends
+/// at once, not after the input it still holds.
+impl Drop for Connection {
+    fn drop(&mut self) {
+        if let Some(outbox) = &self.outbox {
+            outbox.gone();
+        }
+    }
+}
+
 /// TERM values that cannot show the game, and those without colour.
 fn terminal_kind(term: &str) -> (bool, bool) {
     let usable = !crate::text::draws_nothing(term);

@@ -14,6 +14,7 @@
 
 use std::io::{self, Read, Write};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use tokio::sync::mpsc;
@@ -70,6 +71,8 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
     let (lines, received) = mpsc::channel::<Vec<u8>>(LINE_QUEUE);
     let mut writer = Lines::new(Arc::clone(&outbox), terminal);
     let output = Arc::clone(&outbox);
+    let cut = Arc::new(AtomicBool::new(false));
+    let thread_cut = Arc::clone(&cut);
     let mut reading = tokio::task::spawn_blocking(move || {
         let settings = session::ai_settings(Seats {
             x: Seat::Human,
@@ -83,6 +86,7 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
             lines: received,
             line: Vec::new(),
             at: 0,
+            cut: thread_cut,
         });
         let mut output = Lines::new(output, terminal);
         let ended = crate::reader::run(&settings, keep, &mut input, &mut output, terminal);
@@ -115,6 +119,8 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
             },
             _ = &mut reading => break Ending::Quit,
             received = input.recv(), if resumes.is_none() && lines.is_some() => match received {
+                // The connection went (it says so before its input ends).
+                None if outbox.is_gone() => break Ending::Gone,
                 // The client sent its end of input: the session reads it
                 // and finishes what it says.
                 None => lines = None,
@@ -144,14 +150,18 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
         }
     };
     drop(place);
-    // The session ends with its input: what it still says goes out before the goodbye.
+    // The session ends with its input, and says nothing more when the
+    // server ended it; what it still says goes out before the goodbye.
+    cut.store(ending != Ending::Quit, Ordering::SeqCst);
     drop(lines);
     if ending != Ending::Quit {
         let _ = tokio::time::timeout(session::GOODBYE_TIME, &mut reading).await;
     }
     let say = |goodbye: &str| {
         if !goodbye.is_empty() {
-            writeln!(writer, "{goodbye}")?;
+            // On a terminal the prompt (or a line half typed) is on screen.
+            let start = if terminal { "\n" } else { "" };
+            writeln!(writer, "{start}{goodbye}")?;
         }
         writer.flush()
     };
@@ -177,6 +187,9 @@ struct Received {
     lines: mpsc::Receiver<Vec<u8>>,
     line: Vec<u8>,
     at: usize,
+    /// Set when the server ends the session (idle, going down): its input
+    /// is then gone, as a closed terminal's is, rather than at its end.
+    cut: Arc<AtomicBool>,
 }
 
 impl Read for Received {
@@ -184,6 +197,12 @@ impl Read for Received {
         if self.at == self.line.len() {
             match self.lines.blocking_recv() {
                 Some(line) => (self.line, self.at) = (line, 0),
+                // The session says nothing more: the server says why.
+                None if self.cut.load(Ordering::SeqCst) => {
+                    return Err(io::Error::from_raw_os_error(
+                        rustix::io::Errno::IO.raw_os_error(),
+                    ));
+                }
                 // The end of the client's input.
                 None => return Ok(0),
             }
@@ -218,15 +237,16 @@ impl Lines {
 }
 
 impl Write for Lines {
+    /// Whole lines go out at once, as a terminal's output would: what the
+    /// session says before it reads is heard whether or not it flushes.
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if !self.terminal {
-            return self.writer.write(buf);
-        }
         for piece in buf.split_inclusive(|&byte| byte == b'\n') {
             match piece.strip_suffix(b"\n") {
                 Some(line) => {
                     self.writer.write_all(line)?;
-                    self.writer.write_all(b"\r\n")?;
+                    let end: &[u8] = if self.terminal { b"\r\n" } else { b"\n" };
+                    self.writer.write_all(end)?;
+                    self.writer.flush()?;
                 }
                 None => self.writer.write_all(piece)?,
             }
@@ -293,12 +313,12 @@ impl LineEditor {
             let after_return = std::mem::take(&mut self.after_return);
             match self.escape {
                 Escape::Started => {
-                    self.escape = if matches!(byte, b'[' | b'O') {
-                        Escape::Sequence
-                    } else {
-                        Escape::None
-                    };
-                    continue;
+                    self.escape = Escape::None;
+                    if matches!(byte, b'[' | b'O') {
+                        self.escape = Escape::Sequence;
+                        continue;
+                    }
+                    // Esc alone, then a key: the key is typed.
                 }
                 Escape::Sequence => {
                     if (0x40..=0x7e).contains(&byte) {
@@ -430,6 +450,13 @@ mod tests {
         let mut editor = LineEditor::new(true);
         let typed = editor.feed(b"\x1b[A\x1bOBa\x1b[1;5C1\x07\t\r");
         assert_eq!(lines(&typed), ["a1\n"]);
+    }
+
+    #[test]
+    fn esc_alone_takes_no_key_with_it() {
+        let mut editor = LineEditor::new(true);
+        assert_eq!(lines(&editor.feed(b"\x1bc3\r")), ["c3\n"]);
+        assert_eq!(lines(&editor.feed(b"b2\x1b\r")), ["b2\n"]);
     }
 
     #[test]

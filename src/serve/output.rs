@@ -24,8 +24,8 @@ pub(super) struct Outbox {
     ready: Notify,
     /// True while bytes wait or are being sent.
     busy: watch::Sender<bool>,
-    /// True once the client is known not to read: the pump gives up.
-    unread: watch::Sender<bool>,
+    /// Set once the client is known not to read, or gone: the pump gives up.
+    cut: watch::Sender<Option<Pumped>>,
     /// Since when the server has been up to date with the client's input;
     /// `None` while it is behind.
     read_up: Mutex<Option<Instant>>,
@@ -37,7 +37,7 @@ impl Default for Outbox {
             state: Mutex::default(),
             ready: Notify::new(),
             busy: watch::Sender::new(false),
-            unread: watch::Sender::new(false),
+            cut: watch::Sender::new(None),
             read_up: Mutex::new(Some(Instant::now())),
         }
     }
@@ -54,10 +54,13 @@ impl Outbox {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Queues bytes; an error once the client is too far behind.
+    /// Queues bytes; an error once the client is too far behind, which
+    /// then counts as not reading.
     fn push(&self, bytes: Vec<u8>) -> io::Result<()> {
         let mut backlog = self.state();
         if backlog.bytes.len() + bytes.len() > BACKLOG_LIMIT {
+            drop(backlog);
+            self.stall();
             return Err(io::Error::new(
                 io::ErrorKind::WouldBlock,
                 "the client is not reading its screen",
@@ -107,13 +110,37 @@ impl Outbox {
 
     /// The client does not read what it is sent: the pump ends, stalled.
     pub(super) fn stall(&self) {
-        self.unread.send_replace(true);
+        self.cut_off(Pumped::Stalled);
     }
 
-    /// Waits until the client is known not to read.
-    async fn stalled(&self) {
-        let mut unread = self.unread.subscribe();
-        let _ = unread.wait_for(|unread| *unread).await;
+    /// The connection is gone: the pump ends, and the session with it,
+    /// whatever input it still holds.
+    pub(super) fn gone(&self) {
+        self.cut_off(Pumped::Gone);
+    }
+
+    /// True once the connection is gone.
+    pub(super) fn is_gone(&self) -> bool {
+        *self.cut.borrow() == Some(Pumped::Gone)
+    }
+
+    fn cut_off(&self, why: Pumped) {
+        self.cut.send_if_modified(|cut| {
+            let first = cut.is_none();
+            if first {
+                *cut = Some(why);
+            }
+            first
+        });
+    }
+
+    /// Waits until the client is known not to read, or gone.
+    async fn cut(&self) -> Pumped {
+        let mut cut = self.cut.subscribe();
+        match cut.wait_for(Option::is_some).await {
+            Ok(why) => why.unwrap_or(Pumped::Gone),
+            Err(_) => Pumped::Gone,
+        }
     }
 
     /// Everything queued, waiting for some; `None` once closed and empty.
@@ -172,7 +199,7 @@ pub(super) async fn pump(
     loop {
         let next = tokio::select! {
             biased;
-            () = outbox.stalled() => return Pumped::Stalled,
+            why = outbox.cut() => return why,
             next = outbox.next() => next,
         };
         let Some(bytes) = next else {
@@ -181,7 +208,7 @@ pub(super) async fn pump(
         let sending = tokio::time::timeout(send_timeout, handle.data(channel, bytes));
         tokio::select! {
             biased;
-            () = outbox.stalled() => return Pumped::Stalled,
+            why = outbox.cut() => return why,
             sent = sending => match sent {
                 Ok(Ok(())) => outbox.sent(),
                 Ok(Err(_)) => return Pumped::Gone,

@@ -35,6 +35,9 @@ use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 /// buffers grow with it. Bigger terminals show the game in this corner.
 const MAX_COLS: u16 = 300;
 const MAX_ROWS: u16 = 120;
+/// How long a client's screen may still be on its way when the server
+/// goes down before the client counts as not reading.
+const BEHIND_AT_SHUTDOWN: Duration = Duration::from_millis(500);
 /// How long the last bytes (a goodbye) may take to reach a client.
 pub(super) const GOODBYE_TIME: Duration = Duration::from_secs(5);
 /// The lobby screen follows the others' comings and goings at most this
@@ -250,8 +253,11 @@ pub(super) async fn finish(
         phase.send_replace(Phase::Kill);
         return;
     }
-    // Going down, a client still behind on its screen is not reading: it
-    // is cut off rather than waited for.
+    // Going down, a client still behind on its screen a moment later is
+    // not reading: it is cut off rather than waited for.
+    if ending == Ending::Shutdown && outbox.busy() {
+        let _ = tokio::time::timeout(BEHIND_AT_SHUTDOWN, outbox.idle()).await;
+    }
     if ending == Ending::Shutdown && outbox.busy() {
         log(format_args!("cut off {name} from {peer}: not reading"));
         phase.send_replace(Phase::Kill);
