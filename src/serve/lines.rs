@@ -115,6 +115,7 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
             _ = shutdown.changed() => break Ending::Shutdown,
             pumped = &mut pumping => break match pumped {
                 Ok(Pumped::Stalled) => Ending::TooSlow,
+                Ok(Pumped::Behind) => Ending::Behind,
                 _ => Ending::Gone,
             },
             _ = &mut reading => break Ending::Quit,

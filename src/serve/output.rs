@@ -15,8 +15,8 @@ use russh::server::{Handle, Session};
 use tokio::sync::{Notify, oneshot, watch};
 
 /// Bytes that may wait for a client at once: far more than a frame of the
-/// largest screen.
-const BACKLOG_LIMIT: usize = 512 * 1024;
+/// largest screen. A client further behind is not reading.
+pub(super) const BACKLOG_LIMIT: usize = 512 * 1024;
 
 /// Bytes drawn but not yet handed to the SSH session.
 pub(super) struct Outbox {
@@ -60,7 +60,7 @@ impl Outbox {
         let mut backlog = self.state();
         if backlog.bytes.len() + bytes.len() > BACKLOG_LIMIT {
             drop(backlog);
-            self.stall();
+            self.cut_off(Pumped::Behind);
             return Err(io::Error::new(
                 io::ErrorKind::WouldBlock,
                 "the client is not reading its screen",
@@ -186,6 +186,8 @@ pub(super) enum Pumped {
     /// The client took nothing for the send timeout, or left a ping
     /// unanswered that long.
     Stalled,
+    /// More was drawn for the client than may wait for it ([`BACKLOG_LIMIT`]).
+    Behind,
 }
 
 /// Sends what the outbox holds to the client's channel, as fast as the
@@ -335,5 +337,32 @@ impl Write for OutboxWriter {
             return Ok(());
         }
         self.outbox.push(std::mem::take(&mut self.frame))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_too_far_behind_is_cut_off_and_the_first_reason_stays() {
+        let outbox = Outbox::default();
+        assert!(outbox.push(vec![b'x'; BACKLOG_LIMIT]).is_ok());
+        assert!(outbox.push(vec![b'x']).is_err());
+        assert_eq!(*outbox.cut.borrow(), Some(Pumped::Behind));
+        assert!(!outbox.is_gone());
+        outbox.gone();
+        assert_eq!(*outbox.cut.borrow(), Some(Pumped::Behind));
+        // What was queued is still there to send.
+        assert_eq!(outbox.take().len(), BACKLOG_LIMIT);
+    }
+
+    #[test]
+    fn a_closed_connection_is_gone() {
+        let outbox = Outbox::default();
+        outbox.gone();
+        assert!(outbox.is_gone());
+        outbox.stall();
+        assert_eq!(*outbox.cut.borrow(), Some(Pumped::Gone));
     }
 }

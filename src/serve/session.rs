@@ -22,7 +22,7 @@ use super::frame::Screen;
 use super::limit::Bucket;
 use super::lobby::{Activity, GameId, Notice, PlayerId, Snapshot};
 use super::lobby_screen::{Command, LobbyScreen};
-use super::output::{Outbox, OutboxWriter, Pumped, pump};
+use super::output::{BACKLOG_LIMIT, Outbox, OutboxWriter, Pumped, pump};
 use super::pool::Jobs;
 use super::{Phase, Shared, log, sleep_until};
 use crate::engine::{Board, DEFAULT_THINK, Limits, Player};
@@ -103,6 +103,8 @@ pub(super) enum Ending {
     Shutdown,
     /// The client did not read its screen.
     TooSlow,
+    /// More was drawn for the client than may wait for it.
+    Behind,
     /// The connection went away.
     Gone,
 }
@@ -246,10 +248,14 @@ pub(super) async fn finish(
             "too slow to read its screen (nothing read for {})",
             humantime::format_duration(shared.send_timeout)
         ),
+        Ending::Behind => format!(
+            "too slow to read its screen ({} KiB unread)",
+            BACKLOG_LIMIT / 1024
+        ),
         Ending::Gone => "connection closed".to_string(),
     };
     log(format_args!("disconnect {name} from {peer}: {why}"));
-    if ending == Ending::TooSlow || ending == Ending::Gone {
+    if matches!(ending, Ending::TooSlow | Ending::Behind | Ending::Gone) {
         phase.send_replace(Phase::Kill);
         return;
     }
@@ -399,6 +405,7 @@ impl Session {
                 _ = shutdown.changed() => return Ending::Shutdown,
                 pumped = &mut *pumping => return match pumped {
                     Ok(Pumped::Stalled) => Ending::TooSlow,
+                    Ok(Pumped::Behind) => Ending::Behind,
                     _ => Ending::Gone,
                 },
                 () = outbox.idle(), if dirty && outbox.busy() => {}
