@@ -419,18 +419,24 @@ pub fn questions(seed: u64, count: usize, scoring: Scoring) -> Vec<Question> {
 /// and ends with the score. The input ending ends the quiz. On a terminal
 /// the answer is typed after a `>` prompt; otherwise it is written back
 /// after one, so the transcript reads the same. `show` gives the lines a
-/// position is shown in.
+/// position is shown in; a line of one of the `leave` words stops the quiz
+/// early, its questions left unanswered.
 pub fn ask_all(
     asked: &[Question],
     seed: u64,
     terminal: bool,
     show: &dyn Fn(&Board) -> Vec<String>,
+    leave: &[&str],
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    let stop = leave
+        .first()
+        .map(|word| format!("; {word} stops it"))
+        .unwrap_or_default();
     writeln!(
         out,
-        "The quiz: {} questions about positions from real games (seed {seed}).",
+        "The quiz: {} questions about positions from real games (seed {seed}){stop}.",
         asked.len()
     )?;
     if let Some(first) = asked.first() {
@@ -466,6 +472,10 @@ pub fn ask_all(
             };
             if !terminal {
                 writeln!(out, "> {}", line.echo())?;
+            }
+            let word = line.text.trim().to_ascii_lowercase();
+            if leave.contains(&word.as_str()) {
+                break 'questions;
             }
             match question.check(&line.text) {
                 Ok(correct) => {

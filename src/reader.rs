@@ -16,7 +16,7 @@ use crate::game::{Game, Seat};
 use crate::quiz::{ask_all, questions};
 use crate::record;
 use crate::review::{game_text, legend, review};
-use crate::screen::keys::Mode;
+use crate::screen::keys::{self, Mode};
 use crate::screen::{Action, message::Reading};
 use crate::settings::Settings;
 use crate::words::score_reason;
@@ -144,7 +144,16 @@ impl Voice for Sentences {
             Action::Quiz => {
                 let seed = settings.seed.unwrap_or_else(|| fastrand::u64(..));
                 let asked = questions(seed, QUIZ_QUESTIONS, settings.scoring);
-                ask_all(&asked, seed, prompt, &|board| rows(board), input, out)?;
+                let leave = keys::words(Mode::Reader, Action::Quit);
+                ask_all(
+                    &asked,
+                    seed,
+                    prompt,
+                    &|board| rows(board),
+                    &leave,
+                    input,
+                    out,
+                )?;
                 writeln!(out, "Back to the game.")?;
             }
             _ => return Ok(()),

@@ -366,6 +366,17 @@ fn a_screen_reader_session_over_pipes_is_sentences_without_drawing() {
 }
 
 #[test]
+fn the_quiz_in_sentences_can_be_left_with_the_word_that_leaves() {
+    // `quit` in the quiz stops the quiz, not the session; the game goes on.
+    let said = reader(&["--seed", "7"], "quiz\nquit\nb2\nquit\n");
+    assert!(said.contains("quit stops it."), "{said}");
+    assert!(said.contains("0/0 right (5 not answered)."), "{said}");
+    let back = said.find("Back to the game.").expect("back to the game");
+    assert!(said[back..].contains("You play b2."), "{said}");
+    assert!(!said.contains("That is no answer"), "{said}");
+}
+
+#[test]
 fn the_record_of_a_plain_game_is_appended_when_it_ends() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("mine.ttt");

@@ -9,6 +9,8 @@ use serde::Serialize;
 use super::{ExitStatus, ScoresArg, Streams};
 use crate::engine::Board;
 use crate::quiz::{Answer, Question, ask_all, questions};
+use crate::screen::Action;
+use crate::screen::keys::{self, Mode};
 
 /// The arguments of `tictactoe quiz`.
 #[derive(Debug, Args)]
@@ -68,6 +70,7 @@ impl QuizArgs {
             seed,
             io::stdin().is_terminal(),
             &grid,
+            &keys::words(Mode::Plain, Action::Quit),
             io.input,
             io.out,
         )?;

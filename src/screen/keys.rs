@@ -1172,6 +1172,19 @@ pub fn typed(mode: Mode, word: &str) -> Option<Action> {
         })
 }
 
+/// The words typed in `mode` for `action`, in the table's order (`quit`,
+/// `q`, `exit` to leave).
+pub fn words(mode: Mode, action: Action) -> Vec<&'static str> {
+    let context = Context::new(mode);
+    entries(mode, &context)
+        .flat_map(|entry| entry.keys)
+        .filter_map(|(key, does)| match (key, does) {
+            (Key::Word(word), Does::Game(bound)) if *bound == action => Some(*word),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The key bar: the keys offered at the moment `context` describes, the
 /// most important that fit in `width` columns, in the table's order. Keys
 /// side by side with the same label share it ("arrows, enter, 1-9 play").
