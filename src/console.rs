@@ -67,7 +67,6 @@ enum Command {
 }
 
 fn parse(line: &InputLine, shape: &Geometry, mode: Mode) -> Result<Command, String> {
-    let size = shape.size();
     if line.is_cut() {
         return Err(not_a_move(&line.echo(), shape));
     }
@@ -83,18 +82,10 @@ fn parse(line: &InputLine, shape: &Geometry, mode: Mode) -> Result<Command, Stri
         Some(Action::ToggleHelp) => Command::Help,
         Some(Action::Quit) => Command::Quit,
         Some(action) => Command::Own(action),
-        None => {
-            // Digits name the squares of the classic board only.
-            if shape.is_classic()
-                && let Ok(digit @ 1..=9) = word.parse::<usize>()
-            {
-                Command::Play(Move::from_index(digit - 1, size))
-            } else if let Some(mv) = Move::parse_coordinate(&word, size) {
-                Command::Play(mv)
-            } else {
-                return Err(not_a_move(&echo(line.text.trim()), shape));
-            }
-        }
+        None => match Move::parse_typed(&word, shape) {
+            Some(mv) => Command::Play(mv),
+            None => return Err(not_a_move(&echo(line.text.trim()), shape)),
+        },
     };
     Ok(command)
 }

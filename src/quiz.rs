@@ -113,7 +113,7 @@ impl Question {
             Ask::Value => format!(
                 "What does the seed's minimax return for this position, {to_move} maximizing (call 1 of the trace)? A number."
             ),
-            Ask::Best => format!("Which move is best for {to_move}? A square named by column and row (a1 is top left)."),
+            Ask::Best => format!("Which move is best for {to_move}? A square named by column and row (a1 is top left), or its digit 1-9 in reading order."),
             Ask::Calls => "How many calls does plain minimax make from this position, this one included? A number.".to_string(),
             Ask::Pruned => "Which branches does alpha-beta never search? Each as the moves from here to the move it skips, moves apart by spaces, branches by commas (b1 b2, c3), or none.".to_string(),
         }
@@ -138,7 +138,7 @@ impl Question {
                 .map(|given| given == i64::from(value))
                 .ok_or_else(|| format!("{:?} is not a number such as +9, -8 or 0", echo(text))),
             (Ask::Best, Answer::Best(best)) => {
-                match Move::parse_coordinate(text, self.board.size()) {
+                match Move::parse_typed(text, self.board.geometry()) {
                     Some(given) if self.board.get(given).is_some() => {
                         Err(format!("{given} is taken: a move goes on a free square"))
                     }
@@ -525,6 +525,12 @@ mod tests {
         let best = question("o.x/x.x/.oo", Ask::Best);
         assert_eq!(best.key(), "b2");
         assert_eq!(best.check(" B2 "), Ok(true));
+        // A digit names a square, as in the game.
+        assert_eq!(best.check("5"), Ok(true));
+        assert_eq!(
+            best.check("9"),
+            Err("c3 is taken: a move goes on a free square".to_string())
+        );
         assert_eq!(
             best.check("c3"),
             Err("c3 is taken: a move goes on a free square".to_string())
