@@ -82,7 +82,7 @@ fn parse(line: &InputLine, shape: &Geometry, mode: Mode) -> Result<Command, Stri
         Some(Action::ToggleHelp) => Command::Help,
         Some(Action::Quit) => Command::Quit,
         Some(action) => Command::Own(action),
-        None => match Move::parse_typed(&word, shape) {
+        None => match shape.parse_move(&word) {
             Some(mv) => Command::Play(mv),
             None => return Err(not_a_move(&echo(line.text.trim()), shape)),
         },

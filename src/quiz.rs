@@ -137,15 +137,13 @@ impl Question {
             (Ask::Value, Answer::Value(value)) => parse_number(text)
                 .map(|given| given == i64::from(value))
                 .ok_or_else(|| format!("{:?} is not a number such as +9, -8 or 0", echo(text))),
-            (Ask::Best, Answer::Best(best)) => {
-                match Move::parse_typed(text, self.board.geometry()) {
-                    Some(given) if self.board.get(given).is_some() => {
-                        Err(format!("{given} is taken: a move goes on a free square"))
-                    }
-                    Some(given) => Ok(best.contains(&given)),
-                    None => Err(format!("{:?} is not a square such as b2", echo(text))),
+            (Ask::Best, Answer::Best(best)) => match self.board.geometry().parse_move(text) {
+                Some(given) if self.board.get(given).is_some() => {
+                    Err(format!("{given} is taken: a move goes on a free square"))
                 }
-            }
+                Some(given) => Ok(best.contains(&given)),
+                None => Err(format!("{:?} is not a square such as b2", echo(text))),
+            },
             (Ask::Calls, Answer::Calls(calls)) => parse_number(text)
                 .map(|given| given == calls as i64)
                 .ok_or_else(|| format!("{:?} is not a number such as 9", echo(text))),

@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 use super::error::GeometryError;
 use super::score;
+use super::square::Move;
 
 pub use super::sizes::{MAX_SIZE, MIN_SIZE};
 
@@ -386,6 +387,17 @@ impl Geometry {
     /// whose every position the compiler solved.
     pub fn is_classic(&self) -> bool {
         std::ptr::eq(self, &CLASSIC)
+    }
+
+    /// Reads a square as a person types it on this board: its name (`b2`),
+    /// or on the classic board a digit 1-9 in reading order (1 top left, 9
+    /// bottom right).
+    pub fn parse_move(&self, text: &str) -> Option<Move> {
+        let text = text.trim();
+        match text.parse::<usize>() {
+            Ok(digit @ 1..=9) if self.is_classic() => Some(Move::from_index(digit - 1, self.size)),
+            _ => Move::parse_coordinate(text, self.size),
+        }
     }
 
     /// Number of cells.

@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use crate::geometry::Geometry;
-
 /// A cell to play in: 0-based row (top to bottom) and column (left to right).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
@@ -46,19 +44,6 @@ impl Move {
         (col < u32::from(size) && (1..=size).contains(&number))
             .then(|| Move::new(number - 1, col as u8))
     }
-
-    /// Reads a square as a person types it on a board of `shape`: its name
-    /// (`b2`), or on the classic board a digit 1-9 in reading order (1 top
-    /// left, 9 bottom right).
-    pub fn parse_typed(text: &str, shape: &Geometry) -> Option<Move> {
-        let text = text.trim();
-        match text.parse::<usize>() {
-            Ok(digit @ 1..=9) if shape.is_classic() => {
-                Some(Move::from_index(digit - 1, shape.size()))
-            }
-            _ => Move::parse_coordinate(text, shape.size()),
-        }
-    }
 }
 
 /// The move's square as the game names it: `a1` is the top left, `c3` the
@@ -86,16 +71,16 @@ mod tests {
             }
         }
         assert_eq!(Move::new(2, 1).to_string(), "b3");
-        let classic = Geometry::classic();
-        assert_eq!(Move::parse_typed(" 5 ", classic), Some(Move::new(1, 1)));
-        assert_eq!(Move::parse_typed("9", classic), Some(Move::new(2, 2)));
-        assert_eq!(Move::parse_typed("C3", classic), Some(Move::new(2, 2)));
-        assert_eq!(Move::parse_typed("0", classic), None);
-        assert_eq!(Move::parse_typed("10", classic), None);
+        let classic = crate::geometry::Geometry::classic();
+        assert_eq!(classic.parse_move(" 5 "), Some(Move::new(1, 1)));
+        assert_eq!(classic.parse_move("9"), Some(Move::new(2, 2)));
+        assert_eq!(classic.parse_move("C3"), Some(Move::new(2, 2)));
+        assert_eq!(classic.parse_move("0"), None);
+        assert_eq!(classic.parse_move("10"), None);
         // Digits name the classic board's squares only.
-        let four = Geometry::get(4, 4).expect("a 4x4 board");
-        assert_eq!(Move::parse_typed("5", four), None);
-        assert_eq!(Move::parse_typed("d4", four), Some(Move::new(3, 3)));
+        let four = crate::geometry::Geometry::get(4, 4).expect("a 4x4 board");
+        assert_eq!(four.parse_move("5"), None);
+        assert_eq!(four.parse_move("d4"), Some(Move::new(3, 3)));
         // A move off every board still prints, without overflowing.
         assert_eq!(Move::new(255, 0).to_string(), "a256");
     }
