@@ -1091,41 +1091,18 @@ async fn names_are_sanitised_and_a_dumb_terminal_gets_the_game_in_sentences() {
     assert_eq!(dumb.closed().await, Some(0));
 }
 
-/// What a channel without a terminal receives to its close: its output as
-/// text, and its exit status.
-async fn output_to_the_end(channel: &mut russh::Channel<Msg>) -> (String, Option<u32>) {
-    let (mut output, mut status) = (Vec::new(), None);
-    loop {
-        let message = tokio::time::timeout(PATIENCE, channel.wait())
-            .await
-            .expect("the channel closes in time");
-        match message {
-            Some(ChannelMsg::Data { data }) => output.extend_from_slice(&data),
-            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
-            Some(ChannelMsg::Close) | None => {
-                return (String::from_utf8(output).expect("UTF-8"), status);
-            }
-            Some(_) => {}
-        }
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_screen_reader_command_plays_in_sentences_without_a_terminal() {
     let server = Server::start(&[]);
-    let connection = Connection::open(&server, "alice", "127.0.0.1").await;
-    let mut channel = connection
-        .handle
-        .channel_open_session()
-        .await
-        .expect("channel");
-    channel.exec(true, "screen-reader").await.expect("sent");
-    channel
+    let mut alice = Sentences::open(&server, "alice", Ask::Command).await;
+    alice
+        .write
         .data(&b"b2\nboard\nsquare\nrecord\nquit\n"[..])
         .await
         .expect("lines sent");
-    let (said, status) = output_to_the_end(&mut channel).await;
-    assert_eq!(status, Some(0), "{said}");
+    alice.hear_to_the_close().await;
+    let said = String::from_utf8(alice.said.clone()).expect("UTF-8");
+    assert_eq!(alice.status, Some(0), "{said}");
     assert!(said.contains("You play b2.\n"), "{said}");
     assert!(
         said.contains("Row 2: a2 empty, b2 X, c2 empty.\n"),
@@ -1202,38 +1179,28 @@ async fn a_client_that_sends_faster_than_it_is_read_is_not_taken_for_one_that_do
     // so the answers to its pings wait behind them for 5 s and more, past
     // the send timeout; the client reads all the while.
     let server = Server::start(&["--send-timeout", "2"]);
-    let connection = Connection::open(&server, "carol", "127.0.0.1").await;
-    let channel = connection
-        .handle
-        .channel_open_session()
-        .await
-        .expect("channel");
-    channel.exec(true, "screen-reader").await.expect("sent");
-    let (mut read, write) = channel.split();
-    let sending = tokio::spawn(async move {
-        let mut sent = write.data(&b"b2\n"[..]).await.is_ok();
-        for _ in 0..160 {
-            sent &= write.data(&[b'x'; 1024][..]).await.is_ok();
-        }
-        sent && write.data(&b"\nboard\nquit\n"[..]).await.is_ok()
-    });
-    let (mut said, mut status) = (Vec::new(), None);
-    loop {
-        let message = tokio::time::timeout(PATIENCE, read.wait())
-            .await
-            .expect("the channel closes in time");
-        match message {
-            Some(ChannelMsg::Data { data }) => said.extend_from_slice(&data),
-            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
-            Some(ChannelMsg::Close) | None => break,
-            Some(_) => {}
-        }
+    let mut carol = Sentences::open(&server, "carol", Ask::Command).await;
+    let write = &carol.write;
+    let mut sent = write.data(&b"b2\n"[..]).await.is_ok();
+    for _ in 0..160 {
+        sent &= write.data(&[b'x'; 1024][..]).await.is_ok();
     }
-    let said = String::from_utf8_lossy(&said);
-    assert!(sending.await.expect("the sender"), "all sent");
-    assert_eq!(status, Some(0), "{said}\n{}", server.log());
+    sent &= write.data(&b"\nboard\nquit\n"[..]).await.is_ok();
+    assert!(sent, "all sent");
+    carol.hear_to_the_close().await;
+    let said = carol.text();
+    assert_eq!(carol.status, Some(0), "{said}\n{}", server.log());
     assert!(said.contains("Row 2: a2 empty, b2 X, c2 empty."), "{said}");
     assert!(!server.log().contains("too slow"), "{}", server.log());
+}
+
+/// How a session in sentences is asked for without a terminal.
+#[derive(Clone, Copy)]
+enum Ask {
+    /// `ssh host screen-reader`.
+    Command,
+    /// `ssh -T host`, or ssh with its input from a file.
+    Shell,
 }
 
 /// A session in sentences without a terminal: what it has said so far.
@@ -1246,14 +1213,18 @@ struct Sentences {
 }
 
 impl Sentences {
-    async fn open(server: &Server, user: &str) -> Sentences {
+    async fn open(server: &Server, user: &str, ask: Ask) -> Sentences {
         let connection = Connection::open(server, user, "127.0.0.1").await;
         let channel = connection
             .handle
             .channel_open_session()
             .await
             .expect("channel");
-        channel.exec(true, "screen-reader").await.expect("sent");
+        match ask {
+            Ask::Command => channel.exec(true, "screen-reader").await,
+            Ask::Shell => channel.request_shell(true).await,
+        }
+        .expect("sent");
         let (read, write) = channel.split();
         let mut sentences = Sentences {
             _connection: connection,
@@ -1295,7 +1266,7 @@ impl Sentences {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_quiz_over_ssh_is_heard_before_it_is_answered() {
     let server = Server::start(&[]);
-    let mut alice = Sentences::open(&server, "alice").await;
+    let mut alice = Sentences::open(&server, "alice", Ask::Command).await;
     alice.write.data(&b"quiz\n"[..]).await.expect("sent");
     // Each question arrives before its answer is typed.
     alice.hear("Question 1 of 5").await;
@@ -1310,7 +1281,7 @@ async fn going_down_says_goodbye_to_every_session_in_sentences() {
     let mut server = Server::start(&[]);
     let mut sessions = Vec::new();
     for user in ["ann", "ben", "cat"] {
-        let mut session = Sentences::open(&server, user).await;
+        let mut session = Sentences::open(&server, user, Ask::Command).await;
         session.write.data(&b"b2\n"[..]).await.expect("sent");
         session.hear("You play b2.").await;
         sessions.push(session);
@@ -1334,7 +1305,7 @@ async fn going_down_says_goodbye_to_every_session_in_sentences() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_session_in_sentences_ends_with_its_connection() {
     let server = Server::start(&[]);
-    let mut dan = Sentences::open(&server, "dan").await;
+    let mut dan = Sentences::open(&server, "dan", Ask::Command).await;
     dan.write.data(&b"b2\n"[..]).await.expect("sent");
     dan.hear("You play b2.").await;
     // Gone without an end of input: the session does not play on.
@@ -1356,18 +1327,12 @@ async fn a_session_in_sentences_ends_with_its_connection() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_shell_without_a_terminal_plays_in_sentences_to_the_end_of_its_input() {
     let server = Server::start(&[]);
-    // `ssh -T host`, or ssh with its input from a file.
-    let connection = Connection::open(&server, "bob", "127.0.0.1").await;
-    let mut channel = connection
-        .handle
-        .channel_open_session()
-        .await
-        .expect("channel");
-    channel.request_shell(true).await.expect("sent");
-    channel.data(&b"5\n"[..]).await.expect("a line sent");
-    channel.eof().await.expect("the end sent");
-    let (said, status) = output_to_the_end(&mut channel).await;
-    assert_eq!(status, Some(0), "{said}");
+    let mut bob = Sentences::open(&server, "bob", Ask::Shell).await;
+    bob.write.data(&b"5\n"[..]).await.expect("a line sent");
+    bob.write.eof().await.expect("the end sent");
+    bob.hear_to_the_close().await;
+    let said = bob.text();
+    assert_eq!(bob.status, Some(0), "{said}");
     assert!(said.contains("You play b2.\n"), "{said}");
     assert!(
         said.ends_with("End of input: the game was left unfinished.\n"),

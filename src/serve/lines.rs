@@ -21,8 +21,8 @@ use tokio::sync::mpsc;
 
 use super::admission::Seat as Place;
 use super::limit::Bucket;
-use super::output::{Outbox, OutboxWriter, Pumped, pump};
-use super::session::{self, Ending, HangUp, Input, Wire};
+use super::output::{Outbox, OutboxWriter, Pumped};
+use super::session::{self, Ending, Input, Wire};
 use super::{Shared, log, sleep_until};
 use crate::console::Keep;
 use crate::engine::Level;
@@ -48,6 +48,7 @@ pub(super) struct LineClient {
 /// Runs one client's screen-reader session until it ends, then says
 /// goodbye and closes the channel.
 pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, wire: Wire) {
+    let (_hang_up, mut pumping) = wire.start(shared.send_timeout);
     let Wire {
         handle,
         channel,
@@ -55,13 +56,6 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
         outbox,
         phase,
     } = wire;
-    let _hang_up = HangUp::new(Arc::clone(&phase), Arc::clone(&outbox));
-    let mut pumping = tokio::spawn(pump(
-        Arc::clone(&outbox),
-        handle.clone(),
-        channel,
-        shared.send_timeout,
-    ));
     let LineClient {
         name,
         peer,

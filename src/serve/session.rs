@@ -16,6 +16,7 @@ use ratatui::layout::Rect;
 use russh::ChannelId;
 use russh::server::Handle;
 use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
 
 use super::admission::Seat as Place;
 use super::frame::Screen;
@@ -84,6 +85,22 @@ pub(super) struct Wire {
     pub phase: Arc<watch::Sender<Phase>>,
 }
 
+impl Wire {
+    /// Starts the pump that sends the outbox to the client. The guard ends
+    /// the connection and the pump however the session ends (a panic
+    /// included).
+    pub(super) fn start(&self, send_timeout: Duration) -> (HangUp, JoinHandle<Pumped>) {
+        let hang_up = HangUp::new(Arc::clone(&self.phase), Arc::clone(&self.outbox));
+        let pumping = tokio::spawn(pump(
+            Arc::clone(&self.outbox),
+            self.handle.clone(),
+            self.channel,
+            send_timeout,
+        ));
+        (hang_up, pumping)
+    }
+}
+
 /// Input from the SSH side.
 pub(super) enum Input {
     /// Bytes typed (or pasted) by the client.
@@ -127,6 +144,7 @@ pub(super) fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
 /// the channel. The player's place is given back as the game ends,
 /// before the goodbye.
 pub(super) async fn run(shared: Arc<Shared>, client: Client, place: Place, wire: Wire) {
+    let (_hang_up, mut pumping) = wire.start(shared.send_timeout);
     let Wire {
         handle,
         channel,
@@ -134,15 +152,6 @@ pub(super) async fn run(shared: Arc<Shared>, client: Client, place: Place, wire:
         outbox,
         phase,
     } = wire;
-    // However the session ends (a panic included), the connection and the
-    // pump go with it.
-    let _hang_up = HangUp::new(Arc::clone(&phase), Arc::clone(&outbox));
-    let mut pumping = tokio::spawn(pump(
-        Arc::clone(&outbox),
-        handle.clone(),
-        channel,
-        shared.send_timeout,
-    ));
     let mut screen = Screen::new(
         OutboxWriter::new(Arc::clone(&outbox)),
         client.cols,
@@ -308,7 +317,7 @@ pub(super) struct HangUp {
 }
 
 impl HangUp {
-    pub(super) fn new(phase: Arc<watch::Sender<Phase>>, outbox: Arc<Outbox>) -> HangUp {
+    fn new(phase: Arc<watch::Sender<Phase>>, outbox: Arc<Outbox>) -> HangUp {
         HangUp { phase, outbox }
     }
 }
