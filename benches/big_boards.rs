@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use tictactoe::engine::{Ai, Board, DEFAULT_THINK, Dice, Level, Limits, analyze, find_best_move};
+use tictactoe_engine::{Ai, Board, DEFAULT_THINK, Dice, Level, Limits, analyze, find_best_move};
 
 fn main() {
     // 4x4, four in a row, from the empty board, with the default budget.

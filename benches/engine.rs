@@ -8,12 +8,12 @@ use std::hint::black_box;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use tictactoe::engine::teach::reference::{self, Algorithm};
-use tictactoe::engine::{
+use tictactoe_core::record::{self, Record};
+use tictactoe_core::selfplay::{play_games, play_games_each};
+use tictactoe_engine::teach::reference::{self, Algorithm};
+use tictactoe_engine::{
     Board, Level, Limits, Scoring, analyze, analyze_by_search, find_best_move, reachable_positions,
 };
-use tictactoe::record::{self, Record};
-use tictactoe::selfplay::{play_games, play_games_each};
 
 #[path = "support/seed_port.rs"]
 mod seed_port;
@@ -42,7 +42,7 @@ fn seed_port_empty_board() -> (seed_port::SeedMove, i32, u64) {
 /// The engine's `find_best_move` on the empty board, board parsing included:
 /// a table lookup.
 #[divan::bench]
-fn engine_empty_board() -> Option<tictactoe::engine::Move> {
+fn engine_empty_board() -> Option<tictactoe_engine::Square> {
     let board: Board = black_box(".........").parse().expect("valid board");
     find_best_move(black_box(&board))
 }

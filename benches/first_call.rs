@@ -12,8 +12,8 @@ use std::hint::black_box;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use tictactoe::engine::teach::reference::{self, Algorithm};
-use tictactoe::engine::{Board, Limits, Scoring, analyze_by_search, find_best_move};
+use tictactoe_engine::teach::reference::{self, Algorithm};
+use tictactoe_engine::{Board, Limits, Scoring, analyze_by_search, find_best_move};
 
 #[path = "support/seed_port.rs"]
 mod seed_port;

@@ -37,8 +37,8 @@ use ratatui::layout::Rect;
 use russh::client::{self, Msg};
 use russh::keys::PublicKeyOrCertificate;
 use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
-use tictactoe::engine::Move;
-use tictactoe::screen::layout::{BoardLayout, Panels, ScreenLayout, layout};
+use tictactoe_engine::Square;
+use tictactoe_screen::layout::{BoardLayout, Panels, ScreenLayout, layout};
 use tokio::sync::Barrier;
 
 #[path = "../tests/support/frozen.rs"]
@@ -124,7 +124,7 @@ impl Client {
     }
 
     fn marked(&self, index: usize) -> bool {
-        let rect = self.board.cell_rect(Move::from_index(index, 3));
+        let rect = self.board.cell_rect(Square::from_index(index, 3));
         let screen = self.screen.screen();
         (rect.x..rect.x + rect.width).any(|x| {
             [rect.y, rect.y + 1].iter().any(|&y| {

@@ -10,9 +10,9 @@
 use std::hint::black_box;
 
 use divan::Bencher;
-use tictactoe::engine::Board;
-use tictactoe::engine::solve::{Techniques, certificate, solve};
-use tictactoe::proof_check::check;
+use tictactoe_core::proof_check::check;
+use tictactoe_engine::Board;
+use tictactoe_engine::solve::{Techniques, certificate, solve};
 
 fn main() {
     divan::main();

@@ -5,7 +5,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use tictactoe::engine::reachable_positions;
+use tictactoe_engine::reachable_positions;
 
 fn main() -> io::Result<()> {
     let mut out = BufWriter::new(io::stdout().lock());

@@ -1,23 +1,6 @@
-//! Perfect tic-tac-toe that teaches the minimax algorithm behind it.
+//! `tictactoe`: the command line over the crates that do the work, the
+//! engine (`tictactoe-engine`), the core (`tictactoe-core`), the full-screen
+//! game (`tictactoe-screen`) and the SSH server (`tictactoe-serve`).
 #![deny(missing_docs)]
 
 pub mod cli;
-pub mod console;
-/// The engine crate, [`tictactoe_engine`], under the name the app's modules use.
-pub use tictactoe_engine as engine;
-pub mod game;
-pub mod plain;
-pub mod proof_check;
-pub mod quiz;
-pub mod reader;
-pub mod record;
-pub mod review;
-pub mod screen;
-pub mod selfplay;
-#[cfg(feature = "serve")]
-pub mod serve;
-pub mod settings;
-pub mod stats;
-pub mod text;
-pub mod tui;
-pub mod words;

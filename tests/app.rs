@@ -6,13 +6,13 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use tictactoe::engine::{Board, Level, Limits, Move, Player, Status};
-use tictactoe::game::Seat;
-use tictactoe::screen::app::{Action, App, Direction};
-use tictactoe::screen::input::action_for;
-use tictactoe::screen::layout::{CellSize, ExplainPlace, Panels, ScreenLayout, layout, layout_for};
-use tictactoe::screen::worker::Worker;
-use tictactoe::settings::Settings;
+use tictactoe_core::game::Seat;
+use tictactoe_core::settings::Settings;
+use tictactoe_engine::{Board, Level, Limits, Player, Square, Status};
+use tictactoe_screen::app::{Action, App, Direction};
+use tictactoe_screen::input::action_for;
+use tictactoe_screen::layout::{CellSize, ExplainPlace, Panels, ScreenLayout, layout, layout_for};
+use tictactoe_screen::worker::Worker;
 
 mod support;
 
@@ -39,9 +39,9 @@ fn human_move_then_the_ai_answers_after_its_pause() {
     );
     assert_eq!(app.status_line(), "Your turn: you are X");
 
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     assert_eq!(
-        app.board().get(Move::new(1, 1)),
+        app.board().get(Square::new(1, 1)),
         Some(Player::X),
         "the human's mark shows at once"
     );
@@ -89,14 +89,14 @@ fn playing_o_the_ai_opens() {
 fn refused_input_gets_a_brief_message_and_nothing_else() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    app.update(Action::Place(Move::new(0, 0)), t0);
-    app.update(Action::Place(Move::new(2, 2)), t0);
+    app.update(Action::Place(Square::new(0, 0)), t0);
+    app.update(Action::Place(Square::new(2, 2)), t0);
     assert_eq!(app.status_line(), "Not your turn: the AI is thinking");
     assert_eq!(app.board().move_count(), 1);
 
     think(&mut app, t0);
     app.tick(t0 + AI_DELAY);
-    let taken = Move::new(0, 0);
+    let taken = Square::new(0, 0);
     let before = app.board();
     app.update(Action::Place(taken), t0 + AI_DELAY);
     assert_eq!(app.status_line(), "That square is taken");
@@ -111,8 +111,8 @@ fn refused_input_gets_a_brief_message_and_nothing_else() {
 fn not_your_turn_goes_once_the_ai_has_moved() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    app.update(Action::Place(Move::new(0, 0)), t0);
-    app.update(Action::Place(Move::new(2, 2)), t0);
+    app.update(Action::Place(Square::new(0, 0)), t0);
+    app.update(Action::Place(Square::new(2, 2)), t0);
     assert_eq!(app.status_line(), "Not your turn: the AI is thinking");
     think(&mut app, t0);
     app.tick(t0 + AI_DELAY);
@@ -124,7 +124,7 @@ fn not_your_turn_goes_once_the_ai_has_moved() {
 fn quitting_works_while_the_ai_is_thinking() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     let _outstanding = app.take_request().expect("the AI was asked");
     assert!(app.is_waiting());
     app.update(Action::Quit, t0);
@@ -134,7 +134,7 @@ fn quitting_works_while_the_ai_is_thinking() {
 /// Two people at one keyboard: every move is scripted.
 fn play_out(app: &mut App, moves: &[(u8, u8)], now: Instant) {
     for &(row, col) in moves {
-        app.update(Action::Place(Move::new(row, col)), now);
+        app.update(Action::Place(Square::new(row, col)), now);
     }
 }
 
@@ -200,7 +200,7 @@ fn losing_and_winning_are_said_from_the_humans_side() {
     let mut start = settings(Seat::Human, PERFECT);
     start.start = "xx./oo./...".parse().unwrap();
     let mut app = App::new(start, t0);
-    app.update(Action::Place(Move::new(0, 2)), t0);
+    app.update(Action::Place(Square::new(0, 2)), t0);
     assert_eq!(app.status_line(), "X wins: you win!");
 }
 
@@ -208,7 +208,7 @@ fn losing_and_winning_are_said_from_the_humans_side() {
 fn a_reply_for_an_abandoned_game_is_ignored() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     let stale = Worker::default().answer(&app.take_request().expect("asked"));
     app.update(Action::NewGame, t0);
     app.receive(stale, t0 + AI_DELAY);
@@ -220,20 +220,20 @@ fn a_reply_for_an_abandoned_game_is_ignored() {
 fn the_cursor_moves_and_stops_at_the_edges() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    assert_eq!(app.cursor(), Move::new(1, 1));
+    assert_eq!(app.cursor(), Square::new(1, 1));
     for _ in 0..5 {
         app.update(Action::Cursor(Direction::Up), t0);
         app.update(Action::Cursor(Direction::Left), t0);
     }
-    assert_eq!(app.cursor(), Move::new(0, 0));
+    assert_eq!(app.cursor(), Square::new(0, 0));
     app.update(Action::Cursor(Direction::Right), t0);
     app.update(Action::PlaceAtCursor, t0);
-    assert_eq!(app.board().get(Move::new(0, 1)), Some(Player::X));
+    assert_eq!(app.board().get(Square::new(0, 1)), Some(Player::X));
     for _ in 0..5 {
         app.update(Action::Cursor(Direction::Down), t0);
         app.update(Action::Cursor(Direction::Right), t0);
     }
-    assert_eq!(app.cursor(), Move::new(2, 2));
+    assert_eq!(app.cursor(), Square::new(2, 2));
 }
 
 #[test]
@@ -242,7 +242,7 @@ fn help_opens_and_any_key_closes_it() {
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::ToggleHelp, t0);
     assert!(app.help_open());
-    app.update(Action::Place(Move::new(0, 0)), t0);
+    app.update(Action::Place(Square::new(0, 0)), t0);
     assert!(!app.help_open());
     assert_eq!(
         app.board().move_count(),
@@ -318,15 +318,15 @@ fn keys_map_to_actions_and_only_presses_count() {
     let act = |event: Event| action_for(&event, &app, area);
     assert_eq!(
         act(key(KeyCode::Char('5'))),
-        Some(Action::Place(Move::new(1, 1)))
+        Some(Action::Place(Square::new(1, 1)))
     );
     assert_eq!(
         act(key(KeyCode::Char('1'))),
-        Some(Action::Place(Move::new(0, 0)))
+        Some(Action::Place(Square::new(0, 0)))
     );
     assert_eq!(
         act(key(KeyCode::Char('9'))),
-        Some(Action::Place(Move::new(2, 2)))
+        Some(Action::Place(Square::new(2, 2)))
     );
     assert_eq!(act(key(KeyCode::Char('0'))), Some(Action::Unbound));
     for (code, direction) in [
@@ -483,8 +483,8 @@ fn a_click_on_a_square_places_there_at_every_size() {
                 }
                 let right_click = Event::Mouse(MouseEvent {
                     kind: MouseEventKind::Down(MouseButton::Right),
-                    column: board.cell_rect(Move::new(1, 1)).x,
-                    row: board.cell_rect(Move::new(1, 1)).y,
+                    column: board.cell_rect(Square::new(1, 1)).x,
+                    row: board.cell_rect(Square::new(1, 1)).y,
                     modifiers: KeyModifiers::NONE,
                 });
                 assert_eq!(action_for(&right_click, &app, area), None);
@@ -631,7 +631,7 @@ fn watch_mode_says_thinking_only_while_the_engine_works() {
 
 #[test]
 fn the_model_knows_while_explain_scores_are_out() {
-    use tictactoe::screen::app::Request;
+    use tictactoe_screen::app::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
     assert!(!app.scoring());
@@ -645,16 +645,16 @@ fn the_model_knows_while_explain_scores_are_out() {
     app.update(Action::ToggleExplain, t0);
     app.receive(Worker::default().answer(&request), t0);
     assert!(!app.scoring(), "the scores are in");
-    app.update(Action::Place(Move::new(0, 0)), t0);
+    app.update(Action::Place(Square::new(0, 0)), t0);
     app.take_request().expect("the new position is scored");
     assert!(app.scoring());
 }
 
 #[test]
 fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
-    use tictactoe::engine::teach::reference;
-    use tictactoe::engine::{Scoring, analyze, analyze_by_search};
-    use tictactoe::screen::app::Request;
+    use tictactoe_engine::teach::reference;
+    use tictactoe_engine::{Scoring, analyze, analyze_by_search};
+    use tictactoe_screen::app::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     assert!(app.overlay().is_none());
@@ -683,7 +683,7 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert!(!app.is_waiting());
 
     // The human moves; the AI answers; the panel then describes the new position.
-    app.update(Action::Place(Move::new(0, 0)), t0);
+    app.update(Action::Place(Square::new(0, 0)), t0);
     assert!(
         app.overlay().is_none() && app.costs().is_none(),
         "old answers are not shown for a new position"
@@ -722,7 +722,7 @@ fn undo_takes_back_your_move_and_the_ai_reply_and_redo_replays_them() {
     app.update(Action::Undo, t0);
     assert_eq!(app.status_line(), "Nothing to undo");
 
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     think(&mut app, t0);
     app.tick(t0 + AI_DELAY);
     let after_reply = app.board();
@@ -748,7 +748,7 @@ fn undo_takes_back_your_move_and_the_ai_reply_and_redo_replays_them() {
 
     // A new move forgets what could be redone.
     app.update(Action::Undo, t0 + AI_DELAY);
-    app.update(Action::Place(Move::new(0, 0)), t0 + AI_DELAY);
+    app.update(Action::Place(Square::new(0, 0)), t0 + AI_DELAY);
     app.update(Action::Redo, t0 + AI_DELAY);
     assert_eq!(app.status_line(), "Nothing to redo");
 }
@@ -757,7 +757,7 @@ fn undo_takes_back_your_move_and_the_ai_reply_and_redo_replays_them() {
 fn undo_while_the_ai_thinks_cancels_its_turn() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     let pending = Worker::default().answer(&app.take_request().expect("the AI was asked"));
     app.update(Action::Undo, t0);
     assert_eq!(app.board(), Board::new());
@@ -823,7 +823,7 @@ fn undoing_a_finished_game_takes_its_result_out_of_the_tally() {
 
 #[test]
 fn a_result_is_reported_when_the_game_ends_and_taken_back_by_undo() {
-    use tictactoe::game::ResultChange::{Finished, TakenBack};
+    use tictactoe_core::game::ResultChange::{Finished, TakenBack};
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
     play_out(&mut app, &[(0, 0), (1, 0)], t0);
@@ -907,7 +907,7 @@ fn on_a_screen_too_small_to_see_the_game_only_quit_and_help_act() {
 
 #[test]
 fn levels_and_seeds_reach_the_ai() {
-    use tictactoe::screen::app::Request;
+    use tictactoe_screen::app::Request;
     let t0 = Instant::now();
     let easy = Seat::Ai(Level::Easy);
     let mut app = App::new(settings(easy, Seat::Ai(Level::Medium)), t0);
@@ -943,13 +943,13 @@ fn levels_and_seeds_reach_the_ai() {
 
 #[test]
 fn explain_always_describes_the_position_on_screen() {
-    use tictactoe::screen::app::Request;
+    use tictactoe_screen::app::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::ToggleExplain, t0);
     let mut now = t0;
     // Play two turns, answering everything; the panel follows each position.
-    for mv in [Move::new(1, 1), Move::new(0, 1)] {
+    for mv in [Square::new(1, 1), Square::new(0, 1)] {
         app.update(Action::Place(mv), now);
         answer_all(&mut app, now);
         now += AI_DELAY;
@@ -993,8 +993,8 @@ fn explain_follows_watch_mode_move_by_move() {
 
 #[test]
 fn the_hard_level_says_when_it_plays_its_second_best_on_purpose() {
-    use tictactoe::screen::message::Said;
-    use tictactoe::screen::panel::explain_items;
+    use tictactoe_screen::message::Said;
+    use tictactoe_screen::panel::explain_items;
     let hard = Seat::Ai(Level::Hard);
     let t0 = Instant::now();
     let mut slips = 0;
@@ -1009,7 +1009,7 @@ fn the_hard_level_says_when_it_plays_its_second_best_on_purpose() {
         );
         app.update(Action::ToggleExplain, t0);
         // After X takes the centre, O's corners draw and its edges lose.
-        app.update(Action::Place(Move::new(1, 1)), t0);
+        app.update(Action::Place(Square::new(1, 1)), t0);
         answer_all(&mut app, t0);
         app.tick(t0 + AI_DELAY);
         answer_all(&mut app, t0 + AI_DELAY);
@@ -1041,12 +1041,12 @@ fn the_hard_level_says_when_it_plays_its_second_best_on_purpose() {
 
 #[test]
 fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
-    use tictactoe::engine::teach::reference;
-    use tictactoe::screen::app::Request;
-    use tictactoe::screen::tree::Row;
+    use tictactoe_engine::teach::reference;
+    use tictactoe_screen::app::Request;
+    use tictactoe_screen::tree::Row;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     app.update(Action::ToggleTree, t0);
     let request = app.take_request().expect("the first level is asked for");
     assert!(matches!(request, Request::Tree { board, .. } if board == app.board()));
@@ -1090,7 +1090,7 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     app.update(Action::GoUp, t0);
     assert_eq!(app.tree().unwrap().rows().len(), 9, "closed again");
     // Keys of the game do nothing while the tree is open; t closes it.
-    app.update(Action::Place(Move::new(0, 0)), t0);
+    app.update(Action::Place(Square::new(0, 0)), t0);
     assert_eq!(app.board().move_count(), 1);
     app.update(Action::ToggleTree, t0);
     assert!(app.tree().is_none());
@@ -1106,7 +1106,7 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
 fn esc_closes_explain_before_it_quits() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     app.update(Action::ToggleExplain, t0);
     assert!(app.explain_on());
     app.update(Action::Back, t0);
@@ -1141,7 +1141,10 @@ fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
     assert!(walkthrough.current().is_none(), "call 1 has returned");
     assert_eq!(walkthrough.result(), Some(9));
     let best = walkthrough.best().expect("a best move");
-    assert_eq!((best.call.number, best.call.mv), (5, Some(Move::new(1, 1))));
+    assert_eq!(
+        (best.call.number, best.call.mv),
+        (5, Some(Square::new(1, 1)))
+    );
     assert_eq!(walkthrough.status(), "Call 1 returned +9: best move b2");
     app.update(Action::PlaceAtCursor, t0);
     assert_eq!(
@@ -1193,7 +1196,7 @@ fn t_c_and_backspace_open_the_learning_views() {
 
 #[test]
 fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
-    use tictactoe::screen::app::TraceMove;
+    use tictactoe_screen::app::TraceMove;
     let t0 = Instant::now();
     let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
     let mut app = App::new(support::settings_from(start, Seat::Human, Seat::Human), t0);
@@ -1223,13 +1226,13 @@ fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
     let walk = app.walkthrough().expect("open");
     assert_eq!(
         (walk.algorithm(), walk.calls()),
-        (tictactoe::engine::teach::reference::Algorithm::AlphaBeta, 1),
+        (tictactoe_engine::teach::reference::Algorithm::AlphaBeta, 1),
         "alpha-beta from call 1"
     );
     // The keys ask for these actions in the walkthrough.
     let layout_size = ratatui::layout::Rect::new(0, 0, 80, 24);
     let key = |code| {
-        tictactoe::screen::input::action_for(
+        tictactoe_screen::input::action_for(
             &crossterm::event::Event::Key(crossterm::event::KeyEvent::from(code)),
             &app,
             layout_size,

@@ -1,58 +1,150 @@
-//! The import rules of the app's modules, checked on the source: arrows point
-//! down only. (The engine is a crate of its own, so the compiler already
-//! holds that everything may use it and it uses nothing here.) Text and
-//! words are leaves, the quiz sits on them; the game model, the settings,
-//! self-play and the statistics import only each other and the leaves; the screen model
-//! imports no front end; the front ends (tui, plain, serve) are siblings that
-//! import neither each other nor the command line. The screen reader's
-//! voice (reader) is `--screen-reader`'s and the server's game in sentences:
-//! the server may use it, and it uses no front end. Paths count however they
-//! are written: `crate::x`, groups such as `crate::{x, y}` over several lines,
-//! and `super::super::x` from deep inside a module. And only the layers that
-//! drive a terminal or a network use the crates that do (ratatui, crossterm,
-//! signal-hook, russh, tokio, terminput): the engine, the game model and the
-//! plain mode build without them.
+//! The layers are crates, so Cargo holds the direction of every arrow
+//! between them: the engine uses none of the others, the core only the
+//! engine, the screen the core, the server the screen, and the command line
+//! all of them. What Cargo cannot say is checked here:
+//!
+//! - what each crate pulls in, all the way down: the core builds without a
+//!   terminal or a network crate, and the engine with its few dependencies;
+//! - the engine does no I/O (it may read the clock, for thinking times);
+//! - inside the core, arrows point down: text and fitting are leaves, the
+//!   words sit on them, the game and its files above, the line-based front
+//!   ends on top, and neither front end imports the other.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use regex::Regex;
+use serde_json::Value;
 
-/// The crate's top-level modules (the engine, which all may use, aside).
-const MODULES: [&str; 16] = [
-    "cli", "console", "game", "plain", "quiz", "reader", "record", "review", "screen", "selfplay",
-    "serve", "settings", "stats", "text", "tui", "words",
+/// The crates of the workspace, each with the workspace crates it may use.
+const LAYERS: [(&str, &[&str]); 5] = [
+    ("tictactoe-engine", &[]),
+    ("tictactoe-core", &["tictactoe-engine"]),
+    ("tictactoe-screen", &["tictactoe-engine", "tictactoe-core"]),
+    (
+        "tictactoe-serve",
+        &["tictactoe-engine", "tictactoe-core", "tictactoe-screen"],
+    ),
+    (
+        "tictactoe",
+        &[
+            "tictactoe-engine",
+            "tictactoe-core",
+            "tictactoe-screen",
+            "tictactoe-serve",
+        ],
+    ),
 ];
 
-/// What each layer may use besides itself and the engine.
-fn allowed(layer: &str) -> &'static [&'static str] {
-    match layer {
-        "text" => &[],
-        "words" => &["text"],
-        "quiz" => &["text", "words"],
-        "game" | "settings" | "selfplay" | "stats" => {
-            &["game", "settings", "selfplay", "stats", "text", "words"]
+/// Crates that drive a terminal or a network: never below the screen.
+const TERMINAL_AND_NETWORK: [&str; 7] = [
+    "ratatui",
+    "crossterm",
+    "terminput",
+    "signal-hook",
+    "russh",
+    "tokio",
+    "rusqlite",
+];
+
+/// The engine's own dependencies (serde behind its feature).
+const ENGINE_MAY_USE: [&str; 4] = ["fastrand", "thiserror", "serde", "serde_json"];
+
+/// `cargo metadata` of the workspace: its packages and the resolved graph.
+fn metadata() -> Value {
+    let output = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--offline"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        output.status.success(),
+        "cargo metadata: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("cargo metadata prints JSON")
+}
+
+/// Each package's name by its id, and the names of what each uses to build
+/// (normal dependencies, not those of tests or build scripts).
+fn graph(metadata: &Value) -> BTreeMap<String, BTreeSet<String>> {
+    let names: BTreeMap<&str, &str> = metadata["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .map(|package| {
+            (
+                package["id"].as_str().expect("an id"),
+                package["name"].as_str().expect("a name"),
+            )
+        })
+        .collect();
+    let mut graph = BTreeMap::new();
+    for node in metadata["resolve"]["nodes"].as_array().expect("nodes") {
+        let name = names[node["id"].as_str().expect("an id")].to_string();
+        let uses = node["deps"]
+            .as_array()
+            .expect("deps")
+            .iter()
+            .filter(|dep| {
+                dep["dep_kinds"]
+                    .as_array()
+                    .expect("kinds")
+                    .iter()
+                    .any(|kind| kind["kind"].is_null())
+            })
+            .map(|dep| names[dep["pkg"].as_str().expect("a package id")].to_string())
+            .collect();
+        graph.insert(name, uses);
+    }
+    graph
+}
+
+/// Everything `name` pulls in, all the way down.
+fn below(graph: &BTreeMap<String, BTreeSet<String>>, name: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![name.to_string()];
+    while let Some(next) = todo.pop() {
+        for dep in graph.get(&next).into_iter().flatten() {
+            if seen.insert(dep.clone()) {
+                todo.push(dep.clone());
+            }
         }
-        "record" => &["game", "text", "words"],
-        "review" => &["game", "record", "text", "words"],
-        "screen" => &[
-            "game", "quiz", "record", "review", "settings", "stats", "text", "words",
-        ],
-        // The line-by-line session under the two text front ends.
-        "console" => &[
-            "game", "quiz", "record", "review", "settings", "stats", "text", "words", "screen",
-        ],
-        "tui" | "plain" | "reader" => &[
-            "console", "game", "quiz", "record", "review", "settings", "stats", "text", "words",
-            "screen",
-        ],
-        // The server plays the screen reader's session too, in its voice.
-        "serve" => &[
-            "console", "game", "quiz", "reader", "record", "review", "settings", "stats", "text",
-            "words", "screen",
-        ],
-        // cli and main choose a front end: they may use everything.
-        _ => &MODULES,
+    }
+    seen
+}
+
+#[test]
+fn the_crates_are_the_layers() {
+    let graph = graph(&metadata());
+    let workspace: BTreeSet<&str> = LAYERS.iter().map(|(name, _)| *name).collect();
+    for (layer, may_use) in LAYERS {
+        let uses = graph
+            .get(layer)
+            .unwrap_or_else(|| panic!("{layer} is built"));
+        for dep in uses.iter().filter(|dep| workspace.contains(dep.as_str())) {
+            assert!(
+                may_use.contains(&dep.as_str()),
+                "{layer} uses {dep}, a layer above it"
+            );
+        }
+    }
+    for layer in ["tictactoe-engine", "tictactoe-core"] {
+        let pulled = below(&graph, layer);
+        for outside in TERMINAL_AND_NETWORK {
+            assert!(
+                !pulled.contains(outside),
+                "{layer} pulls in {outside}: it must build without a terminal or a network"
+            );
+        }
+    }
+    for dep in &graph["tictactoe-engine"] {
+        assert!(
+            ENGINE_MAY_USE.contains(&dep.as_str()),
+            "the engine uses {dep}, beyond what it needs"
+        );
     }
 }
 
@@ -67,31 +159,7 @@ fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module a source file is (`src/screen/view.rs` is `screen::view`,
-/// `src/screen/mod.rs` is `screen`, `src/lib.rs` the crate root).
-fn module_of(src: &Path, file: &Path) -> Vec<String> {
-    let relative = file.strip_prefix(src).expect("under src");
-    let mut path: Vec<String> = relative
-        .with_extension("")
-        .components()
-        .map(|part| part.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    if matches!(
-        path.last().map(String::as_str),
-        Some("mod" | "lib" | "main")
-    ) {
-        path.pop();
-    }
-    path
-}
-
-/// The top-level module a source file belongs to (`src/screen/view.rs` is `screen`).
-fn layer_of(src: &Path, file: &Path) -> String {
-    module_of(src, file).into_iter().next().unwrap_or_default()
-}
-
-/// The code of `text` without its comments (line comments and doc comments),
-/// line for line.
+/// The code of `text` without its comments, line for line.
 fn without_comments(text: &str) -> String {
     text.lines()
         .map(|line| line.split("//").next().unwrap_or(""))
@@ -99,8 +167,86 @@ fn without_comments(text: &str) -> String {
         .join("\n")
 }
 
-/// The names a path continues with after `at`: one name, or each first name
-/// of a `{...}` group (`crate::{engine::Board, tui}` names engine and tui).
+#[test]
+fn the_engine_does_no_io() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/engine/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(files.len() > 10, "the engine's source was found");
+    let io = Regex::new(r"\bstd::(fs|io|net|process|env|thread)\b|\b(print|eprint)(ln)?!")
+        .expect("a valid pattern");
+    for file in files {
+        let code = without_comments(&fs::read_to_string(&file).expect("readable"));
+        if let Some(hit) = io.find(&code) {
+            let line = code[..hit.start()].matches('\n').count() + 1;
+            panic!(
+                "{}:{line}: the engine names {}",
+                file.display(),
+                hit.as_str()
+            );
+        }
+    }
+}
+
+/// The core's top-level modules.
+const CORE: [&str; 16] = [
+    "action",
+    "console",
+    "fit",
+    "game",
+    "keys",
+    "plain",
+    "proof_check",
+    "quiz",
+    "reader",
+    "record",
+    "review",
+    "selfplay",
+    "settings",
+    "stats",
+    "text",
+    "words",
+];
+
+/// What each of the core's modules may use besides itself (and the engine).
+fn allowed(module: &str) -> &'static [&'static str] {
+    const BELOW_CONSOLE: &[&str] = &[
+        "action",
+        "fit",
+        "game",
+        "keys",
+        "proof_check",
+        "quiz",
+        "record",
+        "review",
+        "selfplay",
+        "settings",
+        "stats",
+        "text",
+        "words",
+    ];
+    match module {
+        "text" | "fit" | "action" | "proof_check" => &[],
+        "words" => &["text"],
+        "keys" => &["action", "fit"],
+        "quiz" => &["text", "words", "fit"],
+        "game" | "settings" | "selfplay" | "stats" => {
+            &["game", "settings", "selfplay", "stats", "text", "words"]
+        }
+        "record" => &["game", "text", "words"],
+        "review" => &["game", "record", "text", "words"],
+        "console" => BELOW_CONSOLE,
+        // The two line-based front ends stand side by side on the console.
+        "plain" | "reader" => &[
+            "console", "action", "fit", "game", "keys", "quiz", "record", "review", "settings",
+            "stats", "text", "words",
+        ],
+        _ => &CORE,
+    }
+}
+
+/// The names a path continues with at `at`: one name, or each first name of
+/// a `{...}` group (`crate::{game::Seats, text}` names game and text).
 fn names_after(code: &str, at: usize) -> Vec<(usize, String)> {
     let name_at = |from: usize| -> String {
         code[from..]
@@ -111,7 +257,6 @@ fn names_after(code: &str, at: usize) -> Vec<(usize, String)> {
     if !code[at..].starts_with('{') {
         return vec![(at, name_at(at))];
     }
-    // Items of the group at its top level, however it is split over lines.
     let mut names = Vec::new();
     let (mut depth, mut item_start) = (0usize, at + 1);
     for (offset, ch) in code[at..].char_indices() {
@@ -134,78 +279,51 @@ fn names_after(code: &str, at: usize) -> Vec<(usize, String)> {
     names
 }
 
-/// The top-level modules a file in `module` names through `crate::` or
-/// through enough `super::` to reach the crate root, outside comments, each
-/// with its line number.
-fn uses(text: &str, module: &[String]) -> Vec<(usize, String)> {
+/// The core modules a file `depth` modules below the crate root names
+/// through `crate::` or enough `super::`, each with its line.
+fn uses(text: &str, depth: usize) -> Vec<(usize, String)> {
     let code = without_comments(text);
     let path = Regex::new(r"\b(crate|super(?:::super)*)::").expect("a valid pattern");
     let mut found = Vec::new();
-    for path_start in path.captures_iter(&code) {
-        let whole = path_start.get(0).expect("a match");
-        let head = &path_start[1];
-        // `super` n times from `a::b` is `a::b` less n names: the root when none is left.
-        let ups = head.matches("super").count();
-        let reaches_root = head == "crate" || ups >= module.len();
-        if !reaches_root {
+    for start in path.captures_iter(&code) {
+        let whole = start.get(0).expect("a match");
+        let head = &start[1];
+        if head != "crate" && head.matches("super").count() < depth {
             continue;
         }
         for (at, name) in names_after(&code, whole.end()) {
-            if MODULES.contains(&name.as_str()) {
-                let line = code[..at].matches('\n').count() + 1;
-                found.push((line, name));
+            if CORE.contains(&name.as_str()) {
+                found.push((code[..at].matches('\n').count() + 1, name));
             }
-        }
-    }
-    found
-}
-
-/// Crates that drive a terminal or a network, and the layers that may use them.
-const OUTSIDE: [(&str, &[&str]); 6] = [
-    ("ratatui", &["screen", "tui", "serve"]),
-    ("crossterm", &["screen", "tui", "serve"]),
-    ("signal_hook", &["tui"]),
-    ("russh", &["serve"]),
-    ("tokio", &["serve"]),
-    ("terminput", &["screen", "serve"]),
-];
-
-/// The terminal and network crates a file names that its layer may not use.
-fn outside_uses(text: &str, layer: &str) -> Vec<(usize, String)> {
-    let code = without_comments(text);
-    let mut found = Vec::new();
-    for (krate, layers) in OUTSIDE {
-        if layers.contains(&layer) || matches!(layer, "cli" | "") {
-            continue;
-        }
-        let pattern = Regex::new(&format!(r"\b{krate}(_\w+)?::")).expect("a valid pattern");
-        for hit in pattern.find_iter(&code) {
-            let line = code[..hit.start()].matches('\n').count() + 1;
-            found.push((line, krate.to_string()));
         }
     }
     found
 }
 
 #[test]
-fn arrows_point_down_only() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+fn inside_the_core_arrows_point_down() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
-    files.sort();
-    assert!(files.len() > 10, "the source was found");
     let mut broken = Vec::new();
     for file in &files {
-        let layer = layer_of(&src, file);
+        let relative = file.strip_prefix(&src).expect("under src");
+        let parts: Vec<String> = relative
+            .with_extension("")
+            .components()
+            .map(|part| part.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let module = parts[0].clone();
+        // `a/mod.rs` is `a`, `a/b.rs` is `a::b`: one deeper.
+        let depth = parts.len() - usize::from(parts.last().is_some_and(|p| p == "mod"));
         let text = fs::read_to_string(file).expect("a readable source file");
-        let name = file.strip_prefix(&src).expect("under src").display();
-        for (line, used) in uses(&text, &module_of(&src, file)) {
-            if used != layer && !allowed(&layer).contains(&used.as_str()) {
-                broken.push(format!("{name}:{line}: {layer} uses {used}"));
+        for (line, used) in uses(&text, depth) {
+            if used != module && !allowed(&module).contains(&used.as_str()) {
+                broken.push(format!(
+                    "{}:{line}: {module} uses {used}",
+                    relative.display()
+                ));
             }
-        }
-        for (line, krate) in outside_uses(&text, &layer) {
-            broken.push(format!("{name}:{line}: {layer} uses the crate {krate}"));
         }
     }
     assert!(
@@ -217,60 +335,20 @@ fn arrows_point_down_only() {
 
 #[test]
 fn the_check_catches_what_it_should() {
-    let module = |path: &str| -> Vec<String> { path.split("::").map(String::from).collect() };
-    let text = "use crate::cli::ExitStatus;\n// crate::tui in a comment\nlet x = crate::engine::Board::new();\nuse super::tui;";
+    let text = "use crate::plain::run;\n// crate::reader in a comment\nuse super::reader;";
     assert_eq!(
-        uses(text, &module("plain")),
-        vec![(1, "cli".to_string()), (4, "tui".to_string())],
-        "super:: at the top is crate::; the engine is anyone's"
+        uses(text, 1),
+        vec![(1, "plain".to_string()), (3, "reader".to_string())],
+        "super:: at the top is crate::"
     );
+    assert_eq!(uses(text, 2).len(), 1, "super:: is one module deeper here");
+    let grouped = "use crate::{\n    game::Seats,\n    console::Keep,\n};";
     assert_eq!(
-        uses(text, &module("screen::view")).len(),
-        1,
-        "super:: is screen here"
+        uses(grouped, 1),
+        vec![(2, "game".to_string()), (3, "console".to_string())]
     );
-    let grouped =
-        "use crate::{\n    game::Seats,\n    tui::{self, run},\n};\nuse super::super::cli;";
-    assert_eq!(
-        uses(grouped, &module("screen::view")),
-        vec![
-            (2, "game".to_string()),
-            (3, "tui".to_string()),
-            (5, "cli".to_string())
-        ],
-        "groups over several lines, and super::super:: from two levels down"
-    );
-    assert_eq!(
-        outside_uses(
-            "use ratatui::layout::Rect;\nuse terminput_crossterm::to_crossterm;",
-            "plain"
-        ),
-        vec![(1, "ratatui".to_string()), (2, "terminput".to_string())]
-    );
-    assert!(outside_uses("use ratatui::layout::Rect;", "screen").is_empty());
-    assert!(!allowed("plain").contains(&"cli"));
-    assert!(!allowed("plain").contains(&"tui"));
-    assert!(!allowed("serve").contains(&"tui"));
-    assert!(!allowed("reader").contains(&"plain"));
     assert!(!allowed("plain").contains(&"reader"));
+    assert!(!allowed("reader").contains(&"plain"));
+    assert!(!allowed("console").contains(&"plain"));
     assert!(allowed("text").is_empty());
-}
-
-#[test]
-fn the_record_notation_is_pure() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/record/notation.rs");
-    let code = without_comments(&fs::read_to_string(path).expect("the notation's source"));
-    for impure in [
-        "std::fs",
-        "std::io",
-        "std::time",
-        "std::env",
-        "super::file",
-        "File",
-    ] {
-        assert!(
-            !code.contains(impure),
-            "the notation reads and writes text only, yet names {impure}"
-        );
-    }
 }

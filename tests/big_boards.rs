@@ -5,11 +5,11 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use tictactoe::engine::{
-    Ai, Board, CellSet, Dice, Geometry, Level, Limits, Move, analyze, find_best_move,
+use tictactoe_core::selfplay::play_games;
+use tictactoe_core::words::verdict;
+use tictactoe_engine::{
+    Ai, Board, CellSet, Dice, Geometry, Level, Limits, Square, analyze, find_best_move,
 };
-use tictactoe::selfplay::play_games;
-use tictactoe::words::verdict;
 
 // Time budgets are kept out of these tests: a loaded machine can miss any
 // wall-clock bound. What a budget buys is measured in benches/big_boards.rs;
@@ -57,7 +57,7 @@ fn bigger_boards_score_wins_from_100() {
         analysis
             .moves
             .iter()
-            .find(|m| m.mv == Move::new(row, col))
+            .find(|m| m.mv == Square::new(row, col))
             .unwrap()
             .score
     };
@@ -230,8 +230,8 @@ fn symmetric_moves_score_the_same() {
     // is a unit test of the search.)
     let board: Board = "x.../..../..o./....".parse().unwrap();
     let analysis = analyze(&board, Limits::Solve);
-    let of = |mv: Move| analysis.moves.iter().find(|m| m.mv == mv).unwrap().score;
-    assert_eq!(of(Move::new(0, 1)), of(Move::new(1, 0)));
+    let of = |mv: Square| analysis.moves.iter().find(|m| m.mv == mv).unwrap().score;
+    assert_eq!(of(Square::new(0, 1)), of(Square::new(1, 0)));
     // A rotation of a position has the same value.
     let rotated: Board = "...x/..../.o../....".parse().unwrap();
     assert_eq!(analyze(&rotated, Limits::Solve).value(), analysis.value());
@@ -242,7 +242,7 @@ fn find_best_move_on_bigger_boards_is_legal() {
     let board: Board = "xxx./oo../..../....".parse().unwrap();
     assert_eq!(
         find_best_move(&board),
-        Some(Move::new(0, 3)),
+        Some(Square::new(0, 3)),
         "the win on the move"
     );
     // Within DEFAULT_THINK: how close it keeps to it is measured in benches/big_boards.rs.

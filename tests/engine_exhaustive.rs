@@ -2,8 +2,8 @@
 
 use std::collections::HashSet;
 
-use tictactoe::engine::teach::reference::{self, Algorithm, BestMove, Window};
-use tictactoe::engine::{
+use tictactoe_engine::teach::reference::{self, Algorithm, BestMove, Window};
+use tictactoe_engine::{
     Board, Geometry, Limits, Method, Outlook, Player, Scoring, analyze, analyze_by_search,
     find_best_move, reachable_positions,
 };

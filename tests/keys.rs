@@ -1,4 +1,4 @@
-//! The one key table (`tictactoe::screen::keys::KEYS`) against everything
+//! The one key table (`tictactoe_core::keys::KEYS`) against everything
 //! that reads it: every key of every entry asks for its action in every mode
 //! it acts in (game screen, lobby, plain mode); each entry's names name
 //! exactly its keys; no key means two things at once; and the key bar, the
@@ -11,16 +11,17 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    Event, KeyCode as TermKey, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use tictactoe::engine::{Board, Move, Player};
-use tictactoe::game::{Names, Seat};
-use tictactoe::screen::app::{Action, App};
-use tictactoe::screen::input::action_for;
-use tictactoe::screen::keys::{self, Context, Does, Entry, GROUPS, KEYS, Key, Mode, When};
-use tictactoe::screen::layout::{ScreenLayout, layout_for};
+use tictactoe_core::game::{Names, Seat};
+use tictactoe_core::keys::{self, Context, Does, Entry, GROUPS, KEYS, Key, KeyCode, Mode, When};
+use tictactoe_engine::{Board, Player, Square};
+use tictactoe_screen::app::{Action, App};
+use tictactoe_screen::input::action_for;
+use tictactoe_screen::input::key_press;
+use tictactoe_screen::layout::{ScreenLayout, layout_for};
 
 use support::{PERFECT, draw, settings, settings_from, tictactoe};
 
@@ -47,7 +48,7 @@ fn screens() -> Vec<(&'static str, App)> {
         ("a game against the AI", play()),
         (
             "a game after a move",
-            after(play(), Action::Place(Move::new(1, 1))),
+            after(play(), Action::Place(Square::new(1, 1))),
         ),
         (
             "a 5x5 game",
@@ -77,7 +78,7 @@ fn screens() -> Vec<(&'static str, App)> {
             // Two people: X takes column a.
             let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
             for (row, col) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
-                app.update(Action::Place(Move::new(row, col)), t0);
+                app.update(Action::Place(Square::new(row, col)), t0);
             }
             after(app, Action::Review)
         }),
@@ -96,17 +97,35 @@ fn press(key: Key) -> Option<KeyEvent> {
             } else {
                 KeyModifiers::NONE
             };
-            Some(KeyEvent::new(code, shift))
+            Some(KeyEvent::new(terminal_key(code), shift))
         }
-        Key::Ctrl(letter) => Some(KeyEvent::new(KeyCode::Char(letter), KeyModifiers::CONTROL)),
+        Key::Ctrl(letter) => Some(KeyEvent::new(TermKey::Char(letter), KeyModifiers::CONTROL)),
         // Typing: a character no other key of the mode takes.
-        Key::Text => Some(KeyEvent::new(KeyCode::Char('7'), KeyModifiers::NONE)),
+        Key::Text => Some(KeyEvent::new(TermKey::Char('7'), KeyModifiers::NONE)),
         Key::Click | Key::Any | Key::Word(_) => None,
     }
 }
 
+/// The terminal's key for a key of the table.
+fn terminal_key(code: KeyCode) -> TermKey {
+    match code {
+        KeyCode::Char(letter) => TermKey::Char(letter),
+        KeyCode::Up => TermKey::Up,
+        KeyCode::Down => TermKey::Down,
+        KeyCode::Left => TermKey::Left,
+        KeyCode::Right => TermKey::Right,
+        KeyCode::Enter => TermKey::Enter,
+        KeyCode::Esc => TermKey::Esc,
+        KeyCode::Backspace => TermKey::Backspace,
+        KeyCode::Home => TermKey::Home,
+        KeyCode::End => TermKey::End,
+        KeyCode::F(number) => TermKey::F(number),
+        KeyCode::Other => TermKey::Null,
+    }
+}
+
 /// A left click on the middle of `mv`'s square of `app` drawn on [`AREA`].
-fn click_on(app: &App, mv: Move) -> Event {
+fn click_on(app: &App, mv: Square) -> Event {
     let ScreenLayout::Game { board, .. } = layout_for(AREA, app) else {
         panic!("the game fits 80x24")
     };
@@ -123,7 +142,7 @@ fn click_on(app: &App, mv: Move) -> Event {
 fn every_key_of_the_table_asks_for_its_action_wherever_it_acts() {
     let mut tried = BTreeSet::new();
     for (what, app) in screens() {
-        let context = Context::of(&app);
+        let context = app.key_context();
         let mode = context.acting();
         for (index, entry) in KEYS.iter().enumerate() {
             if !entry.applies(mode, &context) {
@@ -137,7 +156,7 @@ fn every_key_of_the_table_asks_for_its_action_wherever_it_acts() {
                 let (event, wanted) = match key {
                     // A click acts at the square clicked.
                     Key::Click => {
-                        let centre = Move::new(1, 1);
+                        let centre = Square::new(1, 1);
                         let wanted = match wanted {
                             Action::PlaceAtCursor => Action::Place(centre),
                             other => other,
@@ -145,7 +164,7 @@ fn every_key_of_the_table_asks_for_its_action_wherever_it_acts() {
                         (click_on(&app, centre), wanted)
                     }
                     // A key bound nowhere stands for any key.
-                    Key::Any => (Event::Key(KeyEvent::from(KeyCode::F(5))), wanted),
+                    Key::Any => (Event::Key(KeyEvent::from(TermKey::F(5))), wanted),
                     // The action carries the character typed.
                     Key::Text => (
                         Event::Key(press(key).expect("a key press")),
@@ -171,7 +190,11 @@ fn every_key_of_the_table_asks_for_its_action_wherever_it_acts() {
             tried.insert(index);
             for &(key, does) in entry.keys {
                 let press = press(key).expect("the lobby reads key presses");
-                assert_eq!(keys::action(&context, press), Some(does), "lobby: {key:?}");
+                assert_eq!(
+                    keys::action(&context, key_press(press)),
+                    Some(does),
+                    "lobby: {key:?}"
+                );
             }
         }
     }
@@ -201,10 +224,10 @@ fn keys_bound_nowhere_in_the_mode_ask_for_nothing() {
     let t0 = Instant::now();
     let app = App::new(settings(Seat::Human, PERFECT), t0);
     for code in [
-        KeyCode::F(5),
-        KeyCode::Char('0'),
-        KeyCode::Backspace,
-        KeyCode::Char('.'),
+        TermKey::F(5),
+        TermKey::Char('0'),
+        TermKey::Backspace,
+        TermKey::Char('.'),
     ] {
         let event = Event::Key(KeyEvent::from(code));
         assert_eq!(
@@ -216,7 +239,7 @@ fn keys_bound_nowhere_in_the_mode_ask_for_nothing() {
     // Digits name squares on 3x3 only.
     let big = Board::empty(5, 4).expect("5x5");
     let app = App::new(settings_from(big, Seat::Human, PERFECT), t0);
-    let five = Event::Key(KeyEvent::from(KeyCode::Char('5')));
+    let five = Event::Key(KeyEvent::from(TermKey::Char('5')));
     assert_eq!(action_for(&five, &app, AREA), Some(Action::Unbound));
     assert_eq!(keys::typed(Mode::Plain, "five"), None);
 }
@@ -355,7 +378,7 @@ fn lines(buffer: &Buffer) -> Vec<String> {
 #[test]
 fn the_key_bar_offers_what_the_table_offers_now() {
     for (what, app) in screens() {
-        let context = Context::of(&app);
+        let context = app.key_context();
         let wide = keys::bar(&context, 500);
         for entry in keys::entries(context.mode, &context) {
             let Some(_) = entry.label else { continue };
@@ -377,9 +400,9 @@ fn the_key_bar_offers_what_the_table_offers_now() {
     // Offered only when it acts.
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
-    let bar = |app: &App| keys::bar(&Context::of(app), 500);
+    let bar = |app: &App| keys::bar(&app.key_context(), 500);
     assert!(!bar(&app).contains("undo") && !bar(&app).contains("redo"));
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     assert!(bar(&app).contains("u undo") && !bar(&app).contains("redo"));
     app.update(Action::Undo, t0);
     assert!(bar(&app).contains("U redo") && !bar(&app).contains("undo"));
@@ -400,7 +423,7 @@ fn help_words(app: &App) -> Vec<String> {
 fn the_help_of_each_mode_lists_its_entries_from_the_table() {
     let t0 = Instant::now();
     for (what, mut app) in screens() {
-        let context = Context::of(&app);
+        let context = app.key_context();
         if context.help || context.mode == Mode::Ended {
             continue;
         }
@@ -426,7 +449,7 @@ fn the_help_of_each_mode_lists_its_entries_from_the_table() {
 fn the_help_stands_alone_so_nothing_beside_it_is_cut() {
     let t0 = Instant::now();
     let mut explaining = App::new(settings(Seat::Human, PERFECT), t0);
-    explaining.update(Action::Place(Move::new(1, 1)), t0);
+    explaining.update(Action::Place(Square::new(1, 1)), t0);
     explaining.update(Action::ToggleExplain, t0);
     let more = [("explain", explaining)];
     for (what, mut app) in screens().into_iter().chain(more) {

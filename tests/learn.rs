@@ -4,17 +4,17 @@
 
 use std::collections::HashMap;
 
-use tictactoe::engine::teach::reference::{self, Algorithm, Bound};
-use tictactoe::engine::teach::trace::{Step, Traced, Walk, trace};
-use tictactoe::engine::teach::tree::{branches, value};
-use tictactoe::engine::{
-    Ai, Board, Limits, Move, Player, Role, Scoring, Status, analyze, reachable_positions,
+use tictactoe_core::words::result_for;
+use tictactoe_engine::teach::reference::{self, Algorithm, Bound};
+use tictactoe_engine::teach::trace::{Step, Traced, Walk, trace};
+use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::{
+    Ai, Board, Limits, Player, Role, Scoring, Square, Status, analyze, reachable_positions,
 };
-use tictactoe::words::result_for;
 
 /// The reference minimax's score of every move of a position, asked once per position.
 struct Reference {
-    known: HashMap<Board, Vec<(Move, i32)>>,
+    known: HashMap<Board, Vec<(Square, i32)>>,
 }
 
 impl Reference {
@@ -24,13 +24,13 @@ impl Reference {
         }
     }
 
-    fn values(&mut self, board: &Board) -> &[(Move, i32)] {
+    fn values(&mut self, board: &Board) -> &[(Square, i32)] {
         self.known.entry(*board).or_insert_with(|| {
             reference::move_values(board, Algorithm::Minimax, Scoring::Depth).moves
         })
     }
 
-    fn score(&mut self, board: &Board, mv: Move) -> i32 {
+    fn score(&mut self, board: &Board, mv: Square) -> i32 {
         let values = self.values(board);
         values
             .iter()
@@ -120,7 +120,7 @@ fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
                 call.number,
                 call.parent.map_or("-".to_string(), |p| p.to_string()),
                 call.depth,
-                call.mv.map_or("-".to_string(), Move::coordinate),
+                call.mv.map_or("-".to_string(), Square::coordinate),
                 call.role,
                 c.score
             )
@@ -149,8 +149,8 @@ fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
             _ => Some(c),
         })
         .unwrap();
-    assert_eq!(best.call.mv, Some(Move::new(1, 1)));
-    assert_eq!(reference::find_best_move(&board), Some(Move::new(1, 1)));
+    assert_eq!(best.call.mv, Some(Square::new(1, 1)));
+    assert_eq!(reference::find_best_move(&board), Some(Square::new(1, 1)));
 }
 
 /// Checks one whole trace against the reference: the calls are numbered in
@@ -194,8 +194,8 @@ fn check_trace(board: &Board, algorithm: Algorithm, scoring: Scoring) -> u64 {
             "{board}: call {}",
             call.number
         );
-        let searched: Vec<Move> = kids.iter().filter_map(|&k| calls[k].call.mv).collect();
-        let mut all: Vec<Move> = searched
+        let searched: Vec<Square> = kids.iter().filter_map(|&k| calls[k].call.mv).collect();
+        let mut all: Vec<Square> = searched
             .iter()
             .chain(traced.cut.iter().collect::<Vec<_>>().iter())
             .copied()
@@ -303,12 +303,12 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
             let analysis = analyze(&root, Limits::Solve);
             let level = branches(&analysis, 0, maximizer, scoring);
             let calls = trace(&root, Algorithm::Minimax, scoring, u64::MAX).unwrap();
-            let children: Vec<(Move, i32)> = calls
+            let children: Vec<(Square, i32)> = calls
                 .iter()
                 .filter(|c| c.call.parent == Some(1))
                 .map(|c| (c.call.mv.unwrap(), c.score))
                 .collect();
-            let from_tree: Vec<(Move, i32)> = level.iter().map(|b| (b.mv, b.value)).collect();
+            let from_tree: Vec<(Square, i32)> = level.iter().map(|b| (b.mv, b.value)).collect();
             assert_eq!(from_tree, children, "{root}");
         }
     }
@@ -336,8 +336,8 @@ fn the_tree_of_the_article_board_reads_as_the_article_does() {
 /// the end and adds up to the move's score.
 fn check_big_line(
     board: &Board,
-    scored: &tictactoe::engine::ScoredMove,
-    line: &tictactoe::engine::teach::line::Line,
+    scored: &tictactoe_engine::ScoredMove,
+    line: &tictactoe_engine::teach::line::Line,
 ) {
     let mover = board.to_move();
     let mut position = board.play(scored.mv).expect("a legal move");

@@ -1,7 +1,7 @@
 //! The AI levels: perfect never loses, each level beats the one below, seeds replay.
 
-use tictactoe::engine::{Ai, Board, Dice, Level, Limits, Move, analyze};
-use tictactoe::selfplay::play_games;
+use tictactoe_core::selfplay::play_games;
+use tictactoe_engine::{Ai, Board, Dice, Level, Limits, Square, analyze};
 
 const LEVELS: [Level; 5] = Level::ALL;
 
@@ -158,7 +158,7 @@ fn easy_takes_a_win_and_medium_blocks() {
                 .choose(&board, Level::Easy, &mut rng, Limits::Solve)
                 .unwrap()
                 .mv,
-            Move::new(0, 2)
+            Square::new(0, 2)
         );
     }
     // O to move must block X's row at (0,2); it has no win of its own.
@@ -170,7 +170,7 @@ fn easy_takes_a_win_and_medium_blocks() {
                 .choose(&board, Level::Medium, &mut rng, Limits::Solve)
                 .unwrap()
                 .mv,
-            Move::new(0, 2)
+            Square::new(0, 2)
         );
     }
 }

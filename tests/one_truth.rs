@@ -10,10 +10,10 @@ use serde_json::Value;
 use tictactoe::cli::analyze::{Answer, run_analyze};
 use tictactoe::cli::trace::{Seed, run_trace};
 use tictactoe::cli::{BoardOptions, Shape};
-use tictactoe::engine::teach::reference::{self, Algorithm};
-use tictactoe::engine::teach::trace::trace;
-use tictactoe::engine::teach::tree::branches;
-use tictactoe::engine::{Board, Limits, Move, Scoring, analyze, first_best, reachable_positions};
+use tictactoe_engine::teach::reference::{self, Algorithm};
+use tictactoe_engine::teach::trace::trace;
+use tictactoe_engine::teach::tree::branches;
+use tictactoe_engine::{Board, Limits, Scoring, Square, analyze, first_best, reachable_positions};
 
 fn unfinished() -> Vec<Board> {
     reachable_positions()
@@ -33,7 +33,7 @@ fn default_options() -> BoardOptions {
 
 /// `analyze - --json` over every unfinished position at once: each
 /// position's moves with their scores.
-fn analyze_json(boards: &[Board], scoring: Scoring) -> HashMap<String, Vec<(Move, i64)>> {
+fn analyze_json(boards: &[Board], scoring: Scoring) -> HashMap<String, Vec<(Square, i64)>> {
     let input: String = boards.iter().map(|board| format!("{board}\n")).collect();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let answer = Answer {
@@ -62,7 +62,7 @@ fn analyze_json(boards: &[Board], scoring: Scoring) -> HashMap<String, Vec<(Move
                 .expect("moves")
                 .iter()
                 .map(|m| {
-                    let mv = Move::new(
+                    let mv = Square::new(
                         m["row"].as_u64().unwrap() as u8,
                         m["col"].as_u64().unwrap() as u8,
                     );
@@ -103,18 +103,19 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
             let from_analyze = &analyzed[&board.to_string()];
             // The tree's children: what `tree` and the game's `t` show.
             let analysis = analyze(board, Limits::Solve);
-            let from_tree: Vec<(Move, i64)> = branches(&analysis, 0, board.to_move(), scoring)
+            let from_tree: Vec<(Square, i64)> = branches(&analysis, 0, board.to_move(), scoring)
                 .iter()
                 .map(|branch| (branch.mv, i64::from(branch.value)))
                 .collect();
             // The trace's calls for the moves, call 1's children: what
             // `trace` prints and the game's `c` walks.
-            let from_trace: Vec<(Move, i64)> = trace(board, Algorithm::Minimax, scoring, u64::MAX)
-                .expect("no limit")
-                .iter()
-                .filter(|traced| traced.call.parent == Some(1))
-                .map(|traced| (traced.call.mv.unwrap(), i64::from(traced.score)))
-                .collect();
+            let from_trace: Vec<(Square, i64)> =
+                trace(board, Algorithm::Minimax, scoring, u64::MAX)
+                    .expect("no limit")
+                    .iter()
+                    .filter(|traced| traced.call.parent == Some(1))
+                    .map(|traced| (traced.call.mv.unwrap(), i64::from(traced.score)))
+                    .collect();
             assert_eq!(
                 from_analyze, &from_tree,
                 "{board} {scoring:?}: analyze and tree"
@@ -131,11 +132,11 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
             );
             // And as `trace --json` writes them, where the trace is short.
             if board.empty_cells().len() <= 6 {
-                let from_json: Vec<(Move, i64)> = trace_json(board, Algorithm::Minimax, scoring)
+                let from_json: Vec<(Square, i64)> = trace_json(board, Algorithm::Minimax, scoring)
                     .iter()
                     .filter(|call| call["parent"] == 1)
                     .map(|call| {
-                        let mv = Move::new(
+                        let mv = Square::new(
                             call["move"]["row"].as_u64().unwrap() as u8,
                             call["move"]["col"].as_u64().unwrap() as u8,
                         );
@@ -228,7 +229,7 @@ fn every_alpha_beta_score_is_marked_by_the_textbook_rule_and_holds() {
 
 #[test]
 fn the_explain_panel_counts_what_the_trace_walks() {
-    use tictactoe::screen::worker::costs;
+    use tictactoe_screen::worker::costs;
     for board in unfinished() {
         for scoring in Scoring::ALL {
             let counted = costs(&board, scoring);

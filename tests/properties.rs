@@ -5,8 +5,8 @@ use std::io::Cursor;
 use proptest::prelude::*;
 use tictactoe::cli::analyze::{Answer, run_analyze};
 use tictactoe::cli::{BoardOptions, ExitStatus, Shape};
-use tictactoe::engine::{Board, Limits, Scoring, analyze, find_best_move};
-use tictactoe::text;
+use tictactoe_core::text;
+use tictactoe_engine::{Board, Limits, Scoring, analyze, find_best_move};
 
 fn options() -> BoardOptions {
     BoardOptions {

@@ -23,7 +23,7 @@ use rustix::io::Errno;
 use rustix::process::{Pid, Signal, kill_process, kill_process_group};
 use rustix::pty::{OpenptFlags, grantpt, ioctl_tiocgptpeer, openpt, unlockpt};
 use rustix::termios::{Winsize, tcsetwinsize};
-use tictactoe::stats::StatsFile;
+use tictactoe_core::stats::StatsFile;
 
 mod support;
 
@@ -716,7 +716,7 @@ fn a_named_pipe_at_the_lock_path_does_not_hold_the_game() {
 #[test]
 fn a_terminal_bigger_than_the_cap_shows_the_game_centred_and_clicks_land() {
     let size = (700, 210);
-    let area = tictactoe::tui::drawn_area(size);
+    let area = tictactoe_screen::terminal::drawn_area(size);
     assert!(
         area.x > 0 && area.y > 0,
         "{area:?}: bigger than the cap both ways"
@@ -743,7 +743,7 @@ fn a_terminal_bigger_than_the_cap_shows_the_game_centred_and_clicks_land() {
         }
     }
     let board = screen_support::board(area.width, area.height);
-    let centre = board.cell_rect(tictactoe::engine::Move::from_index(4, 3));
+    let centre = board.cell_rect(tictactoe_engine::Square::from_index(4, 3));
     let (x, y) = (area.x + centre.x + 1, area.y + centre.y + 1);
     // A left click, pressed and released, in SGR mouse reporting (1-based).
     game.press(&format!("\x1b[<0;{0};{1}M\x1b[<0;{0};{1}m", x + 1, y + 1));
@@ -792,7 +792,7 @@ fn the_walkthrough_is_driven_by_its_keys() {
 
 #[test]
 fn a_finished_game_is_recorded_reviewed_on_the_board_and_saved_by_r() {
-    use tictactoe::record::read_file;
+    use tictactoe_core::record::read_file;
     let dir = tempfile::tempdir().expect("a temporary folder");
     let records = dir.path().join("games.ttt");
     let records_arg = records.to_str().expect("UTF-8 path");

@@ -5,14 +5,14 @@ mod support;
 
 use serde_json::Value;
 use support::tictactoe;
-use tictactoe::engine::teach::reference::{self, Algorithm};
-use tictactoe::engine::teach::trace::{Traced, trace};
-use tictactoe::engine::{Board, Move, Scoring};
-use tictactoe::quiz::{Answer, Ask, Question, questions};
+use tictactoe_core::quiz::{Answer, Ask, Question, questions};
+use tictactoe_engine::teach::reference::{self, Algorithm};
+use tictactoe_engine::teach::trace::{Traced, trace};
+use tictactoe_engine::{Board, Scoring, Square};
 
 /// The branches alpha-beta skips, found from the whole trace: for each call
 /// with replies cut, the moves down to it and then each reply cut; sorted.
-fn pruned_paths(board: &Board, scoring: Scoring) -> Vec<Vec<Move>> {
+fn pruned_paths(board: &Board, scoring: Scoring) -> Vec<Vec<Square>> {
     let calls: Vec<Traced> = trace(board, Algorithm::AlphaBeta, scoring, u64::MAX).unwrap();
     let path_to = |number: u64| {
         let mut moves = Vec::new();
@@ -26,7 +26,7 @@ fn pruned_paths(board: &Board, scoring: Scoring) -> Vec<Vec<Move>> {
         moves
     };
     let cutting = calls.iter().filter(|c| !c.cut.is_empty());
-    let mut paths: Vec<Vec<Move>> = cutting
+    let mut paths: Vec<Vec<Square>> = cutting
         .flat_map(|traced| {
             let base = path_to(traced.call.number);
             traced.cut.iter().map(move |mv| {
@@ -143,7 +143,7 @@ fn the_command_prints_the_key_it_asks_with() {
             Answer::Value(value) => assert_eq!(answer, value),
             Answer::Calls(calls) => assert_eq!(answer, calls),
             Answer::Best(best) => {
-                let names: Vec<String> = best.iter().map(Move::to_string).collect();
+                let names: Vec<String> = best.iter().map(Square::to_string).collect();
                 assert_eq!(answer, &serde_json::json!(names));
             }
             Answer::Pruned(paths) => {
@@ -152,7 +152,7 @@ fn the_command_prints_the_key_it_asks_with() {
                 given.sort();
                 let mut names: Vec<Vec<String>> = paths
                     .iter()
-                    .map(|path| path.iter().map(Move::to_string).collect())
+                    .map(|path| path.iter().map(Square::to_string).collect())
                     .collect();
                 names.sort();
                 assert_eq!(given, names);

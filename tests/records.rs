@@ -8,11 +8,11 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use tictactoe::engine::teach::reference::{Algorithm, move_values};
-use tictactoe::engine::{Ai, Board, Level, Limits, Move, Scoring};
-use tictactoe::record::{self, Record, read_file};
-use tictactoe::review::{Mark, review};
-use tictactoe::selfplay::play_games_each;
+use tictactoe_core::record::{self, Record, read_file};
+use tictactoe_core::review::{Mark, review};
+use tictactoe_core::selfplay::play_games_each;
+use tictactoe_engine::teach::reference::{Algorithm, move_values};
+use tictactoe_engine::{Ai, Board, Level, Limits, Scoring, Square};
 
 mod support;
 
@@ -20,9 +20,9 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 
-fn squares(text: &str) -> Vec<Move> {
+fn squares(text: &str) -> Vec<Square> {
     text.split_whitespace()
-        .map(|square| Move::parse_coordinate(square, 3).expect("a square"))
+        .map(|square| Square::parse_coordinate(square, 3).expect("a square"))
         .collect()
 }
 
@@ -49,7 +49,7 @@ fn ten_thousand_selfplay_games_are_written_and_read_back_move_for_move() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     // The same seed plays the same games in this process.
-    let mut played: Vec<Vec<Move>> = Vec::new();
+    let mut played: Vec<Vec<Square>> = Vec::new();
     let start = Board::new();
     play_games_each(
         start,
@@ -57,7 +57,7 @@ fn ten_thousand_selfplay_games_are_written_and_read_back_move_for_move() {
         Level::Easy,
         games,
         seed,
-        Limits::Think(tictactoe::engine::DEFAULT_THINK),
+        Limits::Think(tictactoe_engine::DEFAULT_THINK),
         |moves| {
             played.push(moves.to_vec());
             ControlFlow::Continue(())
@@ -84,7 +84,7 @@ fn ten_thousand_selfplay_games_are_written_and_read_back_move_for_move() {
 }
 
 /// Every game from `board` on, each a list of moves from the start.
-fn every_game(board: Board, moves: &mut Vec<Move>, games: &mut Vec<Vec<Move>>) {
+fn every_game(board: Board, moves: &mut Vec<Square>, games: &mut Vec<Vec<Square>>) {
     if board.status().is_over() {
         games.push(moves.clone());
         return;
@@ -109,7 +109,7 @@ fn the_reviews_marks_agree_with_plain_minimax_on_every_game_from_a_few_openings(
         every_game(board, &mut moves, &mut games);
     }
     assert!(games.len() > 1_000, "{} games", games.len());
-    let mut reference: HashMap<Board, Vec<(Move, i32)>> = HashMap::new();
+    let mut reference: HashMap<Board, Vec<(Square, i32)>> = HashMap::new();
     let mut ai = Ai::new();
     let (mut blunders, mut mistakes) = (0, 0);
     for moves in &games {
@@ -129,7 +129,7 @@ fn the_reviews_marks_agree_with_plain_minimax_on_every_game_from_a_few_openings(
             let at = format!("{:?} ply {}", record.moves(), ply + 1);
             assert_eq!((reviewed.before, reviewed.after), (best, after), "{at}");
             assert!(reviewed.proven, "{at}");
-            let best_moves: Vec<Move> = values
+            let best_moves: Vec<Square> = values
                 .iter()
                 .filter(|&&(_, value)| value == best)
                 .map(|&(mv, _)| mv)
@@ -411,8 +411,8 @@ fn the_record_of_a_plain_game_is_appended_when_it_ends() {
 #[test]
 fn r_in_the_game_shows_the_record_unframed_and_hands_the_game_over_to_save() {
     use std::time::Instant;
-    use tictactoe::game::Seat;
-    use tictactoe::screen::app::{Action, App};
+    use tictactoe_core::game::Seat;
+    use tictactoe_screen::app::{Action, App};
     let t0 = Instant::now();
     let mut app = App::new(support::settings(Seat::Human, Seat::Human), t0);
     for square in squares("a1 b1 a2") {
@@ -436,7 +436,7 @@ fn r_in_the_game_shows_the_record_unframed_and_hands_the_game_over_to_save() {
     assert_eq!(row(0).trim_end(), "[Game \"tictactoe\"]");
     assert!(drawing(&(0..24).map(row).collect::<String>()).is_empty());
     // Any key goes back to the game, and does nothing more.
-    app.update(Action::Place(Move::new(2, 2)), t0);
+    app.update(Action::Place(Square::new(2, 2)), t0);
     assert!(app.record_shown().is_none());
     assert_eq!(app.board().move_count(), 3);
 }
@@ -444,8 +444,8 @@ fn r_in_the_game_shows_the_record_unframed_and_hands_the_game_over_to_save() {
 #[test]
 fn v_after_a_game_opens_its_review_on_the_board_and_steps_through_it() {
     use std::time::Instant;
-    use tictactoe::game::Seat;
-    use tictactoe::screen::app::{Action, App, Browse};
+    use tictactoe_core::game::Seat;
+    use tictactoe_screen::app::{Action, App, Browse};
     let t0 = Instant::now();
     let mut app = App::new(support::settings(Seat::Human, Seat::Human), t0);
     let moves = squares("b2 b1 a1 c3 a3 a2 c1");
@@ -500,16 +500,16 @@ const LOST_ON_4X4: &str = "a1 d1 b3 d3 a3 a2 b4 b1 c4 a4 c3 d4 c2 d2";
 
 /// A session of two people on 4x4 at the end of [`LOST_ON_4X4`], its
 /// review thinking with `limits`.
-fn lost_on_4x4(limits: Limits) -> tictactoe::screen::app::App {
+fn lost_on_4x4(limits: Limits) -> tictactoe_screen::app::App {
     use std::time::Instant;
-    use tictactoe::game::Seat;
-    use tictactoe::screen::app::{Action, App};
+    use tictactoe_core::game::Seat;
+    use tictactoe_screen::app::{Action, App};
     let mut settings =
         support::settings_from(Board::empty(4, 4).unwrap(), Seat::Human, Seat::Human);
     settings.limits = limits;
     let mut app = App::new(settings, Instant::now());
     for square in LOST_ON_4X4.split_whitespace() {
-        let mv = Move::parse_coordinate(square, 4).expect("a square");
+        let mv = Square::parse_coordinate(square, 4).expect("a square");
         app.update(Action::Place(mv), Instant::now());
     }
     assert!(app.board().status().is_over());
@@ -519,9 +519,9 @@ fn lost_on_4x4(limits: Limits) -> tictactoe::screen::app::App {
 /// The review's request for the engine, if the next request is one: the
 /// move's index and the thinking time asked.
 fn review_request(
-    app: &mut tictactoe::screen::app::App,
-) -> Option<(tictactoe::screen::app::Request, usize, Limits)> {
-    use tictactoe::screen::app::Request;
+    app: &mut tictactoe_screen::app::App,
+) -> Option<(tictactoe_screen::app::Request, usize, Limits)> {
+    use tictactoe_screen::app::Request;
     match app.take_request()? {
         request @ Request::Review { ply, limits, .. } => Some((request, ply, limits)),
         _ => None,
@@ -531,8 +531,8 @@ fn review_request(
 #[test]
 fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() {
     use std::time::Instant;
-    use tictactoe::screen::app::{Action, Browse};
-    use tictactoe::screen::worker::Worker;
+    use tictactoe_screen::app::{Action, Browse};
+    use tictactoe_screen::worker::Worker;
     // Proven, so that the values and marks do not hang on a busy machine's clock.
     let mut app = lost_on_4x4(Limits::Solve);
     let plies = LOST_ON_4X4.split_whitespace().count();
@@ -612,9 +612,9 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
 #[test]
 fn an_estimate_on_the_board_is_worded_as_tictactoe_review_words_it_and_never_marked() {
     use std::time::{Duration, Instant};
-    use tictactoe::review::sentence;
-    use tictactoe::screen::app::{Action, Browse, Reply};
-    use tictactoe::screen::worker::Worker;
+    use tictactoe_core::review::sentence;
+    use tictactoe_screen::app::{Action, Browse, Reply};
+    use tictactoe_screen::worker::Worker;
     // With no time to think, the first move's values are estimates. (No
     // test here proves 4x4's book, which would settle the empty board.)
     let spent = Limits::Think(Duration::ZERO);
@@ -648,8 +648,8 @@ fn an_estimate_on_the_board_is_worded_as_tictactoe_review_words_it_and_never_mar
 #[test]
 fn closing_the_review_asks_nothing_more_and_drops_the_answer_under_way() {
     use std::time::Instant;
-    use tictactoe::screen::app::{Action, Request};
-    use tictactoe::screen::worker::Worker;
+    use tictactoe_screen::app::{Action, Request};
+    use tictactoe_screen::worker::Worker;
     let mut app = lost_on_4x4(Limits::Solve);
     let now = Instant::now();
     app.update(Action::Review, now);

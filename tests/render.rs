@@ -9,13 +9,11 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use tictactoe::engine::{Board, Move};
-use tictactoe::game::Seat;
-use tictactoe::screen::app::{Action, App, Direction};
-use tictactoe::screen::layout::{
-    BoardLayout, CellSize, ExplainPlace, Panels, ScreenLayout, layout,
-};
-use tictactoe::screen::worker::Worker;
+use tictactoe_core::game::Seat;
+use tictactoe_engine::{Board, Square};
+use tictactoe_screen::app::{Action, App, Direction};
+use tictactoe_screen::layout::{BoardLayout, CellSize, ExplainPlace, Panels, ScreenLayout, layout};
+use tictactoe_screen::worker::Worker;
 
 mod support;
 
@@ -70,7 +68,7 @@ fn two_humans(moves: &[(u8, u8)]) -> App {
     let now = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), now);
     for &(row, col) in moves {
-        app.update(Action::Place(Move::new(row, col)), now);
+        app.update(Action::Place(Square::new(row, col)), now);
     }
     app
 }
@@ -136,7 +134,7 @@ fn the_board_grows_with_the_terminal_and_stays_crisp_at_80x24() {
     for size in [(80, 24), (120, 40), (200, 60)] {
         let board = board_at(size, 3);
         let buffer = draw(&app, size.0, size.1);
-        let x = board.cell_rect(Move::new(1, 1));
+        let x = board.cell_rect(Square::new(1, 1));
         let rows: Vec<String> = x
             .rows()
             .map(|row| cell_text(&buffer, row).trim().to_string())
@@ -149,7 +147,7 @@ fn the_board_grows_with_the_terminal_and_stays_crisp_at_80x24() {
             "{size:?}: the strokes cross in the middle"
         );
         assert_eq!(rows[0].chars().count(), 2 * n - 1, "{size:?}");
-        let o = board.cell_rect(Move::new(0, 0));
+        let o = board.cell_rect(Square::new(0, 0));
         let top = cell_text(&buffer, o.rows().next().expect("a row"));
         assert!(
             top.trim().starts_with('╭') && top.trim().ends_with('╮'),
@@ -162,7 +160,7 @@ fn the_board_grows_with_the_terminal_and_stays_crisp_at_80x24() {
 fn mid_game_with_the_cursor() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     answer_all(&mut app, t0);
     app.tick(t0 + Duration::from_secs(1));
     app.update(Action::Cursor(Direction::Up), t0);
@@ -173,14 +171,14 @@ fn mid_game_with_the_cursor() {
         assert!(
             all_cells_have(
                 &buffer,
-                board.cell_rect(Move::new(0, 2)),
+                board.cell_rect(Square::new(0, 2)),
                 Modifier::REVERSED
             ),
             "{size:?}: the cursor square"
         );
         assert!(!any_cell_has(
             &buffer,
-            board.cell_rect(Move::new(2, 2)),
+            board.cell_rect(Square::new(2, 2)),
             Modifier::REVERSED
         ));
         // The last move's mark is underlined.
@@ -197,7 +195,7 @@ fn mid_game_with_the_cursor() {
 fn no_digits_and_no_cursor_while_the_ai_moves() {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
-    app.update(Action::Place(Move::new(1, 1)), t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
     app.take_request().expect("the AI is asked");
     for size in SIZES {
         let buffer = draw(&app, size.0, size.1);
@@ -216,7 +214,7 @@ fn x_wins_with_the_line_highlighted() {
     for size in SIZES {
         let buffer = snapshot("x_wins_with_the_line_highlighted", &app, size);
         let board = board_at(size, 3);
-        for mv in [Move::new(0, 0), Move::new(1, 1), Move::new(2, 2)] {
+        for mv in [Square::new(0, 0), Square::new(1, 1), Square::new(2, 2)] {
             assert!(
                 all_cells_have(
                     &buffer,
@@ -226,14 +224,14 @@ fn x_wins_with_the_line_highlighted() {
                 "{size:?}: winning square {mv}"
             );
         }
-        for mv in [Move::new(1, 0), Move::new(0, 2), Move::new(2, 1)] {
+        for mv in [Square::new(1, 0), Square::new(0, 2), Square::new(2, 1)] {
             let rect = board.cell_rect(mv);
             assert!(
                 !any_cell_has(&buffer, rect, Modifier::REVERSED),
                 "{size:?}: square {mv}"
             );
         }
-        for mv in [Move::new(0, 1), Move::new(0, 2), Move::new(1, 2)] {
+        for mv in [Square::new(0, 1), Square::new(0, 2), Square::new(1, 2)] {
             let rect = board.cell_rect(mv);
             assert_eq!(cell_text(&buffer, rect).trim(), "", "no digits once over");
         }
@@ -396,7 +394,7 @@ fn no_color_means_no_colours() {
 }
 
 /// A seeded game against the perfect AI with explain on, every request answered.
-fn explained(moves: &[Move]) -> App {
+fn explained(moves: &[Square]) -> App {
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::ToggleExplain, t0);
@@ -413,7 +411,7 @@ fn explained(moves: &[Move]) -> App {
 
 #[test]
 fn explain_overlay_and_panel() {
-    let app = explained(&[Move::new(1, 1), Move::new(0, 0)]);
+    let app = explained(&[Square::new(1, 1), Square::new(0, 0)]);
     for size in [(80, 24), (120, 40)] {
         let buffer = snapshot_timeless("explain_overlay_and_panel", &app, size);
         let screen = text(&buffer);
@@ -453,14 +451,14 @@ fn explain_overlay_and_panel() {
 
 #[test]
 fn explain_in_a_medium_terminal() {
-    let app = explained(&[Move::new(1, 1), Move::new(0, 0)]);
+    let app = explained(&[Square::new(1, 1), Square::new(0, 0)]);
     snapshot_timeless("explain_in_a_medium_terminal", &app, (60, 20));
 }
 
 #[test]
 fn explain_opens_beside_the_board_without_moving_it() {
     let t0 = Instant::now();
-    let mut app = explained(&[Move::new(1, 1), Move::new(0, 0)]);
+    let mut app = explained(&[Square::new(1, 1), Square::new(0, 0)]);
     for size in [(80, 24), (60, 20), (120, 40), (40, 15), (30, 15)] {
         let on = draw(&app, size.0, size.1);
         app.update(Action::ToggleExplain, t0);
@@ -505,7 +503,7 @@ fn explain_opens_beside_the_board_without_moving_it() {
 
 #[test]
 fn explain_at_the_smallest_sizes_is_a_summary_above_the_board() {
-    let app = explained(&[Move::new(1, 1)]);
+    let app = explained(&[Square::new(1, 1)]);
     // The line behind the best score comes first, before any figure.
     for (size, first) in [((40, 15), "Best: a1 X,"), ((30, 15), "Best: a1 X,")] {
         let screen = text(&snapshot_timeless("explain_summary", &app, size)).replace('\u{a0}', " ");
@@ -526,7 +524,10 @@ fn a_game_from_a_given_position_says_so_in_the_move_list() {
     // O (the AI) is to move: it blocks at c3, then X plays a3.
     answer_all(&mut app, t0);
     app.tick(t0 + Duration::from_secs(1));
-    app.update(Action::Place(Move::new(2, 0)), t0 + Duration::from_secs(1));
+    app.update(
+        Action::Place(Square::new(2, 0)),
+        t0 + Duration::from_secs(1),
+    );
     for size in [(80, 24), (40, 15)] {
         let screen = text(&snapshot("a_game_from_a_given_position", &app, size));
         let list: Vec<&str> = screen
@@ -569,8 +570,8 @@ fn while_a_big_board_is_scored_its_squares_say_so() {
         settings_from(seven_by_seven(), Seat::Human, Seat::Human),
         t0,
     );
-    app.update(Action::Place(Move::new(3, 3)), t0);
-    app.update(Action::Place(Move::new(3, 2)), t0);
+    app.update(Action::Place(Square::new(3, 3)), t0);
+    app.update(Action::Place(Square::new(3, 2)), t0);
     app.update(Action::ToggleExplain, t0);
     assert!(!app.scoring(), "not asked yet");
     app.take_request().expect("the overlay asks for scores");
@@ -614,7 +615,7 @@ fn explained_from(start: &str) -> App {
 }
 
 /// Moves the cursor to `mv` from wherever it is.
-fn cursor_to(app: &mut App, mv: Move) {
+fn cursor_to(app: &mut App, mv: Square) {
     let t0 = Instant::now();
     for _ in 0..3 {
         app.update(Action::Cursor(Direction::Up), t0);
@@ -632,7 +633,7 @@ fn cursor_to(app: &mut App, mv: Move) {
 fn explain_draws_the_line_under_the_cursor_on_the_board_and_writes_it_in_the_panel() {
     // X has b2 and c1, O has a1... the seed's own position after two moves each way.
     let mut app = explained_from("x../.o./...");
-    cursor_to(&mut app, Move::new(0, 1));
+    cursor_to(&mut app, Square::new(0, 1));
     let line = "b1 X, c1 O, a3 X, a2 O, c2 X, b3 O, c3 X: draw";
     for size in [(80, 24), (120, 40), (60, 20), (40, 15)] {
         let buffer = snapshot_timeless("explain_draws_the_line_under_the_cursor", &app, size);
@@ -647,7 +648,7 @@ fn explain_draws_the_line_under_the_cursor_on_the_board_and_writes_it_in_the_pan
             for scored in &overlay.moves {
                 let square = cell_text(&buffer, board.cell_rect(scored.mv));
                 assert!(
-                    square.contains(&tictactoe::text::signed(scored.score)),
+                    square.contains(&tictactoe_core::text::signed(scored.score)),
                     "{size:?}: {} keeps its score: {square:?}",
                     scored.mv
                 );
@@ -659,7 +660,7 @@ fn explain_draws_the_line_under_the_cursor_on_the_board_and_writes_it_in_the_pan
             .filter(|_| board.cell.draws_marks())
         {
             let player = if i % 2 == 0 { "X" } else { "O" };
-            let square = cell_text(&buffer, board.cell_rect(Move::new(row, col)));
+            let square = cell_text(&buffer, board.cell_rect(Square::new(row, col)));
             assert!(
                 square.contains(&format!("{}{player}", i + 1)),
                 "{size:?}: move {} of the line at {row},{col}: {square:?}",
@@ -674,7 +675,7 @@ fn explain_draws_the_line_under_the_cursor_on_the_board_and_writes_it_in_the_pan
         }
     }
     // Moving the cursor changes the line.
-    cursor_to(&mut app, Move::new(2, 2));
+    cursor_to(&mut app, Square::new(2, 2));
     let screen = text(&draw(&app, 80, 24)).replace('\u{a0}', " ");
     assert!(screen.contains("Line: c3 X,"), "{screen}");
     assert!(!screen.contains("Line: b1 X,"), "{screen}");
@@ -780,13 +781,13 @@ fn the_walkthrough_steps_through_the_article_calls() {
     }
     // The board shows call 6's position: X on a3, numbered as the first move of the path.
     let board = board_at((80, 24), 3);
-    let a3 = cell_text(&buffer_of(&app), board.cell_rect(Move::new(2, 0)));
+    let a3 = cell_text(&buffer_of(&app), board.cell_rect(Square::new(2, 0)));
     assert!(a3.starts_with('1') && a3.contains('╳'), "{a3:?}");
 }
 
 #[test]
 fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
-    use tictactoe::screen::app::TraceMove;
+    use tictactoe_screen::app::TraceMove;
     let t0 = Instant::now();
     let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
     let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
@@ -933,7 +934,7 @@ fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
         };
         let mut app = two_humans(&[]);
         assert!(!keys(&app).contains("undo"), "{}", keys(&app));
-        app.update(Action::Place(Move::new(1, 1)), t0);
+        app.update(Action::Place(Square::new(1, 1)), t0);
         assert!(keys(&app).contains("u undo"), "{}", keys(&app));
         assert!(!keys(&app).contains("redo"), "{}", keys(&app));
         app.update(Action::Undo, t0);
@@ -943,7 +944,7 @@ fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
         app.update(Action::Redo, t0);
         assert!(keys(&app).contains("u undo"), "{}", keys(&app));
         // Two moves, one taken back: both offered.
-        app.update(Action::Place(Move::new(0, 0)), t0);
+        app.update(Action::Place(Square::new(0, 0)), t0);
         app.update(Action::Undo, t0);
         let both = keys(&app);
         assert!(both.contains("u undo") && both.contains("U redo"), "{both}");
@@ -982,6 +983,6 @@ fn the_quiz_on_the_article_board() {
     );
     // No scores, digits or cursor on the board to give answers away.
     let board = board_at((80, 24), 3);
-    let b2 = cell_text(&buffer_of(&app), board.cell_rect(Move::new(1, 1)));
+    let b2 = cell_text(&buffer_of(&app), board.cell_rect(Square::new(1, 1)));
     assert!(b2.trim().is_empty(), "{b2:?}");
 }

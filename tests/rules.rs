@@ -1,11 +1,11 @@
 //! The notation, the rules and their errors, and the seed articles' examples.
 
-use tictactoe::engine::teach::reference::{self, evaluate, is_moves_left, minimax};
-use tictactoe::engine::{
-    Board, BoardError, Geometry, GeometryError, IllegalMove, InvalidPosition, Limits, Move,
-    Outlook, ParseError, Player, Scoring, Status, analyze, find_best_move,
+use tictactoe_core::words::verdict;
+use tictactoe_engine::teach::reference::{self, evaluate, is_moves_left, minimax};
+use tictactoe_engine::{
+    Board, BoardError, Geometry, GeometryError, IllegalMove, InvalidPosition, Limits, Outlook,
+    ParseError, Player, Scoring, Square, Status, analyze, find_best_move,
 };
-use tictactoe::words::verdict;
 
 fn board(text: &str) -> Board {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -25,7 +25,7 @@ fn geeksforgeeks_example_scores_and_best_move() {
         .map(|m| (m.mv.row, m.mv.col, m.score))
         .collect();
     assert_eq!(scores, vec![(2, 0, -8), (2, 1, 0), (2, 2, 9)]);
-    assert_eq!(find_best_move(&position), Some(Move::new(2, 2)));
+    assert_eq!(find_best_move(&position), Some(Square::new(2, 2)));
     assert_eq!(analysis.value(), Some(9));
     let plain: Vec<i32> = analysis
         .moves
@@ -34,7 +34,10 @@ fn geeksforgeeks_example_scores_and_best_move() {
         .collect();
     assert_eq!(plain, [-10, 0, 10], "the article's own numbers");
     assert_eq!(verdict(&analysis), "X wins in 1");
-    assert_eq!(reference::find_best_move(&position), Some(Move::new(2, 2)));
+    assert_eq!(
+        reference::find_best_move(&position),
+        Some(Square::new(2, 2))
+    );
 }
 
 #[test]
@@ -42,7 +45,7 @@ fn freecodecamp_example_best_move_is_the_centre() {
     // O _ X / X _ X / _ O O with the AI as X: the article's answer is index 4.
     let position = board("o.x/x.x/.oo");
     assert_eq!(position.to_move(), Player::X);
-    assert_eq!(find_best_move(&position), Some(Move::new(1, 1)));
+    assert_eq!(find_best_move(&position), Some(Square::new(1, 1)));
 }
 
 #[test]
@@ -227,11 +230,11 @@ fn shapes_outside_the_supported_range_are_errors() {
 fn illegal_moves_say_why() {
     let start = board("x../.../...");
     assert_eq!(
-        start.play(Move::new(0, 0)),
+        start.play(Square::new(0, 0)),
         Err(IllegalMove::Occupied { row: 0, col: 0 })
     );
     assert_eq!(
-        start.play(Move::new(3, 0)),
+        start.play(Square::new(3, 0)),
         Err(IllegalMove::OutOfRange {
             row: 3,
             col: 0,
@@ -239,7 +242,7 @@ fn illegal_moves_say_why() {
         })
     );
     assert_eq!(
-        start.play(Move::new(0, 9)),
+        start.play(Square::new(0, 9)),
         Err(IllegalMove::OutOfRange {
             row: 0,
             col: 9,
@@ -247,15 +250,15 @@ fn illegal_moves_say_why() {
         })
     );
     assert_eq!(
-        board("xxx/oo./...").play(Move::new(2, 2)),
+        board("xxx/oo./...").play(Square::new(2, 2)),
         Err(IllegalMove::GameOver)
     );
     assert_eq!(
-        board("xox/xoo/oxx").play(Move::new(0, 0)),
+        board("xox/xoo/oxx").play(Square::new(0, 0)),
         Err(IllegalMove::GameOver)
     );
-    let after = start.play(Move::new(1, 1)).unwrap();
-    assert_eq!(after.get(Move::new(1, 1)), Some(Player::O));
+    let after = start.play(Square::new(1, 1)).unwrap();
+    assert_eq!(after.get(Square::new(1, 1)), Some(Player::O));
     assert!(
         IllegalMove::Occupied { row: 0, col: 0 }
             .to_string()
@@ -301,10 +304,10 @@ fn cell_sets_of_a_position() {
     assert_eq!(position.empty_cells().len(), 5);
     assert_eq!(
         position.threats(Player::O).iter().collect::<Vec<_>>(),
-        [Move::new(1, 2)]
+        [Square::new(1, 2)]
     );
-    assert!(!position.empty_cells().contains(Move::new(0, 0)));
-    assert!(!position.empty_cells().contains(Move::new(3, 3)));
+    assert!(!position.empty_cells().contains(Square::new(0, 0)));
+    assert!(!position.empty_cells().contains(Square::new(3, 3)));
     assert_eq!(
         position.empty_cells().into_iter().collect::<Vec<_>>(),
         position.legal_moves()
@@ -323,7 +326,7 @@ fn status_of_finished_and_running_games() {
     let top_row = board("xxx/oo./...").winning_cells();
     assert_eq!(
         top_row.iter().collect::<Vec<_>>(),
-        [Move::new(0, 0), Move::new(0, 1), Move::new(0, 2)]
+        [Square::new(0, 0), Square::new(0, 1), Square::new(0, 2)]
     );
     assert_eq!(top_row.bits(), 0b111);
     assert!(board("xo./.x./..o").winning_cells().is_empty());
@@ -332,12 +335,12 @@ fn status_of_finished_and_running_games() {
 
 #[test]
 fn coordinates_a1_to_c3() {
-    assert_eq!(Move::new(0, 0).coordinate(), "a1");
-    assert_eq!(Move::new(2, 1).coordinate(), "b3");
-    assert_eq!(Move::parse_coordinate("b2", 3), Some(Move::new(1, 1)));
-    assert_eq!(Move::parse_coordinate("C3", 3), Some(Move::new(2, 2)));
+    assert_eq!(Square::new(0, 0).coordinate(), "a1");
+    assert_eq!(Square::new(2, 1).coordinate(), "b3");
+    assert_eq!(Square::parse_coordinate("b2", 3), Some(Square::new(1, 1)));
+    assert_eq!(Square::parse_coordinate("C3", 3), Some(Square::new(2, 2)));
     for bad in ["d1", "a4", "a0", "", "b", "22", "bb"] {
-        assert_eq!(Move::parse_coordinate(bad, 3), None, "{bad}");
+        assert_eq!(Square::parse_coordinate(bad, 3), None, "{bad}");
     }
-    assert_eq!(Move::parse_coordinate("g7", 7), Some(Move::new(6, 6)));
+    assert_eq!(Square::parse_coordinate("g7", 7), Some(Square::new(6, 6)));
 }

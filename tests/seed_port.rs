@@ -1,9 +1,9 @@
 //! The benchmarks' baselines are ports of the seed program: check that both
 //! are right, and count positions the way README reports them.
 
-use tictactoe::engine::teach::reference::{self, Algorithm, BestMove};
-use tictactoe::engine::{
-    Board, Limits, Move, Player, Scoring, analyze_by_search, reachable_positions,
+use tictactoe_engine::teach::reference::{self, Algorithm, BestMove};
+use tictactoe_engine::{
+    Board, Limits, Player, Scoring, Square, analyze_by_search, reachable_positions,
 };
 
 #[path = "../benches/support/seed_port.rs"]
@@ -20,7 +20,7 @@ fn seed_port_visits_549945_positions_on_the_empty_board() {
     assert_eq!(
         reference::best_move(&Board::new(), Algorithm::Minimax, Scoring::Depth),
         Some(BestMove {
-            mv: Move::new(0, 0),
+            mv: Square::new(0, 0),
             value: 0,
             calls: 549_945
         })
@@ -43,7 +43,7 @@ fn both_ports_agree_with_the_reference_on_every_position_with_x_to_move() {
     let mut checked = 0;
     for board in reachable_positions()
         .into_iter()
-        .filter(|b| b.status() == tictactoe::engine::Status::InProgress { to_move: Player::X })
+        .filter(|b| b.status() == tictactoe_engine::Status::InProgress { to_move: Player::X })
     {
         let notation = board.to_string();
         let BestMove { mv, value, calls } =
@@ -89,7 +89,7 @@ fn the_tight_port_reads_the_notation_without_separators_too() {
 fn alpha_beta_alone_and_the_engine_search_need_far_fewer_positions() {
     let board = Board::new();
     let pruned = reference::best_move(&board, Algorithm::AlphaBeta, Scoring::Depth).unwrap();
-    assert_eq!((pruned.mv, pruned.value), (Move::new(0, 0), 0));
+    assert_eq!((pruned.mv, pruned.value), (Square::new(0, 0), 0));
     assert!(
         pruned.calls < 549_945 / 10,
         "alpha-beta alone: {}",

@@ -17,8 +17,8 @@ use russh::client::{self, Msg};
 use russh::keys::{HashAlg, PublicKeyOrCertificate};
 use russh::{ChannelMsg, ChannelWriteHalf};
 use rustix::process::{Pid, Signal, kill_process};
-use tictactoe::engine::Move;
-use tictactoe::screen::decode::KeyDecoder;
+use tictactoe_engine::Square;
+use tictactoe_screen::decode::KeyDecoder;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
@@ -967,7 +967,7 @@ async fn no_color_from_the_client_is_respected() {
         player.wait_for(|s| s.contains("q quit"), "the lobby").await;
         player.press("a").await;
         player.play_square(5).await;
-        let centre = screen_support::board(COLS as u16, ROWS as u16).cell_rect(Move::new(1, 1));
+        let centre = screen_support::board(COLS as u16, ROWS as u16).cell_rect(Square::new(1, 1));
         let parser = player.screen.lock().expect("screen");
         let cell = parser
             .screen()
@@ -1116,7 +1116,7 @@ async fn the_screen_reader_command_plays_in_sentences_without_a_terminal() {
     // The record it printed reads back: b2, then the AI's answer, as said.
     let start = said.find("[Game ").expect("a record");
     let end = start + said[start..].find(" *\n").expect("the record's end") + 3;
-    let records = tictactoe::record::read_str(&said[start..end]).expect("a record that reads");
+    let records = tictactoe_core::record::read_str(&said[start..end]).expect("a record that reads");
     let moves = records[0].moves();
     assert_eq!(moves.len(), 2);
     assert_eq!(moves[0].to_string(), "b2");
@@ -1908,7 +1908,7 @@ async fn a_game_the_other_player_left_shows_no_digits_and_no_cursor() {
         let mut digits = 0;
         let mut reversed = 0;
         for index in 0..9 {
-            let rect = board.cell_rect(Move::from_index(index, 3));
+            let rect = board.cell_rect(Square::from_index(index, 3));
             for y in rect.y..rect.y + rect.height {
                 for x in rect.x..rect.x + rect.width {
                     let cell = screen.cell(y, x).expect("a cell");

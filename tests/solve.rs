@@ -8,11 +8,11 @@ use std::collections::HashSet;
 use std::process::Stdio;
 use std::time::Duration;
 
-use tictactoe::engine::solve::{Techniques, Value, certificate, solve};
-use tictactoe::engine::{
+use tictactoe_core::proof_check::{CheckError, check};
+use tictactoe_engine::solve::{Techniques, Value, certificate, solve};
+use tictactoe_engine::{
     Ai, Board, Dice, Level, Limits, Player, Status, analyze, reachable_positions,
 };
-use tictactoe::proof_check::{CheckError, check};
 
 use support::tictactoe;
 
@@ -47,7 +47,7 @@ fn certificate_text(board: &Board) -> String {
         .collect()
 }
 
-fn checked(text: &str) -> Result<tictactoe::proof_check::Verified, CheckError> {
+fn checked(text: &str) -> Result<tictactoe_core::proof_check::Verified, CheckError> {
     check(&mut text.as_bytes())
 }
 
@@ -180,7 +180,7 @@ fn the_prover_agrees_with_the_exhaustive_search_on_5x5_positions_with_four_in_a_
 
 #[test]
 fn without_any_one_technique_the_prover_finds_the_same_values() {
-    use tictactoe::engine::solve::Technique;
+    use tictactoe_engine::solve::Technique;
     for technique in Technique::ALL {
         for (size, k, value) in [
             (4, 3, Value::Win(Player::X)),
@@ -593,7 +593,7 @@ fn verify_refuses_what_is_not_a_certificate_file_without_hanging() {
 #[test]
 fn analyze_solve_gives_every_move_the_provers_value() {
     // 5x5 with four in a row after X takes the centre: O has draws and losses.
-    let centre = tictactoe::engine::Move::parse_coordinate("c3", 5).unwrap();
+    let centre = tictactoe_engine::Square::parse_coordinate("c3", 5).unwrap();
     let board = Board::empty(5, 4).unwrap().play(centre).unwrap();
     let out = tictactoe(
         &[
@@ -616,7 +616,7 @@ fn analyze_solve_gives_every_move_the_provers_value() {
     let moves = proof["moves"].as_array().unwrap();
     assert_eq!(moves.len(), board.legal_moves().len());
     let value_after = |row: &serde_json::Value, col: &serde_json::Value| {
-        let mv = tictactoe::engine::Move {
+        let mv = tictactoe_engine::Square {
             row: row.as_u64().unwrap() as u8,
             col: col.as_u64().unwrap() as u8,
         };

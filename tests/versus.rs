@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 mod support;
 
-use tictactoe::engine::{Move, Player, Status};
-use tictactoe::game::Seat;
-use tictactoe::screen::app::{Action, App, Names, Outgoing};
-use tictactoe::settings::Settings;
+use tictactoe_core::game::Seat;
+use tictactoe_core::settings::Settings;
+use tictactoe_engine::{Player, Square, Status};
+use tictactoe_screen::app::{Action, App, Names, Outgoing};
 
 /// Two people at different terminals: the AI seat only matters when one leaves.
 fn settings() -> Settings {
@@ -39,14 +39,14 @@ fn pair(t0: Instant) -> (App, App) {
 fn relay(from: &mut App, to: &mut App, now: Instant) {
     for message in from.take_outgoing() {
         match message {
-            Outgoing::Move(mv) => assert!(to.remote_move(mv, now), "{mv:?} is accepted"),
+            Outgoing::Square(mv) => assert!(to.remote_move(mv, now), "{mv:?} is accepted"),
             Outgoing::Rematch => to.remote_rematch(now),
         }
     }
 }
 
 fn play(mover: &mut App, other: &mut App, index: usize, now: Instant) {
-    mover.update(Action::Place(Move::from_index(index, 3)), now);
+    mover.update(Action::Place(Square::from_index(index, 3)), now);
     relay(mover, other, now);
 }
 
@@ -62,7 +62,7 @@ fn moves_cross_from_one_screen_to_the_other_and_nothing_asks_the_engine() {
 
     play(&mut alice, &mut bob, 4, t0);
     assert_eq!(bob.board(), alice.board());
-    assert_eq!(bob.board().get(Move::new(1, 1)), Some(Player::X));
+    assert_eq!(bob.board().get(Square::new(1, 1)), Some(Player::X));
     assert_eq!(alice.status_line(), "bob's turn (O)");
     assert_eq!(bob.status_line(), "Your turn: you are O");
     for app in [&mut alice, &mut bob] {
@@ -74,12 +74,12 @@ fn moves_cross_from_one_screen_to_the_other_and_nothing_asks_the_engine() {
 fn playing_out_of_turn_is_refused_with_the_reason_and_sends_nothing() {
     let t0 = Instant::now();
     let (mut alice, mut bob) = pair(t0);
-    bob.update(Action::Place(Move::new(0, 0)), t0);
+    bob.update(Action::Place(Square::new(0, 0)), t0);
     assert_eq!(bob.status_line(), "Not your turn: waiting for alice");
     assert!(bob.take_outgoing().is_empty());
     assert_eq!(bob.board().move_count(), 0);
     // A move claimed for the wrong side is not played either.
-    assert!(!alice.remote_move(Move::new(0, 0), t0));
+    assert!(!alice.remote_move(Square::new(0, 0), t0));
     assert_eq!(alice.board().move_count(), 0);
 }
 
@@ -87,7 +87,7 @@ fn playing_out_of_turn_is_refused_with_the_reason_and_sends_nothing() {
 fn a_refusal_goes_the_moment_the_opponents_move_makes_it_your_turn() {
     let t0 = Instant::now();
     let (mut alice, mut bob) = pair(t0);
-    bob.update(Action::Place(Move::new(1, 1)), t0);
+    bob.update(Action::Place(Square::new(1, 1)), t0);
     assert_eq!(bob.status_line(), "Not your turn: waiting for alice");
     // alice moves at once: the notice would otherwise last its full time.
     play(&mut alice, &mut bob, 0, t0);
@@ -167,7 +167,7 @@ fn when_the_opponent_leaves_the_player_is_told_and_any_key_leaves() {
     alice.end_link("bob left");
     assert_eq!(alice.status_line(), "bob left");
     assert!(!alice.should_quit());
-    alice.update(Action::Cursor(tictactoe::screen::app::Direction::Up), t0);
+    alice.update(Action::Cursor(tictactoe_screen::app::Direction::Up), t0);
     assert!(alice.should_quit());
 }
 
@@ -176,14 +176,14 @@ fn a_spectator_follows_the_moves_and_cannot_play() {
     let t0 = Instant::now();
     let mut watcher = App::new(settings(), t0).watching(names(), t0);
     assert!(watcher.take_request().is_none());
-    let moves = [Move::new(1, 1), Move::new(0, 0)];
+    let moves = [Square::new(1, 1), Square::new(0, 0)];
     watcher.follow(names(), &moves[..1], t0);
     watcher.follow(names(), &moves, t0);
     assert_eq!(watcher.game().moves(), &moves);
     assert_eq!(watcher.status_line(), "alice (X) to move");
     assert!(!watcher.human_to_move());
 
-    watcher.update(Action::Place(Move::new(2, 2)), t0);
+    watcher.update(Action::Place(Square::new(2, 2)), t0);
     assert_eq!(
         watcher.status_line(),
         "You are watching: q returns to the lobby"
@@ -195,8 +195,8 @@ fn a_spectator_follows_the_moves_and_cannot_play() {
         x: "bob".to_string(),
         o: "alice".to_string(),
     };
-    watcher.follow(swapped, &[Move::new(0, 2)], t0);
-    assert_eq!(watcher.game().moves(), &[Move::new(0, 2)]);
+    watcher.follow(swapped, &[Square::new(0, 2)], t0);
+    assert_eq!(watcher.game().moves(), &[Square::new(0, 2)]);
     assert_eq!(watcher.players_line(), "bob: X  vs  alice: O");
 }
 
@@ -207,7 +207,7 @@ fn a_game_between_people_asks_the_engine_only_for_explanations() {
     alice.update(Action::ToggleExplain, t0);
     assert!(matches!(
         alice.take_request(),
-        Some(tictactoe::screen::Request::Explain { .. })
+        Some(tictactoe_screen::Request::Explain { .. })
     ));
 }
 
@@ -260,7 +260,7 @@ fn a_spectator_keeps_each_players_wins_across_a_rematch() {
     let t0 = Instant::now();
     let mut watcher = App::new(settings(), t0).watching(names(), t0);
     // alice (X) wins along the top row.
-    let won: Vec<Move> = [0, 3, 1, 4, 2].map(|i| Move::from_index(i, 3)).to_vec();
+    let won: Vec<Square> = [0, 3, 1, 4, 2].map(|i| Square::from_index(i, 3)).to_vec();
     watcher.follow(names(), &won, t0);
     assert_eq!(watcher.board().status(), Status::Won(Player::X));
     assert_eq!(

@@ -6,14 +6,16 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{BoardOptions, Cell, ExitStatus, ScoresArg, Streams};
-use crate::engine::solve::{Keep, Value};
-use crate::engine::teach::line::Line;
-use crate::engine::{
-    Ai, Analysis, Board, Limits, Method, Move, Outlook, Player, ScoredMove, Scoring, Status,
+use tictactoe_core::text::{read_line, signed, thousands};
+use tictactoe_core::words::{
+    move_list, result_for, score_reason, scoring_legend, settled_words, verdict,
+};
+use tictactoe_engine::solve::{Keep, Value};
+use tictactoe_engine::teach::line::Line;
+use tictactoe_engine::{
+    Ai, Analysis, Board, Limits, Method, Outlook, Player, ScoredMove, Scoring, Square, Status,
     analyze, analyze_by_search,
 };
-use crate::text::{read_line, signed, thousands};
-use crate::words::{move_list, result_for, score_reason, scoring_legend, settled_words, verdict};
 
 /// The arguments of `tictactoe analyze`.
 #[derive(Debug, Args)]
@@ -357,7 +359,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
     ));
     let best = best_counted(analysis, scoring);
     // What a move means comes from its depth score, whatever is shown.
-    let outlook = |mv: Move| outlook_of_move(analysis, mv);
+    let outlook = |mv: Square| outlook_of_move(analysis, mv);
     for scored in &moves {
         let marker = if Some(scored.mv) == best.map(|b| b.mv) {
             "  <- best"
@@ -449,7 +451,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
 }
 
 /// The value the prover proved for the position after `mv`, if it did.
-fn proven_after(analysis: &Analysis, mv: Move) -> Option<Value> {
+fn proven_after(analysis: &Analysis, mv: Square) -> Option<Value> {
     let settled = analysis.settled.as_ref()?;
     settled
         .moves
@@ -459,7 +461,7 @@ fn proven_after(analysis: &Analysis, mv: Move) -> Option<Value> {
 }
 
 /// What the move `mv` of `analysis` means for its mover.
-fn outlook_of_move(analysis: &Analysis, mv: Move) -> Outlook {
+fn outlook_of_move(analysis: &Analysis, mv: Square) -> Outlook {
     analysis
         .moves
         .iter()
@@ -468,7 +470,7 @@ fn outlook_of_move(analysis: &Analysis, mv: Move) -> Outlook {
 }
 
 /// A square in both notations: `c3 (row 2, col 2)`.
-fn square(mv: Move) -> String {
+fn square(mv: Square) -> String {
     format!("{mv} (row {}, col {})", mv.row, mv.col)
 }
 
@@ -484,7 +486,7 @@ fn score_grid(board: &Board, moves: &[ScoredMove]) -> String {
     for row in 0..size {
         text.push_str(&format!("{:>4}", row + 1));
         for col in 0..size {
-            let mv = Move::new(row, col);
+            let mv = Square::new(row, col);
             let cell = match board.get(mv) {
                 Some(player) => player.symbol().to_string(),
                 None => moves.iter().find(|m| m.mv == mv).map_or_else(

@@ -23,9 +23,9 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 
-use crate::engine::{
-    Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, MAX_SIZE, MIN_SIZE, Move,
-    ParseError, Scoring,
+use tictactoe_engine::{
+    Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, MAX_SIZE, MIN_SIZE, ParseError,
+    Scoring, Square,
 };
 
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
@@ -240,8 +240,8 @@ struct Cell {
     col: u8,
 }
 
-impl From<Move> for Cell {
-    fn from(mv: Move) -> Cell {
+impl From<Square> for Cell {
+    fn from(mv: Square) -> Cell {
         Cell {
             row: mv.row,
             col: mv.col,

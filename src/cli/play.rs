@@ -8,13 +8,13 @@ use clap::{Args, ValueEnum};
 use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
-use crate::console::{Ending as TextEnding, Keep};
-use crate::engine::{Board, BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
-use crate::game::{Seat, Seats};
-use crate::record::{RecordFile, RecordFileError, read_file};
-use crate::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
-use crate::stats::StatsFile;
-use crate::tui::Ending;
+use tictactoe_core::console::{Ending as TextEnding, Keep};
+use tictactoe_core::game::{Seat, Seats};
+use tictactoe_core::record::{RecordFile, RecordFileError, read_file};
+use tictactoe_core::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
+use tictactoe_core::stats::StatsFile;
+use tictactoe_engine::{Board, BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
+use tictactoe_screen::terminal::Ending;
 
 use super::ExitStatus;
 
@@ -181,9 +181,9 @@ impl PlayArgs {
             let prompt = io::stdin().is_terminal();
             let (input, output) = (&mut io::stdin().lock(), &mut io::stdout().lock());
             let ending = if reader {
-                crate::reader::run(&settings, keep, input, output, prompt)?
+                tictactoe_core::reader::run(&settings, keep, input, output, prompt)?
             } else {
-                crate::plain::run(&settings, keep, input, output, prompt)?
+                tictactoe_core::plain::run(&settings, keep, input, output, prompt)?
             };
             return Ok(match ending {
                 TextEnding::Done => ExitStatus::Success,
@@ -197,7 +197,7 @@ impl PlayArgs {
             )?;
             return Ok(ExitStatus::Failure);
         }
-        let outcome = crate::tui::run(settings, color_wanted(), keep)?;
+        let outcome = tictactoe_screen::terminal::run(settings, color_wanted(), keep)?;
         // Warnings (about saved statistics) are shown in the game and again here,
         // once the screen is back, so they are not lost with it. After a hangup
         // there is nobody to tell, and that is no reason to fail.
@@ -326,11 +326,11 @@ impl PlayArgs {
     }
 }
 
-/// True when `TERM` says the terminal draws nothing ([`crate::text::draws_nothing`]).
+/// True when `TERM` says the terminal draws nothing ([`tictactoe_core::text::draws_nothing`]).
 pub fn dumb_terminal() -> bool {
     std::env::var_os("TERM")
         .and_then(|term| term.into_string().ok())
-        .is_some_and(|term| crate::text::draws_nothing(&term))
+        .is_some_and(|term| tictactoe_core::text::draws_nothing(&term))
 }
 
 /// True unless `NO_COLOR` is set to something (see no-color.org).

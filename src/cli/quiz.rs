@@ -1,5 +1,5 @@
 //! `tictactoe quiz`: questions about positions from real games, one at a
-//! time, with the answer explained ([`crate::quiz`]); `--answers` prints the key.
+//! time, with the answer explained ([`tictactoe_core::quiz`]); `--answers` prints the key.
 
 use std::io::{self, IsTerminal};
 
@@ -7,10 +7,10 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{ExitStatus, ScoresArg, Streams};
-use crate::engine::Board;
-use crate::quiz::{Answer, Question, ask_all, questions};
-use crate::screen::Action;
-use crate::screen::keys::{self, Mode};
+use tictactoe_core::action::Action;
+use tictactoe_core::keys::{self, Mode};
+use tictactoe_core::quiz::{Answer, Question, ask_all, questions};
+use tictactoe_engine::Board;
 
 /// The arguments of `tictactoe quiz`.
 #[derive(Debug, Args)]

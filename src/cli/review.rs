@@ -1,6 +1,6 @@
 //! `tictactoe review`: every move of recorded games, with its value before
 //! and after for the side that played it and a mark where it threw
-//! something away ([`crate::review`]).
+//! something away ([`tictactoe_core::review`]).
 
 use std::io;
 use std::path::PathBuf;
@@ -10,9 +10,9 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{DEFAULT_THINK_MS, ExitStatus, Streams, think_ms};
-use crate::engine::{Ai, Limits, Move, Player};
-use crate::record::{Record, read_file};
-use crate::review::{MoveReview, game_text, legend, review};
+use tictactoe_core::record::{Record, read_file};
+use tictactoe_core::review::{MoveReview, game_text, legend, review};
+use tictactoe_engine::{Ai, Limits, Player, Square};
 
 /// The arguments of `tictactoe review`.
 #[derive(Debug, Args)]
@@ -140,7 +140,7 @@ fn write_json(
     reviews: &[MoveReview],
     io: &mut Streams,
 ) -> io::Result<()> {
-    let names = |moves: &[Move]| moves.iter().map(Move::to_string).collect();
+    let names = |moves: &[Square]| moves.iter().map(Square::to_string).collect();
     for (i, review) in reviews.iter().enumerate() {
         let line = MoveLine {
             game,

@@ -1,5 +1,5 @@
 //! `tictactoe selfplay`: prints the tally of AI-against-AI games
-//! ([`crate::selfplay::play_games`]).
+//! ([`tictactoe_core::selfplay::play_games`]).
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -9,11 +9,11 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{DEFAULT_THINK_MS, ExitStatus, Shape, Streams, level_parser, think_ms};
-use crate::engine::{Board, Level, Limits};
-use crate::game::{Seat, Seats};
-use crate::record::{self, Record, RecordFile, RecordFileError};
-use crate::selfplay::{SelfplayReport, play_games_each};
-use crate::text;
+use tictactoe_core::game::{Seat, Seats};
+use tictactoe_core::record::{self, Record, RecordFile, RecordFileError};
+use tictactoe_core::selfplay::{SelfplayReport, play_games_each};
+use tictactoe_core::text;
+use tictactoe_engine::{Board, Level, Limits};
 
 /// The arguments of `tictactoe selfplay`.
 #[derive(Debug, Args)]

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use clap::Args;
 
 use super::ExitStatus;
-use crate::serve::Options;
+use tictactoe_serve::Options;
 
 /// Options of `tictactoe serve`.
 #[derive(Debug, Clone, Args)]
@@ -49,7 +49,7 @@ impl ServeArgs {
     /// Runs the server until it is told to stop: what it says goes to `out`,
     /// the error that stops it to `err`.
     pub fn run_with(&self, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<ExitStatus> {
-        match crate::serve::run(&self.options(), out, err) {
+        match tictactoe_serve::run(&self.options(), out, err) {
             Ok(()) => Ok(ExitStatus::Success),
             Err(error) => {
                 let status = if error.is_bad_input() {

@@ -10,7 +10,7 @@ use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
 use super::{Cli, ExitStatus};
-use crate::screen::keys;
+use tictactoe_core::keys;
 
 /// The arguments of `tictactoe completions`.
 #[derive(Debug, clap::Args)]

@@ -11,8 +11,8 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 
 use super::{ExitStatus, Shape, Streams};
-use crate::engine::solve::{Technique, Techniques, certificate, solve};
-use crate::text::thousands;
+use tictactoe_core::text::thousands;
+use tictactoe_engine::solve::{Technique, Techniques, certificate, solve};
 
 /// The arguments of `tictactoe solve`.
 #[derive(Debug, Args)]

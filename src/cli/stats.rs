@@ -8,8 +8,8 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{ExitStatus, Streams};
-use crate::stats::{Note, Row, Stats, StatsFile};
-use crate::text;
+use tictactoe_core::stats::{Note, Row, Stats, StatsFile};
+use tictactoe_core::text;
 
 /// The arguments of `tictactoe stats`.
 #[derive(Debug, Args)]

@@ -11,11 +11,11 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{Cell, ExitStatus, GivenShape, ScoresArg, Streams};
-use crate::engine::teach::reference::{self, Algorithm, Bound, Window};
-use crate::engine::teach::trace::{Call, Step, Walk};
-use crate::engine::{Board, CellSet, Limits, Outlook, Scoring, Status, analyze, first_best};
-use crate::text::{signed, thousands};
-use crate::words::{bounded, cut_reason, score_reason, scoring_legend};
+use tictactoe_core::text::{signed, thousands};
+use tictactoe_core::words::{bounded, cut_reason, score_reason, scoring_legend};
+use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
+use tictactoe_engine::teach::trace::{Call, Step, Walk};
+use tictactoe_engine::{Board, CellSet, Limits, Outlook, Scoring, Status, analyze, first_best};
 
 /// The arguments of `tictactoe trace`.
 #[derive(Debug, Args)]
@@ -386,7 +386,7 @@ fn cut_row(call: &Call, after: u64, score: i32, cut: CellSet, rail: &str) -> Str
 /// What call 1 chose, in words.
 fn summary(seed: &Seed, outcomes: &[Outcome]) -> String {
     let count = outcomes.len() as u64;
-    let mut text = crate::text::count(count, "call", "calls");
+    let mut text = tictactoe_core::text::count(count, "call", "calls");
     if seed.pruning()
         && let Some(plain) = total_calls(&Seed {
             algorithm: Algorithm::Minimax,

@@ -7,11 +7,11 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
-use crate::engine::teach::reference::{is_countable, tree_size};
-use crate::engine::teach::tree::{branches, value};
-use crate::engine::{Ai, Analysis, Board, Limits, Move, Player, Role, Scoring, Status};
-use crate::text::{count, signed, thousands};
-use crate::words::{branch_result, node_result, scoring_legend};
+use tictactoe_core::text::{count, signed, thousands};
+use tictactoe_core::words::{branch_result, node_result, scoring_legend};
+use tictactoe_engine::teach::reference::{is_countable, tree_size};
+use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::{Ai, Analysis, Board, Limits, Player, Role, Scoring, Square, Status};
 
 /// The arguments of `tictactoe tree`.
 #[derive(Debug, Args)]
@@ -73,7 +73,7 @@ struct Node {
     /// Plies below the root.
     depth: u32,
     /// The move that led here; `None` for the root.
-    mv: Option<Move>,
+    mv: Option<Square>,
     board: Board,
     /// The seed's minimax value, the root's side to move maximizing.
     value: i32,
@@ -386,7 +386,7 @@ fn to_text(nodes: &[Node]) -> String {
                     ("├── ", "│   ")
                 };
                 let mover = node.board.to_move().other();
-                let mv = node.mv.map_or(String::new(), Move::coordinate);
+                let mv = node.mv.map_or(String::new(), Square::coordinate);
                 (
                     format!("{above}{branch}{mv} {mover}  "),
                     format!("{above}{more}"),

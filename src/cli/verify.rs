@@ -1,5 +1,5 @@
 //! `tictactoe verify`: checks a certificate with the checker of its own
-//! ([`crate::proof_check`]) and says what it proved.
+//! ([`tictactoe_core::proof_check`]) and says what it proved.
 
 use std::fs::File;
 use std::io::{self, BufReader, Read};
@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{ExitStatus, Streams};
-use crate::proof_check::{CheckError, check};
-use crate::text::{count, file_kind, thousands};
+use tictactoe_core::proof_check::{CheckError, check};
+use tictactoe_core::text::{count, file_kind, thousands};
 
 /// The largest certificate `verify` reads: 1 GiB, far above the largest
 /// proof `solve` writes.

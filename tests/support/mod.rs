@@ -15,11 +15,11 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use tictactoe::engine::{Board, Level, Limits};
-use tictactoe::game::{Seat, Seats};
-use tictactoe::screen::app::App;
-use tictactoe::screen::worker::Worker;
-use tictactoe::settings::Settings;
+use tictactoe_core::game::{Seat, Seats};
+use tictactoe_core::settings::Settings;
+use tictactoe_engine::{Board, Level, Limits};
+use tictactoe_screen::app::App;
+use tictactoe_screen::worker::Worker;
 
 /// The AI's pause before it answers a person, in test games.
 pub const AI_DELAY: Duration = Duration::from_millis(300);

@@ -3,8 +3,8 @@
 //! pseudo-terminal (`pty.rs`) and through an SSH client (`serve.rs`).
 
 use ratatui::layout::Rect;
-use tictactoe::engine::Move;
-use tictactoe::screen::layout::{BoardLayout, Panels, ScreenLayout, layout};
+use tictactoe_engine::Square;
+use tictactoe_screen::layout::{BoardLayout, Panels, ScreenLayout, layout};
 
 /// Where the 3x3 board is drawn on a `cols` x `rows` screen (explain off).
 pub fn board(cols: u16, rows: u16) -> BoardLayout {
@@ -28,7 +28,7 @@ pub fn marks(screen: &vt100::Screen, cols: u16, rows: u16) -> Vec<Option<char>> 
     let board = board(cols, rows);
     (0..9)
         .map(|index| {
-            let rect = board.cell_rect(Move::from_index(index, 3));
+            let rect = board.cell_rect(Square::from_index(index, 3));
             let line = |y: u16| -> String {
                 (rect.x..rect.x + rect.width)
                     .filter_map(|x| screen.cell(y, x))

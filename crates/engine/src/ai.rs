@@ -9,7 +9,7 @@ use super::geometry::Geometry;
 use super::score::{ScoredMove, Scoring};
 use super::search::Searcher;
 use super::solve::{self, Solver};
-use super::square::Move;
+use super::square::Square;
 use super::teach::line::{Line, lines_of};
 
 /// How well an AI plays. Each level is strictly stronger than the one before.
@@ -92,7 +92,7 @@ const HARD_SLIP_PERCENT: u32 = 20;
 #[derive(Debug, Clone)]
 pub struct Decision {
     /// The move to play.
-    pub mv: Move,
+    pub mv: Square,
     /// The scores the choice was made from.
     pub analysis: Option<Analysis>,
 }
@@ -176,7 +176,7 @@ impl Ai {
     /// the search looked ([`Line::proven`] says which).
     ///
     /// ```
-    /// use tictactoe_engine::{Ai, Board, Limits, Move};
+    /// use tictactoe_engine::{Ai, Board, Limits, Square};
     ///
     /// let board: Board = "x../.o./...".parse().unwrap();
     /// let mut ai = Ai::new();
@@ -185,7 +185,7 @@ impl Ai {
     /// let best = analysis.best().unwrap();
     /// let line = &lines[analysis.moves.iter().position(|m| m.mv == best.mv).unwrap()];
     /// assert!(line.proven);
-    /// let squares: Vec<String> = line.moves.iter().map(Move::to_string).collect();
+    /// let squares: Vec<String> = line.moves.iter().map(Square::to_string).collect();
     /// assert_eq!((best.mv.to_string(), squares.join(" ")), ("b1".into(), "c1 a3 a2 c2 b3 c3".into()));
     /// ```
     pub fn lines(&mut self, analysis: &Analysis) -> Vec<Line> {
@@ -240,7 +240,7 @@ impl Ai {
                 analysis: None,
             },
             Level::Easy => {
-                let wins: Vec<Move> = legal
+                let wins: Vec<Square> = legal
                     .iter()
                     .copied()
                     .filter(|&mv| board.play(mv).is_ok_and(|next| next.winner().is_some()))
@@ -343,13 +343,13 @@ fn two_ply_analysis(board: &Board) -> Analysis {
 }
 
 /// A uniformly random move among those with the top score.
-fn pick_among_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Move {
+fn pick_among_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Square {
     pick_scoring(analysis, analysis.value().unwrap_or(0), rng)
 }
 
 /// A random move among those with the highest score below the top, if that
 /// score does not hand the opponent a win on the spot (a slip, not a blunder).
-fn pick_second_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Option<Move> {
+fn pick_second_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Option<Square> {
     let top = analysis.value()?;
     let loses_at_once = loss_on_reply(&analysis.board);
     let second = analysis
@@ -362,8 +362,8 @@ fn pick_second_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Option<Move
 }
 
 /// A uniformly random move among those scoring exactly `score` (one must).
-fn pick_scoring(analysis: &Analysis, score: i32, rng: &mut fastrand::Rng) -> Move {
-    let moves: Vec<Move> = analysis
+fn pick_scoring(analysis: &Analysis, score: i32, rng: &mut fastrand::Rng) -> Square {
+    let moves: Vec<Square> = analysis
         .moves
         .iter()
         .filter(|m| m.score == score)

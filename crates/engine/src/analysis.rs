@@ -10,7 +10,7 @@ use super::score::{ScoredMove, Scoring, first_best, from_search};
 use super::search::{Searcher, UNLIMITED};
 use super::solve::{Keep, Settled};
 use super::solved;
-use super::square::Move;
+use super::square::Square;
 
 /// How long the search may think about a position bigger than 3×3. (On 3×3
 /// every answer is proven: read from the table, or searched to the end in
@@ -215,7 +215,7 @@ impl Analysis {
     /// proven win: the prover's win, else its hold ([`Analysis::settled`]).
     /// `None` when the search proved a win (the quickest is its best) or
     /// the prover settled no move.
-    pub fn proven_move(&self) -> Option<Move> {
+    pub fn proven_move(&self) -> Option<Square> {
         let best = self.best()?;
         if matches!(self.outlook_of(best), Outlook::Win { .. }) {
             return None;
@@ -233,7 +233,7 @@ impl Analysis {
 /// score is proven or the time is up.
 ///
 /// ```
-/// use tictactoe_engine::{Board, Limits, Method, Move, Outlook, analyze};
+/// use tictactoe_engine::{Board, Limits, Method, Square, Outlook, analyze};
 ///
 /// // The GeeksforGeeks example: a win on the move is +9, a loss on the
 /// // reply -8 (the position is depth 0, its moves depth 1).
@@ -242,7 +242,7 @@ impl Analysis {
 /// let scores: Vec<i32> = analysis.moves.iter().map(|m| m.score).collect();
 /// assert_eq!(scores, [-8, 0, 9]);
 /// let best = analysis.best().unwrap();
-/// assert_eq!(best.mv, Move::new(2, 2));
+/// assert_eq!(best.mv, Square::new(2, 2));
 /// assert_eq!(analysis.outlook_of(best), Outlook::Win { moves: 1 });
 /// assert_eq!(analysis.method, Method::Table);
 /// ```
@@ -330,7 +330,7 @@ const PROOF_ATTEMPT_MAX_EMPTY: u32 = 16;
 fn deepen(
     searcher: &mut Searcher,
     board: &Board,
-    legal: &[Move],
+    legal: &[Square],
     started: Instant,
     budget: Duration,
 ) -> (Vec<ScoredMove>, Option<u32>) {
@@ -368,7 +368,7 @@ fn deepen(
 fn score_all(
     searcher: &mut Searcher,
     board: &Board,
-    legal: &[Move],
+    legal: &[Square],
     depth: u32,
     previous: Option<&[ScoredMove]>,
 ) -> Vec<ScoredMove> {

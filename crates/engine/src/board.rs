@@ -8,7 +8,7 @@ use super::cell_set::CellSet;
 use super::error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
 use super::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
 use super::player::Player;
-use super::square::Move;
+use super::square::Square;
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -49,14 +49,14 @@ impl fmt::Display for Status {
 /// so searching copies boards instead of undoing moves.
 ///
 /// ```
-/// use tictactoe_engine::{Board, IllegalMove, Move, Player, Status};
+/// use tictactoe_engine::{Board, IllegalMove, Square, Player, Status};
 ///
 /// let board: Board = "x../.o./...".parse()?;
 /// assert_eq!(board.to_move(), Player::X);
-/// let after = board.play(Move::new(0, 1))?;
+/// let after = board.play(Square::new(0, 1))?;
 /// assert_eq!(after.to_string(), "xx./.o./...");
 /// assert_eq!(after.status(), Status::InProgress { to_move: Player::O });
-/// assert_eq!(after.play(Move::new(0, 0)), Err(IllegalMove::Occupied { row: 0, col: 0 }));
+/// assert_eq!(after.play(Square::new(0, 0)), Err(IllegalMove::Occupied { row: 0, col: 0 }));
 /// // X cannot have moved twice while O has not moved.
 /// assert!("xx./.../...".parse::<Board>().is_err());
 /// // Bigger boards: 4 in a row by default from 4×4 up.
@@ -222,7 +222,7 @@ impl Board {
     }
 
     /// The mark in a cell, if any.
-    pub fn get(&self, mv: Move) -> Option<Player> {
+    pub fn get(&self, mv: Square) -> Option<Player> {
         if mv.row >= self.size() || mv.col >= self.size() {
             return None;
         }
@@ -290,7 +290,7 @@ impl Board {
     }
 
     /// The empty cells in reading order, or none once the game is over.
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<Square> {
         if self.status().is_over() {
             return Vec::new();
         }
@@ -298,7 +298,7 @@ impl Board {
     }
 
     /// The board after the side to move plays `mv`, or why it cannot.
-    pub fn play(&self, mv: Move) -> Result<Board, IllegalMove> {
+    pub fn play(&self, mv: Square) -> Result<Board, IllegalMove> {
         let size = self.size();
         if mv.row >= size || mv.col >= size {
             return Err(IllegalMove::OutOfRange {
@@ -356,7 +356,7 @@ impl Board {
             .map(|row| {
                 (0..size)
                     .map(|col| {
-                        self.get(Move::new(row, col))
+                        self.get(Square::new(row, col))
                             .map_or('.', Player::symbol)
                             .to_string()
                     })
@@ -379,7 +379,7 @@ pub(crate) struct Symmetries {
 impl Symmetries {
     /// The first move in reading order among `mv` and its images: `mv` itself
     /// unless an earlier move is worth exactly the same (or `mv` is off the board).
-    pub fn first_twin(&self, mv: Move) -> Move {
+    pub fn first_twin(&self, mv: Square) -> Square {
         let size = self.geometry.size();
         if self.set == 1 || mv.row >= size || mv.col >= size {
             return mv;
@@ -390,7 +390,7 @@ impl Symmetries {
             .map(|s| self.geometry.map_cell(s, cell))
             .min()
             .unwrap_or(cell);
-        Move::from_index(first, size)
+        Square::from_index(first, size)
     }
 }
 
@@ -429,7 +429,9 @@ impl fmt::Display for Board {
                 f.write_str("/")?;
             }
             for col in 0..size {
-                let mark = self.get(Move::new(row, col)).map_or('.', Player::notation);
+                let mark = self
+                    .get(Square::new(row, col))
+                    .map_or('.', Player::notation);
                 write!(f, "{mark}")?;
             }
         }

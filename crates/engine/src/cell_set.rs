@@ -2,23 +2,23 @@
 
 use std::fmt;
 
-use super::square::Move;
+use super::square::Square;
 
 /// A set of cells of an N×N board: one bit per cell, in reading order.
 ///
 /// `Copy` and one word, like the board it comes from. Iterating yields
-/// [`Move`]s in reading order (left to right, top to bottom).
+/// [`Square`]s in reading order (left to right, top to bottom).
 ///
 /// ```
-/// use tictactoe_engine::{Board, Move, Player};
+/// use tictactoe_engine::{Board, Square, Player};
 ///
 /// let board: Board = "xx./oo./...".parse().unwrap();
 /// let x = board.marks(Player::X);
 /// assert_eq!(x.len(), 2);
-/// assert!(x.contains(Move::new(0, 1)));
-/// assert!(!x.contains(Move::new(7, 7)), "off the board is never in a set");
+/// assert!(x.contains(Square::new(0, 1)));
+/// assert!(!x.contains(Square::new(7, 7)), "off the board is never in a set");
 /// // X completes the top row at c1 (row 0, col 2).
-/// assert_eq!(board.threats(Player::X).iter().collect::<Vec<_>>(), [Move::new(0, 2)]);
+/// assert_eq!(board.threats(Player::X).iter().collect::<Vec<_>>(), [Square::new(0, 2)]);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CellSet {
@@ -44,7 +44,7 @@ impl CellSet {
     }
 
     /// True when the cell is in the set; always false for a cell off the board.
-    pub fn contains(self, mv: Move) -> bool {
+    pub fn contains(self, mv: Square) -> bool {
         mv.row < self.size && mv.col < self.size && self.bits >> mv.index(self.size) & 1 != 0
     }
 
@@ -78,7 +78,7 @@ impl CellSet {
 }
 
 impl IntoIterator for CellSet {
-    type Item = Move;
+    type Item = Square;
     type IntoIter = CellSetIter;
 
     fn into_iter(self) -> CellSetIter {
@@ -94,15 +94,15 @@ pub struct CellSetIter {
 }
 
 impl Iterator for CellSetIter {
-    type Item = Move;
+    type Item = Square;
 
-    fn next(&mut self) -> Option<Move> {
+    fn next(&mut self) -> Option<Square> {
         if self.bits == 0 {
             return None;
         }
         let cell = self.bits.trailing_zeros() as usize;
         self.bits &= self.bits - 1;
-        Some(Move::from_index(cell, self.size))
+        Some(Square::from_index(cell, self.size))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -140,11 +140,11 @@ mod tests {
         assert_eq!(set.len(), 3, "bits beyond the board are dropped");
         assert_eq!(
             set.iter().collect::<Vec<_>>(),
-            [Move::new(0, 0), Move::new(1, 1), Move::new(2, 2)]
+            [Square::new(0, 0), Square::new(1, 1), Square::new(2, 2)]
         );
-        assert!(set.contains(Move::new(1, 1)));
-        assert!(!set.contains(Move::new(1, 2)));
-        for off in [Move::new(3, 0), Move::new(0, 3), Move::new(255, 255)] {
+        assert!(set.contains(Square::new(1, 1)));
+        assert!(!set.contains(Square::new(1, 2)));
+        for off in [Square::new(3, 0), Square::new(0, 3), Square::new(255, 255)] {
             assert!(!set.contains(off), "{off}");
         }
         assert_eq!(format!("{set:?}"), "{a1, b2, c3}");

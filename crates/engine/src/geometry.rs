@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use super::error::GeometryError;
 use super::score;
-use super::square::Move;
+use super::square::Square;
 
 pub use super::sizes::{MAX_SIZE, MIN_SIZE};
 
@@ -392,11 +392,13 @@ impl Geometry {
     /// Reads a square as a person types it on this board: its name (`b2`),
     /// or on the classic board a digit 1-9 in reading order (1 top left, 9
     /// bottom right).
-    pub fn parse_move(&self, text: &str) -> Option<Move> {
+    pub fn parse_move(&self, text: &str) -> Option<Square> {
         let text = text.trim();
         match text.parse::<usize>() {
-            Ok(digit @ 1..=9) if self.is_classic() => Some(Move::from_index(digit - 1, self.size)),
-            _ => Move::parse_coordinate(text, self.size),
+            Ok(digit @ 1..=9) if self.is_classic() => {
+                Some(Square::from_index(digit - 1, self.size))
+            }
+            _ => Square::parse_coordinate(text, self.size),
         }
     }
 

@@ -14,12 +14,12 @@
 //!   who maximizes.
 //!
 //! ```
-//! use tictactoe_engine::{Board, Move, Player, Status, find_best_move};
+//! use tictactoe_engine::{Board, Square, Player, Status, find_best_move};
 //!
 //! // The GeeksforGeeks example: X to move wins at row 2, col 2.
 //! let board: Board = "xox/oox/...".parse()?;
 //! let best = find_best_move(&board).expect("the game is on");
-//! assert_eq!(best, Move::new(2, 2));
+//! assert_eq!(best, Square::new(2, 2));
 //! let after = board.play(best)?;
 //! assert_eq!(after.status(), Status::Won(Player::X));
 //! assert_eq!(after.winning_cells().len(), 3);
@@ -55,7 +55,7 @@ pub use player::Player;
 pub use role::Role;
 pub use score::{ScoredMove, Scoring, first_best};
 pub use solved::reachable_positions;
-pub use square::Move;
+pub use square::Square;
 
 use std::time::Duration;
 
@@ -73,13 +73,13 @@ pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// found by the seed's plain minimax.
 ///
 /// ```
-/// use tictactoe_engine::{Board, Move, find_best_move};
+/// use tictactoe_engine::{Board, Square, find_best_move};
 ///
 /// let board: Board = "o.x/x.x/.oo".parse().unwrap();
-/// assert_eq!(find_best_move(&board), Some(Move::new(1, 1)), "the freeCodeCamp example");
+/// assert_eq!(find_best_move(&board), Some(Square::new(1, 1)), "the freeCodeCamp example");
 /// assert_eq!(find_best_move(&"xxx/oo./...".parse().unwrap()), None, "X has won");
 /// ```
-pub fn find_best_move(board: &Board) -> Option<Move> {
+pub fn find_best_move(board: &Board) -> Option<Square> {
     solved::best_move(board).or_else(|| {
         analyze(board, Limits::Think(DEFAULT_THINK))
             .best()

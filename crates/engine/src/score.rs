@@ -17,7 +17,7 @@
 //!
 //! A leaf: it names nothing of the engine but a square.
 
-use super::square::Move;
+use super::square::Square;
 
 /// `W` on the classic 3×3 board: the seed's +10.
 pub(crate) const CLASSIC_WIN: i32 = 10;
@@ -143,7 +143,7 @@ impl Scoring {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScoredMove {
     /// The move.
-    pub mv: Move,
+    pub mv: Square,
     /// The value of the position after the move for its mover, at depth 1
     /// (see [the convention](self)): `W - d` for a win at depth `d`,
     /// `-(W - d)` for a loss, 0 for a draw, or an estimate when not proven.

@@ -29,7 +29,7 @@ use std::time::Instant;
 use super::board::Board;
 use super::geometry::Geometry;
 use super::score::{shrink, unshrink};
-use super::square::Move;
+use super::square::Square;
 use super::tt::{Bound, Entry, PROVEN, Table};
 
 /// Above any score: the window of a search that has no bounds yet.
@@ -153,7 +153,7 @@ impl Searcher {
     /// proven (no estimate was used).
     ///
     /// `board` must be in progress and `mv` one of its legal moves.
-    pub fn score_move(&mut self, board: &Board, mv: Move, depth: u32) -> (i32, bool) {
+    pub fn score_move(&mut self, board: &Board, mv: Square, depth: u32) -> (i32, bool) {
         self.score_move_within(board, mv, depth, -INFINITY, INFINITY)
     }
 
@@ -162,7 +162,7 @@ impl Searcher {
     pub fn score_move_within(
         &mut self,
         board: &Board,
-        mv: Move,
+        mv: Square,
         depth: u32,
         alpha: i32,
         beta: i32,
@@ -180,7 +180,7 @@ impl Searcher {
     /// between -1 and 1, and a narrow window prunes hardest. A win or loss is
     /// then searched again on its side for its precise distance. (3×3 is small
     /// enough that one full window costs fewer positions.)
-    pub fn score_move_draw_first(&mut self, board: &Board, mv: Move, depth: u32) -> (i32, bool) {
+    pub fn score_move_draw_first(&mut self, board: &Board, mv: Square, depth: u32) -> (i32, bool) {
         if self.geometry.is_classic() {
             return self.score_move(board, mv, depth);
         }
@@ -196,7 +196,7 @@ impl Searcher {
 
     /// The move the table remembers as best in `board` (in progress), if it
     /// holds the position.
-    pub fn table_move(&self, board: &Board) -> Option<Move> {
+    pub fn table_move(&self, board: &Board) -> Option<Square> {
         if !std::ptr::eq(board.geometry(), self.geometry) {
             return None;
         }
@@ -208,7 +208,7 @@ impl Searcher {
             return None;
         }
         let cell = rules.map_cell(inverse(symmetry), usize::from(entry.best));
-        let mv = Move::from_index(cell, board.size());
+        let mv = Square::from_index(cell, board.size());
         board.empty_cells().contains(mv).then_some(mv)
     }
 
@@ -431,13 +431,16 @@ mod tests {
         // Symmetric about the main diagonal: b1 and a2 are twins, so are d1 and a4.
         let board: Board = "x.../..../..o./....".parse().unwrap();
         let symmetries = board.symmetries();
-        assert_eq!(symmetries.first_twin(Move::new(1, 0)), Move::new(0, 1));
-        assert_eq!(symmetries.first_twin(Move::new(3, 0)), Move::new(0, 3));
-        assert_eq!(symmetries.first_twin(Move::new(1, 1)), Move::new(1, 1));
-        assert_eq!(symmetries.first_twin(Move::new(200, 9)), Move::new(200, 9));
+        assert_eq!(symmetries.first_twin(Square::new(1, 0)), Square::new(0, 1));
+        assert_eq!(symmetries.first_twin(Square::new(3, 0)), Square::new(0, 3));
+        assert_eq!(symmetries.first_twin(Square::new(1, 1)), Square::new(1, 1));
+        assert_eq!(
+            symmetries.first_twin(Square::new(200, 9)),
+            Square::new(200, 9)
+        );
         for (a, b) in [
-            (Move::new(0, 1), Move::new(1, 0)),
-            (Move::new(0, 3), Move::new(3, 0)),
+            (Square::new(0, 1), Square::new(1, 0)),
+            (Square::new(0, 3), Square::new(3, 0)),
         ] {
             let score = |mv| Searcher::new(board.geometry()).score_move(&board, mv, 6);
             assert_eq!(score(a), score(b), "{a} and {b}");

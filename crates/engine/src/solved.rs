@@ -13,7 +13,7 @@ use super::board::Board;
 use super::geometry::line_masks;
 use super::player::Player;
 use super::score::{CLASSIC_WIN, ScoredMove, from_search, shrink};
-use super::square::Move;
+use super::square::Square;
 
 /// A 3×3 position as a number in base 3: digit `cell` (worth `3^cell`) is
 /// 0 for an empty cell, 1 for X, 2 for O. Adding a mark only ever raises it.
@@ -162,8 +162,8 @@ fn entry(board: &Board) -> Option<u8> {
 
 /// The seed's choice for a 3×3 board in progress; `None` for a finished board
 /// or another shape.
-pub(crate) fn best_move(board: &Board) -> Option<Move> {
-    entry(board).map(|cell| Move::from_index(usize::from(cell), 3))
+pub(crate) fn best_move(board: &Board) -> Option<Square> {
+    entry(board).map(|cell| Square::from_index(usize::from(cell), 3))
 }
 
 /// Every legal move of a 3×3 board with its proven score in the engine's

@@ -11,7 +11,7 @@ use super::{Counts, Solver, Techniques, Value, solve};
 use crate::board::{Board, Status};
 use crate::geometry::Geometry;
 use crate::player::Player;
-use crate::square::Move;
+use crate::square::Square;
 
 /// The empty board of one shape, proven, with its strategies.
 #[derive(Debug)]
@@ -83,13 +83,13 @@ impl Book {
             before
                 .ok()
                 .and_then(|before| hold.reply(&before))
-                .is_some_and(|mv| mv == Move::from_index(cell, board.size()))
+                .is_some_and(|mv| mv == Square::from_index(cell, board.size()))
         })
     }
 
     /// The move the book plays for the side to move at `board`, and what it
     /// keeps: `None` where the book's strategies do not reach.
-    pub fn reply(&self, board: &Board) -> Option<(Move, Goal)> {
+    pub fn reply(&self, board: &Board) -> Option<(Square, Goal)> {
         let Status::InProgress { to_move } = board.status() else {
             return None;
         };
@@ -104,14 +104,14 @@ impl Book {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Keep {
     /// Playing it wins.
-    Win(Move),
+    Win(Square),
     /// Playing it does not lose.
-    Hold(Move),
+    Hold(Square),
 }
 
 impl Keep {
     /// The move.
-    pub fn mv(self) -> Move {
+    pub fn mv(self) -> Square {
         match self {
             Keep::Win(mv) | Keep::Hold(mv) => mv,
         }
@@ -127,7 +127,7 @@ pub struct Settled {
     pub keep: Option<Keep>,
     /// The value after each move, for the moves proven (`analyze --solve`
     /// proves them all; the AI only the one it plays).
-    pub moves: Vec<(Move, Value)>,
+    pub moves: Vec<(Square, Value)>,
 }
 
 /// What `book` (if given) and `solver` settle about `board` by `deadline`: a win for

@@ -42,7 +42,7 @@ pub fn certificate<'a>(
             strategy.player.notation()
         );
         std::iter::once(opening).chain(strategy.nodes.iter().map(|node| match &node.action {
-            Action::Move(mv) => format!(r#"{{"board": "{}", "move": "{mv}"}}"#, node.board),
+            Action::Square(mv) => format!(r#"{{"board": "{}", "move": "{mv}"}}"#, node.board),
             Action::Pairs(pairs) => {
                 let pairs: Vec<String> = pairs
                     .iter()

@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Status};
 use crate::geometry::Geometry;
 use crate::player::Player;
-use crate::square::Move;
+use crate::square::Square;
 
 pub use book::{Book, Keep, Settled, book, book_ready, settle, settle_all};
 pub use certificate::certificate;
@@ -288,7 +288,7 @@ impl Solver {
 
     /// A move that wins for the side to move, if it wins from `board` and
     /// the proof is done by the deadline.
-    pub fn winning_move(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Move> {
+    pub fn winning_move(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Square> {
         let Status::InProgress { to_move } = board.status() else {
             return None;
         };
@@ -297,12 +297,12 @@ impl Solver {
         }
         let prover = self.prover(to_move);
         let cell = prover.keeping_move(root(board, to_move), true)?;
-        Some(Move::from_index(cell, board.size()))
+        Some(Square::from_index(cell, board.size()))
     }
 
     /// A move after which the side to move does not lose, if it is proven
     /// by the deadline that the other side cannot force a win.
-    pub fn holding_move(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Move> {
+    pub fn holding_move(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Square> {
         let Status::InProgress { to_move } = board.status() else {
             return None;
         };
@@ -312,7 +312,7 @@ impl Solver {
         }
         let prover = self.prover(opponent);
         let cell = prover.keeping_move(root(board, opponent), false)?;
-        Some(Move::from_index(cell, board.size()))
+        Some(Square::from_index(cell, board.size()))
     }
 }
 

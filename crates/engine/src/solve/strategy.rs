@@ -12,7 +12,7 @@ use super::table::{Hasher, Key};
 use super::{Proof, Value, pairing};
 use crate::board::{Board, Status};
 use crate::player::Player;
-use crate::square::Move;
+use crate::square::Square;
 
 /// What a strategy is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,10 +37,10 @@ impl Goal {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// Play this move (the player is to move).
-    Move(Move),
+    Square(Square),
     /// From here on, answer every opponent move in one of these pairs by
     /// taking the other cell of the pair.
-    Pairs(Vec<(Move, Move)>),
+    Pairs(Vec<(Square, Square)>),
 }
 
 /// One position of a strategy and what the player does there.
@@ -101,7 +101,7 @@ impl Strategy {
     /// node's move, or below a pairs node the answer the pairs give
     /// (checked to keep every open line paired). `None` where the strategy
     /// does not reach.
-    pub fn reply(&self, board: &Board) -> Option<Move> {
+    pub fn reply(&self, board: &Board) -> Option<Square> {
         if board.status()
             != (Status::InProgress {
                 to_move: self.player,
@@ -111,12 +111,12 @@ impl Strategy {
         }
         if let Some(action) = self.lookup(board) {
             return match action {
-                Action::Move(mv) => Some(mv),
+                Action::Square(mv) => Some(mv),
                 Action::Pairs(pairs) => {
                     let size = board.size();
                     let cells = pairs.iter().map(|&(a, b)| (a.index(size), b.index(size)));
                     answer_in_pairs(board, self.player, cells.collect())
-                        .map(|cell| Move::from_index(cell, size))
+                        .map(|cell| Square::from_index(cell, size))
                 }
             };
         }
@@ -140,7 +140,7 @@ impl Strategy {
                 let cells = pairs.iter().map(|&(a, b)| (a.index(size), b.index(size)));
                 if let Some(cell) = answer_in_pairs(&turned, self.player, cells.collect()) {
                     let back = (0..geometry.cells()).find(|&c| geometry.map_cell(s, c) == cell)?;
-                    return Some(Move::from_index(back, size));
+                    return Some(Square::from_index(back, size));
                 }
             }
         }
@@ -158,14 +158,14 @@ impl Strategy {
         // The symmetry that takes `board` to the stored board, and back for its cells.
         let s = (0..8).find(|&s| geometry.map(s, x) == sx && geometry.map(s, o) == so)?;
         let size = board.size();
-        let back = |mv: Move| {
+        let back = |mv: Square| {
             let image = mv.index(size);
             (0..geometry.cells())
                 .find(|&cell| geometry.map_cell(s, cell) == image)
-                .map(|cell| Move::from_index(cell, size))
+                .map(|cell| Square::from_index(cell, size))
         };
         Some(match &node.action {
-            Action::Move(mv) => Action::Move(back(*mv)?),
+            Action::Square(mv) => Action::Square(back(*mv)?),
             Action::Pairs(pairs) => Action::Pairs(
                 pairs
                     .iter()
@@ -278,7 +278,7 @@ impl<'a> Reader<'a> {
             }
             if self.prover.attacker_to_move(pos) {
                 let cell = self.winning_move(pos)?;
-                strategy.push(self.node(pos, Action::Move(self.mv(cell))));
+                strategy.push(self.node(pos, Action::Square(self.mv(cell))));
                 stack.push(pos.play(cell, true));
             } else {
                 let empty = self.prover.shape.full & !(pos.att | pos.def);
@@ -314,7 +314,7 @@ impl<'a> Reader<'a> {
                 stack.extend(replies.into_iter().rev());
             } else {
                 let cell = self.holding_move(pos)?;
-                strategy.push(self.node(pos, Action::Move(self.mv(cell))));
+                strategy.push(self.node(pos, Action::Square(self.mv(cell))));
                 stack.push(pos.play(cell, false));
             }
         }
@@ -346,8 +346,8 @@ impl<'a> Reader<'a> {
             })
     }
 
-    fn mv(&self, cell: usize) -> Move {
-        Move::from_index(cell, self.board.size())
+    fn mv(&self, cell: usize) -> Square {
+        Square::from_index(cell, self.board.size())
     }
 
     /// A node of the strategy at `pos`.

@@ -16,13 +16,13 @@ use crate::board::Board;
 use crate::score::{ScoredMove, to_search, unshrink};
 use crate::search::{Searcher, UNLIMITED};
 use crate::solved;
-use crate::square::Move;
+use crate::square::Square;
 
 /// The moves that follow a move with best play from both sides.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Line {
     /// The replies, then the replies to those, in order: the other side moves first.
-    pub moves: Vec<Move>,
+    pub moves: Vec<Square>,
     /// True when every move of the line is a proven best move and the line
     /// runs to the end of the game: always on 3×3, and on bigger boards when
     /// the move's score is proven and the line could be followed to the end
@@ -94,7 +94,7 @@ pub(crate) fn lines_of(analysis: &Analysis, searcher: &mut Searcher) -> Vec<Line
 }
 
 /// The table's choice at every step, to the end of the game.
-fn table_line(mut board: Board) -> Vec<Move> {
+fn table_line(mut board: Board) -> Vec<Square> {
     let mut moves = Vec::new();
     while let Some(mv) = solved::best_move(&board) {
         moves.push(mv);
@@ -112,7 +112,7 @@ fn table_line(mut board: Board) -> Vec<Move> {
 /// first (a warm table answers at once), then the others in reading order.
 /// Also says whether it got to the end before the searcher's deadline.
 /// `score` is the move's score as the search counts it.
-fn searched_line(mut board: Board, score: i32, searcher: &mut Searcher) -> (Vec<Move>, bool) {
+fn searched_line(mut board: Board, score: i32, searcher: &mut Searcher) -> (Vec<Square>, bool) {
     let mut moves = Vec::new();
     // The value of a move for its mover is -shrink(the value for the side to move after it).
     let mut score = score;
@@ -142,7 +142,7 @@ fn searched_line(mut board: Board, score: i32, searcher: &mut Searcher) -> (Vec<
 }
 
 /// A win on the move, or else the block of the opponent's win on the move.
-fn forced_move(board: &Board) -> Option<Move> {
+fn forced_move(board: &Board) -> Option<Square> {
     let mover = board.to_move();
     board
         .threats(mover)
@@ -154,7 +154,7 @@ fn forced_move(board: &Board) -> Option<Move> {
 /// As far as the search looked, at most `plies` moves: a win on the move
 /// and a forced block where there is one, otherwise the move the search's
 /// table remembers as best.
-fn hinted_line(mut board: Board, plies: u32, searcher: &Searcher) -> Vec<Move> {
+fn hinted_line(mut board: Board, plies: u32, searcher: &Searcher) -> Vec<Square> {
     let mut moves = Vec::new();
     while (moves.len() as u32) < plies && !board.status().is_over() {
         let Some(mv) = forced_move(&board).or_else(|| searcher.table_move(&board)) else {
@@ -184,14 +184,14 @@ mod tests {
         let board: Board = "xox/oox/...".parse().unwrap();
         let mut searcher = Searcher::new(board.geometry());
         let scored = ScoredMove {
-            mv: Move::new(2, 0),
+            mv: Square::new(2, 0),
             score: -8,
             proven: true,
         };
         let line = line_after(&board, scored, None, &mut searcher);
         assert_eq!(
             line.moves,
-            [Move::new(2, 1)],
+            [Square::new(2, 1)],
             "O completes the b column at once"
         );
         let end = board.play(scored.mv).unwrap().play(line.moves[0]).unwrap();

@@ -31,7 +31,7 @@ use crate::board::Board;
 use crate::player::Player;
 use crate::score::Scoring;
 use crate::solved;
-use crate::square::Move;
+use crate::square::Square;
 
 /// +10 when `player` has a line, -10 when the opponent has one, 0 otherwise
 /// (±100 on boards bigger than 3×3). Like the seed, it scans every line.
@@ -201,13 +201,13 @@ pub fn alpha_beta(board: &Board, depth: i32, window: Window, is_max: bool) -> i3
 /// by plain minimax.
 ///
 /// ```
-/// use tictactoe_engine::{Board, Move, teach::reference};
+/// use tictactoe_engine::{Board, Square, teach::reference};
 ///
 /// let board: Board = "xox/oox/...".parse().unwrap();
-/// assert_eq!(reference::find_best_move(&board), Some(Move::new(2, 2)));
+/// assert_eq!(reference::find_best_move(&board), Some(Square::new(2, 2)));
 /// assert_eq!(reference::find_best_move(&board), tictactoe_engine::find_best_move(&board));
 /// ```
-pub fn find_best_move(board: &Board) -> Option<Move> {
+pub fn find_best_move(board: &Board) -> Option<Square> {
     best_move(board, Algorithm::Minimax, Scoring::Depth).map(|best| best.mv)
 }
 
@@ -224,7 +224,7 @@ pub enum Algorithm {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BestMove {
     /// The first move in reading order with the highest value.
-    pub mv: Move,
+    pub mv: Square,
     /// Its value: the score of the position after it, at depth 1.
     pub value: i32,
     /// Calls of the algorithm's function (one per position visited; the
@@ -241,10 +241,10 @@ pub struct BestMove {
 /// alpha-beta does at every level.
 ///
 /// ```
-/// use tictactoe_engine::{Board, Move, Scoring, teach::reference::{Algorithm, best_move}};
+/// use tictactoe_engine::{Board, Square, Scoring, teach::reference::{Algorithm, best_move}};
 ///
 /// let plain = best_move(&Board::new(), Algorithm::Minimax, Scoring::Depth).unwrap();
-/// assert_eq!((plain.mv, plain.value, plain.calls), (Move::new(0, 0), 0, 549_945));
+/// assert_eq!((plain.mv, plain.value, plain.calls), (Square::new(0, 0), 0, 549_945));
 /// let pruned = best_move(&Board::new(), Algorithm::AlphaBeta, Scoring::Depth).unwrap();
 /// assert_eq!((pruned.mv, pruned.value), (plain.mv, plain.value));
 /// assert!(pruned.calls < plain.calls / 10);
@@ -254,7 +254,7 @@ pub fn best_move(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Optio
         return None;
     }
     let mut calls = 0;
-    let mut best: Option<(Move, i32)> = None;
+    let mut best: Option<(Square, i32)> = None;
     for (mv, child) in moves_and_children(board) {
         let value = match (algorithm, best) {
             (Algorithm::Minimax, _) => minimax_counting(&child, 1, false, scoring, &mut calls),
@@ -279,7 +279,7 @@ pub fn best_move(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Optio
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveValues {
     /// Every legal move in reading order with its score.
-    pub moves: Vec<(Move, i32)>,
+    pub moves: Vec<(Square, i32)>,
     /// Calls of the algorithm's function, as in [`BestMove::calls`].
     pub calls: u64,
 }
@@ -290,14 +290,14 @@ pub struct MoveValues {
 /// moves once the game is over.
 ///
 /// ```
-/// use tictactoe_engine::{Board, Move, Scoring, teach::reference::{Algorithm, move_values}};
+/// use tictactoe_engine::{Board, Square, Scoring, teach::reference::{Algorithm, move_values}};
 ///
 /// let board: Board = "xox/oox/...".parse().unwrap();
 /// let plain = move_values(&board, Algorithm::Minimax, Scoring::Depth);
-/// assert_eq!(plain.moves, [(Move::new(2, 0), -8), (Move::new(2, 1), 0), (Move::new(2, 2), 9)]);
+/// assert_eq!(plain.moves, [(Square::new(2, 0), -8), (Square::new(2, 1), 0), (Square::new(2, 2), 9)]);
 /// assert_eq!(move_values(&board, Algorithm::AlphaBeta, Scoring::Depth).moves, plain.moves);
 /// let bare = move_values(&board, Algorithm::Minimax, Scoring::Plain);
-/// assert_eq!(bare.moves, [(Move::new(2, 0), -10), (Move::new(2, 1), 0), (Move::new(2, 2), 10)]);
+/// assert_eq!(bare.moves, [(Square::new(2, 0), -10), (Square::new(2, 1), 0), (Square::new(2, 2), 10)]);
 /// ```
 pub fn move_values(board: &Board, algorithm: Algorithm, scoring: Scoring) -> MoveValues {
     let mut calls = 0;
@@ -401,7 +401,7 @@ pub(crate) fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
 }
 
 /// Each move of the side to move with the position after it, in reading order.
-fn moves_and_children(board: &Board) -> impl Iterator<Item = (Move, Board)> + '_ {
+fn moves_and_children(board: &Board) -> impl Iterator<Item = (Square, Board)> + '_ {
     let mover = board.to_move();
     board
         .empty_cells()

@@ -15,7 +15,7 @@
 //! the value or only a bound on it ([`Bound`]).
 //!
 //! ```
-//! use tictactoe_engine::{Board, Move, Scoring};
+//! use tictactoe_engine::{Board, Square, Scoring};
 //! use tictactoe_engine::teach::{reference::Algorithm, trace::trace};
 //!
 //! // The freeCodeCamp example: 9 calls, and X's best move is the centre.
@@ -23,7 +23,7 @@
 //! let calls = trace(&board, Algorithm::Minimax, Scoring::Depth, 100).unwrap();
 //! assert_eq!(calls.len(), 9);
 //! let best = calls.iter().filter(|c| c.call.parent == Some(1)).max_by_key(|c| c.score).unwrap();
-//! assert_eq!((best.call.number, best.call.mv), (5, Some(Move::new(1, 1))));
+//! assert_eq!((best.call.number, best.call.mv), (5, Some(Square::new(1, 1))));
 //! ```
 
 use thiserror::Error;
@@ -33,7 +33,7 @@ use crate::board::Board;
 use crate::cell_set::CellSet;
 use crate::role::Role;
 use crate::score::Scoring;
-use crate::square::Move;
+use crate::square::Square;
 
 /// One call of the seed's `minimax` (or `alpha_beta`) as it begins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub struct Call {
     /// The seed's `depth`: 0 for the position traced, one more for each move after it.
     pub depth: u32,
     /// The move that led here from the parent's position; `None` for call 1.
-    pub mv: Option<Move>,
+    pub mv: Option<Square>,
     /// The position of this call.
     pub board: Board,
     /// Max where the side to move here is the maximizer (the side to move
@@ -160,7 +160,7 @@ impl Walk {
         self.algorithm
     }
 
-    fn begin(&mut self, board: Board, parent: Option<&Frame>, mv: Option<Move>) -> Call {
+    fn begin(&mut self, board: Board, parent: Option<&Frame>, mv: Option<Square>) -> Call {
         self.calls += 1;
         let (depth, role) = parent.map_or((0, Role::Max), |parent| {
             (parent.call.depth + 1, parent.call.role.other())
@@ -246,7 +246,7 @@ impl Iterator for Walk {
         let board = parent.call.board;
         let child = board.place(cell, board.to_move());
         let parent = parent.clone();
-        let call = self.begin(child, Some(&parent), Some(Move::from_index(cell, size)));
+        let call = self.begin(child, Some(&parent), Some(Square::from_index(cell, size)));
         Some(Step::Enter(call))
     }
 }

@@ -32,13 +32,13 @@ use crate::board::Board;
 use crate::player::Player;
 use crate::role::Role;
 use crate::score::{Scoring, shrink};
-use crate::square::Move;
+use crate::square::Square;
 
 /// One move from a node of the tree: an edge and the node it leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Branch {
     /// The move.
-    pub mv: Move,
+    pub mv: Square,
     /// The position after it: the node below.
     pub board: Board,
     /// The minimax value of that node for the maximizer, with the depth

@@ -1,0 +1,393 @@
+//! The line-by-line session the text front ends share: plain mode
+//! ([`crate::plain`]) and the screen-reader mode ([`crate::reader`]). It
+//! reads a line at a time (a move: a digit 1-9 on 3x3 or a square such as
+//! `b2`; or a command of the key table's words for the front end's mode),
+//! plays the AI's moves, saves results and records the moment they happen,
+//! and leaves what is said about each event to the front end's [`Voice`].
+
+use std::io::{self, BufRead, Write};
+
+use crate::action::Action;
+use crate::game::{Game, ResultChange, Seat};
+use crate::keys::{self, Context, Mode};
+use crate::record::{self, RecordFile};
+use crate::settings::{Settings, title};
+use crate::stats::{Counter, StatsFile};
+use crate::text::{self, InputLine, echo, read_line};
+use tictactoe_engine::{Ai, Geometry, IllegalMove, Square, Status};
+
+/// How a text front end tells what happens: the session calls it at every
+/// event, with the game as it stands after the event.
+pub trait Voice {
+    /// The key table's mode whose words this front end reads.
+    fn mode(&self) -> Mode;
+
+    /// A move was just played: the game's last move.
+    fn moved(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()>;
+
+    /// The position, at the start and after a new game, undo or redo.
+    fn position(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write)
+    -> io::Result<()>;
+
+    /// Whose turn it is or how the game ended, after input that was refused.
+    fn turn(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()>;
+
+    /// A command of this front end's own (a word of its mode only).
+    fn own(&mut self, action: Action, here: Here<'_>) -> io::Result<()> {
+        let _ = (action, here);
+        Ok(())
+    }
+}
+
+/// What a front end's own command may look at and use.
+pub struct Here<'a> {
+    /// The game on screen.
+    pub game: &'a Game,
+    /// The session's settings.
+    pub settings: &'a Settings,
+    /// The input, for commands that ask questions of their own.
+    pub input: &'a mut dyn BufRead,
+    /// The output.
+    pub out: &'a mut dyn Write,
+    /// A person types at a terminal: a `>` before each read.
+    pub prompt: bool,
+}
+
+/// What a line of input asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Command {
+    Play(Square),
+    Undo,
+    Redo,
+    New,
+    Help,
+    Quit,
+    Own(Action),
+    Nothing,
+}
+
+fn parse(line: &InputLine, shape: &Geometry, mode: Mode) -> Result<Command, String> {
+    if line.is_cut() {
+        return Err(not_a_move(&line.echo(), shape));
+    }
+    let word = line.text.trim().to_ascii_lowercase();
+    if word.is_empty() {
+        return Ok(Command::Nothing);
+    }
+    // The commands are the key table's words for the mode.
+    let command = match keys::typed(mode, &word) {
+        Some(Action::Undo) => Command::Undo,
+        Some(Action::Redo) => Command::Redo,
+        Some(Action::NewGame) => Command::New,
+        Some(Action::ToggleHelp) => Command::Help,
+        Some(Action::Quit) => Command::Quit,
+        Some(action) => Command::Own(action),
+        None => match shape.parse_move(&word) {
+            Some(mv) => Command::Play(mv),
+            None => return Err(not_a_move(&echo(line.text.trim()), shape)),
+        },
+    };
+    Ok(command)
+}
+
+/// The refusal of a line that is no move nor command, showing it as `shown`.
+fn not_a_move(shown: &str, shape: &Geometry) -> String {
+    let size = shape.size();
+    let last = Square::new(size - 1, size - 1).coordinate();
+    let digits = if shape.is_classic() {
+        "a digit 1-9 or "
+    } else {
+        ""
+    };
+    format!("{shown:?} is not a move: type {digits}a square from a1 to {last}, or help")
+}
+
+/// Where a session's finished games go: counted in the statistics, appended
+/// to a records file.
+#[derive(Debug, Default)]
+pub struct Keep {
+    /// The statistics file, unless counting is off.
+    pub stats: Option<StatsFile>,
+    /// The records file of `--record`, if given.
+    pub records: Option<RecordFile>,
+}
+
+/// How a text session ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// `quit`, the end of the input, or a game of AIs played out.
+    Done,
+    /// The terminal went away (reading or writing it failed with EIO, as
+    /// after its window was closed with SIGHUP ignored): the session ends as
+    /// SIGHUP would have ended it.
+    TerminalGone,
+}
+
+/// Plays sessions on `input` and `output` until `quit` or the end of input,
+/// telling each event in `voice`'s words. `prompt` writes a `>` before each
+/// read (for a person at a terminal).
+///
+/// If `output` fails (the reader has gone, as with `| head`), the moves
+/// still to come in `input` are played all the same, silently, so a game
+/// they finish is counted; the first failure is returned at the end. With
+/// `prompt`, a failure that says the terminal has gone away is no error but
+/// the session's [`Ending::TerminalGone`].
+pub fn run(
+    voice: &mut dyn Voice,
+    settings: &Settings,
+    keep: Keep,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    prompt: bool,
+) -> io::Result<Ending> {
+    let mut sink = Sink {
+        output,
+        failed: None,
+    };
+    let played = play(voice, settings, keep, input, &mut sink, prompt);
+    let gone = |error: &io::Error| prompt && text::is_hangup(error);
+    match (played, sink.failed) {
+        (Ok(Ending::TerminalGone), _) => Ok(Ending::TerminalGone),
+        (Ok(Ending::Done), None) => Ok(Ending::Done),
+        (Ok(Ending::Done), Some(error)) if gone(&error) => Ok(Ending::TerminalGone),
+        (Ok(Ending::Done), Some(error)) | (Err(error), _) => Err(error),
+    }
+}
+
+/// Output that may go away: the first failure is kept, and whatever is
+/// written after it is dropped.
+struct Sink<'a> {
+    output: &'a mut dyn Write,
+    failed: Option<io::Error>,
+}
+
+impl Write for Sink<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.failed.is_none()
+            && let Err(error) = self.output.write_all(bytes)
+        {
+            self.failed = Some(error);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.failed.is_none()
+            && let Err(error) = self.output.flush()
+        {
+            self.failed = Some(error);
+        }
+        Ok(())
+    }
+}
+
+/// The session itself, writing to output that never fails.
+fn play(
+    voice: &mut dyn Voice,
+    settings: &Settings,
+    keep: Keep,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    prompt: bool,
+) -> io::Result<Ending> {
+    let seats = settings.seats;
+    let mode = voice.mode();
+    // One AI for the session: on big boards it keeps what it searched.
+    let mut ai = Ai::new();
+    let mut dice = settings.dice();
+    let mut counter = Counter::new(keep.stats);
+    let records = keep.records;
+    // Saves a result the moment it appears or goes away, and records a
+    // finished game, before anything is written about it.
+    let mut save = |before: Status, game: &Game| {
+        let Some(change) = ResultChange::between(before, game.status()) else {
+            return Vec::new();
+        };
+        let mut notes: Vec<String> = counter
+            .save(change, seats, settings.start)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        if let (ResultChange::Finished(_), Some(file)) = (change, &records)
+            && let Err(error) = file.append(&record::of_game(game, seats, record::today()))
+        {
+            notes.push(format!("error: {error}"));
+        }
+        notes
+    };
+    let mut game = Game::new(settings.start);
+    let shape = settings.start.geometry();
+    writeln!(
+        output,
+        "{}, {}. Type help for the commands.",
+        title(settings.start),
+        players(settings)
+    )?;
+    voice.position(&game, settings, output)?;
+    loop {
+        let board = game.board();
+        if let Status::InProgress { to_move } = board.status()
+            && let Seat::Ai(level) = seats.of(to_move)
+        {
+            // The AIs choose among legal moves: a refusal is a bug, reported
+            // rather than asking the AI again for ever.
+            let refused = |why: String| io::Error::other(format!("the AI ({level}) {why}"));
+            let decision = ai
+                .choose(&board, level, &mut dice, settings.limits)
+                .ok_or_else(|| refused("found no move in a game still on".into()))?;
+            game.play(decision.mv)
+                .map_err(|error| refused(format!("chose a move the board refused: {error}")))?;
+            let notes = save(board.status(), &game);
+            voice.moved(&game, settings, output)?;
+            tell(&notes, output)?;
+            continue;
+        }
+        if seats.is_watch() {
+            // Nobody to ask: the AI has played the game out.
+            return Ok(Ending::Done);
+        }
+        if prompt {
+            write!(output, "> ")?;
+        }
+        output.flush()?;
+        let line = match read_line(input) {
+            Ok(line) => line,
+            Err(error) if prompt && error.is_hangup() => return Ok(Ending::TerminalGone),
+            Err(error) => return Err(error.into()),
+        };
+        let Some(line) = line else {
+            if !game.status().is_over() {
+                writeln!(output, "End of input: the game was left unfinished.")?;
+            }
+            return Ok(Ending::Done);
+        };
+        let command = match parse(&line, shape, mode) {
+            Ok(command) => command,
+            Err(message) => {
+                writeln!(output, "error: {message}")?;
+                voice.turn(&game, settings, output)?;
+                continue;
+            }
+        };
+        match command {
+            Command::Nothing => {}
+            Command::Help => help(shape, mode, output)?,
+            Command::Quit => return Ok(Ending::Done),
+            Command::Own(action) => voice.own(
+                action,
+                Here {
+                    game: &game,
+                    settings,
+                    input,
+                    out: output,
+                    prompt,
+                },
+            )?,
+            Command::New => {
+                game.restart();
+                writeln!(output, "New game.")?;
+                voice.position(&game, settings, output)?;
+            }
+            Command::Undo | Command::Redo => {
+                let before = game.status();
+                let (moved, done, nothing) = if command == Command::Undo {
+                    (game.undo_turn(seats), "Undone.", "error: nothing to undo")
+                } else {
+                    (game.redo_turn(seats), "Redone.", "error: nothing to redo")
+                };
+                if moved == 0 {
+                    writeln!(output, "{nothing}")?;
+                    voice.turn(&game, settings, output)?;
+                } else {
+                    let notes = save(before, &game);
+                    writeln!(output, "{done}")?;
+                    voice.position(&game, settings, output)?;
+                    tell(&notes, output)?;
+                }
+            }
+            Command::Play(mv) => {
+                let before = game.board();
+                match game.play(mv) {
+                    Ok(()) => {
+                        let notes = save(before.status(), &game);
+                        voice.moved(&game, settings, output)?;
+                        tell(&notes, output)?;
+                    }
+                    Err(error) => {
+                        writeln!(output, "error: {}", refusal(error, mv))?;
+                        voice.turn(&game, settings, output)?;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What a person can do after a game ends.
+const AGAIN: &str = "Type new for another game, or quit.";
+
+/// How the game ended, in the words every text front end ends a game with
+/// ("O wins: you lose. Type new for another game, or quit."); `None` while
+/// it goes on.
+pub fn ending(game: &Game, settings: &Settings) -> Option<String> {
+    let seats = settings.seats;
+    let result = seats.result_line(game.status())?;
+    let stop = if result.ends_with('!') { "" } else { "." };
+    // With nobody at the keyboard the session ends here: nothing to type.
+    Some(if seats.is_watch() {
+        format!("{result}{stop}")
+    } else {
+        format!("{result}{stop} {AGAIN}")
+    })
+}
+
+fn players(settings: &Settings) -> String {
+    let seats = settings.seats;
+    let name = |seat: Seat| match seat {
+        Seat::Human => "a person".to_string(),
+        Seat::Ai(level) => format!("the AI ({level})"),
+    };
+    match seats.lone_human() {
+        Some(side) => format!(
+            "you are {side}, {} plays {}",
+            name(seats.of(side.other())),
+            side.other()
+        ),
+        None => format!("X is {}, O is {}", name(seats.x), name(seats.o)),
+    }
+}
+
+fn refusal(error: IllegalMove, mv: Square) -> String {
+    match error {
+        IllegalMove::Occupied { .. } => format!("{} is taken", mv.coordinate()),
+        IllegalMove::GameOver => "the game is over: type new or quit".to_string(),
+        IllegalMove::OutOfRange { .. } => format!("{} is off the board", mv.coordinate()),
+    }
+}
+
+fn help(shape: &Geometry, mode: Mode, output: &mut dyn Write) -> io::Result<()> {
+    let size = shape.size();
+    let last = Square::new(size - 1, size - 1).coordinate();
+    if shape.is_classic() {
+        writeln!(
+            output,
+            "Moves: a digit 1-9 in reading order (1 top left, 9 bottom right), or a square a1 to c3."
+        )?;
+    } else {
+        writeln!(output, "Moves: a square from a1 to {last}.")?;
+    }
+    writeln!(
+        output,
+        "Squares: a letter for the column (a is left) and a number for the row (1 is the top)."
+    )?;
+    // The commands from the key table, one a line.
+    writeln!(output, "Commands:")?;
+    let context = Context::new(mode);
+    keys::entries(mode, &context)
+        .try_for_each(|entry| writeln!(output, "  {}: {}.", entry.names, entry.help))
+}
+
+/// Lines about the statistics and the records, one each.
+fn tell(notes: &[String], output: &mut dyn Write) -> io::Result<()> {
+    notes.iter().try_for_each(|note| writeln!(output, "{note}"))
+}

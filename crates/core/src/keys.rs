@@ -1,0 +1,1352 @@
+//! Every key of the program in one table, [`KEYS`], and what reads it.
+//!
+//! Each [`Entry`] holds its keys with the action each asks for, their names
+//! (for the help, README and the man page), a short form and a label for the
+//! key bar, the help's words and the manual's, its importance, and when it
+//! applies: the [`Mode`]s it acts in, a condition for acting at all (its
+//! `only`) and one for being offered on the key bar (its `offered`).
+//!
+//! Everything that shows or reads a key draws on the table: the mapping of
+//! key presses ([`action`], for the full-screen game and the server's lobby,
+//! which turn their terminal's events into a [`KeyPress`]), the key bar ([`bar`]: the game's, the tree's, the
+//! lobby's hint line and the help's closing hint), the help popup ([`help`]),
+//! plain mode's typed commands and their help ([`typed`], [`Mode::Plain`]),
+//! and the man page's KEYS section and README's key tables ([`GROUPS`]).
+//!
+//! To add a key, add its entry (and, for a new action, the action's variant
+//! and what the model does with it): the mapping, key bar, help, README
+//! table (its test prints the new row) and man page follow.
+
+use std::time::Duration;
+
+use tictactoe_engine::{Player, Square};
+
+use crate::action::{Action, Browse, Direction, LobbyAction, Reading, TraceMove};
+use crate::fit::most_important;
+
+/// A key of the keyboard, as the table names it: the front ends turn their
+/// terminal's key events into these (the core knows no terminal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyCode {
+    /// A character key (a letter's case is Shift's).
+    Char(char),
+    /// Arrow up.
+    Up,
+    /// Arrow down.
+    Down,
+    /// Arrow left.
+    Left,
+    /// Arrow right.
+    Right,
+    /// Enter (Return).
+    Enter,
+    /// Escape.
+    Esc,
+    /// Backspace.
+    Backspace,
+    /// Home.
+    Home,
+    /// End.
+    End,
+    /// A function key, F1 to F12.
+    F(u8),
+    /// Any other key: bound to nothing by name.
+    Other,
+}
+
+/// One key press: the key and whether Ctrl was held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeyPress {
+    /// The key.
+    pub code: KeyCode,
+    /// Ctrl was held.
+    pub ctrl: bool,
+}
+
+impl KeyPress {
+    /// `code` pressed without Ctrl.
+    pub const fn new(code: KeyCode) -> KeyPress {
+        KeyPress { code, ctrl: false }
+    }
+
+    /// `letter` pressed with Ctrl held.
+    pub const fn ctrl(letter: char) -> KeyPress {
+        KeyPress {
+            code: KeyCode::Char(letter),
+            ctrl: true,
+        }
+    }
+}
+
+/// Where keys are read. A game screen is in one mode at a time; the help,
+/// while open, takes the keys of the mode under it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A local game with a person at the keyboard (also against the AI over SSH).
+    Play,
+    /// The AI plays both sides (`--watch`).
+    Watch,
+    /// Over SSH, against a person at another terminal.
+    Versus,
+    /// Over SSH, watching someone else's game.
+    Watching,
+    /// The minimax tree (`t`).
+    Tree,
+    /// The walkthrough of minimax call by call (`c`).
+    Walkthrough,
+    /// The quiz about the position on the board (`z`).
+    Quiz,
+    /// The help popup is open.
+    Help,
+    /// Over SSH, the game is gone (the other player left).
+    Ended,
+    /// The SSH server's lobby.
+    Lobby,
+    /// Plain mode (`--plain`): commands typed on a line.
+    Plain,
+    /// The screen-reader mode (`--screen-reader`): plain mode's commands and its own.
+    Reader,
+    /// The review of a finished game on the board (`v`).
+    Review,
+}
+
+impl Mode {
+    /// Every mode.
+    pub const ALL: [Mode; 13] = [
+        Mode::Play,
+        Mode::Watch,
+        Mode::Versus,
+        Mode::Watching,
+        Mode::Tree,
+        Mode::Walkthrough,
+        Mode::Quiz,
+        Mode::Help,
+        Mode::Ended,
+        Mode::Lobby,
+        Mode::Plain,
+        Mode::Reader,
+        Mode::Review,
+    ];
+
+    /// A sentence the help opens with in this mode, if any.
+    pub fn note(self) -> Option<&'static str> {
+        match self {
+            Mode::Watch => Some("The AI plays both sides."),
+            Mode::Watching => Some("You are watching this game."),
+            Mode::Tree => Some("The minimax tree of the position on the board."),
+            Mode::Review => Some(
+                "The review of the game: ?? lost the result, ? delayed a win or hastened a loss.",
+            ),
+            Mode::Walkthrough => {
+                Some("The seed's minimax from the position on the board, one call at a time.")
+            }
+            Mode::Quiz => {
+                Some("Questions about the position on the board, answered by the seed's minimax.")
+            }
+            _ => None,
+        }
+    }
+
+    const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// A set of modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Modes(u16);
+
+impl Modes {
+    const fn of(modes: &[Mode]) -> Modes {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < modes.len() {
+            bits |= modes[i].bit();
+            i += 1;
+        }
+        Modes(bits)
+    }
+
+    /// True if `mode` is one of them.
+    pub fn has(self, mode: Mode) -> bool {
+        self.0 & mode.bit() != 0
+    }
+}
+
+/// A key, as the table names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// A key pressed without Ctrl (a letter's case is Shift's).
+    Code(KeyCode),
+    /// A letter with Ctrl held.
+    Ctrl(char),
+    /// A left click on the board: the action is taken at the square clicked.
+    Click,
+    /// Any key or click not bound otherwise in the mode.
+    Any,
+    /// A word typed on a line, in plain mode.
+    Word(&'static str),
+    /// Any character typed without Ctrl: the action gets the character.
+    Text,
+}
+
+impl Key {
+    /// True if the key press `key` is this key.
+    pub fn matches(self, key: KeyPress) -> bool {
+        let ctrl = key.ctrl;
+        match self {
+            Key::Code(code) => !ctrl && key.code == code,
+            Key::Ctrl(letter) => ctrl && key.code == KeyCode::Char(letter),
+            Key::Text => !ctrl && matches!(key.code, KeyCode::Char(_)),
+            Key::Click | Key::Any | Key::Word(_) => false,
+        }
+    }
+}
+
+/// What a key asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Does {
+    /// An action of the game screen (and of plain mode's commands).
+    Game(Action),
+    /// An action of the server's lobby.
+    Lobby(LobbyAction),
+}
+
+/// What a key bar says a key does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Label {
+    /// Always these words.
+    Text(&'static str),
+    /// "pause", or "resume" while paused.
+    PauseOrResume,
+    /// The pause between moves, such as "delay 500 ms".
+    Delay,
+}
+
+/// A condition on the moment, for acting or for being offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    /// Always.
+    Always,
+    /// On 3x3, whose squares the digits name.
+    Classic,
+    /// On a board bigger than 3x3.
+    Bigger,
+    /// At the local terminal.
+    Local,
+    /// On the SSH server.
+    Served,
+    /// With a turn to take back.
+    CanUndo,
+    /// With a taken-back turn to play again.
+    CanRedo,
+    /// Once the game is over.
+    Over,
+    /// While the game goes on.
+    NotOver,
+    /// On 3x3 while the game goes on: what the quiz asks about.
+    Quizzable,
+    /// While a person at this screen can still place a mark (also while
+    /// the AI answers: the person's turn comes straight back, and a bar
+    /// that changes with every move reads worse).
+    Playable,
+    /// While the help is closed.
+    HelpClosed,
+    /// In the lobby, while waiting for an opponent.
+    Waiting,
+    /// In the lobby, while not waiting.
+    NotWaiting,
+}
+
+impl When {
+    /// True at the moment `context` describes.
+    pub fn holds(self, context: &Context) -> bool {
+        match self {
+            When::Always => true,
+            When::Classic => context.classic,
+            When::Bigger => !context.classic,
+            When::Local => context.local,
+            When::Served => !context.local,
+            When::CanUndo => context.can_undo,
+            When::CanRedo => context.can_redo,
+            When::Over => context.over,
+            When::NotOver => !context.over,
+            When::Quizzable => context.classic && !context.over,
+            When::Playable => context.playable,
+            When::HelpClosed => !context.help,
+            When::Waiting => context.waiting,
+            When::NotWaiting => !context.waiting,
+        }
+    }
+}
+
+/// The moment keys are read in: the mode and what is possible in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Context {
+    /// The screen's mode (under the help, if it is open).
+    pub mode: Mode,
+    /// The help popup is open over it.
+    pub help: bool,
+    /// The board is 3x3.
+    pub classic: bool,
+    /// At the local terminal rather than on the SSH server.
+    pub local: bool,
+    /// A turn can be taken back.
+    pub can_undo: bool,
+    /// A taken-back turn can be played again.
+    pub can_redo: bool,
+    /// The game is over.
+    pub over: bool,
+    /// A person at this screen can still place a mark.
+    pub playable: bool,
+    /// Waiting in the lobby for an opponent.
+    pub waiting: bool,
+    /// Watch mode is paused.
+    pub paused: bool,
+    /// Watch mode's pause between moves.
+    pub delay: Duration,
+}
+
+impl Context {
+    /// A context in `mode` with nothing open, at the local terminal, on 3x3,
+    /// nothing to undo or redo, the game going on.
+    pub fn new(mode: Mode) -> Context {
+        Context {
+            mode,
+            help: false,
+            classic: true,
+            local: true,
+            can_undo: false,
+            can_redo: false,
+            over: false,
+            playable: false,
+            waiting: false,
+            paused: false,
+            delay: Duration::ZERO,
+        }
+    }
+
+    /// The server's lobby, with this player waiting for an opponent or not.
+    pub fn lobby(waiting: bool) -> Context {
+        Context {
+            local: false,
+            waiting,
+            ..Context::new(Mode::Lobby)
+        }
+    }
+
+    /// The mode whose keys act now: the help's while it is open.
+    pub fn acting(&self) -> Mode {
+        if self.help { Mode::Help } else { self.mode }
+    }
+}
+
+/// One line of the key table.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    /// The keys, each with what it asks for.
+    pub keys: &'static [(Key, Does)],
+    /// The keys as the help and the manuals name them ("Arrows, hjkl, wasd").
+    pub names: &'static str,
+    /// The keys as the key bar names them ("arrows").
+    pub short: &'static str,
+    /// What the key bar says they do; `None`: they are not on the key bar.
+    pub label: Option<Label>,
+    /// What they do, in the help popup.
+    pub help: &'static str,
+    /// What they do, in README and the man page.
+    pub doc: &'static str,
+    /// 1 for the most important: the key bar and a short help drop the least first.
+    pub importance: u8,
+    /// A higher importance while a condition holds (`n` once the game is over).
+    pub raised: Option<(When, u8)>,
+    /// Where the keys act.
+    pub modes: Modes,
+    /// They act only when this holds (else they are not bound, nor in the help).
+    pub only: When,
+    /// The key bar offers them only when this holds.
+    pub offered: When,
+}
+
+impl Entry {
+    const fn new(
+        modes: &[Mode],
+        keys: &'static [(Key, Does)],
+        names: &'static str,
+        help: &'static str,
+    ) -> Entry {
+        Entry {
+            keys,
+            names,
+            short: names,
+            label: None,
+            help,
+            doc: help,
+            importance: 9,
+            raised: None,
+            modes: Modes::of(modes),
+            only: When::Always,
+            offered: When::Always,
+        }
+    }
+
+    /// On the key bar as `short` and `label`, with this importance.
+    const fn bar(self, short: &'static str, label: &'static str, importance: u8) -> Entry {
+        self.bar_as(short, Label::Text(label), importance)
+    }
+
+    const fn bar_as(self, short: &'static str, label: Label, importance: u8) -> Entry {
+        Entry {
+            short,
+            label: Some(label),
+            importance,
+            ..self
+        }
+    }
+
+    /// Named `short` where room is short, off the key bar.
+    const fn short(self, short: &'static str) -> Entry {
+        Entry { short, ..self }
+    }
+
+    const fn importance(self, importance: u8) -> Entry {
+        Entry { importance, ..self }
+    }
+
+    const fn doc(self, doc: &'static str) -> Entry {
+        Entry { doc, ..self }
+    }
+
+    const fn only(self, only: When) -> Entry {
+        Entry { only, ..self }
+    }
+
+    const fn offered(self, offered: When) -> Entry {
+        Entry { offered, ..self }
+    }
+
+    /// Of `importance` while `when` holds.
+    const fn raised(self, when: When, importance: u8) -> Entry {
+        Entry {
+            raised: Some((when, importance)),
+            ..self
+        }
+    }
+
+    /// True if the entry acts at the moment `context` describes, in `mode`.
+    pub fn applies(&self, mode: Mode, context: &Context) -> bool {
+        self.modes.has(mode) && self.only.holds(context)
+    }
+
+    fn importance_at(&self, context: &Context) -> u8 {
+        match self.raised {
+            Some((when, importance)) if when.holds(context) => importance,
+            _ => self.importance,
+        }
+    }
+}
+
+const fn ch(letter: char) -> Key {
+    Key::Code(KeyCode::Char(letter))
+}
+
+const fn on(key: Key, action: Action) -> (Key, Does) {
+    (key, Does::Game(action))
+}
+
+const fn lobby(key: Key, action: LobbyAction) -> (Key, Does) {
+    (key, Does::Lobby(action))
+}
+
+const fn up(key: Key) -> (Key, Does) {
+    on(key, Action::Cursor(Direction::Up))
+}
+
+const fn down(key: Key) -> (Key, Does) {
+    on(key, Action::Cursor(Direction::Down))
+}
+
+const fn left(key: Key) -> (Key, Does) {
+    on(key, Action::Cursor(Direction::Left))
+}
+
+const fn right(key: Key) -> (Key, Does) {
+    on(key, Action::Cursor(Direction::Right))
+}
+
+const UP: Key = Key::Code(KeyCode::Up);
+const DOWN: Key = Key::Code(KeyCode::Down);
+const LEFT: Key = Key::Code(KeyCode::Left);
+const RIGHT: Key = Key::Code(KeyCode::Right);
+const ENTER: Key = Key::Code(KeyCode::Enter);
+const SPACE: Key = ch(' ');
+const ESC: Key = Key::Code(KeyCode::Esc);
+const BACKSPACE: Key = Key::Code(KeyCode::Backspace);
+
+/// The digits 1 to 9, each placing in its square of 3x3, in reading order.
+const DIGITS: [(Key, Does); 9] = {
+    let mut digits = [on(ch('1'), Action::Unbound); 9];
+    let mut i = 0;
+    while i < 9 {
+        digits[i] = on(
+            ch((b'1' + i as u8) as char),
+            Action::Place(Square::from_index(i, 3)),
+        );
+        i += 1;
+    }
+    digits
+};
+
+use Mode::{
+    Ended, Help, Lobby, Plain, Play, Quiz, Reader, Review, Tree, Versus, Walkthrough, Watch,
+    Watching,
+};
+
+/// The modes whose commands are typed on a line.
+const TYPED: &[Mode] = &[Plain, Reader];
+
+/// The game's modes: where the board is on screen.
+const GAME: &[Mode] = &[Play, Watch, Versus, Watching];
+/// Every mode of the game screen but the help and a game gone.
+const SCREEN: &[Mode] = &[Play, Watch, Versus, Watching, Tree, Walkthrough, Review];
+
+/// Every key of the program. In each mode the first entry holding a key
+/// takes it; two entries of one mode share a key only under conditions that
+/// exclude each other (a test checks).
+pub static KEYS: &[Entry] = &[
+    // The game.
+    Entry::new(
+        GAME,
+        &[
+            up(UP),
+            down(DOWN),
+            left(LEFT),
+            right(RIGHT),
+            up(ch('k')),
+            down(ch('j')),
+            left(ch('h')),
+            right(ch('l')),
+            up(ch('w')),
+            down(ch('s')),
+            left(ch('a')),
+            right(ch('d')),
+        ],
+        "Arrows, hjkl, wasd",
+        "move the cursor",
+    )
+    .bar("arrows", "play", 4)
+    .raised(When::Bigger, 2)
+    .offered(When::Playable)
+    .doc("move the cursor (with explain on, to the square whose line is shown)"),
+    Entry::new(
+        &[Play, Versus],
+        &[
+            on(ENTER, Action::PlaceAtCursor),
+            on(SPACE, Action::PlaceAtCursor),
+        ],
+        "Enter, Space",
+        "place your mark",
+    )
+    .bar("enter", "play", 4)
+    .raised(When::Bigger, 2)
+    .offered(When::Playable)
+    .doc("place your mark under the cursor"),
+    Entry::new(&[Play, Versus], &DIGITS, "1-9", "place in that square")
+        .bar("1-9", "play", 2)
+        .only(When::Classic)
+        .offered(When::Playable)
+        .doc("place in that square, in reading order (1 top left, 9 bottom right); 3x3 only"),
+    Entry::new(
+        &[Play, Versus],
+        &[on(Key::Click, Action::PlaceAtCursor)],
+        "Mouse click",
+        "place in that square",
+    )
+    .importance(6)
+    .doc("place in the square clicked"),
+    Entry::new(
+        &[Watch],
+        &[on(SPACE, Action::TogglePause)],
+        "Space",
+        "pause or resume",
+    )
+    .bar_as("space", Label::PauseOrResume, 2)
+    .offered(When::NotOver),
+    Entry::new(&[Watch], &[on(ch('.'), Action::Step)], ".", "play one move")
+        .bar(".", "step", 3)
+        .offered(When::NotOver)
+        .doc("play one move (and stay paused)"),
+    Entry::new(
+        &[Watch],
+        &[
+            on(ch('+'), Action::Faster),
+            on(ch('='), Action::Faster),
+            on(ch('-'), Action::Slower),
+            on(ch('_'), Action::Slower),
+        ],
+        "+ / -",
+        "faster / slower",
+    )
+    .bar_as("+/-", Label::Delay, 2)
+    .offered(When::NotOver)
+    .doc("faster / slower: halves or doubles the pause between moves, 50 ms to 5 s"),
+    Entry::new(
+        &[Play, Watch],
+        &[on(ch('u'), Action::Undo)],
+        "u",
+        "undo the last turn",
+    )
+    .bar("u", "undo", 3)
+    .offered(When::CanUndo)
+    .doc(
+        "undo the last full turn: your move and the AI's reply (one move with two people \
+         at one keyboard; in watch mode one move, and it pauses)",
+    ),
+    Entry::new(
+        &[Play, Watch],
+        &[on(ch('U'), Action::Redo), on(Key::Ctrl('r'), Action::Redo)],
+        "U, Ctrl-r",
+        "redo",
+    )
+    .bar("U", "redo", 3)
+    .offered(When::CanRedo)
+    .doc("redo what the last undo took back (the AI's replies as they were)"),
+    Entry::new(
+        &[Versus],
+        &[
+            on(ch('u'), Action::Undo),
+            on(ch('U'), Action::Redo),
+            on(Key::Ctrl('r'), Action::Redo),
+        ],
+        "u, U, Ctrl-r",
+        "no undo against a person",
+    )
+    .importance(5)
+    .doc("refused against a person: every move stands"),
+    Entry::new(
+        GAME,
+        &[on(ch('e'), Action::ToggleExplain)],
+        "e",
+        "explain: every move's score",
+    )
+    .bar("e", "explain", 4)
+    .doc(
+        "explain: every move's score on the board, the line behind the score under the \
+         cursor, and what scoring the position costs",
+    ),
+    Entry::new(
+        GAME,
+        &[on(ch('t'), Action::ToggleTree)],
+        "t",
+        "minimax tree of the position",
+    )
+    .bar("t", "tree", 5)
+    .doc("the minimax tree of the position on the board"),
+    Entry::new(
+        GAME,
+        &[on(ch('c'), Action::TraceStep)],
+        "c",
+        "minimax call by call",
+    )
+    .bar("c", "calls", 5)
+    .offered(When::NotOver)
+    .doc("the walkthrough: minimax from the position on the board, one call per press"),
+    Entry::new(
+        &[Play, Watch, Watching],
+        &[on(ch('z'), Action::Quiz)],
+        "z",
+        "quiz on the position",
+    )
+    .bar("z", "quiz", 6)
+    .offered(When::Quizzable)
+    .doc("the quiz on the position on the board: its value, a best move, and on few free squares minimax's calls and alpha-beta's cuts (3x3)"),
+    Entry::new(
+        &[Play, Watch],
+        &[on(ch('n'), Action::NewGame)],
+        "n",
+        "new game",
+    )
+    .bar("n", "new game", 5)
+    .raised(When::Over, 1)
+    .doc("new game (the tally is kept)"),
+    Entry::new(
+        &[Play, Watch, Versus],
+        &[on(ch('r'), Action::ShowRecord)],
+        "r",
+        "the game's record, to copy; at your own terminal also saved to a new file",
+    )
+    .doc("the record of the game on screen (see Game records), to copy from the screen; at the local terminal also written to a new file in the current folder, named on the status line"),
+    Entry::new(
+        &[Versus],
+        &[on(ch('n'), Action::NewGame)],
+        "n",
+        "rematch once the game is over (both ask; the sides swap)",
+    )
+    .bar("n", "rematch", 1)
+    .offered(When::Over),
+    Entry::new(
+        &[Play, Watch],
+        &[on(ch('v'), Action::Review)],
+        "v",
+        "review the game: step through its moves, the mistakes marked",
+    )
+    .bar("v", "review", 3)
+    .offered(When::Over)
+    .doc("once the game is over: its review on the board, every move's value and the mistakes marked; on bigger boards the values arrive move by move, each thought about for --think-ms (see Game records)"),
+    // The review of a finished game.
+    Entry::new(
+        &[Review],
+        &[
+            on(LEFT, Action::Browse(Browse::Back)),
+            on(ch('h'), Action::Browse(Browse::Back)),
+            on(RIGHT, Action::Browse(Browse::Forward)),
+            on(ch('l'), Action::Browse(Browse::Forward)),
+            on(SPACE, Action::Browse(Browse::Forward)),
+        ],
+        "Left, h, Right, l, Space",
+        "one move back or on",
+    )
+    .bar("←/→", "step", 1),
+    Entry::new(
+        &[Review],
+        &[
+            on(Key::Code(KeyCode::Home), Action::Browse(Browse::Start)),
+            on(ch('g'), Action::Browse(Browse::Start)),
+            on(Key::Code(KeyCode::End), Action::Browse(Browse::End)),
+            on(ch('G'), Action::Browse(Browse::End)),
+        ],
+        "Home, g, End, G",
+        "to the start or the end of the game",
+    )
+    .bar("g/G", "start/end", 3),
+    Entry::new(
+        &[Review],
+        &[on(ch('v'), Action::Review), on(ESC, Action::Back)],
+        "v, Esc",
+        "close the review",
+    )
+    .bar("v/esc", "close", 1),
+    // The minimax tree.
+    Entry::new(
+        &[Tree],
+        &[
+            up(UP),
+            down(DOWN),
+            up(ch('k')),
+            down(ch('j')),
+            up(ch('w')),
+            down(ch('s')),
+        ],
+        "Up, Down, k, j, w, s",
+        "move between positions",
+    )
+    .bar("↑/↓", "move", 2),
+    Entry::new(
+        &[Tree],
+        &[
+            on(RIGHT, Action::PlaceAtCursor),
+            on(ENTER, Action::PlaceAtCursor),
+            on(SPACE, Action::PlaceAtCursor),
+            on(ch('l'), Action::PlaceAtCursor),
+            on(ch('d'), Action::PlaceAtCursor),
+        ],
+        "Right, Enter, Space, l, d",
+        "open a position's replies",
+    )
+    .bar("→/enter", "open", 2)
+    .doc("open a position into its replies; on an open one, go to its first reply"),
+    Entry::new(
+        &[Tree],
+        &[
+            on(LEFT, Action::GoUp),
+            on(BACKSPACE, Action::GoUp),
+            on(ch('h'), Action::GoUp),
+            on(ch('a'), Action::GoUp),
+        ],
+        "Left, Backspace, h, a",
+        "close it, or go up",
+    )
+    .bar("←/backspace", "up", 3)
+    .doc("close an open position, or go up to the one above"),
+    Entry::new(
+        &[Tree],
+        &[on(ch('t'), Action::ToggleTree), on(ESC, Action::Back)],
+        "t, Esc",
+        "close the tree",
+    )
+    .bar("t/esc", "close", 1),
+    // The walkthrough. Its further keys go here, one entry each.
+    Entry::new(
+        &[Walkthrough],
+        &[
+            on(ch('c'), Action::TraceStep),
+            on(ENTER, Action::TraceStep),
+            on(SPACE, Action::TraceStep),
+            on(RIGHT, Action::TraceStep),
+            on(ch('l'), Action::TraceStep),
+            on(ch('d'), Action::TraceStep),
+        ],
+        "c, Enter, Space, Right, l, d",
+        "the next call",
+    )
+    .bar("c/enter", "next call", 1)
+    .doc("the next call; after the last, call 1's result, and then from the start again"),
+    Entry::new(
+        &[Walkthrough],
+        &[
+            on(ch('b'), Action::Trace(TraceMove::Back)),
+            on(BACKSPACE, Action::Trace(TraceMove::Back)),
+            on(LEFT, Action::Trace(TraceMove::Back)),
+            on(ch('h'), Action::Trace(TraceMove::Back)),
+        ],
+        "b, Backspace, Left, h",
+        "back one call",
+    )
+    .bar("b", "back", 2)
+    .doc("back one call: the walk as it stood when the call before began"),
+    Entry::new(
+        &[Walkthrough],
+        &[on(ch('f'), Action::Trace(TraceMove::Finish))],
+        "f",
+        "finish the current call",
+    )
+    .bar("f", "finish call", 2)
+    .doc("finish the current call: every call it makes, until it returns"),
+    Entry::new(
+        &[Walkthrough],
+        &[
+            on(ch('G'), Action::Trace(TraceMove::End)),
+            on(Key::Code(KeyCode::End), Action::Trace(TraceMove::End)),
+        ],
+        "G, End",
+        "jump to the last call",
+    )
+    .bar("G", "end", 4)
+    .doc("straight to the end: call 1 returns, with the best move"),
+    Entry::new(
+        &[Walkthrough],
+        &[on(ch('a'), Action::Trace(TraceMove::AlphaBeta))],
+        "a",
+        "alpha-beta on or off",
+    )
+    .bar("a", "alpha-beta", 2)
+    .doc("alpha-beta mode on or off, from call 1: alpha and beta at every call, bounds marked as bounds, the pruned replies and why they are pruned"),
+    Entry::new(
+        &[Walkthrough],
+        &[on(ESC, Action::Back)],
+        "Esc",
+        "close the walkthrough",
+    )
+    .bar("esc", "close", 1),
+    // The quiz: every character types, so only keys that type nothing act.
+    Entry::new(
+        &[Quiz],
+        &[on(ENTER, Action::PlaceAtCursor)],
+        "Enter",
+        "check the answer; once checked, the next question",
+    )
+    .bar("enter", "check/next", 1),
+    Entry::new(
+        &[Quiz],
+        &[on(BACKSPACE, Action::GoUp)],
+        "Backspace",
+        "take back the last character typed",
+    )
+    .bar("backspace", "erase", 3),
+    Entry::new(&[Quiz], &[on(ESC, Action::Back)], "Esc", "close the quiz").bar("esc", "close", 1),
+    Entry::new(
+        &[Quiz],
+        &[on(Key::Ctrl('c'), Action::Quit)],
+        "Ctrl-C",
+        "quit, or back to the lobby over SSH",
+    )
+    .importance(6),
+    Entry::new(
+        &[Quiz],
+        &[on(Key::Text, Action::Type(' '))],
+        "any character",
+        "type the answer: a number (+9), a square (b2), branches (b1 b2, c3) or none",
+    )
+    .short("keys")
+    .importance(7),
+    Entry::new(
+        &[Quiz],
+        &[on(Key::Code(KeyCode::F(1)), Action::ToggleHelp)],
+        "F1",
+        "show this help (? is typed)",
+    )
+    .bar("F1", "help", 4),
+    // Every mode of the game screen.
+    Entry::new(
+        SCREEN,
+        &[on(ch('?'), Action::ToggleHelp)],
+        "?",
+        "show or hide this help",
+    )
+    .bar("?", "help", 1)
+    .offered(When::HelpClosed)
+    .doc("help: the keys of the moment (on a small screen, the most useful that fit)"),
+    Entry::new(
+        SCREEN,
+        &[on(ch('q'), Action::Quit), on(Key::Ctrl('c'), Action::Quit)],
+        "q, Ctrl-C",
+        "quit",
+    )
+    .bar("q", "quit", 1)
+    .only(When::Local)
+    .doc("quit (also while the AI is thinking)"),
+    Entry::new(
+        SCREEN,
+        &[on(ch('q'), Action::Quit), on(Key::Ctrl('c'), Action::Quit)],
+        "q, Ctrl-C",
+        "back to the lobby",
+    )
+    .bar("q", "lobby", 1)
+    .only(When::Served),
+    Entry::new(
+        GAME,
+        &[on(ESC, Action::Back)],
+        "Esc",
+        "close explain, or leave",
+    )
+    .importance(5)
+    .doc("close explain if it is on; otherwise leave, as q does"),
+    Entry::new(
+        &[Play, Watch, Tree, Walkthrough, Review, Help],
+        &[on(Key::Ctrl('z'), Action::Suspend)],
+        "Ctrl-Z",
+        "suspend; fg resumes",
+    )
+    .importance(6)
+    .only(When::Local)
+    .doc("suspend: the terminal is given back; fg brings the game back, redrawn"),
+    // The help popup.
+    Entry::new(
+        &[Help],
+        &[on(ch('q'), Action::Quit), on(Key::Ctrl('c'), Action::Quit)],
+        "q, Ctrl-C",
+        "quit, or back to the lobby over SSH",
+    )
+    .importance(1),
+    Entry::new(
+        &[Help],
+        &[on(Key::Any, Action::ToggleHelp)],
+        "any key",
+        "close the help",
+    )
+    .bar("any key", "closes", 1)
+    .doc("close the help, and nothing more"),
+    // A game over SSH that the other player left.
+    Entry::new(
+        &[Ended],
+        &[on(Key::Any, Action::Quit)],
+        "any key",
+        "back to the lobby",
+    )
+    .bar("any key:", "back to the lobby", 1),
+    // The SSH server's lobby.
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('a'), LobbyAction::PlayAi)],
+        "a",
+        "play the AI now",
+    )
+    .bar("a", "play the AI", 2)
+    .doc("play the AI now, with the side and level chosen"),
+    Entry::new(
+        &[Lobby],
+        &[
+            lobby(ch('x'), LobbyAction::Side(Player::X)),
+            lobby(ch('o'), LobbyAction::Side(Player::O)),
+        ],
+        "x, o",
+        "your side against the AI",
+    )
+    .short("x/o")
+    .importance(4)
+    .doc("the side you play against the AI (X moves first)"),
+    Entry::new(
+        &[Lobby],
+        &[
+            lobby(LEFT, LobbyAction::LevelDown),
+            lobby(RIGHT, LobbyAction::LevelUp),
+            lobby(ch('h'), LobbyAction::LevelDown),
+            lobby(ch('l'), LobbyAction::LevelUp),
+            lobby(ch('-'), LobbyAction::LevelDown),
+            lobby(ch('_'), LobbyAction::LevelDown),
+            lobby(ch('+'), LobbyAction::LevelUp),
+            lobby(ch('='), LobbyAction::LevelUp),
+            lobby(ch('<'), LobbyAction::LevelDown),
+            lobby(ch('>'), LobbyAction::LevelUp),
+        ],
+        "Left, Right, h, l, - / +, < / >",
+        "the AI's level",
+    )
+    .short("←/→")
+    .importance(4)
+    .doc("the AI's level: easy, medium, hard, perfect"),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('f'), LobbyAction::FindOpponent)],
+        "f",
+        "find an opponent",
+    )
+    .bar("f", "find an opponent", 2)
+    .only(When::NotWaiting)
+    .doc(
+        "find an opponent: pairs you with the player waiting longest, who plays X; with \
+         nobody waiting you wait",
+    ),
+    Entry::new(
+        &[Lobby],
+        &[
+            lobby(ch('f'), LobbyAction::StopWaiting),
+            lobby(ESC, LobbyAction::StopWaiting),
+        ],
+        "f, Esc",
+        "stop waiting",
+    )
+    .bar("f/esc", "stop waiting", 1)
+    .only(When::Waiting),
+    Entry::new(
+        &[Lobby],
+        &[
+            lobby(UP, LobbyAction::SelectUp),
+            lobby(DOWN, LobbyAction::SelectDown),
+            lobby(ch('k'), LobbyAction::SelectUp),
+            lobby(ch('j'), LobbyAction::SelectDown),
+        ],
+        "Up, Down, k, j",
+        "choose a game in the list",
+    )
+    .importance(4),
+    Entry::new(
+        &[Lobby],
+        &[
+            lobby(ch('w'), LobbyAction::Watch),
+            lobby(ENTER, LobbyAction::Watch),
+        ],
+        "w, Enter",
+        "watch the game chosen",
+    )
+    .bar("w", "watch", 3),
+    Entry::new(
+        &[Lobby],
+        &[
+            lobby(ch('q'), LobbyAction::Quit),
+            lobby(Key::Ctrl('c'), LobbyAction::Quit),
+            lobby(Key::Ctrl('d'), LobbyAction::Quit),
+        ],
+        "q, Ctrl-C, Ctrl-D",
+        "quit",
+    )
+    .bar("q", "quit", 1)
+    .doc("quit: the connection closes with exit status 0"),
+    // The commands of plain mode and the screen-reader mode, typed on a
+    // line (in any case).
+    Entry::new(
+        TYPED,
+        &[
+            on(Key::Word("undo"), Action::Undo),
+            on(Key::Word("u"), Action::Undo),
+        ],
+        "undo, u",
+        "take back your last move and the AI's reply",
+    ),
+    Entry::new(
+        TYPED,
+        &[on(Key::Word("redo"), Action::Redo)],
+        "redo",
+        "play again what undo took back",
+    ),
+    Entry::new(
+        TYPED,
+        &[
+            on(Key::Word("new"), Action::NewGame),
+            on(Key::Word("n"), Action::NewGame),
+        ],
+        "new, n",
+        "a new game",
+    ),
+    Entry::new(
+        TYPED,
+        &[
+            on(Key::Word("help"), Action::ToggleHelp),
+            on(Key::Word("h"), Action::ToggleHelp),
+            on(Key::Word("?"), Action::ToggleHelp),
+        ],
+        "help, h, ?",
+        "these commands",
+    ),
+    Entry::new(
+        TYPED,
+        &[
+            on(Key::Word("quit"), Action::Quit),
+            on(Key::Word("q"), Action::Quit),
+            on(Key::Word("exit"), Action::Quit),
+        ],
+        "quit, q, exit",
+        "leave",
+    ),
+    // The screen-reader mode's own.
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("board"), Action::Read(Reading::Board)),
+            on(Key::Word("b"), Action::Read(Reading::Board)),
+        ],
+        "board, b",
+        "the board, row by row",
+    ),
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("last"), Action::Read(Reading::Last)),
+            on(Key::Word("l"), Action::Read(Reading::Last)),
+        ],
+        "last, l",
+        "the last move again",
+    ),
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("scores"), Action::Read(Reading::Scores)),
+            on(Key::Word("s"), Action::Read(Reading::Scores)),
+        ],
+        "scores, s",
+        "every free square's score and what it means",
+    ),
+    Entry::new(
+        &[Reader],
+        &[
+            on(Key::Word("review"), Action::Review),
+            on(Key::Word("r"), Action::Review),
+        ],
+        "review, r",
+        "the review of the game so far: every move's value, the mistakes marked",
+    ),
+    Entry::new(
+        &[Reader],
+        &[on(Key::Word("record"), Action::ShowRecord)],
+        "record",
+        "the game's record so far, to copy (see Game records)",
+    ),
+    Entry::new(
+        &[Reader],
+        &[on(Key::Word("quiz"), Action::Quiz)],
+        "quiz",
+        "five quiz questions about minimax, then back to the game",
+    ),
+];
+
+/// The entries that act in `mode` at the moment `context` describes, in the table's order.
+pub fn entries(mode: Mode, context: &Context) -> impl Iterator<Item = &'static Entry> + '_ {
+    KEYS.iter()
+        .filter(move |entry| entry.applies(mode, context))
+}
+
+/// What a key press asks for at the moment `context` describes, if anything.
+pub fn action(context: &Context, key: KeyPress) -> Option<Does> {
+    match (bound(context, |bound| bound.matches(key)), key.code) {
+        // Typing: the entry binds every character, the action carries the one typed.
+        (Some(Does::Game(Action::Type(_))), KeyCode::Char(typed)) => {
+            Some(Does::Game(Action::Type(typed)))
+        }
+        (does, _) => does,
+    }
+}
+
+/// What a left click asks for: the action a click is bound to in the mode
+/// (taken at the square clicked), or else the mode's action for any key.
+pub fn click(context: &Context) -> Option<Does> {
+    bound(context, |bound| bound == Key::Click)
+}
+
+/// The action of the first key that `wanted` accepts, or else of `Key::Any`.
+fn bound(context: &Context, wanted: impl Fn(Key) -> bool) -> Option<Does> {
+    let keys = || entries(context.acting(), context).flat_map(|entry| entry.keys);
+    keys()
+        .find(|(key, _)| wanted(*key))
+        .or_else(|| keys().find(|(key, _)| *key == Key::Any))
+        .map(|(_, does)| *does)
+}
+
+/// The action a word typed in a text mode (plain or screen reader) asks
+/// for, if it is one of the mode's commands.
+pub fn typed(mode: Mode, word: &str) -> Option<Action> {
+    let context = Context::new(mode);
+    let keys = entries(mode, &context).flat_map(|entry| entry.keys);
+    keys.into_iter()
+        .find(|(key, _)| matches!(key, Key::Word(bound) if *bound == word))
+        .and_then(|(_, does)| match does {
+            Does::Game(action) => Some(*action),
+            Does::Lobby(_) => None,
+        })
+}
+
+/// The words typed in `mode` for `action`, in the table's order (`quit`,
+/// `q`, `exit` to leave).
+pub fn words(mode: Mode, action: Action) -> Vec<&'static str> {
+    let context = Context::new(mode);
+    entries(mode, &context)
+        .flat_map(|entry| entry.keys)
+        .filter_map(|(key, does)| match (key, does) {
+            (Key::Word(word), Does::Game(bound)) if *bound == action => Some(*word),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The key bar: the keys offered at the moment `context` describes, the
+/// most important that fit in `width` columns, in the table's order. Keys
+/// side by side with the same label share it ("arrows, enter, 1-9 play").
+pub fn bar(context: &Context, width: u16) -> String {
+    let items = entries(context.mode, context)
+        .filter(|entry| entry.offered.holds(context))
+        .filter_map(|entry| {
+            let label = label_text(entry.label?, context);
+            Some((entry.importance_at(context), (entry.short, label)))
+        })
+        .collect();
+    let fits = |chosen: &[&(&str, String)]| joined(chosen).chars().count() <= usize::from(width);
+    let chosen = most_important(items, fits);
+    joined(&chosen.iter().collect::<Vec<_>>())
+}
+
+/// The key bar of the help popup, for its frame: what any key does.
+pub fn help_bar(context: &Context, width: u16) -> String {
+    bar(
+        &Context {
+            mode: Mode::Help,
+            ..*context
+        },
+        width,
+    )
+}
+
+fn label_text(label: Label, context: &Context) -> String {
+    match label {
+        Label::Text(text) => text.to_string(),
+        Label::PauseOrResume if context.paused => "resume".to_string(),
+        Label::PauseOrResume => "pause".to_string(),
+        Label::Delay => format!("delay {} ms", context.delay.as_millis()),
+    }
+}
+
+/// `short label` pieces two spaces apart, keys with the same label as their
+/// neighbour's sharing it.
+fn joined(chosen: &[&(&str, String)]) -> String {
+    let mut pieces: Vec<(Vec<&str>, &str)> = Vec::new();
+    for (short, label) in chosen {
+        match pieces.last_mut() {
+            Some((shorts, last)) if *last == label.as_str() => shorts.push(short),
+            _ => pieces.push((vec![short], label)),
+        }
+    }
+    pieces
+        .iter()
+        .map(|(shorts, label)| format!("{} {label}", shorts.join(", ")))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// The help popup's lines at the moment `context` describes: each entry of
+/// the mode under the help with its importance, its keys' names and what
+/// they do. What the key bar would not offer now (`u` with nothing to undo,
+/// `?` with the help open) ranks after everything it would, so a short
+/// help keeps what is useful now.
+pub fn help(context: &Context) -> Vec<(u8, &'static str, &'static str)> {
+    entries(context.mode, context)
+        .map(|entry| {
+            let later = if entry.offered.holds(context) { 0 } else { 10 };
+            (
+                entry.importance_at(context) + later,
+                entry.names,
+                entry.help,
+            )
+        })
+        .collect()
+}
+
+/// The short name of the keys that ask for `does` ("x/o" for a side in the
+/// lobby), for a line that names them beside what they choose.
+pub fn short(does: Does) -> &'static str {
+    KEYS.iter()
+        .find(|entry| entry.keys.iter().any(|(_, bound)| *bound == does))
+        .map_or("", |entry| entry.short)
+}
+
+/// A table of keys in the manuals (README, the man page): the entries of
+/// one mode, at the local terminal or on the server.
+#[derive(Debug, Clone, Copy)]
+pub struct Group {
+    /// What the table is about.
+    pub title: &'static str,
+    /// Its mode.
+    pub mode: Mode,
+    /// On the SSH server rather than at the local terminal.
+    pub served: bool,
+    /// Leaves out the entries that also act in this mode (told already).
+    pub besides: Option<Mode>,
+}
+
+impl Group {
+    /// The group's entries, in the table's order.
+    pub fn entries(&self) -> Vec<&'static Entry> {
+        let where_ = Context {
+            local: !self.served,
+            ..Context::new(self.mode)
+        };
+        KEYS.iter()
+            .filter(|entry| {
+                let only = match entry.only {
+                    When::Local | When::Served => entry.only.holds(&where_),
+                    _ => true,
+                };
+                let told = self.besides.is_some_and(|mode| entry.modes.has(mode));
+                entry.modes.has(self.mode) && only && !told
+            })
+            .collect()
+    }
+}
+
+/// Every table of keys in the manuals, in their order.
+pub static GROUPS: [Group; 13] = [
+    group("In the game", Play, false, None),
+    group(
+        "In watch mode (--watch), besides the game's keys",
+        Watch,
+        false,
+        Some(Play),
+    ),
+    group("In the minimax tree (t)", Tree, false, None),
+    group("In the walkthrough (c)", Walkthrough, false, None),
+    group("In the review of a finished game (v)", Review, false, None),
+    group("In the quiz (z)", Quiz, false, None),
+    group("While the help is open", Help, false, None),
+    group(
+        "In plain mode (--plain), typed on a line",
+        Plain,
+        false,
+        None,
+    ),
+    group(
+        "In the screen-reader mode (--screen-reader), besides plain mode's commands",
+        Reader,
+        false,
+        Some(Plain),
+    ),
+    group("In the lobby of the SSH server", Lobby, true, None),
+    group("In a game against a person over SSH", Versus, true, None),
+    group("Watching a game over SSH", Watching, true, None),
+    group("Once the other player has left", Ended, true, None),
+];
+
+const fn group(title: &'static str, mode: Mode, served: bool, besides: Option<Mode>) -> Group {
+    Group {
+        title,
+        mode,
+        served,
+        besides,
+    }
+}

@@ -1,0 +1,33 @@
+//! `tictactoe-core`: the game around the engine, with no terminal and no
+//! network. Everything here is text and files; the full-screen game
+//! (`tictactoe-screen`), the SSH server (`tictactoe-serve`) and the command
+//! line build on it.
+//!
+//! - The game and what surrounds it: [`game`], [`settings`], [`selfplay`],
+//!   [`quiz`], [`review`], the statistics ([`stats`]) and the records
+//!   ([`record`]) on disk, and the certificate checker ([`proof_check`]).
+//! - What a player asks for ([`action`]) and every key and typed word that
+//!   asks for it ([`keys`]): one table for every front end.
+//! - The words: [`words`] (the engine's facts in sentences) on [`text`]
+//!   (numbers, input lines) and [`fit`] (text made to fit a width).
+//! - The line-based front ends: [`console`] under [`plain`] and [`reader`]
+//!   (the screen-reader mode).
+
+#![deny(missing_docs)]
+
+pub mod action;
+pub mod console;
+pub mod fit;
+pub mod game;
+pub mod keys;
+pub mod plain;
+pub mod proof_check;
+pub mod quiz;
+pub mod reader;
+pub mod record;
+pub mod review;
+pub mod selfplay;
+pub mod settings;
+pub mod stats;
+pub mod text;
+pub mod words;

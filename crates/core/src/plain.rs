@@ -1,0 +1,73 @@
+//! The game as plain lines of text, for simple terminals and pipes. After
+//! every move: the board as rows of `X`, `O` and `.`, then whose turn it is.
+//! One move per line in: a digit 1-9 (3x3) or a square like `b2`, or a
+//! command of the key table's plain mode (`undo`, `redo`, `new`, `help`,
+//! `quit`). The session is [`crate::console`]'s; this is how it is shown.
+
+use std::io::{self, BufRead, Write};
+
+use crate::console::{self, Ending, Keep, Voice};
+use crate::game::{Game, Seat};
+use crate::keys::Mode;
+use crate::settings::Settings;
+use tictactoe_engine::Status;
+
+/// Plays sessions on `input` and `output` until `quit` or the end of input.
+/// `prompt` writes a `>` before each read (for a person at a terminal).
+///
+/// If `output` fails (the reader has gone, as with `| head`), the moves
+/// still to come in `input` are played all the same, silently, so a game
+/// they finish is counted; the first failure is returned at the end.
+pub fn run(
+    settings: &Settings,
+    keep: Keep,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+    prompt: bool,
+) -> io::Result<Ending> {
+    console::run(&mut Grid, settings, keep, input, output, prompt)
+}
+
+/// Plain mode's voice: the board as rows after every change.
+struct Grid;
+
+impl Voice for Grid {
+    fn mode(&self) -> Mode {
+        Mode::Plain
+    }
+
+    fn moved(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(mv) = game.last_move() {
+            let mover = game.mover(game.moves().len() - 1);
+            writeln!(out, "{mover} plays {mv}.")?;
+        }
+        self.position(game, settings, out)
+    }
+
+    /// The board as rows, then whose turn it is or how the game ended.
+    fn position(
+        &mut self,
+        game: &Game,
+        settings: &Settings,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        writeln!(out, "{}", game.board().to_grid())?;
+        self.turn(game, settings, out)
+    }
+
+    /// Whose turn it is or how the game ended: the line that asks for input.
+    fn turn(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()> {
+        let seats = settings.seats;
+        let line = match game.status() {
+            Status::InProgress { to_move } => match seats.of(to_move) {
+                Seat::Human if seats.lone_human().is_some() => {
+                    format!("Your move: you are {to_move}.")
+                }
+                Seat::Human => format!("{to_move} to move."),
+                Seat::Ai(level) => format!("{to_move} to move (AI, {level})."),
+            },
+            _ => console::ending(game, settings).unwrap_or_default(),
+        };
+        writeln!(out, "{line}")
+    }
+}

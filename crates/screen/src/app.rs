@@ -1,0 +1,1301 @@
+//! The game screen's model and its transitions.
+//!
+//! Pure: no terminal, no threads, no clock of its own. Every transition takes
+//! the time as an argument, and work for the engine leaves the model as a
+//! [`Request`] and comes back as a [`Reply`] (answered by
+//! [`super::worker::Worker`]), so tests drive the whole game synchronously
+//! while the front ends think on another thread.
+
+use std::time::{Duration, Instant};
+
+use tictactoe_core::keys::{Context, Mode};
+
+use super::explain::Explain;
+pub use super::message::{Action, Browse, Costs, Direction, Reply, Request, TraceMove};
+use super::quiz::QuizView;
+use super::trace::Walkthrough;
+use super::tree::TreeView;
+use tictactoe_core::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
+pub use tictactoe_core::game::{Names, Outgoing};
+use tictactoe_core::record::{self, MoveNumber};
+use tictactoe_core::review::{Mark, MoveReview, review, sentence};
+use tictactoe_core::settings::Settings;
+use tictactoe_engine::teach::line::Line;
+use tictactoe_engine::{
+    Ai, Analysis, Board, Decision, Level, Limits, Player, Scoring, Square, Status,
+};
+
+/// How long a message about refused input stays on the status line.
+const FLASH_TIME: Duration = Duration::from_millis(2000);
+/// Fastest and slowest pace of watch mode.
+const FASTEST_WATCH: Duration = Duration::from_millis(50);
+const SLOWEST_WATCH: Duration = Duration::from_millis(5000);
+
+/// A game shared with people at other terminals (the SSH server).
+#[derive(Debug, Clone)]
+enum Link {
+    /// Against a person elsewhere: `me` moves from this screen, the other
+    /// side's moves arrive from outside.
+    Versus {
+        me: Player,
+        names: Names,
+        /// Who asked for a rematch since the game ended.
+        mine: bool,
+        theirs: bool,
+    },
+    /// Someone else's game: every move arrives from outside.
+    Watching { names: Names },
+}
+
+/// A message on the status line until `until`.
+#[derive(Debug, Clone)]
+struct Flash {
+    text: String,
+    until: Instant,
+    /// A key refused in the position on screen, rather than news from outside.
+    refusal: bool,
+}
+
+/// The AI's most recent move and why it chose it.
+#[derive(Debug, Clone)]
+pub struct SearchReport {
+    /// The side that moved.
+    pub player: Player,
+    /// Its level.
+    pub level: Level,
+    /// The position it moved in.
+    pub before: Board,
+    /// The move and the scores it came from.
+    pub decision: Decision,
+}
+
+/// An AI turn under way.
+#[derive(Debug, Clone)]
+struct AiTurn {
+    id: u64,
+    started: Instant,
+    requested: bool,
+    reply: Option<Decision>,
+}
+
+/// The most finished games kept for a front end that has not looked.
+const FINISHED_KEPT: usize = 16;
+
+/// A finished game under review on the board: the position after the
+/// moves stepped through so far, and each move's review. On 3x3 every
+/// value is proven at once; on bigger boards the engine reviews one move
+/// at a time within the game's thinking time ([`Request::Review`]), the
+/// move on the board first, while the player steps through the game.
+/// Closed, it asks for nothing more.
+#[derive(Debug, Clone)]
+pub struct GameReview {
+    game: Game,
+    /// The position before each move.
+    before: Vec<Board>,
+    /// Each move's review, once it is in.
+    reviews: Vec<Option<MoveReview>>,
+    /// The moves asked of the engine (answered, or `waiting`).
+    asked: Vec<bool>,
+    /// The move the engine is reviewing now.
+    waiting: Option<usize>,
+    /// Matches the engine's replies to this review, not to one closed before.
+    id: u64,
+    /// Thinking time per move on bigger boards.
+    limits: Limits,
+    /// How many of the game's moves are on the board.
+    at: usize,
+    shown: Game,
+}
+
+impl GameReview {
+    /// The review of `game`, as `seats` played it, shown at its end; on a
+    /// bigger board its moves are asked of the engine as review `id`,
+    /// each within `limits`.
+    fn new(game: &Game, seats: Seats, id: u64, limits: Limits) -> GameReview {
+        let record = record::of_game(game, seats, String::new());
+        let before: Vec<Board> = record.steps().map(|(board, _)| board).collect();
+        let moves = before.len();
+        let (reviews, asked) = if game.start().is_classic() {
+            // Proven from the compiled table at once: nothing for the engine's thread.
+            let reviews = review(&record, Limits::Solve, &mut Ai::new());
+            (reviews.into_iter().map(Some).collect(), vec![true; moves])
+        } else {
+            (vec![None; moves], vec![false; moves])
+        };
+        let mut opened = GameReview {
+            game: game.clone(),
+            before,
+            reviews,
+            asked,
+            waiting: None,
+            id,
+            limits,
+            at: 0,
+            shown: Game::new(game.start()),
+        };
+        opened.step(Browse::End);
+        opened
+    }
+
+    fn step(&mut self, browse: Browse) {
+        let last = self.game.moves().len();
+        self.at = match browse {
+            Browse::Back => self.at.saturating_sub(1),
+            Browse::Forward => (self.at + 1).min(last),
+            Browse::Start => 0,
+            Browse::End => last,
+        };
+        let mut shown = Game::new(self.game.start());
+        for &mv in &self.game.moves()[..self.at] {
+            // The moves were played on this board once already.
+            if shown.play(mv).is_err() {
+                break;
+            }
+        }
+        self.shown = shown;
+    }
+
+    /// The next move for the engine to review, if none is under way: the
+    /// move on the board, else the first after it not yet asked, else the
+    /// first before it.
+    fn request(&mut self) -> Option<Request> {
+        if self.waiting.is_some() {
+            return None;
+        }
+        let here = self.at.saturating_sub(1);
+        let ply = (here..self.asked.len())
+            .chain(0..here)
+            .find(|&ply| !self.asked[ply])?;
+        self.asked[ply] = true;
+        self.waiting = Some(ply);
+        Some(Request::Review {
+            id: self.id,
+            ply,
+            board: self.before[ply],
+            mv: self.game.moves()[ply],
+            limits: self.limits,
+        })
+    }
+
+    /// Takes the engine's review of move `ply`, if it answers this review.
+    fn receive(&mut self, id: u64, ply: usize, reviewed: Option<MoveReview>) {
+        if id != self.id || self.waiting != Some(ply) {
+            return;
+        }
+        self.waiting = None;
+        self.reviews[ply] = reviewed;
+    }
+
+    /// True while moves are left for the engine to review.
+    pub fn reviewing(&self) -> bool {
+        self.waiting.is_some() || self.asked.contains(&false)
+    }
+
+    /// How many of the game's moves are reviewed so far.
+    pub fn reviewed(&self) -> usize {
+        self.reviews.iter().flatten().count()
+    }
+
+    /// The whole game under review.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// How many of the game's moves are on the board.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Each move's review, once it is in.
+    pub fn reviews(&self) -> &[Option<MoveReview>] {
+        &self.reviews
+    }
+
+    /// The mark of each move of the game (none for a move not reviewed yet).
+    pub fn marks(&self) -> Vec<Option<Mark>> {
+        self.reviews
+            .iter()
+            .map(|reviewed| reviewed.as_ref().and_then(|reviewed| reviewed.mark))
+            .collect()
+    }
+
+    /// The status line: the last move on the board and what it did, or
+    /// that the engine is still thinking about it.
+    pub fn status(&self) -> String {
+        let moves = self.game.moves().len();
+        if self.at == 0 {
+            let start = format!("The start: Right steps through the {moves} moves");
+            return if self.reviewing() {
+                format!("{start}; {} reviewed so far", self.reviewed())
+            } else {
+                start
+            };
+        }
+        let ply = self.at - 1;
+        match &self.reviews[ply] {
+            Some(reviewed) => sentence(reviewed),
+            None => {
+                let number = MoveNumber::of(self.before[ply], 0);
+                let mv = self.game.moves()[ply];
+                if self.asked[ply] && self.waiting != Some(ply) {
+                    // Answered without a review: the engine found no such move there.
+                    format!("{number} {mv}: not reviewed")
+                } else {
+                    format!("{number} {mv}: thinking…")
+                }
+            }
+        }
+    }
+}
+
+/// The model of the game screen.
+#[derive(Debug)]
+pub struct App {
+    settings: Settings,
+    game: Game,
+    tally: Tally,
+    cursor: Square,
+    help: bool,
+    paused: bool,
+    watch_delay: Duration,
+    /// One move to play at once while paused.
+    step: bool,
+    ai_turn: Option<AiTurn>,
+    next_id: u64,
+    report: Option<SearchReport>,
+    explain: Explain,
+    /// The minimax tree, while it is open.
+    tree: Option<TreeView>,
+    /// The walkthrough of minimax call by call, while it is open.
+    walkthrough: Option<Walkthrough>,
+    /// The quiz about the position, while it is open.
+    quiz: Option<QuizView>,
+    flash: Option<Flash>,
+    /// Results that entered or left the tally since the front end last looked.
+    results: Vec<ResultChange>,
+    /// Games that finished since the front end last looked, as they ended.
+    finished: Vec<Game>,
+    /// The record of the game on screen, while it is shown.
+    record: Option<String>,
+    /// The review of the finished game on the board, while it is open.
+    review: Option<GameReview>,
+    /// The game to save to a new records file, until the front end takes it.
+    to_save: Option<Game>,
+    quit: bool,
+    rng: fastrand::Rng,
+    /// Colours on screen (off when the user's terminal asks for none).
+    color: bool,
+    /// People at other terminals in this game, if any.
+    link: Option<Link>,
+    /// Moves and requests for the other end, since the front end last looked.
+    outgoing: Vec<Outgoing>,
+    /// Why the game can go on no longer (the opponent left): any key leaves.
+    ended: Option<String>,
+    /// Games begun in this session, the first counted as 0.
+    round: u32,
+    /// Leaving returns to a lobby rather than ending the program (the SSH server).
+    in_lobby: bool,
+}
+
+impl App {
+    /// A session starting its first game at `now`.
+    pub fn new(settings: Settings, now: Instant) -> App {
+        let rng = settings.rng();
+        let centre = settings.start.size() / 2;
+        let mut app = App {
+            game: Game::new(settings.start),
+            watch_delay: settings.watch_delay,
+            settings,
+            tally: Tally::default(),
+            cursor: Square::new(centre, centre),
+            help: false,
+            paused: false,
+            step: false,
+            ai_turn: None,
+            next_id: 0,
+            report: None,
+            explain: Explain::default(),
+            tree: None,
+            walkthrough: None,
+            quiz: None,
+            flash: None,
+            results: Vec::new(),
+            finished: Vec::new(),
+            record: None,
+            review: None,
+            to_save: None,
+            quit: false,
+            rng,
+            color: true,
+            link: None,
+            outgoing: Vec::new(),
+            ended: None,
+            round: 0,
+            in_lobby: false,
+        };
+        app.begin_turn(now);
+        app
+    }
+
+    /// The same session drawn with colours or without (`NO_COLOR`).
+    pub fn with_color(mut self, color: bool) -> App {
+        self.color = color;
+        self
+    }
+
+    /// The same session reached from a lobby (the SSH server): quitting
+    /// returns there, and the keys say so.
+    pub fn in_lobby(mut self) -> App {
+        self.in_lobby = true;
+        self
+    }
+
+    /// True once the game can go on no longer (the opponent left): any key leaves.
+    pub fn link_ended(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    /// True when quitting returns to a lobby: a game on the SSH server.
+    pub fn leaves_to_lobby(&self) -> bool {
+        self.in_lobby || self.link.is_some()
+    }
+
+    /// The same session as a game against a person at another terminal:
+    /// this screen plays `me`, the other side's moves come from
+    /// [`App::remote_move`]. Both seats are people, so nothing is asked of
+    /// the engine but explanations, and undo is refused.
+    pub fn versus(mut self, me: Player, names: Names, now: Instant) -> App {
+        self.settings.seats = Seats {
+            x: Seat::Human,
+            o: Seat::Human,
+        };
+        self.link = Some(Link::Versus {
+            me,
+            names,
+            mine: false,
+            theirs: false,
+        });
+        self.begin_turn(now);
+        self
+    }
+
+    /// The same session as a spectator of someone else's game, whose moves
+    /// come from [`App::follow`]. Nothing can be played from this screen.
+    pub fn watching(mut self, names: Names, now: Instant) -> App {
+        self.settings.seats = Seats {
+            x: Seat::Human,
+            o: Seat::Human,
+        };
+        self.link = Some(Link::Watching { names });
+        self.begin_turn(now);
+        self
+    }
+
+    /// Applies one action of the player's.
+    pub fn update(&mut self, action: Action, now: Instant) {
+        if self.ended.is_some() {
+            // The game is gone: any key leaves it.
+            self.help = false;
+            self.quit = true;
+            return;
+        }
+        if self.help || self.record.is_some() {
+            // Any key closes the help or the record; quitting still quits.
+            self.help = false;
+            self.record = None;
+            self.quit = action == Action::Quit;
+            return;
+        }
+        if let Some(review) = self.review.as_mut() {
+            match action {
+                Action::Quit => self.quit = true,
+                Action::ToggleHelp => self.help = true,
+                Action::Back | Action::Review => self.review = None,
+                Action::Browse(browse) => review.step(browse),
+                _ => {}
+            }
+            return;
+        }
+        if self.quiz.is_some() {
+            return self.update_quiz(action);
+        }
+        if self.tree.is_some() || self.walkthrough.is_some() {
+            return self.update_view(action);
+        }
+        let watch = self.is_watch();
+        match action {
+            // Esc closes what is open before it leaves: explain is an overlay too.
+            Action::Back if self.explain.is_on() => self.explain.toggle(),
+            Action::Quit | Action::Back => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            // Ctrl-Z is the front end's: the local terminal suspends.
+            // The text front ends' own words mean nothing on the screen.
+            Action::Unbound
+            | Action::GoUp
+            | Action::Suspend
+            | Action::Trace(_)
+            | Action::Read(_)
+            | Action::Browse(_)
+            | Action::Type(_) => {}
+            Action::Quiz => match QuizView::new(&self.board(), self.settings.scoring) {
+                Some(quiz) => {
+                    self.hold_watch();
+                    self.quiz = Some(quiz);
+                }
+                None => self.say("The quiz asks about unfinished 3x3 positions", now),
+            },
+            Action::Review => {
+                if self.game.status().is_over() {
+                    self.next_id += 1;
+                    let (id, limits) = (self.next_id, self.settings.limits);
+                    self.review =
+                        Some(GameReview::new(&self.game, self.settings.seats, id, limits));
+                } else {
+                    self.say("the review opens once the game is over", now);
+                }
+            }
+            Action::ShowRecord => {
+                let record = record::of_game(&self.game, self.settings.seats, record::today());
+                self.record = Some(record::write(&record));
+                self.to_save = Some(self.game.clone());
+            }
+            Action::ToggleExplain => self.explain.toggle(),
+            Action::ToggleTree => {
+                self.hold_watch();
+                self.tree = Some(TreeView::new(
+                    self.board(),
+                    self.settings.limits,
+                    self.settings.scoring,
+                ));
+            }
+            Action::TraceStep => {
+                self.hold_watch();
+                self.walkthrough = Some(Walkthrough::new(self.board(), self.settings.scoring));
+            }
+            Action::Cursor(direction) => self.move_cursor(direction),
+            Action::PlaceAtCursor => self.place(self.cursor, now),
+            Action::Place(mv) => {
+                self.cursor = mv;
+                self.place(mv, now);
+            }
+            Action::NewGame if self.is_versus() => self.ask_rematch(now),
+            Action::NewGame | Action::Undo | Action::Redo if self.is_watching() => {
+                self.say("You are watching: q returns to the lobby", now)
+            }
+            Action::Undo | Action::Redo if self.is_versus() => {
+                self.say("No undo against a person: every move stands", now)
+            }
+            Action::NewGame => {
+                self.paused = false;
+                self.flash = None;
+                self.next_round(now);
+            }
+            Action::Undo => self.undo(now),
+            Action::Redo => self.redo(now),
+            Action::TogglePause if watch => self.paused = !self.paused,
+            Action::Step if watch => {
+                self.paused = true;
+                self.step = !self.game.status().is_over();
+            }
+            Action::Faster if watch => self.watch_delay = (self.watch_delay / 2).max(FASTEST_WATCH),
+            Action::Slower if watch => self.watch_delay = (self.watch_delay * 2).min(SLOWEST_WATCH),
+            Action::TogglePause | Action::Step | Action::Faster | Action::Slower => {}
+        }
+    }
+
+    /// Keys while the tree or the walkthrough is open: they act on it, and
+    /// leaving, help and closing it are all that reach the game.
+    fn update_view(&mut self, action: Action) {
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            Action::Back => {
+                self.tree = None;
+                self.walkthrough = None;
+            }
+            Action::ToggleTree if self.tree.is_some() => self.tree = None,
+            Action::TraceStep | Action::PlaceAtCursor | Action::Cursor(Direction::Right)
+                if self.tree.is_none() =>
+            {
+                if let Some(walkthrough) = self.walkthrough.as_mut() {
+                    walkthrough.next();
+                }
+            }
+            Action::Trace(step) => {
+                if let Some(walkthrough) = self.walkthrough.as_mut() {
+                    match step {
+                        TraceMove::Back => walkthrough.back(),
+                        TraceMove::Finish => walkthrough.finish(),
+                        TraceMove::End => walkthrough.end(),
+                        TraceMove::AlphaBeta => walkthrough.toggle_alpha_beta(),
+                    }
+                }
+            }
+            Action::Cursor(direction) => {
+                if let Some(tree) = self.tree.as_mut() {
+                    tree.navigate(direction);
+                }
+            }
+            Action::PlaceAtCursor => {
+                if let Some(tree) = self.tree.as_mut() {
+                    tree.open();
+                }
+            }
+            Action::GoUp => {
+                if let Some(tree) = self.tree.as_mut() {
+                    tree.up();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Keys while the quiz is open: typing, Enter, and leaving it.
+    fn update_quiz(&mut self, action: Action) {
+        let Some(quiz) = self.quiz.as_mut() else {
+            return;
+        };
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => self.help = true,
+            Action::Back => self.quiz = None,
+            Action::Type(typed) => quiz.type_char(typed),
+            Action::GoUp => quiz.erase(),
+            // Enter checks or moves on (in the guard); after the score it closes the quiz.
+            Action::PlaceAtCursor if !quiz.enter() => self.quiz = None,
+            _ => {}
+        }
+    }
+
+    /// Watch mode pauses while the tree or the walkthrough is studied.
+    fn hold_watch(&mut self) {
+        if self.is_watch() {
+            self.paused = true;
+        }
+    }
+
+    /// The next piece of work for the engine, if any: the AI's move first,
+    /// then the tree's next level, then what the explain overlay and panel
+    /// show. Call until `None`.
+    pub fn take_request(&mut self) -> Option<Request> {
+        let board = self.game.board();
+        if let Some(turn) = self.ai_turn.as_mut().filter(|turn| !turn.requested)
+            && let Seat::Ai(level) = self.settings.seats.of(board.to_move())
+        {
+            turn.requested = true;
+            let (id, seed, limits) = (turn.id, self.rng.u64(..), self.settings.limits);
+            return Some(Request::Move {
+                id,
+                board,
+                level,
+                seed,
+                limits,
+            });
+        }
+        // A review open is a finished game: no AI move comes before it.
+        if let Some(request) = self.review.as_mut().and_then(GameReview::request) {
+            return Some(request);
+        }
+        if let Some(tree) = self.tree.as_mut() {
+            return tree.request();
+        }
+        if self.walkthrough.is_some() || self.quiz.is_some() {
+            return None;
+        }
+        self.explain
+            .request(board, self.settings.limits, self.settings.scoring)
+    }
+
+    /// Takes the engine's answer. An AI move is played once its pause is over
+    /// (see [`App::tick`]); answers about positions no longer relevant are dropped.
+    pub fn receive(&mut self, reply: Reply, now: Instant) {
+        match reply {
+            Reply::Move { id, decision } => match self.ai_turn.as_mut() {
+                Some(turn) if turn.id == id => turn.reply = decision,
+                _ => return,
+            },
+            Reply::Explain { analysis, lines } => {
+                if analysis.board == self.game.board() {
+                    self.explain.receive_scores(analysis, lines);
+                }
+            }
+            Reply::Costs { board, costs } => self.explain.receive_costs(board, costs),
+            Reply::Tree { analysis, below } => {
+                if let Some(tree) = self.tree.as_mut() {
+                    tree.receive(&analysis, &below);
+                }
+            }
+            // A review closed since asked drops its answer with it.
+            Reply::Review { id, ply, review } => {
+                if let Some(open) = self.review.as_mut() {
+                    open.receive(id, ply, review);
+                }
+            }
+        }
+        self.tick(now);
+    }
+
+    /// Lets time pass: plays an AI move whose pause is over, clears old messages.
+    pub fn tick(&mut self, now: Instant) {
+        if self.flash.as_ref().is_some_and(|flash| now >= flash.until) {
+            self.flash = None;
+        }
+        let Some(turn) = &self.ai_turn else { return };
+        let Some(decision) = &turn.reply else { return };
+        let due = turn.started + self.pause();
+        if self.step || (!self.paused && now >= due) {
+            let decision = decision.clone();
+            let before = self.game.status();
+            let position = self.game.board();
+            let player = position.to_move();
+            self.step = false;
+            self.ai_turn = None;
+            if self.game.play(decision.mv).is_ok() {
+                if let Seat::Ai(level) = self.settings.seats.of(player) {
+                    self.report = Some(SearchReport {
+                        player,
+                        level,
+                        before: position,
+                        decision,
+                    });
+                }
+                self.after_move(before, now);
+            }
+        }
+    }
+
+    /// When [`App::tick`] next has something to do, if anything: the front end
+    /// sleeps until then, or until a key, whichever comes first.
+    pub fn wake_at(&self) -> Option<Instant> {
+        let flash = self.flash.as_ref().map(|flash| flash.until);
+        let ai = self
+            .ai_turn
+            .as_ref()
+            .filter(|turn| turn.reply.is_some() && (self.step || !self.paused))
+            .map(|turn| turn.started + self.pause());
+        flash.into_iter().chain(ai).min()
+    }
+
+    /// True while a request is out and its answer would change the screen.
+    pub fn is_waiting(&self) -> bool {
+        let counting = self.explain.counting(self.game.board());
+        let tree = self.tree.as_ref().is_some_and(TreeView::waiting);
+        let review = self.review.as_ref().is_some_and(GameReview::reviewing);
+        self.ai_thinking() || self.scoring() || counting || tree || review
+    }
+
+    /// True while the engine works on the AI's move: asked, and no answer yet.
+    /// (Once the answer is in, the AI only waits out its pause.)
+    pub fn ai_thinking(&self) -> bool {
+        self.ai_turn
+            .as_ref()
+            .is_some_and(|turn| turn.requested && turn.reply.is_none())
+    }
+
+    /// True while the explain overlay's scores for the position on screen are
+    /// being computed: asked, and no answer yet.
+    pub fn scoring(&self) -> bool {
+        self.explain.scoring(self.game.board())
+    }
+
+    /// How the teaching views count scores (`--scores`).
+    pub fn scores(&self) -> Scoring {
+        self.settings.scoring
+    }
+
+    /// True once the player asked to leave.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Results counted or taken back since the last call, oldest first: the
+    /// front end saves them the moment they happen, so closing the terminal
+    /// on a finished game loses nothing.
+    pub fn take_result_changes(&mut self) -> Vec<ResultChange> {
+        std::mem::take(&mut self.results)
+    }
+
+    /// The games that finished since the last call, each as it ended (for
+    /// the front end to record).
+    pub fn take_finished_games(&mut self) -> Vec<Game> {
+        std::mem::take(&mut self.finished)
+    }
+
+    /// The record of the game on screen, while it is shown (`r`).
+    pub fn record_shown(&self) -> Option<&str> {
+        self.record.as_deref()
+    }
+
+    /// The game the player asked to save to a new records file, once.
+    pub fn take_game_to_save(&mut self) -> Option<Game> {
+        self.to_save.take()
+    }
+
+    /// The message on the status line, if one is up.
+    pub fn flash_text(&self) -> Option<&str> {
+        self.flash.as_ref().map(|flash| flash.text.as_str())
+    }
+
+    /// Shows a message from outside the game (a warning about saved statistics).
+    pub fn notify(&mut self, text: &str, now: Instant) {
+        self.flash = Some(Flash {
+            text: text.to_string(),
+            until: now + FLASH_TIME * 3,
+            refusal: false,
+        });
+    }
+
+    /// Moves and rematch requests of this player's since the last call, for
+    /// the front end to relay to the other end of a game between two people.
+    pub fn take_outgoing(&mut self) -> Vec<Outgoing> {
+        std::mem::take(&mut self.outgoing)
+    }
+
+    /// The other person's move in a game between two people. Refused (false)
+    /// unless it is their turn and the move is legal.
+    pub fn remote_move(&mut self, mv: Square, now: Instant) -> bool {
+        let Some(Link::Versus { me, .. }) = &self.link else {
+            return false;
+        };
+        let board = self.game.board();
+        if board.status().is_over() || board.to_move() == *me || self.game.play(mv).is_err() {
+            return false;
+        }
+        self.after_move(board.status(), now);
+        true
+    }
+
+    /// The other person asks for a rematch; it starts once both have asked.
+    pub fn remote_rematch(&mut self, now: Instant) {
+        if let Some(Link::Versus { theirs, .. }) = &mut self.link {
+            *theirs = true;
+            self.start_rematch(now);
+        }
+    }
+
+    /// The watched game as it is now: who plays and the moves so far from
+    /// the start. Moves that extend what is on screen are played on; any
+    /// other history (a new game) replaces it.
+    pub fn follow(&mut self, names: Names, moves: &[Square], now: Instant) {
+        let Some(Link::Watching { names: shown }) = &mut self.link else {
+            return;
+        };
+        // A rematch swaps the sides: the tally follows the players.
+        if names.x == shown.o && names.o == shown.x {
+            self.tally.swap_sides();
+        }
+        *shown = names;
+        if !moves.starts_with(self.game.moves()) {
+            self.next_round(now);
+        }
+        for &mv in &moves[self.game.moves().len()..] {
+            let before = self.game.status();
+            if self.game.play(mv).is_err() {
+                break;
+            }
+            self.after_move(before, now);
+        }
+    }
+
+    /// The game can go on no longer (the opponent left, the watched game
+    /// ended): says why until a key is pressed, which leaves.
+    pub fn end_link(&mut self, reason: &str) {
+        self.ended = Some(reason.to_string());
+    }
+
+    fn ask_rematch(&mut self, now: Instant) {
+        if !self.game.status().is_over() {
+            return self.say("A rematch once this game is over", now);
+        }
+        if let Some(Link::Versus { mine, .. }) = &mut self.link
+            && !*mine
+        {
+            *mine = true;
+            self.outgoing.push(Outgoing::Rematch);
+            self.start_rematch(now);
+        }
+    }
+
+    /// Once both have asked: a new game with the sides swapped.
+    fn start_rematch(&mut self, now: Instant) {
+        let Some(Link::Versus {
+            me,
+            names,
+            mine,
+            theirs,
+        }) = &mut self.link
+        else {
+            return;
+        };
+        if !(*mine && *theirs) {
+            return;
+        }
+        *me = me.other();
+        std::mem::swap(&mut names.x, &mut names.o);
+        (*mine, *theirs) = (false, false);
+        self.tally.swap_sides();
+        self.flash = None;
+        self.next_round(now);
+    }
+
+    /// A new game from the start position, counted as a new round.
+    fn next_round(&mut self, now: Instant) {
+        self.round += 1;
+        self.game.restart();
+        self.begin_turn(now);
+    }
+
+    fn pause(&self) -> Duration {
+        if self.is_watch() {
+            self.watch_delay
+        } else {
+            self.settings.ai_delay
+        }
+    }
+
+    fn place(&mut self, mv: Square, now: Instant) {
+        let board = self.game.board();
+        if board.status().is_over() {
+            return self.say("The game is over: press n for a new one", now);
+        }
+        match &self.link {
+            Some(Link::Watching { .. }) => {
+                return self.say("You are watching: q returns to the lobby", now);
+            }
+            Some(Link::Versus { me, names, .. }) if board.to_move() != *me => {
+                let text = format!("Not your turn: waiting for {}", names.of(me.other()));
+                return self.say(&text, now);
+            }
+            _ => {}
+        }
+        if !self.settings.seats.of(board.to_move()).is_human() {
+            return self.say("Not your turn: the AI is thinking", now);
+        }
+        match self.game.play(mv) {
+            Ok(()) => {
+                self.flash = None;
+                if self.is_versus() {
+                    self.outgoing.push(Outgoing::Square(mv));
+                }
+                self.after_move(board.status(), now);
+            }
+            Err(_) => self.say("That square is taken", now),
+        }
+    }
+
+    fn undo(&mut self, now: Instant) {
+        let before = self.game.status();
+        if self.game.undo_turn(self.settings.seats) == 0 {
+            return self.say("Nothing to undo", now);
+        }
+        self.after_rewind(before, now);
+    }
+
+    fn redo(&mut self, now: Instant) {
+        let before = self.game.status();
+        if self.game.redo_turn(self.settings.seats) == 0 {
+            return self.say("Nothing to redo", now);
+        }
+        self.after_rewind(before, now);
+    }
+
+    /// After undo or redo: a result that is no longer on the board leaves the
+    /// tally, a result that is back enters it, and the turn starts afresh.
+    fn after_rewind(&mut self, before: Status, now: Instant) {
+        self.note_result(before);
+        if self.is_watch() {
+            self.paused = true;
+        }
+        self.flash = None;
+        self.begin_turn(now);
+    }
+
+    fn after_move(&mut self, before: Status, now: Instant) {
+        self.note_result(before);
+        self.begin_turn(now);
+        // A key refused while waiting ("Not your turn") is stale once the
+        // awaited move is in: the player's turn or the result shows at once.
+        let turn_passed = self.human_to_move() || self.game.status().is_over();
+        if turn_passed && self.flash.as_ref().is_some_and(|flash| flash.refusal) {
+            self.flash = None;
+        }
+    }
+
+    /// Counts a result that appeared since `before`, or takes back one that went away.
+    fn note_result(&mut self, before: Status) {
+        if let Some(change) = ResultChange::between(before, self.game.status()) {
+            self.tally.apply(change);
+            self.results.push(change);
+            if let ResultChange::Finished(_) = change {
+                // A front end that never looks keeps only the latest few.
+                if self.finished.len() == FINISHED_KEPT {
+                    self.finished.remove(0);
+                }
+                self.finished.push(self.game.clone());
+            }
+        }
+    }
+
+    /// Starts the AI's turn if the side to move is an AI.
+    fn begin_turn(&mut self, now: Instant) {
+        self.ai_turn = None;
+        self.step = false;
+        if let Status::InProgress { to_move } = self.game.status()
+            && !self.settings.seats.of(to_move).is_human()
+        {
+            self.next_id += 1;
+            self.ai_turn = Some(AiTurn {
+                id: self.next_id,
+                started: now,
+                requested: false,
+                reply: None,
+            });
+        }
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        let last = self.game.board().size() - 1;
+        let Square { row, col } = self.cursor;
+        self.cursor = match direction {
+            Direction::Up => Square::new(row.saturating_sub(1), col),
+            Direction::Down => Square::new((row + 1).min(last), col),
+            Direction::Left => Square::new(row, col.saturating_sub(1)),
+            Direction::Right => Square::new(row, (col + 1).min(last)),
+        };
+    }
+
+    fn say(&mut self, text: &str, now: Instant) {
+        self.flash = Some(Flash {
+            text: text.to_string(),
+            until: now + FLASH_TIME,
+            refusal: true,
+        });
+    }
+
+    // What the view reads.
+
+    /// The position on screen.
+    pub fn board(&self) -> Board {
+        self.game().board()
+    }
+
+    /// The game, with its history.
+    pub fn game(&self) -> &Game {
+        self.review
+            .as_ref()
+            .map_or(&self.game, |review| &review.shown)
+    }
+
+    /// The review of the finished game, while it is open on the board.
+    pub fn game_review(&self) -> Option<&GameReview> {
+        self.review.as_ref()
+    }
+
+    /// Results so far this session.
+    pub fn tally(&self) -> Tally {
+        self.tally
+    }
+
+    /// The cell under the cursor.
+    pub fn cursor(&self) -> Square {
+        self.cursor
+    }
+
+    /// True when the screen may use colour.
+    pub fn color(&self) -> bool {
+        self.color
+    }
+
+    /// Who plays which side.
+    pub fn seats(&self) -> Seats {
+        self.settings.seats
+    }
+
+    /// True when the AI plays both sides.
+    pub fn is_watch(&self) -> bool {
+        self.settings.seats.is_watch()
+    }
+
+    /// True while the help is shown.
+    pub fn help_open(&self) -> bool {
+        self.help
+    }
+
+    /// True when `u` would take a turn back.
+    pub fn can_undo(&self) -> bool {
+        self.game.can_undo_turn(self.settings.seats)
+    }
+
+    /// True when `U` would play a taken-back turn again.
+    pub fn can_redo(&self) -> bool {
+        self.game.can_redo()
+    }
+
+    /// True while watch mode is paused.
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Pause between moves in watch mode.
+    pub fn watch_delay(&self) -> Duration {
+        self.watch_delay
+    }
+
+    /// The AI's most recent move and the search behind it.
+    pub fn report(&self) -> Option<&SearchReport> {
+        self.report.as_ref()
+    }
+
+    /// True while the explain overlay is on.
+    pub fn explain_on(&self) -> bool {
+        self.explain.is_on()
+    }
+
+    /// Every move's score in the position on screen, once the engine has answered.
+    pub fn overlay(&self) -> Option<&Analysis> {
+        self.explain.analysis(self.game.board())
+    }
+
+    /// The line behind the score of `mv` in the position on screen, once known.
+    pub fn line(&self, mv: Square) -> Option<&Line> {
+        self.explain.line(self.game.board(), mv)
+    }
+
+    /// What scoring every move of the position on screen costs each way, once counted.
+    pub fn costs(&self) -> Option<&Costs> {
+        self.explain.costs(self.game.board())
+    }
+
+    /// The minimax tree, while it is open.
+    pub fn tree(&self) -> Option<&TreeView> {
+        self.tree.as_ref()
+    }
+
+    /// The walkthrough of minimax call by call, while it is open.
+    pub fn walkthrough(&self) -> Option<&Walkthrough> {
+        self.walkthrough.as_ref()
+    }
+
+    /// The quiz, while it is open.
+    pub fn quiz(&self) -> Option<&QuizView> {
+        self.quiz.as_ref()
+    }
+
+    /// True when a person may place a mark now.
+    pub fn human_to_move(&self) -> bool {
+        // A game whose other end is gone takes no more moves.
+        if self.ended.is_some() {
+            return false;
+        }
+        match (self.game.status(), &self.link) {
+            (Status::InProgress { .. }, Some(Link::Watching { .. })) => false,
+            (Status::InProgress { to_move }, Some(Link::Versus { me, .. })) => to_move == *me,
+            (Status::InProgress { to_move }, None) => self.settings.seats.of(to_move).is_human(),
+            _ => false,
+        }
+    }
+
+    /// The status line: whose turn, or how the game ended, or a message about refused input.
+    pub fn status_line(&self) -> String {
+        if let Some(reason) = &self.ended {
+            // The key bar says that any key returns to the lobby.
+            return reason.clone();
+        }
+        if let Some(flash) = &self.flash {
+            return flash.text.clone();
+        }
+        if let Some(link) = &self.link {
+            return self.linked_status(link);
+        }
+        let seats = self.settings.seats;
+        let status = self.game.status();
+        if let Some(result) = seats.result_line(status) {
+            return result;
+        }
+        match status {
+            Status::Won(_) | Status::Draw => String::new(),
+            Status::InProgress { to_move } => match seats.of(to_move) {
+                Seat::Human if seats.lone_human().is_some() => {
+                    format!("Your turn: you are {to_move}")
+                }
+                Seat::Human => format!("{to_move} to move"),
+                Seat::Ai(_) if self.is_watch() && self.paused => {
+                    format!("Paused, {to_move} to move: space resumes, . steps")
+                }
+                Seat::Ai(level) => {
+                    let who = if self.is_watch() {
+                        format!("{to_move} ({level})")
+                    } else {
+                        "AI".to_string()
+                    };
+                    // Thinking only until the answer is in; then it only waits out its pause.
+                    let answered = self
+                        .ai_turn
+                        .as_ref()
+                        .is_some_and(|turn| turn.reply.is_some());
+                    if answered {
+                        format!("{who} moves next…")
+                    } else {
+                        format!("{who} is thinking…")
+                    }
+                }
+            },
+        }
+    }
+
+    fn linked_status(&self, link: &Link) -> String {
+        let status = self.game.status();
+        match (link, status) {
+            (Link::Versus { me, names, .. }, Status::InProgress { to_move }) if to_move != *me => {
+                format!("{}'s turn ({to_move})", names.of(to_move))
+            }
+            (Link::Versus { me, .. }, Status::InProgress { .. }) => {
+                format!("Your turn: you are {me}")
+            }
+            (
+                Link::Versus {
+                    me,
+                    names,
+                    mine,
+                    theirs,
+                },
+                _,
+            ) => {
+                let result = result_line(status, Some(*me)).unwrap_or_default();
+                let them = names.of(me.other());
+                let rematch = if *theirs {
+                    format!("{them} wants a rematch: press n")
+                } else if *mine {
+                    format!("waiting for {them} to accept")
+                } else {
+                    "n for a rematch".to_string()
+                };
+                format!("{result} · {rematch}")
+            }
+            (Link::Watching { names }, Status::InProgress { to_move }) => {
+                format!("{} ({to_move}) to move", names.of(to_move))
+            }
+            (Link::Watching { names }, Status::Won(winner)) => {
+                format!("{} ({winner}) wins", names.of(winner))
+            }
+            (Link::Watching { .. }, Status::Draw) => "Draw".to_string(),
+        }
+    }
+
+    /// True in a game against a person at another terminal.
+    pub fn is_versus(&self) -> bool {
+        matches!(self.link, Some(Link::Versus { .. }))
+    }
+
+    /// True while watching someone else's game.
+    pub fn is_watching(&self) -> bool {
+        matches!(self.link, Some(Link::Watching { .. }))
+    }
+
+    /// The session's tally in words, from the fullest to the shortest: by
+    /// player in a game between people ("alice wins 1 · bob wins 0 ·
+    /// draws 0", names in the order X, O), by side otherwise.
+    pub fn tally_lines(&self) -> Vec<String> {
+        let tally = self.tally;
+        match self.names() {
+            Some(names) => vec![
+                format!(
+                    "{} wins {} · {} wins {} · draws {}",
+                    names.x, tally.x_wins, names.o, tally.o_wins, tally.draws
+                ),
+                format!(
+                    "{} {} · {} {} · draws {}",
+                    names.x, tally.x_wins, names.o, tally.o_wins, tally.draws
+                ),
+            ],
+            None => vec![tally.to_string()],
+        }
+    }
+
+    /// This screen's side in a game against a person elsewhere.
+    pub fn my_side(&self) -> Option<Player> {
+        match &self.link {
+            Some(Link::Versus { me, .. }) => Some(*me),
+            _ => None,
+        }
+    }
+
+    /// Who plays X and O, in a game with people at other terminals.
+    pub fn names(&self) -> Option<&Names> {
+        match &self.link {
+            Some(Link::Versus { names, .. } | Link::Watching { names }) => Some(names),
+            None => None,
+        }
+    }
+
+    /// Games begun in this session before the one on screen (a new game or
+    /// a rematch adds one).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The line naming the players, such as "You: X  vs  AI (perfect): O",
+    /// or "alice: X  vs  bob: O" with people at other terminals.
+    pub fn players_line(&self) -> String {
+        self.players(false)
+    }
+
+    /// The players in fewer words, for narrow screens: "X (perfect)  vs  O (hard)".
+    pub fn players_line_short(&self) -> String {
+        self.players(true)
+    }
+
+    fn players(&self, short: bool) -> String {
+        if let Some(names) = self.names() {
+            return format!("{}: X  vs  {}: O", names.x, names.o);
+        }
+        let seats = self.settings.seats;
+        let name = |player: Player| match (seats.of(player), short) {
+            (Seat::Human, _) if seats.lone_human().is_some() => format!("You: {player}"),
+            (Seat::Human, false) => format!("Human: {player}"),
+            (Seat::Human, true) => player.to_string(),
+            (Seat::Ai(level), false) => format!("AI ({level}): {player}"),
+            (Seat::Ai(level), true) => format!("{player} ({level})"),
+        };
+        format!("{}  vs  {}", name(Player::X), name(Player::O))
+    }
+}
+
+impl App {
+    /// The moment keys are read in on this screen: its mode and what is possible in it.
+    pub fn key_context(&self) -> Context {
+        let app = self;
+        let mode = if app.link_ended() {
+            Mode::Ended
+        } else if app.game_review().is_some() {
+            Mode::Review
+        } else if app.tree().is_some() {
+            Mode::Tree
+        } else if app.walkthrough().is_some() {
+            Mode::Walkthrough
+        } else if app.quiz().is_some() {
+            Mode::Quiz
+        } else if app.is_versus() {
+            Mode::Versus
+        } else if app.is_watching() {
+            Mode::Watching
+        } else if app.is_watch() {
+            Mode::Watch
+        } else {
+            Mode::Play
+        };
+        let over = app.board().status().is_over();
+        Context {
+            help: app.help_open() && mode != Mode::Ended,
+            classic: app.board().is_classic(),
+            local: !app.leaves_to_lobby(),
+            can_undo: app.can_undo(),
+            can_redo: app.can_redo(),
+            over,
+            playable: !over && matches!(mode, Mode::Play | Mode::Versus),
+            paused: app.paused(),
+            delay: app.watch_delay(),
+            ..Context::new(mode)
+        }
+    }
+}

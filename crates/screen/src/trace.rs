@@ -1,0 +1,676 @@
+//! The walkthrough opened with `c`: the seed's minimax from the position on
+//! the board, call by call, as `tictactoe trace` prints it, driven from the
+//! keyboard: the next call, back one call, the rest of the current call, the
+//! last call, and alpha-beta's pruning at every call. The board shows the
+//! call's position, the panel beside it the calls still open (the call
+//! stack, never cut without saying so) and what returned since the last step.
+
+use super::message::Said;
+use tictactoe_core::text::{count, signed, thousands};
+use tictactoe_core::words::{bounded, cut_reason};
+use tictactoe_engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
+use tictactoe_engine::teach::trace::{Call, Step, Walk};
+use tictactoe_engine::{Board, CellSet, Scoring, Square, Status, first_best};
+
+/// A call that returned, and what.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Returned {
+    /// The call.
+    pub call: Call,
+    /// Its score.
+    pub score: i32,
+    /// The value, or a bound on it (alpha-beta).
+    pub bound: Bound,
+    /// The replies it did not search (alpha-beta).
+    pub cut: CellSet,
+}
+
+/// Where a walk stands: after a call began, or after one returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    /// The latest call began.
+    Entered,
+    /// A call returned and nothing began since (`f` stops here).
+    Returned,
+    /// Call 1 returned: the walk is over.
+    Over,
+}
+
+/// Most of the calls that returned since the last step the panel lists.
+const RETURNS_KEPT: usize = 6;
+
+/// Calls between two saved places of a walk, from which going back replays.
+const CHECKPOINT_EVERY: u64 = 2048;
+
+/// A walk and where it stands; cheap to copy, since the walk keeps only the
+/// calls still open.
+#[derive(Debug, Clone)]
+struct State {
+    walk: Walk,
+    stop: Stop,
+    /// The calls begun and not returned, call 1 first; the last is the current call.
+    stack: Vec<Call>,
+    /// The latest calls that returned since the last step, oldest first.
+    returned: Vec<Returned>,
+    /// How many returned since the last step, all told.
+    returned_count: u64,
+    /// Call 1's replies that have returned: the move, its score, its call.
+    replies: Vec<Returned>,
+    /// What call 1 returned, once the walk is over.
+    result: Option<Returned>,
+}
+
+impl State {
+    fn new(board: &Board, algorithm: Algorithm, scoring: Scoring) -> State {
+        State {
+            walk: Walk::new(board, algorithm, scoring),
+            stop: Stop::Over,
+            stack: Vec::new(),
+            returned: Vec::new(),
+            returned_count: 0,
+            replies: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Calls begun so far.
+    fn calls(&self) -> u64 {
+        self.walk.calls()
+    }
+
+    /// Takes one step of the walk; false once there is none left.
+    fn advance(&mut self) -> bool {
+        match self.walk.next() {
+            Some(Step::Enter(call)) => {
+                self.stack.push(call);
+                self.stop = Stop::Entered;
+                true
+            }
+            Some(Step::Return(done)) => {
+                let Some(call) = self.stack.pop() else {
+                    return false;
+                };
+                let returned = Returned {
+                    call,
+                    score: done.score,
+                    bound: done.bound,
+                    cut: done.cut,
+                };
+                self.returned_count += 1;
+                if self.returned.len() == RETURNS_KEPT {
+                    self.returned.remove(0);
+                }
+                self.returned.push(returned);
+                match call.parent {
+                    None => self.result = Some(returned),
+                    Some(1) => self.replies.push(returned),
+                    Some(_) => {}
+                }
+                self.stop = if call.parent.is_none() {
+                    Stop::Over
+                } else {
+                    Stop::Returned
+                };
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Forgets what returned before this step.
+    fn begin_step(&mut self) {
+        self.returned.clear();
+        self.returned_count = 0;
+    }
+}
+
+/// The walkthrough's state.
+#[derive(Debug, Clone)]
+pub struct Walkthrough {
+    start: Board,
+    algorithm: Algorithm,
+    scoring: Scoring,
+    state: State,
+    /// The walk as it stood when calls 1, 1 + [`CHECKPOINT_EVERY`], … began.
+    checkpoints: Vec<State>,
+    total: Option<u64>,
+}
+
+impl Walkthrough {
+    /// A walk of the seed's plain minimax from `board`, at call 1.
+    pub fn new(board: Board, scoring: Scoring) -> Walkthrough {
+        Walkthrough::with(board, Algorithm::Minimax, scoring)
+    }
+
+    fn with(board: Board, algorithm: Algorithm, scoring: Scoring) -> Walkthrough {
+        let mut walkthrough = Walkthrough {
+            start: board,
+            algorithm,
+            scoring,
+            state: State::new(&board, algorithm, scoring),
+            checkpoints: Vec::new(),
+            // Counted where quick, so the walkthrough can say "call 7 of 9".
+            total: match algorithm {
+                Algorithm::Minimax => is_countable(&board).then(|| tree_size(&board)),
+                Algorithm::AlphaBeta => is_countable(&board).then(|| {
+                    let mut walk = Walk::new(&board, algorithm, scoring);
+                    walk.by_ref().for_each(drop);
+                    walk.calls()
+                }),
+            },
+        };
+        walkthrough.next();
+        walkthrough
+    }
+
+    /// Plain minimax or alpha-beta.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// Switches between plain minimax and alpha-beta, from call 1 again.
+    pub fn toggle_alpha_beta(&mut self) {
+        let other = match self.algorithm {
+            Algorithm::Minimax => Algorithm::AlphaBeta,
+            Algorithm::AlphaBeta => Algorithm::Minimax,
+        };
+        *self = Walkthrough::with(self.start, other, self.scoring);
+    }
+
+    /// The next call: the calls that end before it return on the way. Once
+    /// call 1 has returned, starts again.
+    pub fn next(&mut self) {
+        if self.state.stop == Stop::Over && self.state.calls() > 0 {
+            *self = Walkthrough::with(self.start, self.algorithm, self.scoring);
+            return;
+        }
+        self.state.begin_step();
+        while self.state.advance() {
+            if self.state.stop == Stop::Entered {
+                let calls = self.state.calls();
+                if calls % CHECKPOINT_EVERY == 1
+                    && self.checkpoints.len() as u64 == calls / CHECKPOINT_EVERY
+                {
+                    self.checkpoints.push(self.state.clone());
+                }
+                return;
+            }
+        }
+    }
+
+    /// Back one call: the walk as it stood when the call before the current
+    /// one began (after `f` or at the end, when the latest call began).
+    pub fn back(&mut self) {
+        let calls = self.state.calls();
+        let target = if self.state.stop == Stop::Entered {
+            calls.saturating_sub(1).max(1)
+        } else {
+            calls.max(1)
+        };
+        let saved = ((target - 1) / CHECKPOINT_EVERY) as usize;
+        self.state = match self.checkpoints.get(saved) {
+            Some(state) => state.clone(),
+            None => {
+                let mut state = State::new(&self.start, self.algorithm, self.scoring);
+                state.advance();
+                state
+            }
+        };
+        while self.state.calls() < target {
+            self.next();
+        }
+    }
+
+    /// The rest of the current call: every call it makes, until it returns.
+    pub fn finish(&mut self) {
+        let Some(depth) = self.state.stack.len().checked_sub(1) else {
+            return;
+        };
+        self.state.begin_step();
+        while self.state.advance() {
+            if self.state.stack.len() == depth {
+                break;
+            }
+        }
+    }
+
+    /// Straight to the end: call 1 returns.
+    pub fn end(&mut self) {
+        if self.state.stop == Stop::Over {
+            return;
+        }
+        self.state.begin_step();
+        while self.state.advance() {}
+    }
+
+    /// The position traced.
+    pub fn start(&self) -> Board {
+        self.start
+    }
+
+    /// The call shown: the latest one open; none once call 1 has returned.
+    pub fn current(&self) -> Option<&Call> {
+        self.state.stack.last()
+    }
+
+    /// The position to show on the board: the current call's, or the start
+    /// once the walk is over.
+    pub fn board(&self) -> Board {
+        self.current().map_or(self.start, |call| call.board)
+    }
+
+    /// The moves from the start to the current call's position.
+    pub fn path(&self) -> Vec<Square> {
+        self.state.stack.iter().filter_map(|call| call.mv).collect()
+    }
+
+    /// Call 1's score once the walk is over.
+    pub fn result(&self) -> Option<i32> {
+        self.state.result.map(|returned| returned.score)
+    }
+
+    /// Calls begun so far: the number of the latest.
+    pub fn calls(&self) -> u64 {
+        self.state.calls()
+    }
+
+    /// The best move once the walk is over: the first of call 1's replies
+    /// with the highest score, as `findBestMove` keeps it.
+    pub fn best(&self) -> Option<Returned> {
+        first_best(self.state.replies.iter().copied(), |reply| reply.score)
+    }
+
+    /// The status line: what the current call is, or what the last step did.
+    pub fn status(&self) -> String {
+        let last = self.state.returned.last();
+        match (self.state.stop, self.current(), last) {
+            (Stop::Returned, _, Some(done)) => format!(
+                "Call {} returned {}",
+                thousands(done.call.number),
+                bounded(done.score, done.bound)
+            ),
+            (_, Some(call), _) => {
+                format!(
+                    "Minimax call {}: {}",
+                    thousands(call.number),
+                    role(call, self.scoring)
+                )
+            }
+            (_, None, _) => match self.best() {
+                Some(best) => format!(
+                    "Call 1 returned {}: best move {}",
+                    signed(self.result().unwrap_or(0)),
+                    best.call.mv.map_or(String::new(), |mv| mv.to_string())
+                ),
+                None => format!(
+                    "Call 1 returned {}: the game is over",
+                    signed(self.result().unwrap_or(0))
+                ),
+            },
+        }
+    }
+
+    /// What the panel beside the board says, with importance (1 kept
+    /// longest), for a panel `rows` lines tall: every open call is listed,
+    /// or a line says which are left out.
+    pub fn items(&self, rows: usize) -> Vec<(u8, Said)> {
+        let mut items: Vec<(u8, Said)> = Vec::new();
+        let pruning = self.algorithm == Algorithm::AlphaBeta;
+        let title = if pruning {
+            format!("From {}, alpha-beta:", self.start)
+        } else {
+            format!("From {}:", self.start)
+        };
+        // In alpha-beta mode the title is what says so: it stays longer.
+        items.push((if pruning { 2 } else { 3 }, Said::Faint(title)));
+        // The call column as wide as the walk's biggest call number.
+        let width = self
+            .total
+            .map_or(0, |total| thousands(total).chars().count())
+            .max(5);
+        let head = format!("{:>width$}  move", "call");
+        items.push((2, Said::Figure(head, "turn   best".into())));
+        let best = self.state.walk.best_so_far().collect::<Vec<_>>();
+        let stack = &self.state.stack;
+        // Room for the stack beside the column heads; the rest may go.
+        let room = rows.saturating_sub(2).max(3);
+        let shown = shown_frames(stack.len(), room);
+        let mut hidden_said = false;
+        for (i, call) in stack.iter().enumerate() {
+            if !shown(i) {
+                if !hidden_said {
+                    let hidden: Vec<u64> = (0..stack.len())
+                        .filter(|&j| !shown(j))
+                        .map(|j| stack[j].number)
+                        .collect();
+                    items.push((1, Said::Faint(hidden_line(&hidden))));
+                    hidden_said = true;
+                }
+                continue;
+            }
+            let mv = call.mv.map_or(String::new(), |mv| {
+                format!("{mv} {}", call.board.to_move().other())
+            });
+            let side = call.board.to_move();
+            let so_far = match (finished(call, self.scoring), best.get(i).copied().flatten()) {
+                (Some(score), _) => signed(score),
+                (None, Some(value)) if call.role.is_max() => format!(">={}", signed(value)),
+                (None, Some(value)) => format!("<={}", signed(value)),
+                (None, None) => "…".to_string(),
+            };
+            let label = format!("{:>width$}  {mv}", thousands(call.number));
+            items.push((
+                1,
+                Said::Figure(label, format!("{side} {}  {so_far:>5}", call.role)),
+            ));
+        }
+        if pruning && let Some(window) = self.current().and_then(|call| call.window) {
+            items.push((2, Said::Text(window_line(window))));
+        }
+        items.push((6, Said::Gap));
+        if self.state.returned_count > self.state.returned.len() as u64 {
+            let earlier = self.state.returned_count - self.state.returned.len() as u64;
+            items.push((
+                4,
+                Said::Faint(format!("… {} returned before these", thousands(earlier))),
+            ));
+        }
+        for returned in &self.state.returned {
+            items.push((2, Said::Faint(returned_line(returned))));
+            // Why a cut happened outranks what returned before it.
+            if !returned.cut.is_empty() {
+                items.push((1, Said::Text(cut_line(returned))));
+            }
+        }
+        if let Some(best) = self.best().filter(|_| self.current().is_none()) {
+            let mv = best.call.mv.map_or(String::new(), |mv| mv.to_string());
+            let text = format!(
+                "Best move {mv} (call {}): the first reply with the highest score.",
+                best.call.number
+            );
+            items.push((1, Said::Text(text)));
+        }
+        let progress = match (self.current(), self.total) {
+            (Some(call), Some(total)) if call.number == self.calls() => {
+                format!("call {} of {}", thousands(call.number), thousands(total))
+            }
+            (Some(_), Some(total)) => format!(
+                "{} of {} calls begun",
+                thousands(self.calls()),
+                thousands(total)
+            ),
+            (Some(_), None) => count(self.calls(), "call begun", "calls begun"),
+            (None, _) => count(self.calls(), "call", "calls"),
+        };
+        items.push((6, Said::Gap));
+        items.push((3, Said::Faint(progress)));
+        items
+    }
+
+    /// The same in a few words, for a screen with no room for the panel:
+    /// every open call by number, the middle ones counted when too many.
+    pub fn summary_items(&self) -> Vec<(u8, Said)> {
+        let mut items: Vec<(u8, Said)> = Vec::new();
+        let numbers: Vec<u64> = self.state.stack.iter().map(|call| call.number).collect();
+        if !numbers.is_empty() {
+            let mode = if self.algorithm == Algorithm::AlphaBeta {
+                "alpha-beta, "
+            } else {
+                ""
+            };
+            let open = format!("{mode}calls open: {}", chain(&numbers));
+            items.push((1, Said::Text(open)));
+        }
+        if let Some(returned) = self.state.returned.last() {
+            let text = format!(
+                "call {} returned {}",
+                thousands(returned.call.number),
+                bounded(returned.score, returned.bound)
+            );
+            items.push((2, Said::Text(text)));
+            if !returned.cut.is_empty() {
+                items.push((1, Said::Text(cut_line(returned))));
+            }
+        }
+        if let (Some(_), Some(total)) = (self.current(), self.total) {
+            let text = format!("{} of {}", thousands(self.calls()), thousands(total));
+            items.push((3, Said::Text(text)));
+        }
+        items
+    }
+}
+
+/// Which frames of a stack `len` deep are listed in `room` lines: all when
+/// they fit; otherwise call 1, a line for the rest left out, and the calls
+/// nearest the current one.
+fn shown_frames(len: usize, room: usize) -> impl Fn(usize) -> bool {
+    move |i: usize| len <= room || i == 0 || i + (room - 2) >= len
+}
+
+/// The line that stands for the open calls not listed.
+fn hidden_line(hidden: &[u64]) -> String {
+    let numbers: Vec<String> = hidden.iter().map(|n| thousands(*n)).collect();
+    let calls = if hidden.len() == 1 { "call" } else { "calls" };
+    format!(
+        "⋮ {} more open: {calls} {}",
+        hidden.len(),
+        numbers.join(", ")
+    )
+}
+
+/// Open call numbers joined by `›`, the middle ones counted when there are
+/// more than six: `1 › 4 › … 3 more … › 11`.
+fn chain(numbers: &[u64]) -> String {
+    let shown: Vec<String> = if numbers.len() <= 6 {
+        numbers.iter().map(|n| thousands(*n)).collect()
+    } else {
+        let (first, last) = (&numbers[..2], &numbers[numbers.len() - 3..]);
+        first
+            .iter()
+            .map(|n| thousands(*n))
+            .chain(std::iter::once(format!("… {} more …", numbers.len() - 5)))
+            .chain(last.iter().map(|n| thousands(*n)))
+            .collect()
+    };
+    shown.join(" › ")
+}
+
+/// `alpha +9 · beta +inf`: the current call's window.
+fn window_line(window: Window) -> String {
+    let bound = |value: Option<i32>, none: &str| value.map_or_else(|| none.to_string(), signed);
+    format!(
+        "alpha {} · beta {}",
+        bound(window.alpha, "-inf"),
+        bound(window.beta, "+inf")
+    )
+}
+
+/// What a call returned: `call 8 returned +7: X won`, `call 6 returned <= +7, the min of its calls`.
+fn returned_line(returned: &Returned) -> String {
+    let end = match returned.call.board.status() {
+        ended @ (Status::Won(_) | Status::Draw) => format!(": {ended}"),
+        Status::InProgress { .. } => format!(", the {} of its calls", returned.call.role),
+    };
+    format!(
+        "call {} returned {}{end}",
+        thousands(returned.call.number),
+        bounded(returned.score, returned.bound)
+    )
+}
+
+/// The replies a call did not search, and why: `call 6 prunes b2 O: +7 <= alpha +9: X has better elsewhere`.
+fn cut_line(returned: &Returned) -> String {
+    let mover = returned.call.board.to_move();
+    let cut: Vec<String> = returned
+        .cut
+        .iter()
+        .map(|mv| format!("{mv} {mover}"))
+        .collect();
+    let window = returned.call.window.unwrap_or(Window::OPEN);
+    format!(
+        "call {} prunes {}: {}",
+        thousands(returned.call.number),
+        cut.join(", "),
+        cut_reason(&returned.call, returned.score, window)
+    )
+}
+
+/// The score of a finished position, which its call returns at once.
+fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
+    let status = call.board.status();
+    if !status.is_over() {
+        return None;
+    }
+    let win = call.board.geometry().win_score();
+    let mover = call.board.to_move();
+    // The maximizer is the side to move where the role is max.
+    let maximizer = if call.role.is_max() {
+        mover
+    } else {
+        mover.other()
+    };
+    let won = match status {
+        Status::Won(winner) => Some(winner == maximizer),
+        _ => None,
+    };
+    Some(scoring.end(won, call.depth, win))
+}
+
+/// Whose turn it is in a call and what it does: "X to move, maximizes",
+/// or how the game ended and what the call returns: "X won, returns +7".
+fn role(call: &Call, scoring: Scoring) -> String {
+    let returns = || signed(finished(call, scoring).unwrap_or(0));
+    match call.board.status() {
+        Status::InProgress { to_move } => format!("{to_move} to move, {}", call.role.verb()),
+        Status::Won(winner) => format!("{winner} won, returns {}", returns()),
+        Status::Draw => format!("a draw, returns {}", returns()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fcc() -> Walkthrough {
+        Walkthrough::new("o.x/x.x/.oo".parse().unwrap(), Scoring::Depth)
+    }
+
+    #[test]
+    fn back_undoes_next_and_finish_runs_the_call_to_its_return() {
+        let mut walk = fcc();
+        assert_eq!(walk.calls(), 1);
+        for _ in 0..5 {
+            walk.next();
+        }
+        assert_eq!(walk.current().map(|c| c.number), Some(6), "a3 X");
+        walk.back();
+        assert_eq!(walk.current().map(|c| c.number), Some(5));
+        walk.next();
+        walk.finish();
+        // Call 6 made calls 7, 8 and 9 and returned -8 to call 1.
+        assert_eq!(walk.calls(), 9);
+        assert_eq!(walk.current().map(|c| c.number), Some(1));
+        assert_eq!(walk.status(), "Call 6 returned -8");
+        walk.back();
+        assert_eq!(
+            walk.current().map(|c| c.number),
+            Some(9),
+            "the latest call begun"
+        );
+        walk.end();
+        assert_eq!(walk.result(), Some(9));
+        assert_eq!(walk.status(), "Call 1 returned +9: best move b2");
+    }
+
+    #[test]
+    fn alpha_beta_says_its_window_and_why_it_prunes() {
+        let mut walk = fcc();
+        walk.toggle_alpha_beta();
+        assert_eq!(walk.algorithm(), Algorithm::AlphaBeta);
+        for _ in 0..6 {
+            walk.next();
+        }
+        assert_eq!(walk.current().map(|c| c.number), Some(7), "b1 O under a3 X");
+        let said = |walk: &Walkthrough| {
+            walk.items(20)
+                .into_iter()
+                .map(|(_, said)| format!("{said:?}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert!(
+            said(&walk).contains("alpha +9 · beta +inf"),
+            "{}",
+            said(&walk)
+        );
+        walk.finish();
+        walk.finish();
+        let text = said(&walk);
+        assert!(text.contains("call 6 returned <= +7"), "{text}");
+        assert!(
+            text.contains("call 6 prunes b2 O: +7 <= alpha +9: X has better elsewhere"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn going_back_far_replays_from_the_nearest_checkpoint() {
+        let mut walk = Walkthrough::new(Board::new(), Scoring::Depth);
+        for _ in 0..5000 {
+            walk.next();
+        }
+        let at = walk.clone();
+        walk.next();
+        walk.back();
+        assert_eq!(walk.calls(), at.calls());
+        assert_eq!(walk.path(), at.path());
+        assert_eq!(walk.items(40), at.items(40));
+    }
+
+    #[test]
+    fn six_digit_call_numbers_keep_the_stack_in_columns() {
+        let mut walk = Walkthrough::new(Board::new(), Scoring::Depth);
+        walk.end();
+        walk.back();
+        let lefts: Vec<Vec<char>> = walk
+            .items(40)
+            .into_iter()
+            .filter_map(|(_, said)| match said {
+                Said::Figure(left, _) => Some(left.chars().collect()),
+                _ => None,
+            })
+            .collect();
+        assert!(lefts.len() > 2, "{lefts:?}");
+        // The call column is as wide as the biggest number, "549,946":
+        // every number (and the head's "call") ends in the same column.
+        let width = "549,946".len();
+        for left in &lefts {
+            assert!(left[width - 1] != ' ' && left[width] == ' ', "{left:?}");
+        }
+    }
+
+    #[test]
+    fn a_deep_stack_says_which_calls_it_leaves_out() {
+        // The issue's board: at call 11, calls 1 to 5 and 11 are open.
+        let mut walk = Walkthrough::new(".../.x./o..".parse().unwrap(), Scoring::Depth);
+        for _ in 0..10 {
+            walk.next();
+        }
+        assert_eq!(walk.calls(), 11);
+        let open: Vec<u64> = walk.state.stack.iter().map(|c| c.number).collect();
+        assert!(open.len() > 4, "{open:?}");
+        for rows in [4, 6, 8, 20] {
+            let text: Vec<String> = walk
+                .items(rows)
+                .iter()
+                .map(|(_, said)| format!("{said:?}"))
+                .collect();
+            let hidden = text.iter().find(|t| t.contains("more open"));
+            for n in &open {
+                let listed = text.iter().any(|t| t.contains(&format!("\"{n:>5}  ")));
+                let named = hidden.is_some_and(|line| line.contains(&format!(" {n}")));
+                assert!(listed || named, "{rows} rows: call {n}\n{text:#?}");
+            }
+        }
+    }
+}

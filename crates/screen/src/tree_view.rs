@@ -1,0 +1,247 @@
+//! Drawing the minimax tree ([`super::tree::TreeView`]) full screen: the
+//! rows with the selection, the selected position beside them and the keys.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
+
+use super::theme::Theme;
+use super::tree::{Node, Row, TreeView};
+use crate::fit::first_fitting;
+use tictactoe_core::keys::{self, Context};
+use tictactoe_core::text::{count, signed, thousands};
+use tictactoe_core::words::move_list;
+use tictactoe_engine::{Scoring, Status};
+
+/// What a row says about its position after the move, in at most `width`
+/// characters: value and result, then as room allows the choice mark, whose
+/// turn and how that side chooses, and the positions below.
+pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
+    let Some(value) = node.value else {
+        return "…".to_string();
+    };
+    let estimate = if node.proven { "" } else { "?" };
+    let mut text = format!("{}{estimate} {}", signed(value), node.result);
+    let turn = match node.board.status() {
+        Status::InProgress { to_move } => format!(" · {to_move} {}", view.role(node)),
+        _ => String::new(),
+    };
+    let below = node
+        .below
+        .filter(|&below| below > 0)
+        .map_or(String::new(), |below| {
+            format!(" · {} below", thousands(below))
+        });
+    // The side that played the move chose it.
+    let choice = if node.chosen {
+        format!("  ◀ {}'s choice", node.board.to_move().other())
+    } else {
+        String::new()
+    };
+    let fits = |text: &str, more: &str| text.chars().count() + more.chars().count() <= width;
+    let (with_turn, with_below) = (
+        fits(&text, &(turn.clone() + &choice)),
+        fits(&text, &(turn.clone() + &below + &choice)),
+    );
+    if with_below {
+        text.push_str(&(turn + &below));
+    } else if with_turn {
+        text.push_str(&turn);
+    }
+    text.push_str(&choice);
+    text
+}
+
+/// Draws the tree full screen: the title, the rows with the selection in
+/// reverse video, the selected position beside them when there is room,
+/// and the keys.
+pub(crate) fn render(
+    view: &TreeView,
+    context: &Context,
+    area: Rect,
+    theme: &Theme,
+    buf: &mut Buffer,
+) {
+    let [title, legend, body, key_bar] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ]));
+    let root = view.root();
+    let heading = format!("Minimax tree of {}", root.board);
+    Paragraph::new(Line::styled(
+        heading,
+        Style::new().add_modifier(Modifier::BOLD),
+    ))
+    .alignment(Alignment::Center)
+    .render(title, buf);
+    let maximizer = view.maximizer();
+    let minimizer = maximizer.other();
+    let win = root.board.geometry().win_score();
+    let counted = match view.scoring() {
+        Scoring::Depth => format!("depth 0 at the top, a win at depth d is {win} - d"),
+        Scoring::Plain => format!("plain scores: a win is +{win}, a loss -{win}"),
+    };
+    let legends = [
+        format!("{maximizer} maximizes, {minimizer} minimizes; {counted}; #n: call n of the trace"),
+        format!("{maximizer} maximizes, {minimizer} minimizes; {counted}"),
+        format!("{maximizer} max, {minimizer} min; {counted}"),
+        format!("{maximizer} max, {minimizer} min"),
+    ];
+    Paragraph::new(Line::styled(
+        first_fitting(&legends, legend.width),
+        theme.faint(),
+    ))
+    .alignment(Alignment::Center)
+    .render(legend, buf);
+    let wide = body.width >= 66 && body.height >= 9;
+    let (list, detail) = if wide {
+        let [list, _, detail] = body.layout(&Layout::horizontal([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(26),
+        ]));
+        (list, Some(detail))
+    } else {
+        (body, None)
+    };
+    render_rows(view, list, theme, buf);
+    if let Some(detail) = detail {
+        render_detail(view, detail, theme, buf);
+    }
+    Paragraph::new(Line::styled(
+        keys::bar(context, key_bar.width),
+        theme.faint(),
+    ))
+    .alignment(Alignment::Center)
+    .render(key_bar, buf);
+}
+
+fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
+    let rows = view.rows();
+    let height = usize::from(area.height);
+    if height == 0 {
+        return;
+    }
+    let selected = view.selected_row(&rows);
+    // Keep the selection in view, half a screen from the edge when it can be.
+    let first = selected
+        .saturating_sub(height / 2)
+        .min(rows.len().saturating_sub(height));
+    for (y, row) in rows.iter().skip(first).take(height).enumerate() {
+        let (text, style) = match *row {
+            Row::Node(i) => {
+                let node = view.node(i);
+                let glyph = if node.is_leaf() {
+                    "·"
+                } else if node.is_open() {
+                    "▾"
+                } else {
+                    "▸"
+                };
+                // A big board's notation would crowd out the row: the title has it.
+                let name = match node.mv {
+                    Some(mv) => format!("{} {}", mv.coordinate(), node.board.to_move().other()),
+                    None if node.board.is_classic() => node.board.to_string(),
+                    None => "position".to_string(),
+                };
+                let indent = "  ".repeat(node.depth as usize);
+                // The call number of the trace, as freeCodeCamp numbers them.
+                let call = node.call.map_or(String::new(), |call| format!(" #{call}"));
+                let head = format!("{indent}{glyph} {name}{call}  ");
+                let room = usize::from(area.width).saturating_sub(head.chars().count());
+                let text = format!("{head}{}", describe(view, node, room));
+                let mut style = if node.chosen {
+                    Style::new().add_modifier(Modifier::BOLD)
+                } else {
+                    Style::new()
+                };
+                if i == view.selected_index() {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                (text, style)
+            }
+            Row::Waiting(i) => {
+                let indent = "  ".repeat(view.node(i).depth as usize + 1);
+                (format!("{indent}  scoring…"), theme.faint())
+            }
+        };
+        let text: String = text.chars().take(usize::from(area.width)).collect();
+        buf.set_string(area.x, area.y + y as u16, text, style);
+    }
+}
+
+/// The selected position: the moves that lead to it, its board, and what it is worth.
+fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
+    let node = view.selected();
+    let path = view.path();
+    let mut lines: Vec<Line> = Vec::new();
+    if path.is_empty() {
+        lines.push(Line::from("the position on the board"));
+    } else {
+        lines.push(Line::from(format!(
+            "after {}",
+            move_list(&view.root().board, path.iter().copied())
+        )));
+    }
+    lines.push(Line::from(""));
+    for row in node.board.to_grid().lines() {
+        lines.push(Line::from(format!("  {row}")));
+    }
+    lines.push(Line::from(""));
+    match node.board.status() {
+        Status::InProgress { to_move } => {
+            let how = view.role(node).takes();
+            lines.push(Line::from(format!("{to_move} to move, takes the {how}")));
+        }
+        ended => lines.push(Line::from(ended.to_string())),
+    }
+    if let Some(value) = node.value {
+        lines.push(Line::from(format!(
+            "value {}: {}",
+            signed(value),
+            node.result
+        )));
+    }
+    if let Some(replies) = view.replies(view.selected_index()) {
+        let how = view.role(node);
+        let text = if replies.len() <= 9 {
+            let values: Vec<String> = replies.iter().map(|&v| signed(v)).collect();
+            format!("{how} of {}", values.join(", "))
+        } else {
+            format!("{how} of its {} replies", replies.len())
+        };
+        lines.push(Line::styled(text, theme.faint()));
+    }
+    if let Some(below) = node.below {
+        lines.push(Line::styled(
+            format!("{} below", count(below, "position", "positions")),
+            theme.faint(),
+        ));
+    }
+    if let Some(call) = node.call {
+        lines.push(Line::styled(
+            format!("call {} of the trace", thousands(call)),
+            theme.faint(),
+        ));
+    }
+    if node.chosen {
+        let chooser = node.board.to_move().other();
+        lines.push(Line::styled(
+            format!("{chooser} would choose it"),
+            theme.faint(),
+        ));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .block(
+            Block::new()
+                .borders(Borders::ALL)
+                .padding(Padding::horizontal(1))
+                .title(" Position "),
+        )
+        .render(area, buf);
+}

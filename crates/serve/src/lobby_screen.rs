@@ -1,0 +1,504 @@
+//! The lobby screen: who is here, the games in progress, and the keys to
+//! play the AI, find an opponent, watch or quit.
+
+use crossterm::event::Event;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
+
+use super::lobby::{Activity, PlayerId, Snapshot};
+use tictactoe_core::action::LobbyAction;
+use tictactoe_core::keys::{self, Context, Does};
+use tictactoe_core::text;
+use tictactoe_engine::{Level, Player, Status};
+use tictactoe_screen::fit::{first_fitting, render_too_small};
+use tictactoe_screen::input::key_press;
+
+/// The smallest screen the lobby is drawn on: as narrow as the game's own
+/// smallest (3x3), one row shorter.
+const MIN_WIDTH: u16 = 30;
+const MIN_HEIGHT: u16 = 14;
+/// From this width the two lists stand side by side; below it, one above the other.
+const WIDE: u16 = 64;
+
+/// The levels offered, weakest first (random is for `selfplay`, as in the game).
+const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Perfect];
+
+/// What a key on the lobby screen asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Command {
+    /// Nothing beyond redrawing.
+    None,
+    /// A game against the AI with the chosen side and level.
+    PlayAi(Player, Level),
+    /// Pair with the player waiting longest, or wait.
+    FindOpponent,
+    /// Stop waiting.
+    StopWaiting,
+    /// Watch the game at this place in the list.
+    Watch(usize),
+    /// Close the connection.
+    Quit,
+}
+
+/// The lobby screen's own state: choices for the next game against the AI,
+/// the game selected in the list, and a message.
+#[derive(Debug)]
+pub(super) struct LobbyScreen {
+    me: PlayerId,
+    side: Player,
+    level: usize,
+    selected: usize,
+    message: Option<String>,
+    color: bool,
+}
+
+impl LobbyScreen {
+    pub(super) fn new(me: PlayerId, color: bool) -> LobbyScreen {
+        LobbyScreen {
+            me,
+            side: Player::X,
+            level: LEVELS.len() - 1,
+            selected: 0,
+            message: None,
+            color,
+        }
+    }
+
+    /// A line for the next time the lobby is drawn ("bob left").
+    pub(super) fn say(&mut self, message: impl Into<String>) {
+        self.message = Some(message.into());
+    }
+
+    /// The command for a key, as the key table binds it in the lobby;
+    /// `waiting` says whether this player waits, `games` how many games are listed.
+    pub(super) fn key(&mut self, event: &Event, waiting: bool, games: usize) -> Command {
+        let Some(key) = event.as_key_press_event() else {
+            return Command::None;
+        };
+        self.message = None;
+        let Some(Does::Lobby(action)) = keys::action(&Context::lobby(waiting), key_press(key))
+        else {
+            return Command::None;
+        };
+        self.selected = self.selected.min(games.saturating_sub(1));
+        match action {
+            LobbyAction::Quit => return Command::Quit,
+            LobbyAction::StopWaiting => return Command::StopWaiting,
+            LobbyAction::FindOpponent => return Command::FindOpponent,
+            LobbyAction::PlayAi => return Command::PlayAi(self.side, LEVELS[self.level]),
+            LobbyAction::Watch if games > 0 => return Command::Watch(self.selected),
+            LobbyAction::Watch => self.message = Some("No game to watch yet".to_string()),
+            LobbyAction::Side(side) => self.side = side,
+            LobbyAction::LevelDown => self.level = self.level.saturating_sub(1),
+            LobbyAction::LevelUp => self.level = (self.level + 1).min(LEVELS.len() - 1),
+            LobbyAction::SelectUp => self.selected = self.selected.saturating_sub(1),
+            LobbyAction::SelectDown => {
+                self.selected = (self.selected + 1).min(games.saturating_sub(1));
+            }
+        }
+        Command::None
+    }
+
+    fn paint(&self, style: Style, color: Color) -> Style {
+        if self.color { style.fg(color) } else { style }
+    }
+
+    /// Draws the lobby as `lobby` has it. Below [`WIDE`] columns the two
+    /// lists are stacked; lines too long for their place take shorter forms
+    /// or drop trailing words whole, so no word is cut, down to the game's
+    /// own smallest screen.
+    pub(super) fn render(&self, lobby: &Snapshot, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            // Said as the game screen says it: what is needed and what there is.
+            render_too_small(area, (MIN_WIDTH, MIN_HEIGHT), buf);
+            return;
+        }
+        let me = lobby.players.iter().find(|p| p.id == self.me);
+        let waiting = me.is_some_and(|p| p.activity == Activity::Waiting);
+        let name = me.map_or("", |p| p.name.as_str());
+        let [title, _, lists, _, choice, hints, _, status] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Min(4),
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        let heading = [
+            format!("Tic-tac-toe lobby · you are {name}"),
+            format!("Lobby · you are {name}"),
+            format!("Lobby · {name}"),
+        ];
+        Paragraph::new(Line::styled(first_fitting(&heading, area.width), bold))
+            .alignment(Alignment::Center)
+            .render(title, buf);
+
+        let [players, games] = if area.width >= WIDE {
+            Layout::horizontal([Constraint::Percentage(40), Constraint::Percentage(60)])
+                .areas(lists)
+        } else {
+            Layout::vertical([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)]).areas(lists)
+        };
+        let faint = self.paint(Style::new(), Color::Gray);
+        let list = |title: String| {
+            Block::new()
+                .borders(Borders::ALL)
+                .padding(Padding::horizontal(1))
+                .title(title)
+        };
+        let players_list = list(format!(" Players ({}) ", lobby.players.len()));
+        let room = usize::from(players_list.inner(players).width);
+        // You first: on a short screen the list may not show everyone.
+        let (mine, others): (Vec<_>, Vec<_>) = lobby.players.iter().partition(|p| p.id == self.me);
+        let player_lines: Vec<Line> = mine
+            .into_iter()
+            .chain(others)
+            .map(|p| {
+                let doing: &[&str] = match p.activity {
+                    Activity::Idle => &["in the lobby", "in lobby"],
+                    Activity::Waiting => &["waiting"],
+                    Activity::Playing(_) => &["playing"],
+                    Activity::Watching(_) => &["watching"],
+                };
+                let you = if p.id == self.me { " (you)" } else { "" };
+                let forms = doing.iter().map(|doing| {
+                    vec![
+                        Span::raw(p.name.as_str()),
+                        Span::raw(you),
+                        Span::styled(format!(" {doing}"), faint),
+                    ]
+                });
+                fit_pieces(forms.collect(), room)
+            })
+            .collect();
+        Paragraph::new(player_lines)
+            .block(players_list)
+            .render(players, buf);
+        let selected = self.selected.min(lobby.games.len().saturating_sub(1));
+        let games_list = list(format!(" Games ({}) ", lobby.games.len()));
+        let room = usize::from(games_list.inner(games).width);
+        let game_lines: Vec<Line> = if lobby.games.is_empty() {
+            vec![Line::styled("none yet", faint)]
+        } else {
+            lobby
+                .games
+                .iter()
+                .enumerate()
+                .map(|(i, g)| {
+                    let mut states = vec![format!(" {}", g.status)];
+                    if let Status::InProgress { .. } = g.status {
+                        let moves = text::count(g.moves as u64, "move", "moves");
+                        states.insert(0, format!(" {moves}, {}", g.status));
+                    }
+                    let players = format!("{} vs {}", g.names.x, g.names.o);
+                    let forms = states
+                        .into_iter()
+                        .map(|state| vec![Span::raw(players.clone()), Span::styled(state, faint)]);
+                    let line = fit_pieces(forms.collect(), room);
+                    if i == selected {
+                        line.style(Style::new().add_modifier(Modifier::REVERSED))
+                    } else {
+                        line
+                    }
+                })
+                .collect()
+        };
+        // Two long names may not fit side by side: they go on two rows.
+        Paragraph::new(game_lines)
+            .wrap(Wrap { trim: true })
+            .block(games_list)
+            .render(games, buf);
+
+        let side = self.side;
+        let level = LEVELS[self.level];
+        // The keys that choose are named from the key table, as is the hint line.
+        let sides = keys::short(Does::Lobby(LobbyAction::Side(side)));
+        let levels = keys::short(Does::Lobby(LobbyAction::LevelUp));
+        let choice_line = [
+            format!("Against the AI you play {side} ({sides}), level {level} ({levels})"),
+            format!("vs the AI: you {side} ({sides}), {level} ({levels})"),
+            format!("AI: you {side} ({sides}), {level} ({levels})"),
+        ];
+        Paragraph::new(first_fitting(&choice_line, area.width))
+            .alignment(Alignment::Center)
+            .render(choice, buf);
+        let hint = keys::bar(&Context::lobby(waiting), area.width);
+        Paragraph::new(Line::styled(hint, bold))
+            .alignment(Alignment::Center)
+            .render(hints, buf);
+        let status_text = match (&self.message, waiting) {
+            (Some(message), _) => message.as_str(),
+            (None, true) => "Waiting for an opponent…",
+            (None, false) => "",
+        };
+        let words = status_text.split(' ').enumerate().map(|(i, word)| {
+            Span::raw(if i == 0 {
+                word.to_string()
+            } else {
+                format!(" {word}")
+            })
+        });
+        Paragraph::new(fit_pieces(vec![words.collect()], usize::from(area.width)))
+            .alignment(Alignment::Center)
+            .render(status, buf);
+    }
+}
+
+/// The first of `forms` that fits in `width` columns; when none does, the
+/// last with its trailing pieces dropped whole until it fits. Pieces (a
+/// name, " in the lobby") are never cut, so neither is a word; the first
+/// piece always stays.
+fn fit_pieces(forms: Vec<Vec<Span<'_>>>, width: usize) -> Line<'_> {
+    let wide = |pieces: &[Span]| pieces.iter().map(Span::width).sum::<usize>();
+    let mut forms = forms.into_iter().peekable();
+    let mut pieces = Vec::new();
+    while let Some(form) = forms.next() {
+        pieces = form;
+        if wide(&pieces) <= width || forms.peek().is_none() {
+            break;
+        }
+    }
+    while pieces.len() > 1 && wide(&pieces) > width {
+        pieces.pop();
+    }
+    Line::from(pieces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby::{GameSummary, PlayerSummary};
+    use tictactoe_core::game::Names;
+
+    fn lobby() -> Snapshot {
+        let player = |id, name: &str, activity| PlayerSummary {
+            id,
+            name: name.to_string(),
+            activity,
+        };
+        Snapshot {
+            players: vec![
+                player(2, "bob", Activity::Playing(7)),
+                player(3, "carol", Activity::Playing(7)),
+                player(1, "alice", Activity::Idle),
+            ],
+            games: vec![GameSummary {
+                id: 7,
+                names: Names {
+                    x: "bob".to_string(),
+                    o: "carol".to_string(),
+                },
+                moves: 1,
+                status: Status::InProgress { to_move: Player::O },
+            }],
+        }
+    }
+
+    fn drawn(screen: &LobbyScreen, width: u16, height: u16) -> String {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        screen.render(&lobby(), area, &mut buf);
+        (0..height)
+            .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn every_line_is_whole_from_a_wide_screen_down_to_the_games_smallest() {
+        let screen = LobbyScreen::new(1, false);
+        for (width, height) in [(80, 24), (63, 20), (44, 14), (40, 15), (30, 14)] {
+            let text = drawn(&screen, width, height);
+            let size = format!("{width}x{height}");
+            for whole in [
+                "alice (you) in the lobby",
+                "bob playing",
+                "bob vs carol 1 move, O to move",
+                "q quit",
+                "(x/o)",
+                "perfect (←/→)",
+            ] {
+                // The games list is the narrowest place: at 30 columns the
+                // game's line takes its shorter form.
+                let whole = if width < 34 && whole.starts_with("bob vs") {
+                    "bob vs carol O to move"
+                } else {
+                    whole
+                };
+                assert!(text.contains(whole), "{size}: {whole:?} in\n{text}");
+            }
+            assert!(!text.contains("1 moves"), "{size}:\n{text}");
+        }
+    }
+
+    /// Every player and game a lobby can hold at its longest: 16-character
+    /// names (the most a name may have), an AI game, a finished game.
+    fn long_lobby() -> Snapshot {
+        let long = |suffix: &str| format!("averyveryverylo{suffix}");
+        let player = |id, name: String, activity| PlayerSummary { id, name, activity };
+        let names = |x: String, o: String| Names { x, o };
+        Snapshot {
+            players: vec![
+                player(1, long("n"), Activity::Idle),
+                player(2, long("2"), Activity::Idle),
+                player(3, long("3"), Activity::Waiting),
+                player(4, long("4"), Activity::Playing(7)),
+                player(5, long("5"), Activity::Playing(7)),
+                player(6, long("6"), Activity::Watching(7)),
+                player(7, long("7"), Activity::Playing(8)),
+            ],
+            games: vec![
+                GameSummary {
+                    id: 7,
+                    names: names(long("4"), long("5")),
+                    moves: 3,
+                    status: Status::InProgress { to_move: Player::O },
+                },
+                GameSummary {
+                    id: 8,
+                    names: names("AI (perfect)".to_string(), long("7")),
+                    moves: 5,
+                    status: Status::Won(Player::X),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn no_line_is_cut_mid_word_at_any_size_the_lobby_accepts() {
+        // Every word the lobby can show with `long_lobby`.
+        let vocabulary = "Tic-tac-toe lobby · you are Lobby Players (7) Games (2) (you) \
+            in the lobby waiting playing watching vs 3 moves, O to move X won none yet \
+            Against AI play X (x/o), level perfect (←/→) AI: (perfect) \
+            a play the f find an opponent w watch q quit f/esc stop waiting \
+            Waiting for an opponent… \
+            That game is yours or over averyveryverylon left \
+            averyveryverylo2 averyveryverylo3 averyveryverylo4 averyveryverylo5 \
+            averyveryverylo6 averyveryverylo7 averyveryverylon";
+        let known: Vec<&str> = vocabulary.split_whitespace().collect();
+        for (me, message) in [
+            (1, Some("That game is yours or over")),
+            (3, None),
+            (6, Some("averyveryverylon left")),
+        ] {
+            let mut screen = LobbyScreen::new(me, false);
+            if let Some(message) = message {
+                screen.say(message);
+            }
+            for width in MIN_WIDTH..=120 {
+                // The height only decides how many rows of the lists show.
+                for height in [MIN_HEIGHT, 20, 26] {
+                    let area = Rect::new(0, 0, width, height);
+                    let mut buf = Buffer::empty(area);
+                    screen.render(&long_lobby(), area, &mut buf);
+                    for y in 0..height {
+                        // Box-drawing characters are the lists' borders.
+                        let row: String = (0..width)
+                            .map(|x| buf[(x, y)].symbol())
+                            .collect::<String>()
+                            .chars()
+                            .map(|c| {
+                                if ('\u{2500}'..='\u{257f}').contains(&c) {
+                                    ' '
+                                } else {
+                                    c
+                                }
+                            })
+                            .collect();
+                        for word in row.split_whitespace() {
+                            assert!(
+                                known.contains(&word),
+                                "{width}x{height}, player {me}: {word:?} is cut in\n{row}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn keys_act_as_the_key_table_binds_them() {
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let key = |code| Event::Key(KeyEvent::from(code));
+        let ctrl = |letter| Event::Key(KeyEvent::new(KeyCode::Char(letter), KeyModifiers::CONTROL));
+        let mut screen = LobbyScreen::new(1, false);
+        let none = Command::None;
+        assert_eq!(screen.key(&key(KeyCode::Char('o')), false, 0), none);
+        assert_eq!(screen.key(&key(KeyCode::Left), false, 0), none);
+        let ai = screen.key(&key(KeyCode::Char('a')), false, 0);
+        assert_eq!(ai, Command::PlayAi(Player::O, Level::Hard));
+        assert_eq!(screen.key(&key(KeyCode::Char('=')), false, 0), none);
+        assert_eq!(screen.key(&key(KeyCode::Char('x')), false, 0), none);
+        let ai = screen.key(&key(KeyCode::Char('a')), false, 0);
+        assert_eq!(ai, Command::PlayAi(Player::X, Level::Perfect));
+        let f = key(KeyCode::Char('f'));
+        assert_eq!(screen.key(&f, false, 0), Command::FindOpponent);
+        assert_eq!(screen.key(&f, true, 0), Command::StopWaiting);
+        assert_eq!(
+            screen.key(&key(KeyCode::Esc), true, 0),
+            Command::StopWaiting
+        );
+        assert_eq!(screen.key(&key(KeyCode::Esc), false, 0), none);
+        assert_eq!(screen.key(&key(KeyCode::Char('w')), false, 0), none);
+        assert_eq!(screen.message.as_deref(), Some("No game to watch yet"));
+        assert_eq!(screen.key(&key(KeyCode::Char('j')), false, 2), none);
+        assert_eq!(screen.message, None, "a key clears the message");
+        assert_eq!(
+            screen.key(&key(KeyCode::Enter), false, 2),
+            Command::Watch(1)
+        );
+        assert_eq!(screen.key(&key(KeyCode::Up), false, 2), none);
+        assert_eq!(
+            screen.key(&key(KeyCode::Char('w')), false, 2),
+            Command::Watch(0)
+        );
+        for quit in [key(KeyCode::Char('q')), ctrl('c'), ctrl('d')] {
+            assert_eq!(screen.key(&quit, false, 0), Command::Quit, "{quit:?}");
+        }
+        assert_eq!(screen.key(&ctrl('x'), false, 0), none);
+    }
+
+    #[test]
+    fn the_hint_line_is_the_key_tables_bar_and_names_the_choosing_keys() {
+        for waiting in [false, true] {
+            let mut lobby = lobby();
+            if waiting {
+                lobby.players[2].activity = Activity::Waiting;
+            }
+            let screen = LobbyScreen::new(1, false);
+            for width in [30, 44, 64, 80] {
+                let height = 20;
+                let area = Rect::new(0, 0, width, height);
+                let mut buf = Buffer::empty(area);
+                screen.render(&lobby, area, &mut buf);
+                let row = |y: u16| -> String {
+                    (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>()
+                };
+                let hint = keys::bar(&Context::lobby(waiting), width);
+                assert_eq!(row(height - 3).trim(), hint, "{width}, waiting {waiting}");
+                assert!(row(height - 4).contains("(x/o)"), "{}", row(height - 4));
+                assert!(row(height - 4).contains("(←/→)"), "{}", row(height - 4));
+            }
+        }
+    }
+
+    #[test]
+    fn a_screen_too_small_says_what_it_needs_and_has_as_the_game_does() {
+        let screen = LobbyScreen::new(1, false);
+        let text = drawn(&screen, 20, 8);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(
+            words.join(" "),
+            "Terminal too small: needs 30x14, now 20x8",
+            "\n{text}"
+        );
+    }
+}
