@@ -1672,7 +1672,24 @@ fn unusable_key_files_stop_the_start_with_one_line() {
     )
     .expect("written");
     let host_key = text("host");
+    // Issue 29 point 8: an empty key file, and a key of another kind than the help says.
+    std::fs::write(path("empty"), "").expect("written");
+    std::fs::set_permissions(path("empty"), std::fs::Permissions::from_mode(0o600)).expect("chmod");
+    let made = Command::new("ssh-keygen")
+        .args(["-q", "-t", "rsa", "-b", "2048", "-N", "", "-f"])
+        .arg(path("rsa"))
+        .status()
+        .expect("ssh-keygen runs");
+    assert!(made.success());
     for (args, says) in [
+        (
+            vec!["--host-key", &text("empty")],
+            "host key {}: empty; remove it and a new key is made at the next start",
+        ),
+        (
+            vec!["--host-key", &text("rsa")],
+            "an ssh-rsa key; the server's key is ed25519",
+        ),
         (
             vec!["--host-key", &text("locked")],
             "protected by a passphrase",
@@ -1683,7 +1700,10 @@ fn unusable_key_files_stop_the_start_with_one_line() {
         ),
         (vec!["--host-key", &fifo], "is a named pipe, not a file"),
         (vec!["--host-key", "/dev/zero"], "is a device, not a file"),
-        (vec!["--host-key", &text("huge")], "larger than 64 KiB"),
+        (
+            vec!["--host-key", &text("huge")],
+            "2,097,152 bytes, more than the 65,536 read",
+        ),
         (
             vec!["--host-key", &host_key, "--authorized-keys", &fifo],
             "is a named pipe",
@@ -1714,8 +1734,9 @@ fn unusable_key_files_stop_the_start_with_one_line() {
         let (status, err) = refused_start(&args, dir.path());
         assert_eq!(status, Some(2), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: one line: {err}");
+        let says = says.replace("{}", args[1]);
         assert!(
-            err.starts_with("error: ") && err.contains(says),
+            err.starts_with("error: ") && err.contains(&says),
             "{args:?}: {err}"
         );
     }

@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use tictactoe_core::console::{Ending as TextEnding, Keep};
 use tictactoe_core::game::{Seat, Seats};
-use tictactoe_core::record::{RecordFile, RecordFileError, read_file};
+use tictactoe_core::record::{self, RecordFile, RecordFileError};
 use tictactoe_core::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use tictactoe_core::stats::StatsFile;
 use tictactoe_engine::{Board, BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
@@ -222,11 +222,20 @@ impl PlayArgs {
         if !path.exists() {
             return Err(board_error.into());
         }
-        let records = read_file(path, &mut io::empty())?;
+        // Games are read up to the one asked for, and no further.
+        let mut nothing = io::empty();
+        let mut games = record::games(path, &mut nothing)?;
         let file = text.to_string();
-        let Some(record) = records.get(self.game as usize - 1) else {
-            let problem = format!("there is no game {}: it holds {}", self.game, records.len());
-            return Err(PlayError::NoSuchMove { file, problem });
+        let mut held = 0;
+        let record = loop {
+            match games.next().transpose()? {
+                Some(record) if held + 1 == self.game as usize => break record,
+                Some(_) => held += 1,
+                None => {
+                    let problem = format!("there is no game {}: it holds {held}", self.game);
+                    return Err(PlayError::NoSuchMove { file, problem });
+                }
+            }
         };
         let moves = record.moves().len();
         let plies = self.move_.unwrap_or(moves);

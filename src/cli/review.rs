@@ -2,7 +2,7 @@
 //! and after for the side that played it and a mark where it threw
 //! something away ([`tictactoe_core::review`]).
 
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -10,7 +10,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{DEFAULT_THINK_MS, ExitStatus, Streams, think_ms};
-use tictactoe_core::record::{Record, read_file};
+use tictactoe_core::record::{self, Record, RecordFileError};
 use tictactoe_core::review::{MoveReview, game_text, legend, review};
 use tictactoe_engine::{Ai, Limits, Player, Square};
 
@@ -58,79 +58,78 @@ struct GameLine {
 }
 
 impl ReviewArgs {
-    /// Reviews the games and prints them.
+    /// Reviews the games and prints them, one at a time as they are read:
+    /// a damaged game stops the reading after every complete game before it.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
-        let records = match read_file(&self.file, io.input) {
-            Ok(records) => records,
-            Err(error) if error.is_bad_input() => {
-                return io.error_line(&error, ExitStatus::BadInput);
+        let failed = |error: &RecordFileError| {
+            if error.is_bad_input() {
+                ExitStatus::BadInput
+            } else {
+                ExitStatus::Failure
             }
-            Err(error) => return io.error_line(&error, ExitStatus::Failure),
         };
-        let chosen = match pick(&records, self.game) {
-            Ok(chosen) => chosen,
-            Err(problem) => {
-                let problem = format!("{}: {problem}", self.file.display());
-                return io.error_line(&problem, ExitStatus::BadInput);
-            }
+        let Streams { input, out, err } = io;
+        let mut refuse = |error: &dyn std::fmt::Display, status: ExitStatus| {
+            writeln!(err, "error: {error}").map(|()| status)
+        };
+        let games = match record::games(&self.file, &mut **input) {
+            Ok(games) => games,
+            Err(error) => return refuse(&error, failed(&error)),
         };
         let limits = if self.solve {
             Limits::Solve
         } else {
             Limits::Think(Duration::from_millis(self.think_ms))
         };
+        let wanted = self.game.map(|n| n as usize);
         let mut ai = Ai::new();
         let mut win = None;
-        for (number, record) in chosen {
-            let reviews = review(record, limits, &mut ai);
-            if self.json {
-                write_json(number, record, &reviews, io)?;
+        let mut read = 0;
+        for game in games {
+            let record = match game {
+                Ok(record) => record,
+                Err(error) => return refuse(&error, failed(&error)),
+            };
+            read += 1;
+            if wanted.is_some_and(|wanted| wanted != read) {
                 continue;
             }
-            // The legend again only where the scores count from another W.
-            let this_win = record.start().geometry().win_score();
-            if win != Some(this_win) {
-                if win.is_some() {
-                    writeln!(io.out)?;
+            let number = read;
+            let reviews = review(&record, limits, &mut ai);
+            if self.json {
+                write_json(number, &record, &reviews, &mut **out)?;
+            } else {
+                // The legend again only where the scores count from another W.
+                let this_win = record.start().geometry().win_score();
+                if win != Some(this_win) {
+                    if win.is_some() {
+                        writeln!(out)?;
+                    }
+                    for line in legend(this_win) {
+                        writeln!(out, "{line}")?;
+                    }
+                    win = Some(this_win);
                 }
-                for line in legend(this_win) {
-                    writeln!(io.out, "{line}")?;
+                writeln!(out)?;
+                for line in game_text(number, &record, &reviews) {
+                    writeln!(out, "{line}")?;
                 }
-                win = Some(this_win);
             }
-            writeln!(io.out)?;
-            for line in game_text(number, record, &reviews) {
-                writeln!(io.out, "{line}")?;
+            if wanted == Some(number) {
+                return Ok(ExitStatus::Success);
             }
         }
-        Ok(ExitStatus::Success)
-    }
-}
-
-/// The games `--game` asks for, each with its number from 1.
-fn pick(records: &[Record], game: Option<u32>) -> Result<Vec<(usize, &Record)>, String> {
-    let holds = |n: usize| match n {
-        0 => "holds no game".to_string(),
-        1 => "holds 1 game".to_string(),
-        n => format!("holds {n} games"),
-    };
-    if records.is_empty() {
-        return Err(holds(0));
-    }
-    let numbered = records
-        .iter()
-        .enumerate()
-        .map(|(i, record)| (i + 1, record));
-    match game {
-        None => Ok(numbered.collect()),
-        Some(n) => {
-            let wanted = n as usize;
-            numbered
-                .filter(|&(number, _)| number == wanted)
-                .map(|found| vec![found])
-                .next()
-                .ok_or_else(|| format!("--game {n}: the file {}", holds(records.len())))
-        }
+        let holds = match read {
+            0 => "holds no game".to_string(),
+            1 => "holds 1 game".to_string(),
+            n => format!("holds {n} games"),
+        };
+        let problem = match self.game {
+            _ if read == 0 => format!("{}: {holds}", self.file.display()),
+            Some(n) => format!("{}: --game {n}: the file {holds}", self.file.display()),
+            None => return Ok(ExitStatus::Success),
+        };
+        refuse(&problem, ExitStatus::BadInput)
     }
 }
 
@@ -138,7 +137,7 @@ fn write_json(
     game: usize,
     record: &Record,
     reviews: &[MoveReview],
-    io: &mut Streams,
+    out: &mut dyn Write,
 ) -> io::Result<()> {
     let names = |moves: &[Square]| moves.iter().map(Square::to_string).collect();
     for (i, review) in reviews.iter().enumerate() {
@@ -157,7 +156,7 @@ fn write_json(
             proven: review.proven,
         };
         writeln!(
-            io.out,
+            out,
             "{}",
             serde_json::to_string(&line).map_err(io::Error::other)?
         )?;
@@ -168,7 +167,7 @@ fn write_json(
         plies: record.moves().len(),
     };
     writeln!(
-        io.out,
+        out,
         "{}",
         serde_json::to_string(&end).map_err(io::Error::other)?
     )

@@ -39,7 +39,7 @@ pub struct SelfplayArgs {
     /// Thinking time per move on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
     pub think_ms: u64,
-    /// Append every game played to this records file (see Game records) [default: off].
+    /// Append every game played to this records file (see Game records); stops when the file would pass 64 MiB [default: off].
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
 }
@@ -53,20 +53,13 @@ impl SelfplayArgs {
         };
         let seed = self.seed.unwrap_or_else(|| fastrand::u64(..));
         let limits = Limits::Think(Duration::from_millis(self.think_ms));
-        let mut appender = match self
-            .record
-            .as_ref()
-            .map(|path| RecordFile::new(path).open())
-        {
-            Some(Err(error)) => {
-                let status = if error.is_bad_input() {
-                    ExitStatus::BadInput
-                } else {
-                    ExitStatus::Failure
-                };
-                return io.error_line(&error, status);
-            }
-            Some(Ok(appender)) => Some(appender),
+        // The path is judged at once; the file is opened and locked for each
+        // batch of games alone, so a game finishing elsewhere meanwhile is recorded.
+        let mut appender = match self.record.as_ref().map(RecordFile::new) {
+            Some(file) => match file.check() {
+                Ok(()) => Some(file.appender()),
+                Err(error) => return io.error_line(&error, ExitStatus::BadInput),
+            },
             None => None,
         };
         let seats = Seats {
@@ -103,7 +96,15 @@ impl SelfplayArgs {
         }
         match (played, failed) {
             (Err(error), _) => io.error_line(&error, ExitStatus::Failure),
-            (Ok(_), Some(error)) => io.error_line(&error, ExitStatus::Failure),
+            // The games played are told, then why the run stopped.
+            (Ok(report), Some(error)) => {
+                write_report(&report, start, self.x, self.o, self.json, io.out)?;
+                let stopped = format!(
+                    "{error}; selfplay stopped after {}",
+                    text::count(report.games.into(), "game", "games")
+                );
+                io.error_line(&stopped, ExitStatus::Failure)
+            }
             (Ok(report), None) => write_report(&report, start, self.x, self.o, self.json, io.out),
         }
     }

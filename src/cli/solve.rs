@@ -1,9 +1,8 @@
 //! `tictactoe solve`: proves the value of a position, and writes the proof as
 //! a certificate that `tictactoe verify` checks.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
@@ -11,6 +10,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 
 use super::{ExitStatus, Shape, Streams};
+use tictactoe_core::files::{self, Existing, Permissions, Problem};
 use tictactoe_core::text::thousands;
 use tictactoe_engine::solve::{Technique, Techniques, certificate, solve};
 
@@ -23,9 +23,12 @@ pub struct SolveArgs {
     /// The position to prove, in the notation [default: the empty board].
     #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
     pub board: Option<String>,
-    /// Write the proof to FILE as JSON Lines, for `tictactoe verify` [default: none].
+    /// Write the proof to FILE as JSON Lines, for `tictactoe verify`; - (or /dev/stdout) writes it to standard output [default: none].
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
+    /// Replace the file --certificate names if there is one (only ever a regular file).
+    #[arg(long, requires = "certificate")]
+    pub force: bool,
     /// One line of JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -74,6 +77,13 @@ impl SolveArgs {
             Ok(board) => board,
             Err(error) => return io.error_line(&error, ExitStatus::BadInput),
         };
+        // A path that will be refused is refused before the proof, not after it.
+        if let Some(path) = &self.certificate
+            && !to_stdout(path)
+            && let Err(problem) = files::check_target(path, self.existing())
+        {
+            return self.cannot_write(path, &problem, io);
+        }
         let techniques = self
             .without
             .iter()
@@ -88,14 +98,24 @@ impl SolveArgs {
                 Err(error) => return io.error_line(&error, ExitStatus::Failure),
             };
             let lines = certificate(&board, proof.value, &strategies);
-            match write_lines(path, lines) {
-                Ok((count, bytes)) => written = Some((count, bytes, started.elapsed())),
-                Err(error) => {
-                    let error = format!("cannot write the certificate {}: {error}", path.display());
-                    return io.error_line(&error, ExitStatus::Failure);
+            let wrote = if to_stdout(path) {
+                // A closed pipe ends the command as for any output (status 0).
+                write_lines(&mut BufWriter::new(&mut *io.out), lines)?
+            } else {
+                match files::write_whole(path, self.existing(), Permissions::New(0o666), |out| {
+                    write_lines(out, lines)
+                }) {
+                    Ok(wrote) => wrote,
+                    Err(problem) => return self.cannot_write(path, &problem, io),
                 }
-            }
+            };
+            written = Some((wrote.0, wrote.1, started.elapsed()));
         }
+        // With the certificate on standard output, the answer goes to standard error.
+        let out: &mut dyn Write = match &self.certificate {
+            Some(path) if to_stdout(path) => &mut *io.err,
+            _ => &mut *io.out,
+        };
         if self.json {
             let report = Report {
                 size: board.size(),
@@ -106,7 +126,7 @@ impl SolveArgs {
                 ms: proved_in.as_millis() as u64,
             };
             writeln!(
-                io.out,
+                out,
                 "{}",
                 serde_json::to_string(&report).map_err(io::Error::other)?
             )?;
@@ -117,7 +137,7 @@ impl SolveArgs {
                 board.to_string()
             };
             writeln!(
-                io.out,
+                out,
                 "{0}x{0}, {1} in a row, from {from}: {2}",
                 board.size(),
                 board.k(),
@@ -125,13 +145,13 @@ impl SolveArgs {
             )?;
             let counts = proof.counts;
             writeln!(
-                io.out,
+                out,
                 "Proven in {:.3} s, {} positions",
                 proved_in.as_secs_f64(),
                 thousands(counts.positions)
             )?;
             writeln!(
-                io.out,
+                out,
                 "Settled early: {} won by continuous threats, {} held by pairs, {} held by the potential",
                 thousands(counts.threat_wins),
                 thousands(counts.pairings),
@@ -139,7 +159,7 @@ impl SolveArgs {
             )?;
             if let (Some(path), Some((count, bytes, took))) = (&self.certificate, written) {
                 writeln!(
-                    io.out,
+                    out,
                     "Certificate: {} ({} lines, {} bytes, written in {:.3} s)",
                     path.display(),
                     thousands(count),
@@ -152,9 +172,52 @@ impl SolveArgs {
     }
 }
 
-/// Writes the lines to a new file at `path`; how many lines and bytes.
-fn write_lines(path: &PathBuf, lines: impl Iterator<Item = String>) -> io::Result<(u64, u64)> {
-    let mut out = BufWriter::new(File::create(path)?);
+impl SolveArgs {
+    /// Whether the certificate may replace a file (`--force`).
+    fn existing(&self) -> Existing {
+        if self.force {
+            Existing::Replace
+        } else {
+            Existing::Refuse
+        }
+    }
+
+    /// Says why the certificate cannot be written at `path`: status 2 for a
+    /// path that holds the wrong thing, 1 when the system refused.
+    fn cannot_write(
+        &self,
+        path: &Path,
+        problem: &Problem,
+        io: &mut Streams,
+    ) -> io::Result<ExitStatus> {
+        let shown = path.display();
+        let (line, status) = match problem {
+            Problem::Exists => (
+                format!("{shown}: a file is there already; --force replaces it"),
+                ExitStatus::BadInput,
+            ),
+            Problem::NotAFile(kind) => (
+                format!(
+                    "{shown}: {kind}, not a file: a certificate is written to a regular file, or to - for standard output"
+                ),
+                ExitStatus::BadInput,
+            ),
+            other => (
+                format!("cannot write the certificate {shown}: {other}"),
+                ExitStatus::Failure,
+            ),
+        };
+        io.error_line(&line, status)
+    }
+}
+
+/// True for the paths that mean standard output: `-` and `/dev/stdout`.
+fn to_stdout(path: &Path) -> bool {
+    path == Path::new("-") || path == Path::new("/dev/stdout")
+}
+
+/// Writes the lines to `out`; how many lines and bytes.
+fn write_lines(out: &mut dyn Write, lines: impl Iterator<Item = String>) -> io::Result<(u64, u64)> {
     let (mut count, mut bytes) = (0u64, 0u64);
     for line in lines {
         out.write_all(line.as_bytes())?;
@@ -162,6 +225,6 @@ fn write_lines(path: &PathBuf, lines: impl Iterator<Item = String>) -> io::Resul
         count += 1;
         bytes += line.len() as u64 + 1;
     }
-    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    out.flush()?;
     Ok((count, bytes))
 }

@@ -1,24 +1,28 @@
 //! `tictactoe verify`: checks a certificate with the checker of its own
 //! ([`tictactoe_core::proof_check`]) and says what it proved.
 
-use std::fs::File;
-use std::io::{self, BufReader, Read};
-use std::path::PathBuf;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::{ExitStatus, Streams};
+use tictactoe_core::files::{self, LineCap, Problem};
 use tictactoe_core::proof_check::{CheckError, check};
-use tictactoe_core::text::{count, file_kind, thousands};
+use tictactoe_core::text::{count, thousands};
 
 /// The largest certificate `verify` reads: 1 GiB, far above the largest
 /// proof `solve` writes.
 pub const MAX_CERTIFICATE_BYTES: u64 = 1 << 30;
 
+/// The longest line of a certificate `verify` reads: 64 KiB, where
+/// `solve` writes lines of a few hundred bytes.
+pub const MAX_LINE_BYTES: usize = 64 << 10;
+
 /// The arguments of `tictactoe verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// The certificate, as `tictactoe solve --certificate FILE` writes it.
+    /// The certificate, as `tictactoe solve --certificate FILE` writes it; - reads standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
 }
@@ -27,14 +31,26 @@ impl VerifyArgs {
     /// Checks the certificate and prints what it proved.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
         let name = self.file.display();
-        let file = match open(&self.file) {
-            Ok(file) => file,
-            Err(problem) => {
-                return io.error_line(&format!("{name}: {problem}"), ExitStatus::BadInput);
+        let input: Box<dyn BufRead + '_> = if self.file == Path::new("-") {
+            Box::new(BufReader::new((&mut *io.input).take(MAX_CERTIFICATE_BYTES)))
+        } else {
+            match files::open_capped(&self.file, MAX_CERTIFICATE_BYTES) {
+                Ok(file) => Box::new(BufReader::new(file.take(MAX_CERTIFICATE_BYTES))),
+                Err(problem) => {
+                    let status = if problem.is_bad_input() {
+                        ExitStatus::BadInput
+                    } else {
+                        ExitStatus::Failure
+                    };
+                    return io.error_line(&format!("{name}: {}", said(&problem)), status);
+                }
             }
         };
-        let mut input = BufReader::new(file.take(MAX_CERTIFICATE_BYTES));
-        match check(&mut input) {
+        let mut input = LineCap::new(input, MAX_LINE_BYTES);
+        let checked = check(&mut input);
+        let line_too_long = input.overflowed();
+        drop(input);
+        match checked {
             Ok(verified) => {
                 writeln!(io.out, "{verified}")?;
                 for strategy in &verified.strategies {
@@ -50,45 +66,37 @@ impl VerifyArgs {
                 }
                 Ok(ExitStatus::Success)
             }
-            Err(error) => refuse(io, &name, &error),
+            Err(error) => refuse(io, &name, &error, line_too_long),
         }
     }
 }
 
-/// Opens a certificate, refusing what is not a regular file of a sane size
-/// (a FIFO or a device could block or never end).
-fn open(path: &PathBuf) -> Result<File, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!(
-            "{}, not a regular file: a certificate is a file that `tictactoe solve --certificate` wrote",
-            file_kind(meta.file_type())
-        ));
-    }
-    if meta.len() > MAX_CERTIFICATE_BYTES {
-        return Err(format!(
+/// Why a path is no certificate to read, in words.
+fn said(problem: &Problem) -> String {
+    match problem {
+        Problem::NotAFile(kind) => format!(
+            "{kind}, not a regular file: a certificate is a file that `tictactoe solve --certificate` wrote"
+        ),
+        Problem::TooBig { size, cap } => format!(
             "{} bytes is too big for a certificate (at most {})",
-            thousands(meta.len()),
-            thousands(MAX_CERTIFICATE_BYTES)
-        ));
-    }
-    let file = File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
-    // Checked again on the open file, in case the path changed in between.
-    match file.metadata() {
-        Ok(meta) if meta.is_file() => Ok(file),
-        _ => Err("not a regular file".to_string()),
+            thousands(*size),
+            thousands(*cap)
+        ),
+        other => format!("cannot read it: {other}"),
     }
 }
 
-/// Refuses a certificate in one line: status 2, as for any bad input, unless
-/// the file could not be read to its end (status 1).
+/// Refuses a certificate in one line: status 2, as for any bad input (a
+/// line past [`MAX_LINE_BYTES`] included), unless the file could not be
+/// read to its end (status 1).
 fn refuse(
     io: &mut Streams,
     name: &dyn std::fmt::Display,
     error: &CheckError,
+    line_too_long: bool,
 ) -> io::Result<ExitStatus> {
     let status = match error {
-        CheckError::Unreadable { .. } => ExitStatus::Failure,
+        CheckError::Unreadable { .. } if !line_too_long => ExitStatus::Failure,
         _ => ExitStatus::BadInput,
     };
     io.error_line(&format!("{name}: not verified: {error}"), status)

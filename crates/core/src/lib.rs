@@ -6,6 +6,7 @@
 //! - The game and what surrounds it: [`game`], [`settings`], [`selfplay`],
 //!   [`quiz`], [`review`], the statistics ([`stats`]) and the records
 //!   ([`record`]) on disk, and the certificate checker ([`proof_check`]).
+//! - Files a user names, read and written one way for all of them ([`files`]).
 //! - What a player asks for ([`action`]) and every key and typed word that
 //!   asks for it ([`keys`]): one table for every front end.
 //! - The words: [`words`] (the engine's facts in sentences) on [`text`]
@@ -17,6 +18,7 @@
 
 pub mod action;
 pub mod console;
+pub mod files;
 pub mod fit;
 pub mod game;
 pub mod keys;

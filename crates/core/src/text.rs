@@ -13,26 +13,6 @@ pub fn draws_nothing(term: &str) -> bool {
     term == "dumb"
 }
 
-/// What a path holds when it is not a regular file, for people: "a
-/// symbolic link", "a folder", "a named pipe", "a socket", "a device". The
-/// statistics, the records and the server's key files all say it so.
-pub fn file_kind(kind: std::fs::FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if kind.is_symlink() {
-        "a symbolic link"
-    } else if kind.is_dir() {
-        "a folder"
-    } else if kind.is_fifo() {
-        "a named pipe"
-    } else if kind.is_socket() {
-        "a socket"
-    } else if kind.is_char_device() || kind.is_block_device() {
-        "a device"
-    } else {
-        "not a file"
-    }
-}
-
 /// A count with thousands separators, as text output shows numbers: `1,554,898`.
 /// (JSON keeps plain digits.)
 pub fn thousands(n: u64) -> String {

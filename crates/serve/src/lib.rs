@@ -12,12 +12,14 @@
 //! - `pool`: the engine's work for every session, bounded and fair.
 //! - `lobby`: who is here, who waits, the games in progress;
 //!   `lobby_screen` draws it; `names` says which names may play.
-//! - `host_key`: the server's key and the guest list, checked at start.
+//! - `host_key`: the server's key, checked (or made) at start;
+//!   `authorized_keys`: the guest list and its options.
 //! - `limit`: token buckets, for keys, connections and log lines.
 //!
 //! This module listens, supervises each connection's life, and shuts down.
 
 mod admission;
+mod authorized_keys;
 mod connection;
 mod frame;
 mod host_key;
@@ -50,9 +52,9 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use self::admission::{Admission, LoginTicket};
+use self::authorized_keys::Guests;
 use self::connection::Connection;
 pub use self::host_key::FileProblem;
-use self::host_key::Guests;
 use self::limit::LogBudget;
 use self::lobby::Lobby;
 use tictactoe_core::text;
@@ -183,7 +185,7 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
     let key = host_key::load_or_create(&key_path)?;
     let guests = match options.authorized_keys.as_deref() {
         Some(path) => {
-            let (guests, warnings) = host_key::read_authorized(path)?;
+            let (guests, warnings) = authorized_keys::read_authorized(path)?;
             for warning in warnings {
                 writeln!(err, "warning: {warning}")?;
             }

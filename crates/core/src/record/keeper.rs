@@ -2,11 +2,9 @@
 //! another program (or slow to reach) delays the record, never the game: the
 //! full-screen game hands each finished game over and goes on.
 
-use std::sync::mpsc::{self, Sender};
-use std::thread::{self, JoinHandle};
-
 use super::file::{RecordFile, RecordFileError, save_new};
 use super::{Record, of_game, today};
+use crate::files::Background;
 use crate::game::{Game, Seats};
 
 /// The status line's gist of a game that could not be recorded (the whole
@@ -27,8 +25,7 @@ enum Job {
 pub struct Keeper {
     seats: Seats,
     appends: bool,
-    jobs: Option<Sender<Job>>,
-    thread: Option<JoinHandle<Vec<RecordFileError>>>,
+    writer: Background<Job, RecordFileError>,
 }
 
 impl Keeper {
@@ -41,60 +38,47 @@ impl Keeper {
         mut tell: impl FnMut(String) + Send + 'static,
     ) -> Keeper {
         let appends = file.is_some();
-        let (jobs, incoming) = mpsc::channel::<Job>();
-        let thread = thread::spawn(move || {
-            let mut errors = Vec::new();
-            for job in incoming {
-                let done = match (job, &file) {
-                    (Job::Append(record), Some(file)) => file.append(&record).map(|()| None),
-                    (Job::Append(_), None) => Ok(None),
-                    (Job::SaveNew(record), _) => save_new(&record)
-                        .map(|path| Some(format!("the record is saved as {}", path.display()))),
-                };
-                match done {
-                    Ok(Some(line)) => tell(line),
-                    Ok(None) => {}
-                    Err(error) => {
-                        tell(NOT_RECORDED.to_string());
-                        errors.push(error);
-                    }
+        let writer = Background::start(move |job| {
+            let done = match (job, &file) {
+                (Job::Append(record), Some(file)) => file.append(&record).map(|()| None),
+                (Job::Append(_), None) => Ok(None),
+                (Job::SaveNew(record), _) => save_new(&record)
+                    .map(|path| Some(format!("the record is saved as {}", path.display()))),
+            };
+            match done {
+                Ok(line) => {
+                    line.map(&mut tell);
+                    None
+                }
+                Err(error) => {
+                    tell(NOT_RECORDED.to_string());
+                    Some(error)
                 }
             }
-            errors
         });
         Keeper {
             seats,
             appends,
-            jobs: Some(jobs),
-            thread: Some(thread),
+            writer,
         }
     }
 
     /// Hands a finished game over to be appended to the records file.
     pub fn save(&self, game: &Game) {
         if self.appends {
-            self.send(Job::Append(of_game(game, self.seats, today())));
+            self.writer
+                .send(Job::Append(of_game(game, self.seats, today())));
         }
     }
 
     /// Hands a game over to be written to a new file of its own.
     pub fn save_new(&self, game: &Game) {
-        self.send(Job::SaveNew(of_game(game, self.seats, today())));
-    }
-
-    fn send(&self, job: Job) {
-        if let Some(jobs) = &self.jobs {
-            // The thread only ends when the jobs stop; a send cannot fail before that.
-            let _ = jobs.send(job);
-        }
+        self.writer
+            .send(Job::SaveNew(of_game(game, self.seats, today())));
     }
 
     /// Waits until every game handed over is written; returns what failed, in order.
-    pub fn finish(mut self) -> Vec<RecordFileError> {
-        drop(self.jobs.take());
-        self.thread
-            .take()
-            .and_then(|thread| thread.join().ok())
-            .unwrap_or_default()
+    pub fn finish(self) -> Vec<RecordFileError> {
+        self.writer.finish()
     }
 }

@@ -7,7 +7,7 @@ pub mod file;
 pub mod keeper;
 pub mod notation;
 
-pub use file::{Appender, RecordFile, RecordFileError, read_file, save_new, today};
+pub use file::{Appender, Games, RecordFile, RecordFileError, games, read_file, save_new, today};
 pub use keeper::Keeper;
 pub use notation::{GameResult, MoveNumber, Problem, Record, RecordError, read, read_str, write};
 

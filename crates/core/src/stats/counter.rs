@@ -3,11 +3,10 @@
 //! thread that counts off the game's own.
 
 use std::fmt;
-use std::sync::mpsc::{self, Sender};
-use std::thread::{self, JoinHandle};
 
 use super::counts::GameRecord;
 use super::file::{KeptAside, StatsError, StatsFile};
+use crate::files::Background;
 use crate::game::{ResultChange, Seats};
 use tictactoe_engine::Board;
 
@@ -165,8 +164,7 @@ impl Counter {
 /// locked by another program (or slow to reach) delays the count, never the game.
 #[derive(Debug)]
 pub struct Recorder {
-    changes: Option<Sender<ResultChange>>,
-    thread: Option<JoinHandle<Vec<Note>>>,
+    counting: Background<ResultChange, Note>,
 }
 
 impl Recorder {
@@ -179,38 +177,22 @@ impl Recorder {
         start: Board,
         mut tell: impl FnMut(&Note) + Send + 'static,
     ) -> Recorder {
-        let (changes, incoming) = mpsc::channel::<ResultChange>();
-        let thread = thread::spawn(move || {
-            let mut counter = Counter::new(file);
-            let mut notes = Vec::new();
-            for change in incoming {
-                if let Some(note) = counter.save(change, seats, start) {
-                    tell(&note);
-                    notes.push(note);
-                }
-            }
-            notes
+        let mut counter = Counter::new(file);
+        let counting = Background::start(move |change| {
+            let note = counter.save(change, seats, start)?;
+            tell(&note);
+            Some(note)
         });
-        Recorder {
-            changes: Some(changes),
-            thread: Some(thread),
-        }
+        Recorder { counting }
     }
 
     /// Hands a result over to be counted (or taken back).
     pub fn save(&self, change: ResultChange) {
-        if let Some(changes) = &self.changes {
-            // The thread only ends when the changes stop; a send cannot fail before that.
-            let _ = changes.send(change);
-        }
+        self.counting.send(change);
     }
 
     /// Waits until every result handed over is saved; returns every note, in order.
-    pub fn finish(mut self) -> Vec<Note> {
-        drop(self.changes.take());
-        self.thread
-            .take()
-            .and_then(|thread| thread.join().ok())
-            .unwrap_or_default()
+    pub fn finish(self) -> Vec<Note> {
+        self.counting.finish()
     }
 }

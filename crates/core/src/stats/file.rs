@@ -1,36 +1,24 @@
 //! The statistics file on disk: read without a lock, changed under one,
 //! replaced whole, and nothing touched that is not the program's own.
 
-use std::fs::{self, File, TryLockError};
-use std::io::{self, Read, Write};
-use std::os::unix::fs::OpenOptionsExt;
+use std::fs::{self, File};
+use std::io;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::thread;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
-use rustix::fs::{Access, AtFlags, CWD, Mode, OFlags};
-use rustix::io::Errno;
+use rustix::fs::{Access, AtFlags, CWD};
 use thiserror::Error;
 
 use super::counts::{GameRecord, Stats};
 use super::format::{self, Contents, VERSION};
-use crate::text::file_kind;
+use crate::files::{self, Existing, Locked, Permissions, Problem};
 
 /// The largest file read as statistics: far more than any real count needs.
 pub const SIZE_CAP: u64 = 1 << 20;
 
 /// How long a writer waits for another program to release the lock.
 pub const LOCK_PATIENCE: Duration = Duration::from_secs(2);
-
-/// A temporary file of a killed writer older than this is removed by the next writer.
-const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
-
-/// Random characters in a temporary file's name, after `<name>.tmp-`.
-const TEMP_RANDOM_LEN: usize = 6;
-
-/// Flags for opening anything beside the statistics: never wait on a named
-/// pipe, never take a terminal as the controlling one.
-const NEVER_WAIT: OFlags = OFlags::NONBLOCK.union(OFlags::NOCTTY);
 
 /// Something is wrong with the statistics file; every message names the file.
 #[derive(Debug, Error)]
@@ -305,54 +293,27 @@ impl StatsFile {
     /// is not a regular file or is bigger than [`SIZE_CAP`].
     fn load(&self, target: &Path) -> Result<Found, Unusable> {
         let refused = |error| Unusable::Refused(error);
-        let check = |meta: &fs::Metadata| {
-            if !meta.is_file() {
-                Err(refused(StatsError::NotAFile {
-                    path: self.path.clone(),
-                }))
-            } else if meta.len() > SIZE_CAP {
-                Err(refused(StatsError::TooBig {
-                    path: self.path.clone(),
-                    size: meta.len(),
-                }))
-            } else {
-                Ok(())
+        let bytes = match files::read_whole(target, SIZE_CAP) {
+            Ok(bytes) => bytes,
+            Err(problem) if problem.is_missing() => {
+                return Ok(Found {
+                    stats: Stats::default(),
+                    unknown: None,
+                });
             }
+            Err(Problem::NotAFile(_) | Problem::Exists) => {
+                return Err(refused(StatsError::NotAFile {
+                    path: self.path.clone(),
+                }));
+            }
+            Err(Problem::TooBig { size, .. }) => {
+                return Err(refused(StatsError::TooBig {
+                    path: self.path.clone(),
+                    size,
+                }));
+            }
+            Err(Problem::Io(error)) => return Err(refused(self.io_error("cannot read")(error))),
         };
-        let nothing = || Found {
-            stats: Stats::default(),
-            unknown: None,
-        };
-        // Looked at before opening, and opened without waiting: opening a
-        // named pipe would wait for a writer.
-        match fs::metadata(target) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(nothing()),
-            Err(e) => return Err(refused(self.io_error("cannot read")(e))),
-            Ok(meta) => check(&meta)?,
-        }
-        let file = match fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(NEVER_WAIT.bits().cast_signed())
-            .open(target)
-        {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(nothing()),
-            other => other.map_err(|e| refused(self.io_error("cannot read")(e)))?,
-        };
-        let meta = file
-            .metadata()
-            .map_err(|e| refused(self.io_error("cannot read")(e)))?;
-        check(&meta)?;
-        let mut bytes = Vec::new();
-        // Never more than the cap, even if the file grows meanwhile.
-        file.take(SIZE_CAP + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| refused(self.io_error("cannot read")(e)))?;
-        if bytes.len() as u64 > SIZE_CAP {
-            return Err(refused(StatsError::TooBig {
-                path: self.path.clone(),
-                size: bytes.len() as u64,
-            }));
-        }
         match format::read(&bytes) {
             Contents::Counts { stats, unknown } => Ok(Found { stats, unknown }),
             Contents::Damaged(problem) => Err(Unusable::Damaged(problem)),
@@ -417,7 +378,7 @@ impl StatsFile {
         };
         fs::create_dir_all(&dir).map_err(self.io_error(CREATE_FOLDER))?;
         let lock = self.lock(&target)?;
-        remove_stale_temps(&dir, &target);
+        files::remove_stale_temps(&target);
 
         let mut kept = None;
         let before = match self.load_to_write(&target) {
@@ -438,7 +399,7 @@ impl StatsFile {
         let mut stats = before.clone();
         change(&mut stats);
         if stats != before {
-            save(&target, &dir, &stats).map_err(self.io_error("cannot write"))?;
+            save(&target, &stats).map_err(self.io_error("cannot write"))?;
         }
         drop(lock);
         Ok(kept)
@@ -454,89 +415,47 @@ impl StatsFile {
             lock: lock_path.clone(),
             kind,
         };
-        if let Ok(meta) = fs::symlink_metadata(&lock_path)
-            && !meta.is_file()
-        {
-            return Err(bad(file_kind(meta.file_type())));
+        if let Some(kind) = files::not_a_file(&lock_path) {
+            return Err(bad(kind));
         }
         // Whatever appears there meanwhile: no link is followed, no pipe waited on.
-        let flags = OFlags::CREATE | OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
-        let lock = match rustix::fs::open(&lock_path, flags | NEVER_WAIT, Mode::from(0o666)) {
-            Ok(fd) => File::from(fd),
-            Err(Errno::LOOP) => return Err(bad("a symbolic link")),
-            Err(errno) => return Err(self.io_error("cannot open the lock file of")(errno.into())),
-        };
-        let meta = lock
-            .metadata()
-            .map_err(self.io_error("cannot open the lock file of"))?;
-        if !meta.is_file() {
-            return Err(bad(file_kind(meta.file_type())));
-        }
-        let deadline = Instant::now() + self.lock_patience;
-        let mut pause = Duration::from_millis(1);
-        loop {
-            match lock.try_lock() {
-                Ok(()) => return Ok(lock),
-                Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
-                    thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_millis(25));
-                }
-                Err(TryLockError::WouldBlock) => {
-                    return Err(StatsError::Locked {
-                        path: self.path.clone(),
-                    });
-                }
-                Err(TryLockError::Error(e)) => return Err(self.io_error("cannot lock")(e)),
+        let lock = match files::open_to_append(&lock_path, false) {
+            Ok(lock) => lock,
+            Err(Problem::NotAFile(kind)) => return Err(bad(kind)),
+            Err(Problem::Io(error)) => {
+                return Err(self.io_error("cannot open the lock file of")(error));
             }
-        }
-    }
-}
-
-/// Writes a temporary file beside the real one and renames it into place.
-fn save(target: &Path, dir: &Path, stats: &Stats) -> io::Result<()> {
-    let mut temp = tempfile::Builder::new()
-        .prefix(&temp_prefix(target))
-        .rand_bytes(TEMP_RANDOM_LEN)
-        .tempfile_in(dir)?;
-    temp.write_all(&format::write(stats))?;
-    // The new file keeps the old one's permissions (a temporary file starts private).
-    if let Ok(meta) = fs::metadata(target) {
-        temp.as_file().set_permissions(meta.permissions())?;
-    }
-    temp.as_file().sync_all()?;
-    temp.persist(target).map_err(|e| e.error)?;
-    Ok(())
-}
-
-/// Temporary files are named `<name>.tmp-` and [`TEMP_RANDOM_LEN`] letters or digits.
-fn temp_prefix(target: &Path) -> String {
-    format!("{}.tmp-", file_name(target))
-}
-
-/// Removes the temporary files of writers that were killed before they
-/// renamed them: only regular files of our own pattern, and only old ones, so
-/// a writer of another program (or one that just lost the lock) is never hurt.
-/// Runs while holding the lock; anything it cannot remove stays.
-fn remove_stale_temps(dir: &Path, target: &Path) {
-    let prefix = temp_prefix(target);
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(random) = name.to_str().and_then(|name| name.strip_prefix(&prefix)) else {
-            continue;
+            Err(problem) => {
+                return Err(self.io_error("cannot open the lock file of")(
+                    io::Error::other(problem.to_string()),
+                ));
+            }
         };
-        if random.len() != TEMP_RANDOM_LEN || !random.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            continue;
-        }
-        // The entry itself, not what a link would point to.
-        let Ok(meta) = entry.metadata() else { continue };
-        let age = meta.modified().ok().and_then(|at| at.elapsed().ok());
-        if meta.is_file() && age.is_some_and(|age| age > STALE_TEMP_AGE) {
-            let _ = fs::remove_file(entry.path());
+        match files::lock(&lock, self.lock_patience) {
+            Ok(()) => Ok(lock),
+            Err(Locked::Elsewhere) => Err(StatsError::Locked {
+                path: self.path.clone(),
+            }),
+            Err(Locked::Io(error)) => Err(self.io_error("cannot lock")(error)),
         }
     }
+}
+
+/// Writes the counts whole beside the real file and renames them into
+/// place, keeping the old file's permissions.
+fn save(target: &Path, stats: &Stats) -> io::Result<()> {
+    let permissions = match fs::metadata(target) {
+        Ok(meta) => Permissions::Exactly(meta.permissions().mode() & 0o7777),
+        Err(_) => Permissions::New(0o666),
+    };
+    let bytes = format::write(stats);
+    files::write_whole(target, Existing::Replace, permissions, |out| {
+        out.write_all(&bytes)
+    })
+    .map_err(|problem| match problem {
+        Problem::Io(error) => error,
+        other => io::Error::other(other.to_string()),
+    })
 }
 
 /// A name beside the file, with `.corrupt-` and the time, not yet taken.
