@@ -27,6 +27,7 @@
 //! the result the one the moves reach. The first thing wrong is the error,
 //! with its line and column; no bytes make it panic.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use thiserror::Error;
@@ -565,6 +566,9 @@ impl Reader<'_> {
     /// The game whose first tag is at index `first`, and the index after it.
     fn game(&self, first: usize) -> Result<(Record, usize), RecordError> {
         let mut tags: Vec<Tag> = Vec::new();
+        // The names so far, to find a second one at once: a game of many
+        // tags is read in time linear in its tags.
+        let mut names = HashSet::new();
         let mut at = first;
         while let Some(line) = self.lines.get(at).filter(|line| !is_blank(line)) {
             if !tags.is_empty() && !line.starts_with('[') {
@@ -575,7 +579,7 @@ impl Reader<'_> {
                 ));
             }
             let tag = read_tag(line, at + 1)?;
-            if tags.iter().any(|earlier| earlier.name == tag.name) {
+            if !names.insert(tag.name.clone()) {
                 return Err(Self::error(at + 1, 1, Problem::TagTwice(tag.name)));
             }
             tags.push(tag);
