@@ -180,14 +180,17 @@ impl PlayArgs {
         if reader || self.plain {
             let prompt = io::stdin().is_terminal();
             let (input, output) = (&mut io::stdin().lock(), &mut io::stdout().lock());
+            let errors = &mut Said::new(io::stderr().lock());
             let ending = if reader {
-                tictactoe_core::reader::run(&settings, keep, input, output, prompt)?
+                tictactoe_core::reader::run(&settings, keep, input, output, errors, prompt)?
             } else {
-                tictactoe_core::plain::run(&settings, keep, input, output, prompt)?
+                tictactoe_core::plain::run(&settings, keep, input, output, errors, prompt)?
             };
             return Ok(match ending {
-                TextEnding::Done => ExitStatus::Success,
                 TextEnding::TerminalGone => ExitStatus::Signal(SIGHUP),
+                // A game that could not be recorded was said on standard error.
+                TextEnding::Done if errors.said => ExitStatus::Failure,
+                TextEnding::Done => ExitStatus::Success,
             });
         }
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
@@ -205,6 +208,7 @@ impl PlayArgs {
             let _ = writeln!(io::stderr(), "{message}");
         }
         Ok(match outcome.ending {
+            Ending::Quit if outcome.not_recorded > 0 => ExitStatus::Failure,
             Ending::Quit => ExitStatus::Success,
             Ending::Signal(signal) => ExitStatus::Signal(signal),
         })
@@ -332,6 +336,29 @@ impl PlayArgs {
             return None;
         }
         StatsFile::given_or_default(self.stats_file.as_deref())
+    }
+}
+
+/// A stream that remembers whether anything was said on it.
+struct Said<W> {
+    out: W,
+    said: bool,
+}
+
+impl<W> Said<W> {
+    fn new(out: W) -> Said<W> {
+        Said { out, said: false }
+    }
+}
+
+impl<W: Write> Write for Said<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.said |= !bytes.is_empty();
+        self.out.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 }
 

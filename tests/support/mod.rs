@@ -138,3 +138,45 @@ pub fn answer_all(app: &mut App, now: Instant) -> usize {
     }
     answered
 }
+
+/// The binary under test on a disk that is full past `bytes`, as near as a
+/// test without root gets: no file it writes may grow past `bytes`
+/// (RLIMIT_FSIZE), and a write that would fails with an error (SIGXFSZ is
+/// ignored), as a write to a full disk fails with ENOSPC. Pipes are not
+/// files: standard output and error are written as usual.
+pub fn binary_on_a_full_disk(bytes: u64) -> Command {
+    on_a_full_disk(env!("CARGO_BIN_EXE_tictactoe"), bytes)
+}
+
+/// `program` on a disk that is full past `bytes`, as [`binary_on_a_full_disk`].
+pub fn on_a_full_disk(program: impl AsRef<std::ffi::OsStr>, bytes: u64) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", r#"trap "" XFSZ; exec "$0" "$@""#])
+        .arg(program);
+    limited(&mut command, rustix::process::Resource::Fsize, bytes);
+    command
+}
+
+/// The binary under test with at most `bytes` of memory to map
+/// (RLIMIT_AS): a reader whose memory follows the file's size runs out.
+pub fn binary_with_memory(bytes: u64) -> Command {
+    let mut command = binary();
+    limited(&mut command, rustix::process::Resource::As, bytes);
+    command
+}
+
+/// Sets a resource limit of the command's process as it starts.
+fn limited(command: &mut Command, resource: rustix::process::Resource, bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    let limit = rustix::process::Rlimit {
+        current: Some(bytes),
+        maximum: Some(bytes),
+    };
+    // SAFETY: setrlimit is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(move || {
+            rustix::process::setrlimit(resource, limit.clone()).map_err(std::io::Error::from)
+        });
+    }
+}

@@ -125,7 +125,8 @@ pub enum Ending {
 
 /// Plays sessions on `input` and `output` until `quit` or the end of input,
 /// telling each event in `voice`'s words. `prompt` writes a `>` before each
-/// read (for a person at a terminal).
+/// read (for a person at a terminal). A game that cannot be recorded is
+/// said on `errors`, a line each (`error: ...`).
 ///
 /// If `output` fails (the reader has gone, as with `| head`), the moves
 /// still to come in `input` are played all the same, silently, so a game
@@ -138,13 +139,14 @@ pub fn run(
     keep: Keep,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
+    errors: &mut dyn Write,
     prompt: bool,
 ) -> io::Result<Ending> {
     let mut sink = Sink {
         output,
         failed: None,
     };
-    let played = play(voice, settings, keep, input, &mut sink, prompt);
+    let played = play(voice, settings, keep, input, &mut sink, errors, prompt);
     let gone = |error: &io::Error| prompt && text::is_hangup(error);
     match (played, sink.failed) {
         (Ok(Ending::TerminalGone), _) => Ok(Ending::TerminalGone),
@@ -188,6 +190,7 @@ fn play(
     keep: Keep,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
+    errors: &mut dyn Write,
     prompt: bool,
 ) -> io::Result<Ending> {
     let seats = settings.seats;
@@ -203,7 +206,7 @@ fn play(
         let Some(change) = ResultChange::between(before, game.status()) else {
             return Vec::new();
         };
-        let mut notes: Vec<String> = counter
+        let notes: Vec<String> = counter
             .save(change, seats, settings.start)
             .iter()
             .map(ToString::to_string)
@@ -211,7 +214,8 @@ fn play(
         if let (ResultChange::Finished(_), Some(file)) = (change, &records)
             && let Err(error) = file.append(&record::of_game(game, seats, record::today()))
         {
-            notes.push(format!("error: {error}"));
+            // An error, not a note: standard error hears it, whatever the output.
+            let _ = writeln!(errors, "error: {error}");
         }
         notes
     };

@@ -23,9 +23,10 @@ pub fn run(
     keep: Keep,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
+    errors: &mut dyn Write,
     prompt: bool,
 ) -> io::Result<Ending> {
-    console::run(&mut Grid, settings, keep, input, output, prompt)
+    console::run(&mut Grid, settings, keep, input, output, errors, prompt)
 }
 
 /// Plain mode's voice: the board as rows after every change.

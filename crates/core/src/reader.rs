@@ -32,9 +32,18 @@ pub fn run(
     keep: Keep,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
+    errors: &mut dyn Write,
     prompt: bool,
 ) -> io::Result<Ending> {
-    console::run(&mut Sentences, settings, keep, input, output, prompt)
+    console::run(
+        &mut Sentences,
+        settings,
+        keep,
+        input,
+        output,
+        errors,
+        prompt,
+    )
 }
 
 /// The screen-reader mode's voice.

@@ -63,6 +63,8 @@ pub struct Outcome {
     /// What the statistics and the records file said during the game, in
     /// full, a line each (the screen showed their headlines).
     pub messages: Vec<String>,
+    /// How many games could not be recorded: the session then failed.
+    pub not_recorded: usize,
 }
 
 /// Everything that can wake the loop.
@@ -78,7 +80,7 @@ enum Wake {
     /// A line from the records thread for the status line.
     Told(String),
     /// Every result and game is saved: the notes, in full.
-    Saved(Vec<String>),
+    Saved(Vec<String>, usize),
 }
 
 /// Plays a session in the terminal until the player quits, a signal ends it
@@ -196,7 +198,7 @@ fn play(
                 Wake::Signal(signal) => return Ok(Ending::Signal(signal)),
                 Wake::Note(headline) => app.notify(headline, Instant::now()),
                 Wake::Told(line) => app.notify(&line, Instant::now()),
-                Wake::Saved(_) => {}
+                Wake::Saved(..) => {}
             }
         }
     }
@@ -228,25 +230,30 @@ fn wait_for_saves(
             .finish()
             .into_iter()
             .map(|note| note.to_string());
-        let errors = savers.records.finish().into_iter();
-        let errors = errors.map(|error| format!("error: {error}"));
-        let _ = wake.send(Wake::Saved(notes.chain(errors).collect()));
+        let errors = savers.records.finish();
+        let not_recorded = errors.len();
+        let errors = errors.into_iter().map(|error| format!("error: {error}"));
+        let _ = wake.send(Wake::Saved(notes.chain(errors).collect(), not_recorded));
     });
-    let (ending, messages) = loop {
+    let (ending, messages, not_recorded) = loop {
         match woken.recv() {
-            Ok(Wake::Saved(notes)) => break (played?, notes),
+            Ok(Wake::Saved(notes, not_recorded)) => break (played?, notes, not_recorded),
             Ok(Wake::Signal(signal @ (SIGTERM | SIGINT))) => {
-                break (Ending::Signal(signal), Vec::new());
+                break (Ending::Signal(signal), Vec::new(), 0);
             }
             Ok(Wake::Signal(SIGTSTP)) => {
                 // The terminal is already given back: stop as Ctrl-Z would.
                 let _ = signal_hook::low_level::emulate_default_handler(SIGTSTP);
             }
             Ok(_) => {}
-            Err(_) => break (played?, Vec::new()),
+            Err(_) => break (played?, Vec::new(), 0),
         }
     };
-    Ok(Outcome { ending, messages })
+    Ok(Outcome {
+        ending,
+        messages,
+        not_recorded,
+    })
 }
 
 fn stopped() -> io::Error {

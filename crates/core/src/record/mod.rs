@@ -7,7 +7,10 @@ pub mod file;
 pub mod keeper;
 pub mod notation;
 
-pub use file::{Appender, Games, RecordFile, RecordFileError, games, read_file, save_new, today};
+pub use file::{
+    Appender, GAME_CAP, Games, READ_CAP, RecordFile, RecordFileError, games, read_file, save_new,
+    today,
+};
 pub use keeper::Keeper;
 pub use notation::{GameResult, MoveNumber, Problem, Record, RecordError, read, read_str, write};
 
