@@ -1,4 +1,4 @@
-//! The seed's algorithm against the engine, measured in the same run.
+//! The articles' algorithm against the engine, measured in the same run.
 //!
 //! `cargo bench --bench engine`. The tight seed port's figure over the
 //! engine's is the speed-up README quotes; the faithful port is a second
@@ -55,7 +55,7 @@ fn engine_search_empty_board(bencher: Bencher) {
     bencher.bench(|| analyze_by_search(black_box(&board), Limits::Solve).nodes());
 }
 
-/// The seed's minimax with alpha-beta pruning alone, on the empty board.
+/// The articles' minimax with alpha-beta pruning alone, on the empty board.
 #[divan::bench(sample_count = 20)]
 fn alpha_beta_alone_empty_board(bencher: Bencher) {
     let board = Board::new();

@@ -1065,7 +1065,7 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     assert!(matches!(request, Request::Tree { board, .. } if board == opened));
     app.receive(Worker::default().answer(&request), t0);
     assert_eq!(app.tree().unwrap().rows().len(), 9 + 7);
-    // Every value shown is the seed's minimax with the position on the board at depth 0.
+    // Every value shown is the articles' minimax with the position on the board at depth 0.
     let tree = app.tree().unwrap();
     for row in tree.rows() {
         let Row::Node(i) = row else { continue };

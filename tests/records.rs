@@ -1,5 +1,5 @@
 //! Game records end to end: self-play games written and read back, the
-//! review's marks against the seed's plain minimax, bad records refused in
+//! review's marks against the articles' plain minimax, bad records refused in
 //! one line, and the screen-reader mode through pipes.
 
 use std::collections::HashMap;

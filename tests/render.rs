@@ -631,7 +631,7 @@ fn cursor_to(app: &mut App, mv: Square) {
 
 #[test]
 fn explain_draws_the_line_under_the_cursor_on_the_board_and_writes_it_in_the_panel() {
-    // X has b2 and c1, O has a1... the seed's own position after two moves each way.
+    // X has b2 and c1, O has a1... the articles' own position after two moves each way.
     let mut app = explained_from("x../.o./...");
     cursor_to(&mut app, Square::new(0, 1));
     let line = "b1 X, c1 O, a3 X, a2 O, c2 X, b3 O, c3 X: draw";

@@ -94,27 +94,31 @@ impl BestArgs {
     }
 }
 
-/// Every move of `analysis` with its score counted by `scoring`, in its order.
-pub fn counted(analysis: &Analysis, scoring: Scoring) -> Vec<ScoredMove> {
+/// A move of `analysis` with its score as `scoring` shows it.
+fn shown(analysis: &Analysis, scored: ScoredMove, scoring: Scoring) -> ScoredMove {
     let win = analysis.board.geometry().win_score();
+    let mover = analysis.board.to_move();
+    ScoredMove {
+        score: scoring.shown(scored.score, scored.proven, win, mover),
+        ..scored
+    }
+}
+
+/// Every move of `analysis` with its score as `scoring` shows it, in its order.
+pub fn counted(analysis: &Analysis, scoring: Scoring) -> Vec<ScoredMove> {
     analysis
         .moves
         .iter()
-        .map(|scored| ScoredMove {
-            score: scoring.of(scored.score, scored.proven, win),
-            ..*scored
-        })
+        .map(|&scored| shown(analysis, scored, scoring))
         .collect()
 }
 
-/// The seed's choice among moves counted by `scoring`: the first with the
-/// highest score. With plain scores a slower win ties with a quicker one.
+/// `findBestMove`'s choice among moves counted by `scoring`
+/// ([`Analysis::best_by`]), with its score as `scoring` shows it.
 pub fn best_counted(analysis: &Analysis, scoring: Scoring) -> Option<ScoredMove> {
-    let win = analysis.board.geometry().win_score();
-    analysis.best_by(scoring).map(|best| ScoredMove {
-        score: scoring.of(best.score, best.proven, win),
-        ..best
-    })
+    analysis
+        .best_by(scoring)
+        .map(|best| shown(analysis, best, scoring))
 }
 
 /// One answer of `analyze --json`.
@@ -338,7 +342,7 @@ fn write_analysis(
 }
 
 /// The text report: the board with each empty cell's score, the moves in
-/// words, then the seed's own summary lines and the best move's line.
+/// words, then the articles' own summary lines and the best move's line.
 pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String {
     let board = analysis.board;
     let win = board.geometry().win_score();
@@ -354,8 +358,19 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
         text.push_str(&format!("Game over: {}.\n", verdict(analysis)));
         return text;
     };
+    let maximizer = scoring.maximizer(to_move);
+    let whose = if maximizer == to_move {
+        format!("for {to_move}")
+    } else {
+        format!("for {maximizer}, the lowest best for {to_move}")
+    };
+    let depth = if scoring == Scoring::Depth {
+        ", the position after it at depth 0"
+    } else {
+        ""
+    };
     text.push_str(&format!(
-        "{to_move} to move. Score of each move for {to_move}, the position after it at depth 1:\n"
+        "{to_move} to move. Score of each move {whose}{depth}:\n"
     ));
     let best = best_counted(analysis, scoring);
     // What a move means comes from its depth score, whatever is shown.
@@ -392,7 +407,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
         if analysis.proven() {
             let reason = score_reason(best.score, outlook(best.mv), to_move, scoring, win);
             text.push_str(&format!(
-                "The value of the best move is: {} ({reason})\n",
+                "The value of the best move is {} ({reason})\n",
                 best.score
             ));
             text.push_str(&format!("The optimal move is: {}\n", square(best.mv)));

@@ -48,9 +48,9 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Print only the best move, as `ROW COL` (0-based) or a square such as c3, for scripts.
     Best(analyze::BestArgs),
-    /// Print the seed's minimax tree of a position: each move and reply with its value, as text or as Graphviz DOT.
+    /// Print the articles' minimax tree of a position: each move and reply with its value, as text or as Graphviz DOT.
     Tree(tree::TreeArgs),
-    /// Replay the seed's minimax call by call, numbered as the freeCodeCamp article numbers its calls.
+    /// Replay the articles' minimax call by call, numbered as the freeCodeCamp article numbers its calls.
     Trace(trace::TraceArgs),
     /// Quiz yourself on minimax: positions from real games, one question at a time.
     Quiz(quiz::QuizArgs),
@@ -89,14 +89,21 @@ pub fn level_parser() -> impl TypedValueParser<Value = Level> {
     PossibleValuesParser::new(values).try_map(|name| Level::from_name(&name).ok_or("not a level"))
 }
 
-/// `--scores` on the command line: `depth` or `plain`, each with its help line.
+/// `--scores` on the command line: `depth`, `plain` or `cs50`, each with its help line.
 pub fn scoring_parser() -> impl TypedValueParser<Value = Scoring> {
     let values = Scoring::ALL.map(|scoring| {
         let help = match scoring {
             Scoring::Depth => {
-                "a win at depth d scores 10 - d: sooner wins and later losses count more"
+                "GeeksforGeeks' scores: the position after the move is depth 0, a win at depth d \
+                 scores 10 - d and a loss -10 + d (100 on boards above 3x3)"
             }
-            Scoring::Plain => "the articles' bare +10 / -10 / 0, however deep",
+            Scoring::Plain => {
+                "freeCodeCamp's bare +10 / -10 / 0, however deep (100 on boards above 3x3)"
+            }
+            Scoring::Cs50 => {
+                "CS50's utility: +1 when X wins, -1 when O wins, 0 for a draw; X maximizes, \
+                 O minimizes"
+            }
         };
         PossibleValue::new(scoring.name()).help(help)
     });
@@ -111,7 +118,7 @@ pub fn scoring_parser() -> impl TypedValueParser<Value = Scoring> {
 /// How scores are counted, for every command that shows them.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct ScoresArg {
-    /// How scores are counted: depth (a win at depth d scores 10 - d) or plain (the articles' bare +10 / -10).
+    /// How scores are counted: depth (GeeksforGeeks': a win at depth d scores 10 - d, 100 - d above 3x3), plain (freeCodeCamp's bare ±10) or cs50 (CS50's ±1, X maximizing).
     #[arg(long, value_name = "HOW", default_value = "depth", value_parser = scoring_parser())]
     pub scores: Scoring,
 }

@@ -1,4 +1,4 @@
-//! `tictactoe tree`: the seed's minimax tree of a position, as indented
+//! `tictactoe tree`: the articles' minimax tree of a position, as indented
 //! text (like the `tree` command) or as Graphviz DOT for a picture.
 
 use std::io::{self, Write};
@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{branch_result, node_result, scoring_legend};
+use tictactoe_core::words::{branch_result, node_result, tree_legend};
 use tictactoe_engine::teach::reference::{is_countable, tree_size};
 use tictactoe_engine::teach::tree::{branches, value};
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Player, Role, Scoring, Square, Status};
@@ -75,7 +75,7 @@ struct Node {
     /// The move that led here; `None` for the root.
     mv: Option<Square>,
     board: Board,
-    /// The seed's minimax value, the root's side to move maximizing.
+    /// The articles' minimax value, the root's side to move maximizing.
     value: i32,
     proven: bool,
     /// The result with best play, in words.
@@ -173,15 +173,16 @@ pub fn run_tree(
         return Ok(ExitStatus::Failure);
     }
     let nodes = build(board, depth, limits, scoring);
+    let maximizer = scoring.maximizer(board.to_move());
     let text = if dot {
-        to_dot(board, &nodes)
+        to_dot(board, &nodes, maximizer)
     } else {
         // How the numbers are counted, in one line under them.
         let win = board.geometry().win_score();
         format!(
             "{}Scores: {}.\n",
-            to_text(&nodes),
-            scoring_legend(scoring, win)
+            to_text(&nodes, maximizer),
+            tree_legend(scoring, win)
         )
     };
     out.write_all(text.as_bytes())?;
@@ -264,7 +265,7 @@ fn positions(board: &Board, depth: Option<u32>, cap: u64) -> u64 {
 /// The tree in preorder (the order of the trace's calls).
 fn build(root: &Board, depth: Option<u32>, limits: Limits, scoring: Scoring) -> Vec<Node> {
     let mut ai = Ai::new();
-    let maximizer = root.to_move();
+    let maximizer = scoring.maximizer(root.to_move());
     // Positions below are counted, and call numbers given, where the tree is countable.
     let counted = is_countable(root);
     let analysis = ai.analyze(root, limits);
@@ -371,8 +372,7 @@ fn describe(node: &Node, maximizer: Player) -> String {
 }
 
 /// The indented text, like the `tree` command.
-fn to_text(nodes: &[Node]) -> String {
-    let maximizer = nodes.first().map_or(Player::X, |root| root.board.to_move());
+fn to_text(nodes: &[Node], maximizer: Player) -> String {
     let mut rails: Vec<String> = Vec::with_capacity(nodes.len());
     let mut text = String::new();
     for node in nodes {
@@ -403,11 +403,10 @@ fn to_text(nodes: &[Node]) -> String {
 
 /// The tree as a Graphviz digraph: a box per position with its board, whose
 /// turn and its value; the edges named by their moves, the chosen ones bold.
-fn to_dot(root: &Board, nodes: &[Node]) -> String {
-    let maximizer = root.to_move();
+fn to_dot(root: &Board, nodes: &[Node], maximizer: Player) -> String {
     let mut text = String::from("digraph minimax {\n");
     text.push_str(&format!(
-        "    graph [label=\"The seed's minimax tree of {root}: {maximizer} maximizes\", labelloc=t, fontname=\"monospace\"];\n"
+        "    graph [label=\"The articles' minimax tree of {root}: {maximizer} maximizes\", labelloc=t, fontname=\"monospace\"];\n"
     ));
     text.push_str("    node [shape=box, fontname=\"monospace\"];\n");
     text.push_str("    edge [fontname=\"monospace\"];\n");

@@ -218,7 +218,7 @@ pub fn rows(board: &Board) -> Vec<String> {
 }
 
 /// Every free square's score for the side to move, a line each, with how
-/// it is counted and the best marked: "b1: +9 = 10 - depth 1: X wins on
+/// it is counted and the best marked: "b1: +10 = 10 - depth 0: X wins on
 /// this move. Best."
 fn scores(board: &Board, settings: &Settings) -> Vec<String> {
     let Status::InProgress { to_move } = board.status() else {
@@ -227,19 +227,19 @@ fn scores(board: &Board, settings: &Settings) -> Vec<String> {
     let analysis = Ai::new().analyze(board, settings.limits);
     let win = board.geometry().win_score();
     let scoring = settings.scoring;
-    let shown = |score: i32, proven: bool| scoring.of(score, proven, win);
-    let top = analysis
-        .moves
-        .iter()
-        .map(|scored| shown(scored.score, scored.proven))
-        .max();
+    let shown = |score: i32, proven: bool| scoring.shown(score, proven, win, to_move);
+    let best = analysis.best_by(scoring).map(|best| best.mv);
     let mut lines = vec![format!(
         "Scores for {to_move}, each the value after the move:"
     )];
     for scored in &analysis.moves {
         let score = shown(scored.score, scored.proven);
         let reason = score_reason(score, analysis.outlook_of(*scored), to_move, scoring, win);
-        let best = if Some(score) == top { " Best." } else { "" };
+        let best = if Some(scored.mv) == best {
+            " Best."
+        } else {
+            ""
+        };
         lines.push(format!("{}: {reason}.{best}", scored.mv));
     }
     if let Some(depth) = analysis.depth() {

@@ -209,7 +209,7 @@ pub fn heading(game: usize, record: &Record) -> String {
 
 /// One move in words, as an annotated game reads: `1. b2 (0, 0): draw.`,
 /// or for a marked move what it threw away, what was best and what follows:
-/// `2... b1?? (0, -8) turns a draw into a loss: a1, b3 or c1 draw; after
+/// `2... b1?? (0, -9) turns a draw into a loss: a1, b3 or c1 draw; after
 /// b1, X wins in 2: a1 X, c3 O, c1 X.`
 pub fn sentence(review: &MoveReview) -> String {
     let mover = review.mover();
@@ -336,7 +336,7 @@ mod tests {
         assert!(edge.after < 0);
         let text = sentence(edge);
         assert!(
-            text.starts_with("1... b1?? (0, -4) turns a draw into a loss: a1, c1, a3 or c3 draw; after b1, X wins in 3: "),
+            text.starts_with("1... b1?? (0, -5) turns a draw into a loss: a1, c1, a3 or c3 draw; after b1, X wins in 3: "),
             "{text}"
         );
     }
@@ -348,13 +348,13 @@ mod tests {
         let slow = reviews.last().unwrap();
         assert_eq!(
             (slow.mark, slow.before, slow.after),
-            (Some(Mark::Mistake), 9, 7)
+            (Some(Mark::Mistake), 10, 8)
         );
         assert_eq!(slow.best, [Square::new(2, 2)]);
         let text = sentence(slow);
         assert!(
             text.starts_with(
-                "3. c1? (+9, +7) delays the win: c3 wins in 1; after c1, X wins in 2: "
+                "3. c1? (+10, +8) delays the win: c3 wins in 1; after c1, X wins in 2: "
             ),
             "{text}"
         );
@@ -363,11 +363,11 @@ mod tests {
         let quick = reviews.last().unwrap();
         assert_eq!(
             (quick.mark, quick.before, quick.after),
-            (Some(Mark::Mistake), -6, -8)
+            (Some(Mark::Mistake), -7, -9)
         );
         assert_eq!(
             sentence(quick),
-            "2... c3? (-6, -8) hastens the loss: a3 loses in 2; after c3, X wins in 1: a3 X."
+            "2... c3? (-7, -9) hastens the loss: a3 loses in 2; after c3, X wins in 1: a3 X."
         );
         assert_eq!(
             summary(&reviews),

@@ -115,57 +115,81 @@ pub fn bounded(score: i32, bound: Bound) -> String {
 }
 
 /// Why alpha-beta stops searching a call's replies, in the textbooks'
-/// words: "+7 <= alpha +9: X has better elsewhere". `window` is the one the
-/// call was entered with; the side that already has better elsewhere is the
-/// one choosing above.
+/// words: "+8 <= alpha +10: X has better elsewhere", or for a tie "0 <=
+/// alpha 0: X can do no better here than elsewhere". `window` is the one
+/// the call was entered with; the side named is the one choosing above,
+/// which already has that much elsewhere.
 pub fn cut_reason(call: &Call, score: i32, window: Window) -> String {
     let (reached, bound) = if call.role.is_max() {
         (">= beta", window.beta)
     } else {
         ("<= alpha", window.alpha)
     };
+    let chooser = call.board.to_move().other();
+    let why = if bound == Some(score) {
+        format!("{chooser} can do no better here than elsewhere")
+    } else {
+        format!("{chooser} has better elsewhere")
+    };
     let bound = bound.map_or_else(|| "?".to_string(), signed);
-    format!(
-        "{} {reached} {bound}: {} has better elsewhere",
-        signed(score),
-        call.board.to_move().other()
-    )
+    format!("{} {reached} {bound}: {why}", signed(score))
 }
 
-/// How scores are counted, in one line for a legend.
+/// How scores are counted, in one line for a legend: the article's words
+/// for each way.
 pub fn scoring_legend(scoring: Scoring, win: i32) -> String {
     match scoring {
-        Scoring::Depth => {
-            format!("a win at depth d scores {win} - d, a loss -({win} - d), a draw 0")
-        }
-        Scoring::Plain => format!(
-            "a win scores +{win}, a loss -{win}, a draw 0, however deep (the articles' bare scores)"
+        Scoring::Depth => format!(
+            "the position after a move is depth 0; a win at depth d scores {win} - d, \
+             a loss -{win} + d, a draw 0 (GeeksforGeeks' scores)"
         ),
+        Scoring::Plain => format!(
+            "a win scores +{win}, a loss -{win}, a draw 0, however deep (freeCodeCamp's scores)"
+        ),
+        Scoring::Cs50 => "+1 when X wins, -1 when O wins, 0 for a draw, whoever is to move: \
+             X maximizes, O minimizes (CS50's utility)"
+            .to_string(),
     }
 }
 
-/// How one move's score is counted, for the move's mover: "+9 = 10 - depth
-/// 1: X wins on this move", "-8 = -(10 - depth 2): O wins on its reply",
-/// "0: a draw", "+10: X wins", or "estimate" when not proven.
+/// The legend of a tree or a trace, whose deeper scores the article's
+/// recursion counts from the root: the positions after the root's moves
+/// are depth 0, and the depth goes on counting below them.
+pub fn tree_legend(scoring: Scoring, win: i32) -> String {
+    match scoring {
+        Scoring::Depth => format!(
+            "the positions after the root's moves are depth 0; a win at depth d scores {win} - d, \
+             a loss -{win} + d, a draw 0, so a deeper score is counted from the root"
+        ),
+        Scoring::Plain | Scoring::Cs50 => scoring_legend(scoring, win),
+    }
+}
+
+/// How one move's score is counted, for the move's mover: "+10 = 10 -
+/// depth 0: X wins on this move", "-9 = -10 + depth 1: O wins on the
+/// reply", "0: a draw", "+10: X wins" (plain), "-1: O wins on the reply"
+/// (CS50, for X), or "estimate" when not proven. `shown` is the score as
+/// [`Scoring::shown`] shows it.
 pub fn score_reason(
-    score: i32,
+    shown: i32,
     outlook: Outlook,
     mover: Player,
     scoring: Scoring,
     win: i32,
 ) -> String {
-    let shown = signed(score);
+    let number = signed(shown);
     let (Some(winner), Some(moves)) = (outlook.winner(mover), outlook.moves()) else {
         return match outlook {
-            Outlook::Draw => format!("{shown}: a draw with best play"),
-            _ => format!("{shown}: an estimate, not proven"),
+            Outlook::Draw => format!("{number}: a draw with best play"),
+            _ => format!("{number}: an estimate, not proven"),
         };
     };
-    // The mover plays at depths 1, 3, 5, …, the other side at 2, 4, ….
+    // The position after the move is depth 0: the mover's moves are at
+    // depths 0, 2, 4, …, the other side's replies at 1, 3, ….
     let depth = if winner == mover {
-        2 * moves - 1
+        2 * (moves - 1)
     } else {
-        2 * moves
+        2 * moves - 1
     };
     let when = match (winner == mover, moves) {
         (true, 1) => format!("{winner} wins on this move"),
@@ -173,9 +197,9 @@ pub fn score_reason(
         _ => format!("{winner} wins at depth {depth}"),
     };
     match scoring {
-        Scoring::Depth if winner == mover => format!("{shown} = {win} - depth {depth}: {when}"),
-        Scoring::Depth => format!("{shown} = -({win} - depth {depth}): {when}"),
-        Scoring::Plain => format!("{shown}: {when}"),
+        Scoring::Depth if winner == mover => format!("{number} = {win} - depth {depth}: {when}"),
+        Scoring::Depth => format!("{number} = -{win} + depth {depth}: {when}"),
+        Scoring::Plain | Scoring::Cs50 => format!("{number}: {when}"),
     }
 }
 
@@ -221,12 +245,20 @@ mod tests {
         let win = Outlook::Win { moves: 1 };
         let loss = Outlook::Loss { moves: 1 };
         assert_eq!(
-            score_reason(9, win, Player::X, Scoring::Depth, 10),
-            "+9 = 10 - depth 1: X wins on this move"
+            score_reason(10, win, Player::X, Scoring::Depth, 10),
+            "+10 = 10 - depth 0: X wins on this move"
         );
         assert_eq!(
-            score_reason(-8, loss, Player::X, Scoring::Depth, 10),
-            "-8 = -(10 - depth 2): O wins on the reply"
+            score_reason(-9, loss, Player::X, Scoring::Depth, 10),
+            "-9 = -10 + depth 1: O wins on the reply"
+        );
+        assert_eq!(
+            score_reason(8, Outlook::Win { moves: 2 }, Player::X, Scoring::Depth, 10),
+            "+8 = 10 - depth 2: X wins at depth 2"
+        );
+        assert_eq!(
+            score_reason(1, loss, Player::O, Scoring::Cs50, 10),
+            "+1: X wins on the reply"
         );
         assert_eq!(
             score_reason(10, win, Player::X, Scoring::Plain, 10),

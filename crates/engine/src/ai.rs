@@ -293,18 +293,18 @@ impl Ai {
     }
 }
 
-/// The score of a win on the move: `W - 1`.
+/// The score of a win on the move: `W`.
 fn win_on_move(board: &Board) -> i32 {
-    Scoring::Depth.end(Some(true), 1, board.geometry().win_score())
+    Scoring::Depth.end(Some(true), 0, board.geometry().win_score())
 }
 
-/// The score of a move the opponent wins against at once: `-(W - 2)`.
+/// The score of a move the opponent wins against at once: `-(W - 1)`.
 fn loss_on_reply(board: &Board) -> i32 {
-    Scoring::Depth.end(Some(false), 2, board.geometry().win_score())
+    Scoring::Depth.end(Some(false), 1, board.geometry().win_score())
 }
 
 /// Minimax two plies deep, with everything beyond counted as 0: a move that
-/// wins scores `W - 1`, one that lets the opponent win at once `-(W - 2)`,
+/// wins scores `W`, one that lets the opponent win at once `-(W - 1)`,
 /// any other 0. Sees the next move and the reply, nothing further.
 fn two_ply_analysis(board: &Board) -> Analysis {
     let started = std::time::Instant::now();

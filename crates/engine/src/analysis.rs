@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::board::{Board, Status};
 use super::geometry::Geometry;
 use super::player::Player;
-use super::score::{ScoredMove, Scoring, first_best, from_search};
+use super::score::{ScoredMove, Scoring, first_best};
 use super::search::{Searcher, UNLIMITED};
 use super::solve::{Keep, Settled};
 use super::solved;
@@ -49,9 +49,10 @@ impl Outlook {
     /// use tictactoe_engine::{Geometry, Outlook};
     ///
     /// let classic = Geometry::classic();
-    /// assert_eq!(Outlook::of(9, true, classic), Outlook::Win { moves: 1 });
-    /// assert_eq!(Outlook::of(7, true, classic), Outlook::Win { moves: 2 });
-    /// assert_eq!(Outlook::of(-8, true, classic).to_string(), "loss in 1");
+    /// assert_eq!(Outlook::of(10, true, classic), Outlook::Win { moves: 1 });
+    /// assert_eq!(Outlook::of(8, true, classic), Outlook::Win { moves: 2 });
+    /// assert_eq!(Outlook::of(-9, true, classic).to_string(), "loss in 1");
+    /// assert_eq!(Outlook::of(-7, true, classic).to_string(), "loss in 2");
     /// assert_eq!(Outlook::of(0, false, classic), Outlook::Estimate);
     /// ```
     pub fn of(score: i32, proven: bool, geometry: &Geometry) -> Outlook {
@@ -59,14 +60,14 @@ impl Outlook {
         // A proven score is a win or a loss whenever it is not 0; and a score
         // beyond any estimate is a forced line.
         let decided = proven || geometry.is_forced(score);
-        // A win at depth d scores W - d: the mover plays at depths 1, 3, 5, …
-        // and the opponent at 2, 4, …
+        // A win at depth d scores W - d: the mover's moves are at depths 0,
+        // 2, 4, … and the opponent's at 1, 3, ….
         match score.signum() {
             1 if decided => Outlook::Win {
-                moves: ((win - score + 1) / 2) as u32,
+                moves: ((win - score) / 2 + 1) as u32,
             },
             -1 if decided => Outlook::Loss {
-                moves: ((win + score) / 2) as u32,
+                moves: ((win + score + 1) / 2) as u32,
             },
             0 if proven => Outlook::Draw,
             _ => Outlook::Estimate,
@@ -175,19 +176,27 @@ impl Analysis {
         }
     }
 
-    /// The seed's choice: the first move in reading order with the highest score.
+    /// The article's choice: the first move in reading order with the highest score.
     pub fn best(&self) -> Option<ScoredMove> {
         first_best(self.moves.iter().copied(), |m| m.score)
     }
 
-    /// The seed's choice with the scores counted by `scoring`: the first move
-    /// in reading order with the highest counted score. With plain scores a
-    /// slower win ties with a quicker one, so the choice may differ from
-    /// [`Analysis::best`]'s. The move keeps its depth score.
+    /// `findBestMove`'s choice with the scores counted by `scoring`: the
+    /// first move in reading order with the best score as
+    /// [`Scoring::shown`] shows it (the lowest for a side that minimizes).
+    /// With plain or CS50 scores a slower win ties with a quicker one, so
+    /// the choice may differ from [`Analysis::best`]'s. The move keeps its
+    /// score in the convention.
     pub fn best_by(&self, scoring: Scoring) -> Option<ScoredMove> {
         let win = self.board.geometry().win_score();
-        first_best(self.moves.iter().copied(), |m| {
-            scoring.of(m.score, m.proven, win)
+        let mover = self.board.to_move();
+        let shown = |m: &ScoredMove| scoring.shown(m.score, m.proven, win, mover);
+        self.moves.iter().copied().reduce(|best, next| {
+            if scoring.prefers(mover, shown(&next), shown(&best)) {
+                next
+            } else {
+                best
+            }
         })
     }
 
@@ -235,12 +244,12 @@ impl Analysis {
 /// ```
 /// use tictactoe_engine::{Board, Limits, Method, Square, Outlook, analyze};
 ///
-/// // The GeeksforGeeks example: a win on the move is +9, a loss on the
-/// // reply -8 (the position is depth 0, its moves depth 1).
+/// // The GeeksforGeeks example, as the article scores it: a win on the
+/// // move is +10, a loss on the reply -9.
 /// let board: Board = "xox/oox/...".parse().unwrap();
 /// let analysis = analyze(&board, Limits::Solve);
 /// let scores: Vec<i32> = analysis.moves.iter().map(|m| m.score).collect();
-/// assert_eq!(scores, [-8, 0, 9]);
+/// assert_eq!(scores, [-9, 0, 10]);
 /// let best = analysis.best().unwrap();
 /// assert_eq!(best.mv, Square::new(2, 2));
 /// assert_eq!(analysis.outlook_of(best), Outlook::Win { moves: 1 });
@@ -391,11 +400,7 @@ fn score_all(
                 // A win or loss found within a depth limit is a forced line.
                 let geometry = board.geometry();
                 let proven = proven || geometry.is_forced(score);
-                ScoredMove {
-                    mv,
-                    score: from_search(score, proven, geometry.win_score()),
-                    proven,
-                }
+                ScoredMove { mv, score, proven }
             }
         };
         scored.push(result);

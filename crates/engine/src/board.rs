@@ -320,7 +320,7 @@ impl Board {
     }
 
     /// Puts `player`'s mark on an empty `cell` without checking the rules: the
-    /// reference search places marks for either side, as the seed does.
+    /// reference search places marks for either side, as the article does.
     pub(crate) fn place(&self, cell: usize, player: Player) -> Board {
         debug_assert!(self.empty_bits() & (1 << cell) != 0);
         let bit = 1u64 << cell;

@@ -383,7 +383,7 @@ impl Geometry {
         self.k
     }
 
-    /// True for the classic game, 3×3 with three in a row: the seed's board,
+    /// True for the classic game, 3×3 with three in a row: the article's board,
     /// whose every position the compiler solved.
     pub fn is_classic(&self) -> bool {
         std::ptr::eq(self, &CLASSIC)
@@ -442,7 +442,7 @@ impl Geometry {
             .flat_map(|&tier| (0..self.cells()).filter(move |&cell| tier & (1 << cell) != 0))
     }
 
-    /// `W`, the score of a win at depth 0: 10 on 3×3 (the seed's), 100 on
+    /// `W`, the score of a win at depth 0: 10 on 3×3 (the article's), 100 on
     /// bigger boards (see [the scores](crate::score)).
     #[inline]
     pub fn win_score(&self) -> i32 {

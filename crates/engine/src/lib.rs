@@ -1,15 +1,16 @@
 //! Tic-tac-toe on boards from 3×3 to 7×7 with 3 to 7 in a row: the rules,
-//! the seed article's minimax and a fast search. No terminal, no I/O.
+//! the articles' minimax and a fast search. No terminal, no I/O.
 //!
 //! - A [`Board`] is a position, read from the notation (`xo./.x./..o`) and
 //!   played with checked moves; every board is one a real game can reach.
-//! - [`find_best_move`] answers the seed's question, [`analyze`] scores every
+//! - [`find_best_move`] answers GeeksforGeeks' question, [`analyze`] scores every
 //!   move and an [`Ai`] plays at a [`Level`]. On 3×3 every answer is read
 //!   from a table the compiler built; bigger boards are searched.
-//! - Scores follow [one convention](score): the position is depth 0, so a
-//!   move's score is the value of the position after it at depth 1, the same
-//!   number in every view. [`Scoring::Plain`] gives the articles' bare ±10.
-//! - [`teach`] lays the seed's minimax open: the article's own algorithm, its
+//! - Scores follow [one convention](score), GeeksforGeeks': a move's score
+//!   is `minimax` of the position after it at depth 0 (+10 for a win on the
+//!   move), the same number in every view. [`Scoring::Plain`] gives the
+//!   articles' bare ±10, [`Scoring::Cs50`] CS50's ±1 counted for X.
+//! - [`teach`] lays the articles' minimax open: the article's own algorithm, its
 //!   calls one by one, its tree and the line behind a score; [`Role`] says
 //!   who maximizes.
 //!
@@ -62,7 +63,7 @@ use std::time::Duration;
 /// How long [`find_best_move`] thinks on boards bigger than 3×3.
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 
-/// The seed's `findBestMove`, answered by the engine: the first move in
+/// GeeksforGeeks' `findBestMove`, answered by the engine: the first move in
 /// reading order among those with the highest score. `None` once the game is over.
 ///
 /// On 3×3 the answer is proven and read from the table the compiler built.
@@ -70,7 +71,7 @@ pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// search gets to the end in time, the best estimate otherwise.
 ///
 /// [`teach::reference::find_best_move`] has the same signature and the same answers,
-/// found by the seed's plain minimax.
+/// found by the article's plain minimax.
 ///
 /// ```
 /// use tictactoe_engine::{Board, Square, find_best_move};

@@ -113,9 +113,9 @@ pub enum Reply {
 /// explain panel can say what each saves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Costs {
-    /// Calls of the seed's plain minimax; `None` when far too many to count.
+    /// Calls of the articles' plain minimax; `None` when far too many to count.
     pub minimax: Option<u64>,
-    /// Calls of the seed's minimax with alpha-beta pruning alone, each move
+    /// Calls of the articles' minimax with alpha-beta pruning alone, each move
     /// searched on its own with an open window (so nothing is cut at the
     /// top); `None` when too many.
     pub alpha_beta: Option<u64>,

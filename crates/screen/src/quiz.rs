@@ -1,6 +1,6 @@
 //! The quiz opened with `z`: the questions of `tictactoe quiz`, asked about
 //! the position on the board. The answer is typed into the panel, Enter
-//! checks it against the seed's minimax and says why, Enter again asks the
+//! checks it against the articles' minimax and says why, Enter again asks the
 //! next question, and after the last the panel gives the score.
 
 use super::message::Said;
@@ -232,14 +232,14 @@ mod tests {
         for _ in 0..4 {
             view.erase();
         }
-        typed(&mut view, "+9");
-        assert_eq!(view.status(), "Question 1 of 4: +9_");
+        typed(&mut view, "+10");
+        assert_eq!(view.status(), "Question 1 of 4: +10_");
         view.enter();
         assert_eq!(view.status(), "Question 1 of 4: right");
         assert!(said(&view).contains("Right."));
         // Typing after the check does nothing; Enter asks the next.
         typed(&mut view, "x");
-        assert!(said(&view).contains("Answer: +9\n"));
+        assert!(said(&view).contains("Answer: +10\n"));
         view.enter();
         // A taken square is no answer: said, and the question stays open.
         typed(&mut view, "c3");

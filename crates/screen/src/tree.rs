@@ -21,7 +21,7 @@ pub struct Node {
     pub mv: Option<Square>,
     /// The node above; `None` at the root.
     pub parent: Option<usize>,
-    /// The seed's minimax value, once known.
+    /// The articles' minimax value, once known.
     pub value: Option<i32>,
     /// The value is proven, not an estimate.
     pub proven: bool,
@@ -75,7 +75,7 @@ impl TreeView {
     /// counted by `scoring`.
     pub fn new(board: Board, limits: Limits, scoring: Scoring) -> TreeView {
         TreeView {
-            maximizer: board.to_move(),
+            maximizer: scoring.maximizer(board.to_move()),
             limits,
             scoring,
             nodes: vec![Node {
@@ -162,7 +162,7 @@ impl TreeView {
         node.asked = true;
         // Only the root can be open and finished (leaves never open): it is
         // asked like any other, and its answer, with no moves, gives it the
-        // seed's score of the end.
+        // article's score of the end.
         Some(Request::Tree {
             board: node.board,
             limits: self.limits,

@@ -12,8 +12,8 @@ use super::tree::{Node, Row, TreeView};
 use crate::fit::first_fitting;
 use tictactoe_core::keys::{self, Context};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::move_list;
-use tictactoe_engine::{Scoring, Status};
+use tictactoe_core::words::{move_list, tree_legend};
+use tictactoe_engine::Status;
 
 /// What a row says about its position after the move, in at most `width`
 /// characters: value and result, then as room allows the choice mark, whose
@@ -81,10 +81,7 @@ pub(crate) fn render(
     let maximizer = view.maximizer();
     let minimizer = maximizer.other();
     let win = root.board.geometry().win_score();
-    let counted = match view.scoring() {
-        Scoring::Depth => format!("depth 0 at the top, a win at depth d is {win} - d"),
-        Scoring::Plain => format!("plain scores: a win is +{win}, a loss -{win}"),
-    };
+    let counted = tree_legend(view.scoring(), win);
     let legends = [
         format!("{maximizer} maximizes, {minimizer} minimizes; {counted}; #n: call n of the trace"),
         format!("{maximizer} maximizes, {minimizer} minimizes; {counted}"),
