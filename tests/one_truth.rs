@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 use tictactoe::cli::analyze::{Answer, run_analyze};
 use tictactoe::cli::trace::{Traced, run_trace};
-use tictactoe::cli::{BoardOptions, Shape};
+use tictactoe::cli::{BoardOptions, ProofBounds, Shape};
 use tictactoe_engine::teach::reference::{self, Algorithm};
 use tictactoe_engine::teach::trace::trace;
 use tictactoe_engine::teach::tree::branches;
@@ -45,6 +45,7 @@ fn analyze_json(boards: &[Board], scoring: Scoring) -> HashMap<String, Vec<(Squa
         "-",
         answer,
         &default_options(),
+        &ProofBounds::default(),
         &mut input.as_bytes(),
         &mut out,
         &mut err,

@@ -4,7 +4,7 @@ use std::io::Cursor;
 
 use proptest::prelude::*;
 use tictactoe::cli::analyze::{Answer, run_analyze};
-use tictactoe::cli::{BoardOptions, ExitStatus, Shape};
+use tictactoe::cli::{BoardOptions, ExitStatus, ProofBounds, Shape};
 use tictactoe_core::text;
 use tictactoe_engine::{Board, Limits, Scoring, analyze, find_best_move};
 
@@ -69,7 +69,7 @@ proptest! {
         let input: String = lines.iter().map(|l| format!("{}\n", l.replace(['\n', '\r'], ""))).collect();
         let expected_lines = input.lines().count();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let status = run_analyze("-", json(), &options(), &mut Cursor::new(input.as_bytes()), &mut out, &mut err)
+        let status = run_analyze("-", json(), &options(), &ProofBounds::default(), &mut Cursor::new(input.as_bytes()), &mut out, &mut err)
             .expect("writing to memory cannot fail");
         let out = String::from_utf8(out).expect("JSON output is UTF-8");
         let answers: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect();
@@ -133,6 +133,7 @@ fn raw_bytes_and_huge_lines_in_a_batch() {
         "-",
         json(),
         &options(),
+        &ProofBounds::default(),
         &mut Cursor::new(input),
         &mut out,
         &mut err,

@@ -5,12 +5,12 @@ use std::io::{self, BufRead, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::{BoardOptions, Cell, ExitStatus, ScoresArg, Streams};
+use super::{BoardOptions, Cell, ExitStatus, ProofBounds, ScoresArg, Streams};
 use tictactoe_core::text::{read_line, signed, thousands};
 use tictactoe_core::words::{
     move_list, result_for, score_reason, scoring_legend, settled_words, verdict,
 };
-use tictactoe_engine::solve::{Keep, Value};
+use tictactoe_engine::solve::{Keep, Stop, Value};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{
     Ai, Analysis, Board, Limits, Method, Outlook, Player, ScoredMove, Scoring, Square, Status,
@@ -32,6 +32,9 @@ pub struct AnalyzeArgs {
     /// Board shape and search limits.
     #[command(flatten)]
     pub options: BoardOptions,
+    /// How far the prover may go with --solve.
+    #[command(flatten)]
+    pub bounds: ProofBounds,
 }
 
 impl AnalyzeArgs {
@@ -47,7 +50,15 @@ impl AnalyzeArgs {
                 self.options.limits()
             },
         };
-        run_analyze(&self.board, answer, &self.options, io.input, io.out, io.err)
+        run_analyze(
+            &self.board,
+            answer,
+            &self.options,
+            &self.bounds,
+            io.input,
+            io.out,
+            io.err,
+        )
     }
 }
 
@@ -78,6 +89,9 @@ pub struct BestArgs {
     /// Board shape and search limits.
     #[command(flatten)]
     pub options: BoardOptions,
+    /// How far the prover may go with --solve.
+    #[command(flatten)]
+    pub bounds: ProofBounds,
 }
 
 impl BestArgs {
@@ -88,6 +102,7 @@ impl BestArgs {
             self.coord,
             self.scores.scores,
             &self.options,
+            &self.bounds,
             io.out,
             io.err,
         )
@@ -259,6 +274,7 @@ pub fn run_analyze(
     board_arg: &str,
     answer: Answer,
     options: &BoardOptions,
+    bounds: &ProofBounds,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -266,8 +282,13 @@ pub fn run_analyze(
     if board_arg != "-" {
         return match options.parse(board_arg) {
             Ok(board) => {
-                write_analysis(&board, answer, options.solve, out)?;
-                Ok(ExitStatus::Success)
+                match write_analysis(&board, answer, options.solve.then_some(bounds), out)? {
+                    Ok(()) => Ok(ExitStatus::Success),
+                    Err(stop) => {
+                        writeln!(err, "error: {}", bounds.stopped(stop))?;
+                        Ok(ExitStatus::Stopped)
+                    }
+                }
             }
             Err(error) => {
                 writeln!(err, "error: {error}")?;
@@ -296,7 +317,12 @@ pub fn run_analyze(
                     writeln!(out)?;
                 }
                 answered += 1;
-                write_analysis(&board, answer, options.solve, out)?;
+                if let Err(stop) =
+                    write_analysis(&board, answer, options.solve.then_some(bounds), out)?
+                {
+                    status = ExitStatus::Stopped;
+                    writeln!(err, "line {number}: error: {}", bounds.stopped(stop))?;
+                }
             }
             Err(error) => {
                 status = ExitStatus::BadInput;
@@ -323,22 +349,28 @@ pub fn run_analyze(
 fn write_analysis(
     board: &Board,
     answer: Answer,
-    prove: bool,
+    prove: Option<&ProofBounds>,
     out: &mut dyn Write,
-) -> io::Result<()> {
+) -> io::Result<Result<(), Stop>> {
     let mut ai = Ai::new();
     let mut analysis = ai.analyze(board, answer.limits);
-    if prove && let Some(settled) = ai.settle_all(board) {
-        analysis.settled = Some(settled);
+    if let Some(bounds) = prove {
+        ai.set_bounds(bounds.bounds());
+        let settled = ai.settle_all(board);
+        if let Some(stop) = ai.stopped() {
+            return Ok(Err(stop));
+        }
+        analysis.settled = settled.or(analysis.settled);
     }
     let lines = ai.lines(&analysis);
     if answer.json {
         let report = Report::new(&analysis, &lines, answer.scoring);
         let line = serde_json::to_string(&report).map_err(io::Error::other)?;
-        writeln!(out, "{line}")
+        writeln!(out, "{line}")?;
     } else {
-        out.write_all(describe(&analysis, &lines, answer.scoring).as_bytes())
+        out.write_all(describe(&analysis, &lines, answer.scoring).as_bytes())?;
     }
+    Ok(Ok(()))
 }
 
 /// The text report: the board with each empty cell's score, the moves in
@@ -522,6 +554,7 @@ pub fn run_best(
     coord: bool,
     scoring: Scoring,
     options: &BoardOptions,
+    bounds: &ProofBounds,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<ExitStatus> {
@@ -541,7 +574,12 @@ pub fn run_best(
     let (analysis, proven) = if options.solve && !board.is_classic() {
         let mut ai = Ai::new();
         let mut analysis = ai.analyze(&board, options.score_limits());
+        ai.set_bounds(bounds.bounds());
         analysis.settled = ai.settle_all(&board);
+        if let Some(stop) = ai.stopped() {
+            writeln!(err, "error: {}", bounds.stopped(stop))?;
+            return Ok(ExitStatus::Stopped);
+        }
         let proven = analysis.proven_move();
         (analysis, proven)
     } else {

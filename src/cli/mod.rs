@@ -17,12 +17,13 @@ pub mod verify;
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 
+use tictactoe_engine::solve::{Bounds, Stop};
 use tictactoe_engine::{
     Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, MAX_SIZE, MIN_SIZE, ParseError,
     Scoring, Square,
@@ -206,6 +207,58 @@ pub struct BoardOptions {
     pub solve: bool,
 }
 
+/// How long the prover may take and how much memory its tables may hold:
+/// enough for every board's proof but the hardest, and no more than keeps
+/// a laptop responsive.
+#[derive(Debug, Clone, Args)]
+pub struct ProofBounds {
+    /// Stop a proof that takes longer than this many seconds, 1 to 86400.
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIME_LIMIT, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub time_limit: u64,
+    /// Stop a proof before the prover's tables take more than this many MiB, 16 to 1048576.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY, value_parser = clap::value_parser!(u64).range(16..=1 << 20))]
+    pub max_memory: u64,
+}
+
+/// `--time-limit` when not given: five minutes.
+pub const DEFAULT_TIME_LIMIT: u64 = 300;
+
+/// `--max-memory` when not given: 1 GiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 1024;
+
+impl Default for ProofBounds {
+    fn default() -> ProofBounds {
+        ProofBounds {
+            time_limit: DEFAULT_TIME_LIMIT,
+            max_memory: DEFAULT_MAX_MEMORY,
+        }
+    }
+}
+
+impl ProofBounds {
+    /// The bounds of a proof starting now.
+    pub fn bounds(&self) -> Bounds {
+        Bounds {
+            deadline: Some(Instant::now() + Duration::from_secs(self.time_limit)),
+            memory: Some(usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)),
+        }
+    }
+
+    /// What to say when a proof stopped at a bound.
+    pub fn stopped(&self, stop: Stop) -> String {
+        match stop {
+            Stop::Time => format!(
+                "the proof was stopped after {} s (--time-limit) before it had an answer",
+                self.time_limit
+            ),
+            Stop::Memory => format!(
+                "the proof was stopped before its tables took more than {} MiB (--max-memory), without an answer",
+                self.max_memory
+            ),
+        }
+    }
+}
+
 impl BoardOptions {
     /// Reads a board in the notation with these options.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
@@ -383,6 +436,8 @@ pub enum ExitStatus {
     Failure,
     /// 2: bad input or usage, as clap reports its own errors.
     BadInput,
+    /// 3: a proof stopped at `--time-limit` or `--max-memory`.
+    Stopped,
     /// 128 + n: ended by signal n (the shell's convention).
     Signal(i32),
 }
@@ -393,6 +448,7 @@ impl From<ExitStatus> for ExitCode {
             ExitStatus::Success => ExitCode::SUCCESS,
             ExitStatus::Failure => ExitCode::from(1),
             ExitStatus::BadInput => ExitCode::from(2),
+            ExitStatus::Stopped => ExitCode::from(3),
             ExitStatus::Signal(signal) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
         }
     }

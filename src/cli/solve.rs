@@ -9,10 +9,10 @@ use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 
-use super::{ExitStatus, Shape, Streams};
+use super::{ExitStatus, ProofBounds, Shape, Streams};
 use tictactoe_core::files::{self, Existing, Permissions, Problem};
 use tictactoe_core::text::thousands;
-use tictactoe_engine::solve::{Technique, Techniques, certificate, solve};
+use tictactoe_engine::solve::{Technique, Techniques, certificate, solve_within};
 
 /// The arguments of `tictactoe solve`.
 #[derive(Debug, Args)]
@@ -35,6 +35,9 @@ pub struct SolveArgs {
     /// Prove without one of the prover's techniques, to measure what it buys; repeatable [default: every technique].
     #[arg(long, value_name = "TECHNIQUE", value_parser = technique_parser())]
     pub without: Vec<Technique>,
+    /// How far the prover may go.
+    #[command(flatten)]
+    pub bounds: ProofBounds,
 }
 
 /// Techniques on the command line, each with its help line.
@@ -88,14 +91,25 @@ impl SolveArgs {
             .without
             .iter()
             .fold(Techniques::all(), |set, &t| set.without(t));
-        let mut proof = solve(&board, techniques);
+        let mut proof = match solve_within(&board, techniques, self.bounds.bounds()) {
+            Ok(proof) => proof,
+            Err(stop) => return io.error_line(&self.bounds.stopped(stop), ExitStatus::Stopped),
+        };
         let (proved_in, positions) = (proof.elapsed, proof.counts.positions);
         let mut written = None;
         if let Some(path) = &self.certificate {
             let started = Instant::now();
             let strategies = match proof.strategies() {
                 Ok(strategies) => strategies,
-                Err(error) => return io.error_line(&error, ExitStatus::Failure),
+                // Reading the strategies is bounded as the proof was.
+                Err(error) => {
+                    return match proof.stopped() {
+                        Some(stop) => {
+                            io.error_line(&self.bounds.stopped(stop), ExitStatus::Stopped)
+                        }
+                        None => io.error_line(&error, ExitStatus::Failure),
+                    };
+                }
             };
             let lines = certificate(&board, proof.value, &strategies);
             let wrote = if to_stdout(path) {

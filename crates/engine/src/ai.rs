@@ -108,6 +108,8 @@ pub struct Ai {
     /// The prover, on boards bigger than 3×3: it keeps what it proved from
     /// move to move, like the searcher.
     solver: Option<Solver>,
+    /// The bounds of its prover.
+    bounds: solve::Bounds,
 }
 
 impl Ai {
@@ -152,6 +154,21 @@ impl Ai {
         (!board.is_classic()).then(|| solve::settle_all(self.solver(board.geometry()), book, board))
     }
 
+    /// Bounds this AI's prover (see [`solve::Bounds`]): what it cannot
+    /// settle within them it leaves unsettled, and [`Ai::stopped`] says why.
+    pub fn set_bounds(&mut self, bounds: solve::Bounds) {
+        self.bounds = bounds;
+        if let Some(solver) = &mut self.solver {
+            solver.set_bounds(bounds);
+        }
+    }
+
+    /// Why this AI's prover left a question without an answer since its
+    /// bounds were set, if it did.
+    pub fn stopped(&self) -> Option<solve::Stop> {
+        self.solver.as_ref().and_then(Solver::stopped)
+    }
+
     /// This AI's prover for boards of `geometry`: kept while the shape stays.
     fn solver(&mut self, geometry: &'static Geometry) -> &mut Solver {
         if !self
@@ -161,7 +178,12 @@ impl Ai {
         {
             self.solver = None;
         }
-        self.solver.get_or_insert_with(|| Solver::new(geometry))
+        let bounds = self.bounds;
+        self.solver.get_or_insert_with(|| {
+            let mut solver = Solver::new(geometry);
+            solver.set_bounds(bounds);
+            solver
+        })
     }
 
     /// The line behind every move's score of `analysis`, in its order: the

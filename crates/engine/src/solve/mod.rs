@@ -151,6 +151,26 @@ impl Default for Techniques {
     }
 }
 
+/// Bounds on the prover: a time, and the memory of its tables. A proof
+/// that reaches either stops without an answer ([`Stop`] says which).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Bounds {
+    /// When to give up.
+    pub deadline: Option<Instant>,
+    /// The most bytes the prover's tables may take, both sides' together
+    /// (about: the tables' slots, not every allocation of the search).
+    pub memory: Option<usize>,
+}
+
+/// Why the prover stopped before its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// The deadline came.
+    Time,
+    /// Its tables would have grown past the memory bound.
+    Memory,
+}
+
 /// The proven value of a position, with what the proof cost; the
 /// strategies behind it come from [`Proof::strategies`].
 pub struct Proof {
@@ -187,10 +207,23 @@ pub fn solve_until(
     techniques: Techniques,
     deadline: Option<Instant>,
 ) -> Option<Proof> {
+    let bounds = Bounds {
+        deadline,
+        memory: None,
+    };
+    solve_within(board, techniques, bounds).ok()
+}
+
+/// [`solve`] within `bounds`: why it stopped when the proof is not
+/// finished within them. The proof's strategies are read within them too.
+pub fn solve_within(board: &Board, techniques: Techniques, bounds: Bounds) -> Result<Proof, Stop> {
     let started = Instant::now();
     let mut solver = Solver::with_techniques(board.geometry(), techniques);
-    let value = solver.value(board, deadline)?;
-    Some(Proof {
+    solver.set_bounds(bounds);
+    let Some(value) = solver.value(board, None) else {
+        return Err(solver.stopped().unwrap_or(Stop::Time));
+    };
+    Ok(Proof {
         board: *board,
         value,
         counts: solver.counts(),
@@ -220,6 +253,10 @@ pub struct Solver {
     techniques: Techniques,
     /// The search for a win of X, and of O, once asked for.
     provers: [Option<Prover>; 2],
+    /// The bounds of every question.
+    bounds: Bounds,
+    /// Why a question since the bounds were set stopped without an answer.
+    stopped: Option<Stop>,
 }
 
 impl Solver {
@@ -234,7 +271,22 @@ impl Solver {
             geometry,
             techniques,
             provers: [None, None],
+            bounds: Bounds::default(),
+            stopped: None,
         }
+    }
+
+    /// Bounds every question from now on: its answer is `None` once one is
+    /// reached, and [`Solver::stopped`] says which.
+    pub fn set_bounds(&mut self, bounds: Bounds) {
+        self.bounds = bounds;
+        self.stopped = None;
+    }
+
+    /// Why a question since the bounds were set was left without an
+    /// answer (the first such question's reason), if one was.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.stopped
     }
 
     /// The board shape this solver proves.
@@ -270,9 +322,26 @@ impl Solver {
             Status::Draw => return Some(false),
             Status::InProgress { .. } => {}
         }
+        let deadline = match (deadline, self.bounds.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        // Both sides' tables share the memory bound.
+        let other = self.provers[player.other() as usize]
+            .as_ref()
+            .map_or(0, Prover::bytes);
+        let memory = self
+            .bounds
+            .memory
+            .map(|memory| memory.saturating_sub(other));
         let prover = self.prover(player);
-        prover.set_deadline(deadline);
-        prover.prove(root(board, player))
+        prover.set_bounds(deadline, memory);
+        let answer = prover.prove(root(board, player));
+        let stop = prover.stop;
+        if answer.is_none() {
+            self.stopped = self.stopped.or(stop);
+        }
+        answer
     }
 
     /// What `board` is worth with best play; `None` when the deadline comes first.

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use super::shape::{Shape, cells, line_indices};
 use super::table::{Entry, Hasher, Key, Table};
-use super::{Technique, Techniques, pairing, potential, threats};
+use super::{Stop, Technique, Techniques, pairing, potential, threats};
 use crate::player::Player;
 
 /// A proof or disproof number too big to matter: the position is settled the other way.
@@ -80,8 +80,12 @@ pub(crate) struct Prover {
     pub counts: Counts,
     failed_threats: HashSet<Key, Hasher>,
     deadline: Option<Instant>,
+    /// The most bytes its tables may take, if bounded.
+    memory: Option<usize>,
     next_clock_check: u64,
     pub stopped: bool,
+    /// Why it stopped, when it did.
+    pub stop: Option<Stop>,
 }
 
 impl Prover {
@@ -94,16 +98,46 @@ impl Prover {
             counts: Counts::default(),
             failed_threats: HashSet::default(),
             deadline: None,
+            memory: None,
             next_clock_check: 0,
             stopped: false,
+            stop: None,
         }
     }
 
-    /// Gives up at `deadline` (the answer is then `None`).
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+    /// Gives up at `deadline`, or before its tables take more than `memory`
+    /// bytes (the answer is then `None`, and [`Prover::stop`] says which).
+    pub fn set_bounds(&mut self, deadline: Option<Instant>, memory: Option<usize>) {
         self.deadline = deadline;
+        self.memory = memory;
         self.next_clock_check = self.counts.positions;
         self.stopped = false;
+        self.stop = None;
+    }
+
+    /// About how many bytes its tables take.
+    pub fn bytes(&self) -> usize {
+        table_bytes::<(Key, Entry)>(self.table.capacity())
+            + table_bytes::<Key>(self.failed_threats.capacity())
+    }
+
+    /// True (and stopped) when `more` new positions would grow the table
+    /// past the memory bound: the table doubles, and the old and the new
+    /// are held at once while it does.
+    fn out_of_memory(&mut self, more: usize) -> bool {
+        let Some(memory) = self.memory else {
+            return false;
+        };
+        let capacity = self.table.capacity();
+        if self.table.len() + more <= capacity {
+            return false;
+        }
+        let grown = (capacity * 2).max(self.table.len() + more);
+        if self.bytes() + table_bytes::<(Key, Entry)>(grown) > memory {
+            self.stopped = true;
+            self.stop = Some(Stop::Memory);
+        }
+        self.stopped
     }
 
     /// True when the attacker is to move in `pos`.
@@ -302,6 +336,9 @@ impl Prover {
             return;
         }
         let attacker_moves = self.attacker_to_move(pos);
+        if self.out_of_memory(self.moves(pos).count_ones() as usize) {
+            return;
+        }
         let mut children: Vec<(Pos, Key)> = Vec::new();
         for cell in self.ordered(pos, self.moves(pos)) {
             let child = pos.play(cell, attacker_moves);
@@ -429,10 +466,19 @@ impl Prover {
             && self.counts.positions >= self.next_clock_check
         {
             self.next_clock_check = self.counts.positions + CLOCK_INTERVAL;
-            self.stopped = Instant::now() >= deadline;
+            if Instant::now() >= deadline {
+                self.stopped = true;
+                self.stop = Some(Stop::Time);
+            }
         }
         self.stopped
     }
+}
+
+/// About how many bytes a hash table of `capacity` entries of `T` takes:
+/// its slots (an eighth of them kept free) and a control byte each.
+fn table_bytes<T>(capacity: usize) -> usize {
+    capacity * 8 / 7 * (std::mem::size_of::<T>() + 1)
 }
 
 /// A child's threshold on the numbers its parent sums: what the parent may

@@ -218,6 +218,12 @@ fn answer_in_pairs(board: &Board, player: Player, pairs: Vec<(usize, usize)>) ->
 }
 
 impl Proof {
+    /// Why reading the strategies stopped, if a bound of the proof
+    /// ([`super::solve_within`]) stopped it.
+    pub fn stopped(&self) -> Option<super::Stop> {
+        self.solver.stopped()
+    }
+
     /// The strategies behind the value: the winner's win, or for a draw a
     /// hold for each side (X's first). May search again where the proof's
     /// own search pruned a move the strategy must still answer (not counted
