@@ -683,6 +683,31 @@ fn the_plain_game_at_a_terminal_that_goes_away_ends_with_129() {
     assert_eq!(saved_games(&stats), 1);
 }
 
+/// The screen-reader mode's quiz at a terminal that goes away: it ends as
+/// the game at its own prompt does, with 129 and nothing on standard error
+/// (it ended with 1 and "Input/output error").
+#[test]
+fn the_screen_readers_quiz_at_a_terminal_that_goes_away_ends_with_129() {
+    let mut game = Session::start_in(
+        &["--screen-reader", "--no-stats"],
+        Launch::HangupsIgnored,
+        (COLS, ROWS),
+    );
+    game.wait_for(|s| s.contains("Your turn"), "the first prompt");
+    game.press("quiz\r");
+    game.wait_for(|s| s.contains("Question 1"), "the quiz's first question");
+    game.hang_up();
+    let ended = game.finish();
+    assert_eq!(
+        ended.code(),
+        Some(129),
+        "{:?}: {}",
+        ended.status,
+        ended.stderr
+    );
+    assert_eq!(ended.stderr, "");
+}
+
 /// A named pipe where the statistics' lock file goes: the game says it
 /// could not count, and quitting gives the terminal back and ends at once
 /// (opening the pipe would wait for a reader for ever).

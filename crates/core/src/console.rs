@@ -277,16 +277,23 @@ fn play(
             Command::Nothing => {}
             Command::Help => help(shape, mode, output)?,
             Command::Quit => return Ok(Ending::Done),
-            Command::Own(action) => voice.own(
-                action,
-                Here {
+            Command::Own(action) => {
+                let here = Here {
                     game: &game,
                     settings,
                     input,
                     out: output,
                     prompt,
-                },
-            )?,
+                };
+                match voice.own(action, here) {
+                    // The terminal went away while the command read from it
+                    // (the screen reader's quiz): as at the game's own prompt.
+                    Err(error) if prompt && text::is_hangup(&error) => {
+                        return Ok(Ending::TerminalGone);
+                    }
+                    done => done?,
+                }
+            }
             Command::New => {
                 game.restart();
                 writeln!(output, "New game.")?;

@@ -21,7 +21,7 @@ use tictactoe_engine::teach::reference::{self, Algorithm, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Ai, Board, Dice, Level, Limits, Role, Scoring, Square, Status, analyze};
 
-use crate::text::{echo, read_line, signed, thousands};
+use crate::text::{echo, escaped, read_line, signed, thousands};
 use crate::words::{cut_reason, score_reason, scoring_legend};
 
 /// What a question asks.
@@ -488,7 +488,7 @@ pub fn ask_all(
                 break 'questions;
             };
             if !terminal {
-                writeln!(out, "> {}", line.echo())?;
+                writeln!(out, "> {}", escaped(&line.echo()))?;
             }
             let word = line.text.trim().to_ascii_lowercase();
             if leave.contains(&word.as_str()) {

@@ -15,7 +15,7 @@
 //! screen-reader mode and the game's review screen show it their own way.
 
 use crate::record::{GameResult, MoveNumber, Record};
-use crate::text::signed;
+use crate::text::{escaped, signed};
 use crate::words::{move_list, result_for, scoring_legend};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Outlook, Player, ScoredMove, Scoring, Square};
@@ -175,8 +175,9 @@ pub fn legend(win: i32) -> [String; 2] {
 
 /// The first line of a game's review: who played, when, from where, and the result.
 pub fn heading(game: usize, record: &Record) -> String {
+    // The tags are the file's: shown escaped, as anything read from outside.
     let side = |name: &Option<String>, player: Player| match name {
-        Some(name) => format!("{name} ({player})"),
+        Some(name) => format!("{} ({player})", escaped(name)),
         None => player.to_string(),
     };
     let mut text = format!(
@@ -193,7 +194,7 @@ pub fn heading(game: usize, record: &Record) -> String {
         ));
     }
     if let Some(date) = &record.date {
-        text.push_str(&format!(", {date}"));
+        text.push_str(&format!(", {}", escaped(date)));
     }
     if start.move_count() > 0 {
         text.push_str(&format!(", from {start}"));

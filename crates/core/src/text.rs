@@ -72,6 +72,32 @@ pub fn echo(input: &str) -> Cow<'_, str> {
     }
 }
 
+/// Text from outside (typed at the program, or read from a file) as it may
+/// be shown: control characters (escape sequences among them) and the
+/// characters that reorder text (bidirectional controls such as U+202E)
+/// written out as `\u{1b}`, so nothing shown can move the cursor, retitle
+/// the terminal or turn a line around.
+pub fn escaped(text: &str) -> Cow<'_, str> {
+    let hidden = |ch: char| {
+        ch.is_control()
+            || matches!(ch, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|ch| {
+                if hidden(ch) {
+                    format!("\\u{{{:x}}}", u32::from(ch))
+                } else {
+                    ch.to_string()
+                }
+            })
+            .collect(),
+    )
+}
+
 /// Most bytes of one input line that are kept; the rest of a longer line is
 /// read and dropped. Far more than any move or board needs.
 pub const LINE_LIMIT: usize = 4096;
@@ -115,12 +141,17 @@ impl ReadError {
 
 /// True when using a terminal failed because it has gone away (its window
 /// closed, its connection dropped): reads and writes on it answer EIO, and
-/// reopening it (`/dev/tty`) ENXIO.
+/// reopening it (`/dev/tty`) ENXIO. A [`ReadError`] turned into an
+/// `io::Error` is looked into.
 pub fn is_hangup(error: &io::Error) -> bool {
     use rustix::io::Errno;
+    let code = error.raw_os_error().or_else(|| {
+        let read = error.get_ref()?.downcast_ref::<ReadError>()?;
+        read.0.raw_os_error()
+    });
     [Errno::IO, Errno::NXIO]
         .iter()
-        .any(|errno| error.raw_os_error() == Some(errno.raw_os_error()))
+        .any(|errno| code == Some(errno.raw_os_error()))
 }
 
 impl From<ReadError> for io::Error {
@@ -210,6 +241,11 @@ mod tests {
 
     #[test]
     fn echoes_are_cut_at_the_limit_in_characters() {
+        assert_eq!(escaped("b2 é"), "b2 é");
+        assert_eq!(
+            escaped("\u{1b}[2J\u{1b}]0;pwned\u{7} \u{202e}abc"),
+            "\\u{1b}[2J\\u{1b}]0;pwned\\u{7} \\u{202e}abc"
+        );
         assert_eq!(echo("b2"), "b2");
         let exact = "é".repeat(ECHO_LIMIT);
         assert_eq!(echo(&exact), exact);
