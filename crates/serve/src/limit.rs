@@ -1,6 +1,6 @@
 //! Token buckets: how often something may happen, with room for a burst.
-//! Used for new connections per address, keys and bytes of input per
-//! session, and log lines per connection.
+//! Used for new connections per address, keys, window sizes and bytes of
+//! input per session, and log lines per connection.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -56,7 +56,7 @@ impl Bucket {
     }
 
     /// When the bucket will hold `tokens` if nothing more is taken.
-    fn holds_at(&self, tokens: f64) -> Instant {
+    pub(super) fn holds_at(&self, tokens: f64) -> Instant {
         let missing = (tokens - self.tokens).max(0.0);
         self.last + Duration::from_secs_f64(missing / self.per_second)
     }
@@ -71,6 +71,52 @@ impl Bucket {
     pub(super) fn owing_until(&mut self, now: Instant) -> Option<Instant> {
         self.refill(now);
         (self.tokens < 0.0).then(|| self.holds_at(0.0))
+    }
+}
+
+/// Window sizes a session takes at once; past that, [`RESIZE_RATE`] a second.
+pub(super) const RESIZE_BURST: u32 = 20;
+/// Window sizes a session takes a second once its burst is spent: a window
+/// dragged by hand still follows within a tenth of a second.
+pub(super) const RESIZE_RATE: u32 = 10;
+
+/// A client's window sizes, rate limited as keys are: a burst, then
+/// [`RESIZE_RATE`] a second. A size that comes too soon waits, and a newer
+/// one takes its place: the newest size wins, once a token is there.
+pub(super) struct Resizes {
+    bucket: Bucket,
+    waiting: Option<(u16, u16)>,
+}
+
+impl Resizes {
+    pub(super) fn new(now: Instant) -> Resizes {
+        Resizes {
+            bucket: Bucket::new(RESIZE_BURST, f64::from(RESIZE_RATE), now),
+            waiting: None,
+        }
+    }
+
+    /// A new size from the client: the size to draw at now, or `None` when
+    /// it must wait (it replaces any size already waiting).
+    pub(super) fn offer(&mut self, size: (u16, u16), now: Instant) -> Option<(u16, u16)> {
+        if self.waiting.is_none() && self.bucket.take(now) {
+            return Some(size);
+        }
+        self.waiting = Some(size);
+        None
+    }
+
+    /// When the size waiting may be drawn at, if one waits.
+    pub(super) fn due_at(&self) -> Option<Instant> {
+        self.waiting.map(|_| self.bucket.holds_at(1.0))
+    }
+
+    /// The size waiting, once its time has come.
+    pub(super) fn take_due(&mut self, now: Instant) -> Option<(u16, u16)> {
+        if self.waiting.is_some() && self.bucket.take(now) {
+            return self.waiting.take();
+        }
+        None
     }
 }
 
@@ -136,6 +182,24 @@ mod tests {
         assert!(bucket.take(start + Duration::from_millis(500)));
         assert!(!bucket.take(start + Duration::from_millis(500)));
         assert!(bucket.is_full(start + Duration::from_secs(10)));
+    }
+
+    #[test]
+    fn resizes_past_the_rate_wait_and_the_newest_wins() {
+        let start = Instant::now();
+        let mut resizes = Resizes::new(start);
+        for i in 0..RESIZE_BURST {
+            let size = (80 + i as u16, 24);
+            assert_eq!(resizes.offer(size, start), Some(size));
+        }
+        assert_eq!(resizes.due_at(), None);
+        assert_eq!(resizes.offer((100, 30), start), None);
+        assert_eq!(resizes.offer((120, 40), start), None);
+        let due = resizes.due_at().expect("a size waits");
+        assert_eq!(due, start + Duration::from_millis(100));
+        assert_eq!(resizes.take_due(start), None);
+        assert_eq!(resizes.take_due(due), Some((120, 40)));
+        assert_eq!(resizes.due_at(), None);
     }
 
     #[test]

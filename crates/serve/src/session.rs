@@ -20,7 +20,7 @@ use tokio::task::JoinHandle;
 
 use super::admission::Seat as Place;
 use super::frame::Screen;
-use super::limit::Bucket;
+use super::limit::{Bucket, Resizes};
 use super::lobby::{Activity, GameId, Notice, PlayerId, Snapshot};
 use super::lobby_screen::{Command, LobbyScreen};
 use super::output::{BACKLOG_LIMIT, Outbox, OutboxWriter, Pumped, pump};
@@ -126,6 +126,28 @@ pub(super) enum Ending {
     Gone,
 }
 
+impl Ending {
+    /// Why, for the log. A client too far behind may be reading at full
+    /// speed (one that sends a line a moment asks for more than any link
+    /// carries): what is said is what the server saw, its output unread.
+    fn reason(self, send_timeout: Duration) -> String {
+        match self {
+            Ending::Quit => "quit".to_string(),
+            Ending::Idle => "idle".to_string(),
+            Ending::Shutdown => "server going down".to_string(),
+            Ending::TooSlow => format!(
+                "too slow to read its screen (nothing read for {})",
+                humantime::format_duration(send_timeout)
+            ),
+            Ending::Behind => format!(
+                "its output unread ({} KiB waiting; it asked for more than it read)",
+                BACKLOG_LIMIT / 1024
+            ),
+            Ending::Gone => "connection closed".to_string(),
+        }
+    }
+}
+
 /// A game on screen and what the lobby knows of it.
 struct GameScreen {
     app: App,
@@ -177,6 +199,7 @@ pub(super) async fn run(shared: Arc<Shared>, client: Client, place: Place, wire:
         keys: Bucket::new(KEY_BURST, f64::from(KEY_RATE), Instant::now()),
         dropped: 0,
         input: Bucket::new(INPUT_BURST, f64::from(INPUT_RATE), Instant::now()),
+        resizes: Resizes::new(Instant::now()),
     };
     let started = queue!(
         screen.writer(),
@@ -249,20 +272,7 @@ pub(super) async fn finish(
     phase: &watch::Sender<Phase>,
 ) {
     let Ended { ending, name, peer } = ended;
-    let why = match ending {
-        Ending::Quit => "quit".to_string(),
-        Ending::Idle => "idle".to_string(),
-        Ending::Shutdown => "server going down".to_string(),
-        Ending::TooSlow => format!(
-            "too slow to read its screen (nothing read for {})",
-            humantime::format_duration(shared.send_timeout)
-        ),
-        Ending::Behind => format!(
-            "too slow to read its screen ({} KiB unread)",
-            BACKLOG_LIMIT / 1024
-        ),
-        Ending::Gone => "connection closed".to_string(),
-    };
+    let why = ending.reason(shared.send_timeout);
     log(format_args!("disconnect {name} from {peer}: {why}"));
     if matches!(ending, Ending::TooSlow | Ending::Behind | Ending::Gone) {
         phase.send_replace(Phase::Kill);
@@ -365,6 +375,8 @@ struct Session {
     dropped: u64,
     /// Bytes of input it may still send before it waits.
     input: Bucket,
+    /// Window sizes it may still send before they wait.
+    resizes: Resizes,
 }
 
 impl Session {
@@ -409,6 +421,7 @@ impl Session {
                 .input
                 .owing_until(Instant::now())
                 .map(tokio::time::Instant::from_std);
+            let resize_at = self.resizes.due_at().map(tokio::time::Instant::from_std);
             let mut redraw = true;
             tokio::select! {
                 _ = shutdown.changed() => return Ending::Shutdown,
@@ -420,7 +433,12 @@ impl Session {
                 () = outbox.idle(), if dirty && outbox.busy() => {}
                 received = input.recv(), if reading_resumes.is_none() => match received {
                     None => return Ending::Gone,
-                    Some(Input::Resize(cols, rows)) => screen.resize(cols, rows),
+                    Some(Input::Resize(cols, rows)) => {
+                        match self.resizes.offer((cols, rows), Instant::now()) {
+                            Some((cols, rows)) => screen.resize(cols, rows),
+                            None => redraw = false,
+                        }
+                    }
                     Some(Input::Bytes(bytes)) => {
                         let now = Instant::now();
                         self.input.spend(bytes.len(), now);
@@ -454,6 +472,12 @@ impl Session {
                 () = sleep_until(lobby_refresh) => lobby_refresh = None,
                 () = sleep_until(wake) => {}
                 () = sleep_until(reading_resumes) => redraw = false,
+                () = sleep_until(resize_at) => {
+                    match self.resizes.take_due(Instant::now()) {
+                        Some((cols, rows)) => screen.resize(cols, rows),
+                        None => redraw = false,
+                    }
+                }
                 () = sleep_until(throttle_ends) => {
                     if self.keys.is_full(Instant::now()) {
                         self.end_throttle();
@@ -665,5 +689,22 @@ fn counts(event: &Event) -> bool {
         Event::Key(key) => key.is_press(),
         Event::Mouse(mouse) => matches!(mouse.kind, MouseEventKind::Down(_)),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_too_far_behind_is_said_to_leave_its_output_unread() {
+        // It may read at full speed: "too slow to read its screen" was wrong.
+        let why = Ending::Behind.reason(Duration::from_secs(30));
+        assert_eq!(
+            why,
+            "its output unread (512 KiB waiting; it asked for more than it read)"
+        );
+        let why = Ending::TooSlow.reason(Duration::from_secs(30));
+        assert_eq!(why, "too slow to read its screen (nothing read for 30s)");
     }
 }
