@@ -1447,6 +1447,37 @@ async fn silent_sockets_keep_no_player_out() {
         .await;
 }
 
+// Issue 29 point 1: a churn of silent connections filled the login places
+// and pushed out the oldest login overall, a real login taking its time. A
+// login making progress is never pushed out while a silent one remains.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_login_taking_its_time_is_not_pushed_out_by_a_churn_of_silent_sockets() {
+    let server = Server::start(&["--max-sessions", "4"]);
+    // Alice's client is through the key exchange and has yet to authenticate.
+    let mut alice =
+        Connection::handshake(&server, "127.0.3.1", Arc::new(AtomicBool::new(false))).await;
+    // Three times as many silent sockets as there are login places, each
+    // from an address of its own.
+    let mut held = Vec::new();
+    for n in 0..12 {
+        held.push(silent(&server, &format!("127.0.4.{}", n + 1)).await);
+    }
+    let auth = alice
+        .handle
+        .authenticate_none("alice")
+        .await
+        .expect("alice's connection is still there");
+    assert!(auth.success());
+    let alice = alice.play(COLS, ROWS, &[]).await;
+    alice
+        .wait_for(|s| s.contains("you are alice"), "alice in the lobby")
+        .await;
+    // The silent ones were pushed out, each by a newer one.
+    server
+        .wait_log("pushed out by newer connections (too many logging in)")
+        .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_sockets_keep_no_listed_key_out() {
     let guest = new_key();

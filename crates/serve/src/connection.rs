@@ -14,7 +14,7 @@ use russh::server::{
 use russh::{Channel, ChannelId, Disconnect, Pty};
 use tokio::sync::{mpsc, watch};
 
-use super::admission::Seat as Place;
+use super::admission::{Progress, Seat as Place};
 use super::limit::LogBudget;
 use super::lines::{self, LineClient};
 use super::names::player_name;
@@ -39,6 +39,8 @@ pub(super) struct Connection {
     shared: Arc<Shared>,
     peer: SocketAddr,
     phase: Arc<watch::Sender<Phase>>,
+    /// How far the login has come, for the admission.
+    progress: Arc<Progress>,
     /// The player's name, or why the user name cannot be one.
     name: Result<String, String>,
     /// Why the key that logged in may not play, if it may not.
@@ -66,11 +68,13 @@ impl Connection {
         shared: Arc<Shared>,
         peer: SocketAddr,
         phase: Arc<watch::Sender<Phase>>,
+        progress: Arc<Progress>,
     ) -> Connection {
         Connection {
             shared,
             peer,
             phase,
+            progress,
             name: Ok("guest".to_string()),
             no_game: None,
             refused: 0,
@@ -281,6 +285,13 @@ fn terminal_kind(term: &str) -> (bool, bool) {
 
 impl Handler for Connection {
     type Error = russh::Error;
+
+    /// The key exchange is done and the client asks to authenticate: the
+    /// admission counts it as in authentication from now on.
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        self.progress.authenticating();
+        Ok(None)
+    }
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
         if self.shared.guests.is_some() {

@@ -51,7 +51,7 @@ use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 
-use self::admission::{Admission, LoginTicket};
+use self::admission::{Admission, LoginTicket, Progress, Watched};
 use self::authorized_keys::Guests;
 use self::connection::Connection;
 pub use self::host_key::FileProblem;
@@ -289,15 +289,16 @@ async fn serve(
             accepted = listener.accept() => match accepted {
                 Ok((tcp, peer)) => {
                     let phase = Arc::new(watch::channel(Phase::Handshake).0);
-                    match shared.admission.arrive(peer.ip(), &phase, Instant::now()) {
+                    let progress = Arc::new(Progress::new(Instant::now()));
+                    match shared.admission.arrive(peer.ip(), &phase, &progress, Instant::now()) {
                         Ok(ticket) => {
+                            let login = Login { ticket, phase, progress };
                             connections.spawn(supervise(
                                 Arc::clone(&shared),
                                 Arc::clone(&config),
                                 tcp,
                                 peer,
-                                ticket,
-                                phase,
+                                login,
                                 options.login_timeout,
                             ));
                         }
@@ -397,10 +398,14 @@ async fn supervise(
     config: Arc<Config>,
     tcp: TcpStream,
     peer: SocketAddr,
-    mut ticket: LoginTicket,
-    phase: Arc<watch::Sender<Phase>>,
+    login: Login,
     login_timeout: Duration,
 ) {
+    let Login {
+        mut ticket,
+        phase,
+        progress,
+    } = login;
     // One deadline for the whole login, from the first byte: reading the
     // client's version line counts too.
     let login_ends = tokio::time::Instant::now() + login_timeout;
@@ -410,9 +415,16 @@ async fn supervise(
     };
     let killer = std::net::TcpStream::from(killer);
     let mut phases = phase.subscribe();
-    let handler = Connection::new(Arc::clone(&shared), peer, Arc::clone(&phase));
+    let handler = Connection::new(
+        Arc::clone(&shared),
+        peer,
+        Arc::clone(&phase),
+        Arc::clone(&progress),
+    );
     let mut shutdown = shared.shutdown.clone();
     let mut why = None;
+    // What the client sends tells the admission how far it has come.
+    let tcp = Watched::new(tcp, progress);
     let started = tokio::select! {
         started = russh::server::run_stream(config, tcp, handler) => started.ok(),
         () = tokio::time::sleep_until(login_ends) => {
@@ -515,6 +527,13 @@ async fn supervise(
         )),
         None => {}
     }
+}
+
+/// A connection's place among the logins, its phase and how far it has come.
+struct Login {
+    ticket: LoginTicket,
+    phase: Arc<watch::Sender<Phase>>,
+    progress: Arc<Progress>,
 }
 
 /// Why the supervisor closed a connection.
