@@ -23,6 +23,14 @@
 //! session, 100 clients in the lobby at 80x24, then (a fresh server) at
 //! 300x120.
 //!
+//! `cargo bench --bench serve -- churn`: 200 silent connections a second
+//! from 400 loopback addresses (the server at its default 100 logins, 20
+//! per address so the churn stays within each address's rate), while real
+//! logins from other addresses complete or not: 10 at once that pause 0.5 s
+//! (half after the key exchange, half after authenticating), then 10 that
+//! pause 1 s, then 10 that pause 2 s. Reports how many of each reached the
+//! lobby, and the silent connections made.
+//!
 //! `TICTACTOE_SERVER=PATH` runs that binary as the server instead of this
 //! build's, to measure another version with the same clients.
 
@@ -250,12 +258,17 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&["--max-sessions", "1000", "--max-per-address", "1000"])
+    }
+
+    fn start_with(limits: &[&str]) -> Server {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let binary = std::env::var_os("TICTACTOE_SERVER")
             .unwrap_or_else(|| env!("CARGO_BIN_EXE_tictactoe").into());
         let mut child = Command::new(binary)
-            .args(["serve", "--listen", "127.0.0.1:0", "--max-sessions", "1000"])
-            .args(["--max-per-address", "1000", "--host-key"])
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(limits)
+            .arg("--host-key")
             .arg(dir.path().join("host_key"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -538,6 +551,119 @@ async fn stuck_run(board: BoardLayout) {
     );
 }
 
+/// One real login from `source` that pauses half of `pause` after the key
+/// exchange and half after authenticating: whether it reached the lobby.
+async fn slow_login(
+    server: SocketAddr,
+    source: std::net::Ipv4Addr,
+    pause: Duration,
+    board: BoardLayout,
+) -> bool {
+    let login = async {
+        let socket = tokio::net::TcpSocket::new_v4().ok()?;
+        socket.bind((source, 0).into()).ok()?;
+        let stream = socket.connect(server).await.ok()?;
+        let config = Arc::new(client::Config::default());
+        let mut handle = client::connect_stream(config, stream, Trusting)
+            .await
+            .ok()?;
+        tokio::time::sleep(pause / 2).await;
+        if !handle.authenticate_none("slow").await.ok()?.success() {
+            return None;
+        }
+        tokio::time::sleep(pause / 2).await;
+        let channel = handle.channel_open_session().await.ok()?;
+        channel
+            .request_pty(false, "xterm-256color", COLS.into(), ROWS.into(), 0, 0, &[])
+            .await
+            .ok()?;
+        channel.request_shell(false).await.ok()?;
+        let (read, write) = channel.split();
+        let size = |n| NonZeroU16::new(n).expect("a screen size");
+        let mut client = Client {
+            _handle: handle,
+            read,
+            write,
+            screen: vt100::Parser::new(size(ROWS), size(COLS), 0),
+            board,
+        };
+        Some(client.until(|c| c.shows("q quit")).await)
+    };
+    login.await == Some(true)
+}
+
+/// 200 silent connections a second from 400 addresses, and real logins
+/// that take their time beside them.
+async fn churn_run(board: BoardLayout) {
+    use std::net::Ipv4Addr;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use tokio::io::AsyncReadExt;
+    const PER_SECOND: u64 = 200;
+    const ADDRESSES: u64 = 400;
+    const LOGINS: u8 = 10;
+    let server = Server::start_with(&["--max-sessions", "100", "--max-per-address", "20"]);
+    let address = server.address;
+    let stop = Arc::new(AtomicBool::new(false));
+    let made = Arc::new(AtomicU64::new(0));
+    let churn = {
+        let (stop, made) = (Arc::clone(&stop), Arc::clone(&made));
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(1) / PER_SECOND as u32);
+            let mut n = 0u64;
+            while !stop.load(Ordering::SeqCst) {
+                tick.tick().await;
+                let source =
+                    Ipv4Addr::new(127, 2, (n % ADDRESSES / 200) as u8, (n % 200) as u8 + 1);
+                n += 1;
+                let made = Arc::clone(&made);
+                // Silent: it reads until the server closes it, and never writes.
+                tokio::spawn(async move {
+                    let Ok(socket) = tokio::net::TcpSocket::new_v4() else {
+                        return;
+                    };
+                    if socket.bind((source, 0).into()).is_err() {
+                        return;
+                    }
+                    let Ok(mut stream) = socket.connect(address).await else {
+                        return;
+                    };
+                    made.fetch_add(1, Ordering::SeqCst);
+                    let mut buf = [0u8; 512];
+                    while matches!(stream.read(&mut buf).await, Ok(n) if n > 0) {}
+                });
+            }
+        })
+    };
+    // The login places full of the churn first.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let began = Instant::now();
+    let mut results = Vec::new();
+    for (round, pause) in [500u64, 1000, 2000].into_iter().enumerate() {
+        let pause = Duration::from_millis(pause);
+        let logins = (0..LOGINS).map(|i| {
+            let source = Ipv4Addr::new(127, 3, round as u8, i + 1);
+            tokio::spawn(slow_login(address, source, pause, board))
+        });
+        let mut completed = 0;
+        for login in logins.collect::<Vec<_>>() {
+            completed += u32::from(login.await.unwrap_or(false));
+        }
+        results.push(format!(
+            "pausing {:.1} s: {completed} of {LOGINS}",
+            pause.as_secs_f64()
+        ));
+    }
+    stop.store(true, Ordering::SeqCst);
+    let elapsed = began.elapsed();
+    churn.abort();
+    println!(
+        "churn: {} silent connections from {ADDRESSES} addresses at {PER_SECOND} a second; real logins reaching the lobby within {:.1} s: {}",
+        made.load(Ordering::SeqCst),
+        elapsed.as_secs_f64(),
+        results.join(", ")
+    );
+}
+
 /// The server's memory with 100 idle clients of `cols` x `rows` in the lobby.
 async fn idle_run(board: BoardLayout, cols: u16, rows: u16) {
     const CLIENTS: u64 = 100;
@@ -583,6 +709,10 @@ fn main() {
     }
     if std::env::args().any(|a| a == "stuck") {
         runtime.block_on(stuck_run(board));
+        return;
+    }
+    if std::env::args().any(|a| a == "churn") {
+        runtime.block_on(churn_run(board));
         return;
     }
     if std::env::args().any(|a| a == "idle") {
