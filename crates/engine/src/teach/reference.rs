@@ -257,7 +257,9 @@ pub fn best_move(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Optio
     let mut best: Option<(Square, i32)> = None;
     for (mv, child) in moves_and_children(board) {
         let value = match (algorithm, best) {
-            (Algorithm::Minimax, _) => minimax_counting(&child, 1, false, scoring, &mut calls),
+            (Algorithm::Minimax, _) => {
+                minimax_counting(&child, MOVE_DEPTH, false, scoring, &mut calls)
+            }
             // Only a strictly higher value replaces the best: anything at or
             // below it may stop early.
             (Algorithm::AlphaBeta, best) => {
@@ -265,7 +267,7 @@ pub fn best_move(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Optio
                     alpha: best.map(|(_, floor)| floor),
                     beta: None,
                 };
-                alpha_beta_counting(&child, 1, window, false, scoring, &mut calls)
+                alpha_beta_counting(&child, MOVE_DEPTH, window, false, scoring, &mut calls)
             }
         };
         if best.is_none_or(|(_, best_value)| value > best_value) {
@@ -310,10 +312,17 @@ pub fn move_values(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Mov
     let moves = moves_and_children(board)
         .map(|(mv, child)| {
             let value = match algorithm {
-                Algorithm::Minimax => minimax_counting(&child, 1, false, scoring, &mut calls),
-                Algorithm::AlphaBeta => {
-                    alpha_beta_counting(&child, 1, Window::OPEN, false, scoring, &mut calls)
+                Algorithm::Minimax => {
+                    minimax_counting(&child, MOVE_DEPTH, false, scoring, &mut calls)
                 }
+                Algorithm::AlphaBeta => alpha_beta_counting(
+                    &child,
+                    MOVE_DEPTH,
+                    Window::OPEN,
+                    false,
+                    scoring,
+                    &mut calls,
+                ),
             };
             (mv, value)
         })
@@ -373,6 +382,10 @@ pub fn tree_size(board: &Board) -> u64 {
     solved::tree_size(board).unwrap_or_else(|| size(board, &mut HashMap::new()))
 }
 
+/// The depth of the position after a move, where a move's score is counted
+/// (see [the convention](crate::score)).
+pub(crate) const MOVE_DEPTH: i32 = 1;
+
 /// The value of a finished position for the maximizer at `depth`, counted
 /// by `scoring`; `None` while moves remain and nobody has won.
 pub(crate) fn finished_value(
@@ -401,7 +414,7 @@ pub(crate) fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
 }
 
 /// Each move of the side to move with the position after it, in reading order.
-fn moves_and_children(board: &Board) -> impl Iterator<Item = (Square, Board)> + '_ {
+pub(crate) fn moves_and_children(board: &Board) -> impl Iterator<Item = (Square, Board)> + '_ {
     let mover = board.to_move();
     board
         .empty_cells()
@@ -411,7 +424,7 @@ fn moves_and_children(board: &Board) -> impl Iterator<Item = (Square, Board)> + 
 
 /// [`minimax`], counting by `scoring` and adding one to `calls` for each
 /// call (like the freeCodeCamp article's function-call counter).
-fn minimax_counting(
+pub(crate) fn minimax_counting(
     board: &Board,
     depth: i32,
     is_max: bool,

@@ -1,0 +1,161 @@
+//! The usual mistakes in writing GeeksforGeeks' minimax, each the article's
+//! algorithm with one line changed, so that a grader can tell which one a
+//! student's answers follow.
+//!
+//! [`move_values`] scores every legal move as a program with the mistake
+//! would, in the same order and convention as
+//! [`reference::move_values`](super::reference::move_values): where a
+//! mistake changes nothing in a position, its scores are the reference's.
+//!
+//! ```
+//! use tictactoe_engine::{Board, Scoring, teach::{mistake::{Mistake, move_values}, reference}};
+//!
+//! // O to move: scored for X, every score changes sign.
+//! let board: Board = "xo./.x./...".parse().unwrap();
+//! let right = reference::move_values(&board, reference::Algorithm::Minimax, Scoring::Depth);
+//! let for_x = move_values(&board, Scoring::Depth, Mistake::XAlwaysMax);
+//! for ((mv, score), (same, theirs)) in right.moves.iter().zip(&for_x) {
+//!     assert_eq!((mv, -score), (same, *theirs));
+//! }
+//! ```
+
+use super::reference::{
+    MOVE_DEPTH, evaluate, finished_value, is_moves_left, minimax_counting, moves_and_children,
+};
+use crate::board::Board;
+use crate::player::Player;
+use crate::score::Scoring;
+use crate::square::Square;
+
+/// A usual mistake, named by the line of the article it changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mistake {
+    /// Scores counted another way than asked: with [`Scoring::Plain`], no
+    /// depth adjustment (`return 10` however deep the win, as the
+    /// articles' code listings do), so a slow win ties with a quick one.
+    Scores(Scoring),
+    /// `findBestMove` scores the position after a move one ply deeper than
+    /// the reference (`minimax(board, depth + 1, false)`): every win and
+    /// loss one step nearer zero.
+    Deeper,
+    /// One ply shallower than the reference: every win and loss one step
+    /// further from zero.
+    Shallower,
+    /// `player = 'x'` kept whoever is to move: every position is scored for
+    /// X and X always maximizes, so with O to move the scores change sign
+    /// and the "best" move is O's worst.
+    XAlwaysMax,
+    /// `findBestMove` calls `minimax(board, 0, true)` where the article
+    /// passes `false`: the position after a move is scored for the side
+    /// that moves there, the opponent.
+    WrongSide,
+    /// `isMovesLeft` asked before `evaluate`: a full board with a line on
+    /// it is scored as a draw.
+    FullBoardFirst,
+}
+
+/// Every legal move of `board` in reading order with the score a program
+/// with `mistake` gives it, counting by `scoring` (none once the game is over).
+pub fn move_values(board: &Board, scoring: Scoring, mistake: Mistake) -> Vec<(Square, i32)> {
+    if board.status().is_over() {
+        return Vec::new();
+    }
+    moves_and_children(board)
+        .map(|(mv, child)| {
+            let calls = &mut 0;
+            let score = match mistake {
+                Mistake::Scores(other) => minimax_counting(&child, MOVE_DEPTH, false, other, calls),
+                Mistake::Deeper => minimax_counting(&child, MOVE_DEPTH + 1, false, scoring, calls),
+                Mistake::Shallower => {
+                    minimax_counting(&child, MOVE_DEPTH - 1, false, scoring, calls)
+                }
+                Mistake::XAlwaysMax => {
+                    let x_moves = child.to_move() == Player::X;
+                    minimax_counting(&child, MOVE_DEPTH, x_moves, scoring, calls)
+                }
+                Mistake::WrongSide => minimax_counting(&child, MOVE_DEPTH, true, scoring, calls),
+                Mistake::FullBoardFirst => full_board_first(&child, MOVE_DEPTH, false, scoring),
+            };
+            (mv, score)
+        })
+        .collect()
+}
+
+/// GeeksforGeeks' minimax with its first two checks swapped: a full board
+/// is a draw before anyone's line on it is looked at.
+fn full_board_first(board: &Board, depth: i32, is_max: bool, scoring: Scoring) -> i32 {
+    if !is_moves_left(board) {
+        return 0;
+    }
+    let mover = board.to_move();
+    let maximizer = if is_max { mover } else { mover.other() };
+    if evaluate(board, maximizer) != 0 {
+        return finished_value(board, depth, is_max, scoring).unwrap_or(0);
+    }
+    let values = moves_and_children(board)
+        .map(|(_, child)| full_board_first(&child, depth + 1, !is_max, scoring));
+    if is_max {
+        values.fold(i32::MIN, i32::max)
+    } else {
+        values.fold(i32::MAX, i32::min)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::teach::reference::{self, Algorithm};
+
+    fn reference(board: &Board, scoring: Scoring) -> Vec<(Square, i32)> {
+        reference::move_values(board, Algorithm::Minimax, scoring).moves
+    }
+
+    #[test]
+    fn each_mistake_changes_the_scores_as_it_says() {
+        // O to move.
+        let board: Board = "xo./.x./...".parse().unwrap();
+        for scoring in Scoring::ALL {
+            let right = reference(&board, scoring);
+            let wrong_side = move_values(&board, scoring, Mistake::WrongSide);
+            let negated: Vec<_> = right.iter().map(|&(mv, s)| (mv, -s)).collect();
+            assert_eq!(wrong_side, negated, "the opponent's view is the negation");
+            assert_eq!(move_values(&board, scoring, Mistake::XAlwaysMax), negated);
+            assert_eq!(
+                move_values(&board, scoring, Mistake::Scores(scoring)),
+                right
+            );
+        }
+        // X to move: X always maximizing is right.
+        let board: Board = "xo./.x./..o".parse().unwrap();
+        assert_eq!(
+            move_values(&board, Scoring::Depth, Mistake::XAlwaysMax),
+            reference(&board, Scoring::Depth)
+        );
+        let right = reference(&board, Scoring::Depth);
+        let deeper = move_values(&board, Scoring::Depth, Mistake::Deeper);
+        let shallower = move_values(&board, Scoring::Depth, Mistake::Shallower);
+        for ((&(_, score), &(_, deep)), &(_, shallow)) in right.iter().zip(&deeper).zip(&shallower)
+        {
+            assert_eq!(deep, score - score.signum());
+            assert_eq!(shallow, score + score.signum());
+        }
+    }
+
+    #[test]
+    fn a_full_board_won_on_the_last_move_is_a_draw_when_checked_first() {
+        // X to move on the last square, which completes the a column.
+        let board: Board = "xoo/xox/.xo".parse().unwrap();
+        let right = reference(&board, Scoring::Depth);
+        assert!(right[0].1 > 0, "{right:?}");
+        assert_eq!(
+            move_values(&board, Scoring::Depth, Mistake::FullBoardFirst),
+            [(Square::new(2, 0), 0)]
+        );
+        // A win with squares left is still a win.
+        let board: Board = "xox/oox/...".parse().unwrap();
+        assert_eq!(
+            move_values(&board, Scoring::Depth, Mistake::FullBoardFirst),
+            reference(&board, Scoring::Depth)
+        );
+    }
+}
