@@ -189,12 +189,13 @@ fn the_engine_does_no_io() {
 }
 
 /// The core's top-level modules.
-const CORE: [&str; 16] = [
+const CORE: [&str; 17] = [
     "action",
     "console",
     "fit",
     "game",
     "keys",
+    "lab",
     "plain",
     "proof_check",
     "quiz",
@@ -229,6 +230,7 @@ fn allowed(module: &str) -> &'static [&'static str] {
         "text" | "fit" | "action" | "proof_check" => &[],
         "words" => &["text"],
         "keys" => &["action", "fit"],
+        "lab" => &["text", "words"],
         "quiz" => &["text", "words", "fit"],
         "game" | "settings" | "selfplay" | "stats" => {
             &["game", "settings", "selfplay", "stats", "text", "words"]

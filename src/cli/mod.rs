@@ -1,6 +1,7 @@
 //! The command line: flags, subcommands and the headless commands.
 
 pub mod analyze;
+pub mod lab;
 pub mod play;
 pub mod quiz;
 pub mod review;
@@ -52,6 +53,8 @@ pub enum Command {
     Tree(tree::TreeArgs),
     /// Replay the seed's minimax call by call, numbered as the freeCodeCamp article numbers its calls.
     Trace(trace::TraceArgs),
+    /// Search one position with GeeksforGeeks' minimax, then with each technique added (alpha-beta, move ordering, a table, symmetry, iterative deepening): what each one buys.
+    Lab(lab::LabArgs),
     /// Quiz yourself on minimax: positions from real games, one question at a time.
     Quiz(quiz::QuizArgs),
     /// Review recorded games: every move's value before and after, and the moves that threw something away.
@@ -314,6 +317,7 @@ impl Command {
             Command::Best(args) => args.run(io),
             Command::Tree(args) => args.run(io),
             Command::Trace(args) => args.run(io),
+            Command::Lab(args) => args.run(io),
             Command::Quiz(args) => args.run(io),
             Command::Review(args) => args.run(io),
             Command::Selfplay(args) => args.run(io),

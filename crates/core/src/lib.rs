@@ -10,6 +10,8 @@
 //!   asks for it ([`keys`]): one table for every front end.
 //! - The words: [`words`] (the engine's facts in sentences) on [`text`]
 //!   (numbers, input lines) and [`fit`] (text made to fit a width).
+//! - Teaching tools beside the game: [`lab`] (what each search technique
+//!   buys on one position).
 //! - The line-based front ends: [`console`] under [`plain`] and [`reader`]
 //!   (the screen-reader mode).
 
@@ -20,6 +22,7 @@ pub mod console;
 pub mod fit;
 pub mod game;
 pub mod keys;
+pub mod lab;
 pub mod plain;
 pub mod proof_check;
 pub mod quiz;
