@@ -189,11 +189,12 @@ fn the_engine_does_no_io() {
 }
 
 /// The core's top-level modules.
-const CORE: [&str; 17] = [
+const CORE: [&str; 18] = [
     "action",
     "console",
     "fit",
     "game",
+    "grade",
     "keys",
     "lab",
     "plain",
@@ -230,7 +231,7 @@ fn allowed(module: &str) -> &'static [&'static str] {
         "text" | "fit" | "action" | "proof_check" => &[],
         "words" => &["text"],
         "keys" => &["action", "fit"],
-        "lab" => &["text", "words"],
+        "lab" | "grade" => &["text", "words"],
         "quiz" => &["text", "words", "fit"],
         "game" | "settings" | "selfplay" | "stats" => {
             &["game", "settings", "selfplay", "stats", "text", "words"]

@@ -10,8 +10,9 @@
 //!   asks for it ([`keys`]): one table for every front end.
 //! - The words: [`words`] (the engine's facts in sentences) on [`text`]
 //!   (numbers, input lines) and [`fit`] (text made to fit a width).
-//! - Teaching tools beside the game: [`lab`] (what each search technique
-//!   buys on one position).
+//! - Teaching tools beside the game: [`grade`] (a student's own minimax,
+//!   run as a program and checked on every position) and [`lab`] (what each
+//!   search technique buys on one position).
 //! - The line-based front ends: [`console`] under [`plain`] and [`reader`]
 //!   (the screen-reader mode).
 
@@ -21,6 +22,7 @@ pub mod action;
 pub mod console;
 pub mod fit;
 pub mod game;
+pub mod grade;
 pub mod keys;
 pub mod lab;
 pub mod plain;
