@@ -1,6 +1,7 @@
 //! The command line: flags, subcommands and the headless commands.
 
 pub mod analyze;
+pub mod grade;
 pub mod lab;
 pub mod play;
 pub mod quiz;
@@ -53,6 +54,8 @@ pub enum Command {
     Tree(tree::TreeArgs),
     /// Replay the seed's minimax call by call, numbered as the freeCodeCamp article numbers its calls.
     Trace(trace::TraceArgs),
+    /// Run your own minimax program on every position and say where and why it goes wrong (or check a CS50 module with --cs50).
+    Grade(grade::GradeArgs),
     /// Search one position with GeeksforGeeks' minimax, then with each technique added (alpha-beta, move ordering, a table, symmetry, iterative deepening): what each one buys.
     Lab(lab::LabArgs),
     /// Quiz yourself on minimax: positions from real games, one question at a time.
@@ -317,6 +320,7 @@ impl Command {
             Command::Best(args) => args.run(io),
             Command::Tree(args) => args.run(io),
             Command::Trace(args) => args.run(io),
+            Command::Grade(args) => args.run(io),
             Command::Lab(args) => args.run(io),
             Command::Quiz(args) => args.run(io),
             Command::Review(args) => args.run(io),
