@@ -45,9 +45,10 @@ pub enum Mistake {
     /// X and X always maximizes, so with O to move the scores change sign
     /// and the "best" move is O's worst.
     XAlwaysMax,
-    /// `findBestMove` calls `minimax(board, 0, true)` where the article
-    /// passes `false`: the position after a move is scored for the side
-    /// that moves there, the opponent.
+    /// The position after a move scored for the side that moves there, the
+    /// opponent: `evaluate`'s +10 given to the wrong side (in this port,
+    /// where `is_max` also says whose score it is, `findBestMove` calling
+    /// `minimax(board, depth, true)` where the article passes `false`).
     WrongSide,
     /// `isMovesLeft` asked before `evaluate`: a full board with a line on
     /// it is scored as a draw.
