@@ -10,7 +10,7 @@
 //! ```
 //!
 //! `--mistake NAME` makes one of the usual mistakes (`no-depth`,
-//! `depth-one-off`, `x-always-max`, `wrong-side`, `full-board-first`,
+//! `depth-one-off`, `x-always-max`, `player-always-x`, `wrong-side`, `full-board-first`,
 //! `keeps-last`, `column-order`, `first-call-not-counted`); `--misbehave
 //! NAME` fails as a program can after `--after N` good answers (`crash`,
 //! `hang`, `garbage`, `flood`). `--alpha-beta` prunes as GeeksforGeeks'
@@ -32,6 +32,7 @@ enum Mistake {
     NoDepth,
     DepthOneOff,
     XAlwaysMax,
+    PlayerAlwaysX,
     WrongSide,
     FullBoardFirst,
     KeepsLast,
@@ -208,6 +209,7 @@ fn main() -> io::Result<()> {
                     "no-depth" => Mistake::NoDepth,
                     "depth-one-off" => Mistake::DepthOneOff,
                     "x-always-max" => Mistake::XAlwaysMax,
+                    "player-always-x" => Mistake::PlayerAlwaysX,
                     "wrong-side" => Mistake::WrongSide,
                     "full-board-first" => Mistake::FullBoardFirst,
                     "keeps-last" => Mistake::KeepsLast,
@@ -272,7 +274,11 @@ fn main() -> io::Result<()> {
         }
         let xs = board.iter().flatten().filter(|&&c| c == b'x').count();
         let os = board.iter().flatten().filter(|&&c| c == b'o').count();
-        let player = if xs > os { b'o' } else { b'x' };
+        let player = if xs > os && mistake != Mistake::PlayerAlwaysX {
+            b'o'
+        } else {
+            b'x'
+        };
         let opponent = if player == b'x' { b'o' } else { b'x' };
         let mut student = Student {
             mistake,

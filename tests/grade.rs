@@ -1,7 +1,7 @@
 //! `tictactoe grade` against students written as small programs: the
 //! GeeksforGeeks port in `examples/student.rs` (built here with rustc, one
 //! flag per usual mistake or misbehaviour), shell one-liners, and CS50
-//! modules in `tests/students/` (run through the shim with python3).
+//! modules in `examples/students/` (run through the shim with python3).
 //!
 //! Every right answer is the engine's: the tests compare with what
 //! `teach::reference` computes, never with a convention written here. The
@@ -45,10 +45,10 @@ fn student() -> &'static Path {
     })
 }
 
-/// A file of `tests/students`.
+/// A file of `examples/students`.
 fn students(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/students")
+        .join("examples/students")
         .join(name)
 }
 
@@ -134,9 +134,10 @@ fn a_correct_student_is_right_on_all_4520_positions() {
 fn every_usual_mistake_is_diagnosed_by_name() {
     // The student counts as the engine does, then one ply deeper.
     let depth = engine_move_depth();
-    let cases: [(&[&str], Vec<&str>, &str); 8] = [
+    let cases: [(&[&str], Vec<&str>, &str); 9] = [
         (&[], vec!["--mistake", "no-depth"], "no-depth"),
         (&[], vec!["--mistake", "x-always-max"], "x-always-max"),
+        (&[], vec!["--mistake", "player-always-x"], "player-always-x"),
         (&[], vec!["--mistake", "wrong-side"], "wrong-side"),
         (
             &[],
@@ -530,7 +531,7 @@ fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     files
 }
 
-/// `grade --cs50` on a copy of a module of `tests/students`, checking that
+/// `grade --cs50` on a copy of a module of `examples/students`, checking that
 /// nothing in its folder changed.
 fn cs50(module: &str, args: &[&str]) -> Output {
     let dir = tempfile::tempdir().unwrap();

@@ -37,7 +37,7 @@ pub enum Slip {
 
 impl Slip {
     /// Its name, for tests and JSON: `no-depth`, `depth-one-off`,
-    /// `x-always-max`, `wrong-side`, `full-board-first`, `keeps-last`,
+    /// `x-always-max`, `player-always-x`, `wrong-side`, `full-board-first`, `keeps-last`,
     /// `keeps-first`, `column-order`, `first-call-not-counted`, `pruned`,
     /// `not-pruned` (and `scores-NAME` for another way of counting).
     pub fn name(self) -> String {
@@ -46,6 +46,7 @@ impl Slip {
             Slip::Minimax(Mistake::Scores(other)) => format!("scores-{}", other.name()),
             Slip::Minimax(Mistake::Deeper | Mistake::Shallower) => "depth-one-off".into(),
             Slip::Minimax(Mistake::XAlwaysMax) => "x-always-max".into(),
+            Slip::Minimax(Mistake::PlayerAlwaysX) => "player-always-x".into(),
             Slip::Minimax(Mistake::WrongSide) => "wrong-side".into(),
             Slip::Minimax(Mistake::FullBoardFirst) => "full-board-first".into(),
             Slip::KeepsLast => "keeps-last".into(),
@@ -89,10 +90,18 @@ impl Slip {
                     .into()
             }
             Slip::Minimax(Mistake::XAlwaysMax) => {
-                "With O to move your program still plays for X: it scores every position for \
-                 X and keeps the highest, which is O's worst move. GeeksforGeeks fixes \
-                 \"char player = 'x', opponent = 'o'\"; set the player to the side whose turn \
-                 it is (as CS50's player(board) does: X when the counts are equal, else O)."
+                "With O to move your program places O's mark but still scores for X and keeps \
+                 the highest score, which is O's worst move. The side choosing the move is the \
+                 maximizer: GeeksforGeeks' evaluate gives +10 to `player`, and findBestMove \
+                 keeps the highest score for `player`; with O to move, `player` is O."
+                    .into()
+            }
+            Slip::Minimax(Mistake::PlayerAlwaysX) => {
+                "With O to move your program places X's mark, as if X moved again: \
+                 GeeksforGeeks declares \"char player = 'x', opponent = 'o';\" once, for its \
+                 example with X to move. Set `player` to the side to move (X when X and O \
+                 have as many marks, else O, as CS50's player(board) does) and `opponent` to \
+                 the other."
                     .into()
             }
             Slip::Minimax(Mistake::WrongSide) => {
@@ -193,6 +202,7 @@ fn answer_slips(options: &Options) -> Vec<Slip> {
             Mistake::Deeper,
             Mistake::Shallower,
             Mistake::XAlwaysMax,
+            Mistake::PlayerAlwaysX,
             Mistake::WrongSide,
             Mistake::FullBoardFirst,
         ]

@@ -45,6 +45,10 @@ pub enum Mistake {
     /// X and X always maximizes, so with O to move the scores change sign
     /// and the "best" move is O's worst.
     XAlwaysMax,
+    /// `player = 'x', opponent = 'o'` kept as GeeksforGeeks declares them:
+    /// with O to move the program still places X's mark, as if X moved
+    /// again, then O's for the reply, and so on, scoring for X.
+    PlayerAlwaysX,
     /// The position after a move scored for the side that moves there, the
     /// opponent: `evaluate`'s +10 given to the wrong side (in this port,
     /// where `is_max` also says whose score it is, `findBestMove` calling
@@ -74,12 +78,39 @@ pub fn move_values(board: &Board, scoring: Scoring, mistake: Mistake) -> Vec<(Sq
                     let x_moves = child.to_move() == Player::X;
                     minimax_counting(&child, MOVE_DEPTH, x_moves, scoring, calls)
                 }
+                Mistake::PlayerAlwaysX if board.to_move() == Player::O => {
+                    let as_x = board.place(mv.index(board.size()), Player::X);
+                    player_always_x(&as_x, Player::O, MOVE_DEPTH, false, scoring)
+                }
+                Mistake::PlayerAlwaysX => {
+                    minimax_counting(&child, MOVE_DEPTH, false, scoring, calls)
+                }
                 Mistake::WrongSide => minimax_counting(&child, MOVE_DEPTH, true, scoring, calls),
                 Mistake::FullBoardFirst => full_board_first(&child, MOVE_DEPTH, false, scoring),
             };
             (mv, score)
         })
         .collect()
+}
+
+/// GeeksforGeeks' minimax on a board where X has played out of turn:
+/// `mover` places the next mark, X maximizes.
+fn player_always_x(board: &Board, mover: Player, depth: i32, is_max: bool, scoring: Scoring) -> i32 {
+    let win = board.geometry().win_score();
+    match evaluate(board, Player::X) {
+        0 if !is_moves_left(board) => return 0,
+        0 => {}
+        score => return scoring.end(Some(score > 0), depth as u32, win),
+    }
+    let values = board.empty_cells().iter().map(|square| {
+        let after = board.place(square.index(board.size()), mover);
+        player_always_x(&after, mover.other(), depth + 1, !is_max, scoring)
+    });
+    if is_max {
+        values.fold(i32::MIN, i32::max)
+    } else {
+        values.fold(i32::MAX, i32::min)
+    }
 }
 
 /// GeeksforGeeks' minimax with its first two checks swapped: a full board
@@ -140,6 +171,27 @@ mod tests {
             assert_eq!(deep, score - score.signum());
             assert_eq!(shallow, score + score.signum());
         }
+    }
+
+    #[test]
+    fn with_o_to_move_a_fixed_player_places_xs_mark() {
+        // O to move, and X threatens both diagonals: placing X's mark on
+        // either end wins for X, each a win on the move.
+        let board: Board = "xox/ox./...".parse().unwrap();
+        let scores = move_values(&board, Scoring::Depth, Mistake::PlayerAlwaysX);
+        let win = reference(&"xox/oox/...".parse().unwrap(), Scoring::Depth)[2].1;
+        let winning: Vec<Square> = scores
+            .iter()
+            .filter(|&&(_, score)| score == win)
+            .map(|&(mv, _)| mv)
+            .collect();
+        assert_eq!(winning, [Square::new(2, 0), Square::new(2, 2)]);
+        // X to move: nothing changes.
+        let board: Board = "xox/oox/...".parse().unwrap();
+        assert_eq!(
+            move_values(&board, Scoring::Depth, Mistake::PlayerAlwaysX),
+            reference(&board, Scoring::Depth)
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 """GeeksforGeeks' Python minimax, with the depth the article's text asks for,
 speaking `tictactoe grade`'s protocol: a board and what is asked in, one line
-out. `tictactoe grade -- python3 tests/students/gfg.py`"""
+out. `tictactoe grade -- python3 examples/students/gfg.py`"""
 
 import sys
 
@@ -60,16 +60,26 @@ def find_best_move(board, player, opponent, move_depth):
     return best_move, scores
 
 
-# The depth findBestMove gives the board after a move: the article's 0.
-move_depth = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-for line in sys.stdin:
-    words = line.split()
-    board = [['_' if c == '.' else c for c in row] for row in words[0].split('/')]
-    xs = sum(row.count('x') for row in board)
-    os_ = sum(row.count('o') for row in board)
-    player, opponent = ('o', 'x') if xs > os_ else ('x', 'o')
-    (row, col), scores = find_best_move(board, player, opponent, move_depth)
-    if len(words) > 1 and words[1] == 'scores':
-        print(' '.join(scores), flush=True)
-    else:
-        print(row, col, flush=True)
+def read_board(notation):
+    """`o.x/x.x/.oo` as GeeksforGeeks' board: rows of 'x', 'o' and '_'."""
+    return [['_' if c == '.' else c for c in row] for row in notation.split('/')]
+
+
+def main():
+    # The depth findBestMove gives the board after a move: the article's 0.
+    move_depth = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+    for line in sys.stdin:
+        words = line.split()
+        board = read_board(words[0])
+        xs = sum(row.count('x') for row in board)
+        os_ = sum(row.count('o') for row in board)
+        player, opponent = ('o', 'x') if xs > os_ else ('x', 'o')
+        (row, col), scores = find_best_move(board, player, opponent, move_depth)
+        if len(words) > 1 and words[1] == 'scores':
+            print(' '.join(scores), flush=True)
+        else:
+            print(row, col, flush=True)
+
+
+if __name__ == '__main__':
+    main()
