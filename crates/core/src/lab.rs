@@ -188,6 +188,7 @@ pub fn text(ladder: &Ladder) -> String {
     out.push_str(
         "Each row adds one technique to those above it; every row must find the same value.\n\n",
     );
+    // The time last: it is the one column that changes from run to run.
     let rows: Vec<[String; 4]> = ladder
         .rows
         .iter()
@@ -196,24 +197,28 @@ pub fn text(ladder: &Ladder) -> String {
             [
                 technique(row.rung).to_string(),
                 positions_text(&row.found),
-                time_text(row.time),
                 ladder.gain(index).map(gain_text).unwrap_or_default(),
+                time_text(row.time),
             ]
         })
         .collect();
-    let header = ["technique", "positions", "time", "gain"].map(str::to_string);
-    let widths: Vec<usize> = (0..4)
-        .map(|column| {
-            std::iter::once(&header)
-                .chain(&rows)
-                .map(|row| row[column].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
+    let header = ["technique", "positions", "gain", "time"].map(str::to_string);
+    let width = |column: usize| {
+        std::iter::once(&header)
+            .chain(&rows)
+            .map(|row| row[column].chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    // A gain by time (the lookup's, last) changes from run to run: it may
+    // stick out rather than move every other row's time.
+    let by_positions = (0..ladder.rows.len())
+        .filter(|&index| matches!(ladder.gain(index), Some(Gain::Positions(_))))
+        .map(|index| rows[index][2].chars().count());
+    let widths = [width(0), width(1), by_positions.max().unwrap_or(0).max(4)];
     for row in std::iter::once(&header).chain(&rows) {
         let line = format!(
-            "{:<w0$}  {:>w1$}  {:>w2$}  {:>w3$}",
+            "{:<w0$}  {:>w1$}  {:<w2$}  {}",
             row[0],
             row[1],
             row[2],
@@ -221,7 +226,6 @@ pub fn text(ladder: &Ladder) -> String {
             w0 = widths[0],
             w1 = widths[1],
             w2 = widths[2],
-            w3 = widths[3]
         );
         out.push_str(line.trim_end());
         out.push('\n');
