@@ -450,6 +450,46 @@ fn explain_overlay_and_panel() {
 }
 
 #[test]
+fn the_lab_takes_the_place_of_explains_counts() {
+    use tictactoe_engine::teach::reference::tree_size;
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::ToggleLab, t0);
+    assert!(app.explain_on() && app.lab_on(), "L opens explain with the lab");
+    answer_all(&mut app, t0);
+    let ladder = app.ladder().expect("the ladder is searched");
+    assert!(ladder.agrees());
+    assert_eq!(ladder.rows.len(), 7);
+    let minimax = ladder.rows[0].found.expect("searched").positions;
+    assert_eq!(minimax, tree_size(&Board::new()), "the trace's 549,946 calls");
+    let screen = text(&draw(&app, 120, 40));
+    for shown in [
+        "The lab: GeeksforGeeks'",
+        "minimax",
+        "549,946",
+        "+ alpha-beta",
+        "20,866 x26.4",
+        "+ deepening",
+        "compiled",
+        "a lookup",
+    ] {
+        assert!(screen.contains(shown), "{shown}: {screen}");
+    }
+    assert!(!screen.contains("pruning saves"), "the costs make way: {screen}");
+    // L again: back to the costs, explain still on.
+    app.update(Action::ToggleLab, t0);
+    assert!(app.explain_on() && !app.lab_on());
+    answer_all(&mut app, t0);
+    let screen = text(&draw(&app, 120, 40));
+    assert!(screen.contains("pruning saves"), "{screen}");
+    // Another position: its own ladder.
+    app.update(Action::ToggleLab, t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
+    answer_all(&mut app, t0);
+    assert!(app.ladder().is_none_or(|ladder| ladder.board == app.board()));
+}
+
+#[test]
 fn explain_in_a_medium_terminal() {
     let app = explained(&[Square::new(1, 1), Square::new(0, 0)]);
     snapshot_timeless("explain_in_a_medium_terminal", &app, (60, 20));

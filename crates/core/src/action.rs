@@ -35,6 +35,9 @@ pub enum Action {
     Redo,
     /// Show or hide every move's score, the line behind it and what scoring costs.
     ToggleExplain,
+    /// The lab in the explain panel: what scoring costs, as a ladder of
+    /// search techniques (opens explain if it is off; again, back to the costs).
+    ToggleLab,
     /// Open or close the minimax tree of the position on the board.
     ToggleTree,
     /// The walkthrough of minimax from the position on the board: open it,

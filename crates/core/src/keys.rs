@@ -636,6 +636,18 @@ pub static KEYS: &[Entry] = &[
     ),
     Entry::new(
         GAME,
+        &[on(ch('L'), Action::ToggleLab)],
+        "L",
+        "the lab: what each search technique buys",
+    )
+    .importance(6)
+    .doc(
+        "the lab in the explain panel: the position on the board searched by GeeksforGeeks' \
+         minimax, then with alpha-beta, move ordering, a table, symmetry and iterative \
+         deepening added, each row's positions and gain (again: back to explain's counts)",
+    ),
+    Entry::new(
+        GAME,
         &[on(ch('t'), Action::ToggleTree)],
         "t",
         "minimax tree of the position",

@@ -16,6 +16,7 @@ use super::quiz::QuizView;
 use super::trace::Walkthrough;
 use super::tree::TreeView;
 use tictactoe_core::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
+use tictactoe_core::lab::Ladder;
 pub use tictactoe_core::game::{Names, Outgoing};
 use tictactoe_core::record::{self, MoveNumber};
 use tictactoe_core::review::{Mark, MoveReview, review, sentence};
@@ -460,6 +461,7 @@ impl App {
                 self.to_save = Some(self.game.clone());
             }
             Action::ToggleExplain => self.explain.toggle(),
+            Action::ToggleLab => self.explain.toggle_lab(),
             Action::ToggleTree => {
                 self.hold_watch();
                 self.tree = Some(TreeView::new(
@@ -620,6 +622,7 @@ impl App {
                 }
             }
             Reply::Costs { board, costs } => self.explain.receive_costs(board, costs),
+            Reply::Lab(ladder) => self.explain.receive_ladder(ladder),
             Reply::Tree { analysis, below } => {
                 if let Some(tree) = self.tree.as_mut() {
                     tree.receive(&analysis, &below);
@@ -1064,6 +1067,16 @@ impl App {
     /// What scoring every move of the position on screen costs each way, once counted.
     pub fn costs(&self) -> Option<&Costs> {
         self.explain.costs(self.game.board())
+    }
+
+    /// True while the explain panel shows the lab's ladder.
+    pub fn lab_on(&self) -> bool {
+        self.explain.lab_on()
+    }
+
+    /// The lab's ladder of the position on screen, once searched.
+    pub fn ladder(&self) -> Option<&Ladder> {
+        self.explain.ladder(self.game.board())
     }
 
     /// The minimax tree, while it is open.

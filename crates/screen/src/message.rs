@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use tictactoe_core::lab::Ladder;
 use tictactoe_core::review::MoveReview;
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Analysis, Board, Decision, Level, Limits, Scoring, Square};
@@ -41,6 +42,13 @@ pub enum Request {
         /// The position.
         board: Board,
         /// How scores are counted: alpha-beta cuts differently with plain scores.
+        scoring: Scoring,
+    },
+    /// Search a position with each rung of the lab's ladder.
+    Lab {
+        /// The position.
+        board: Board,
+        /// How values are counted.
         scoring: Scoring,
     },
     /// Score every move of a position of the minimax tree, and count the positions below each.
@@ -90,6 +98,8 @@ pub enum Reply {
         /// The counts.
         costs: Costs,
     },
+    /// The lab's ladder for a position.
+    Lab(Ladder),
     /// A level of the minimax tree.
     Tree {
         /// Every move's score.

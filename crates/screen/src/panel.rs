@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use super::app::App;
 use super::message::Said;
-use tictactoe_core::text::{count as count_of, percent_saved};
+use tictactoe_core::lab::{Gain, gain_text};
+use tictactoe_engine::teach::ladder::Rung;
+use tictactoe_core::text::{count as count_of, percent_saved, thousands};
 use tictactoe_core::words::{move_list, result_for, score_reason, scoring_legend, settled_words};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Analysis, Board, Level, Method, Square, Status};
@@ -92,7 +94,11 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
         ));
     }
     items.push((6, Said::Gap));
-    costs(app, board, analysis, &mut items);
+    if app.lab_on() {
+        lab(app, &mut items);
+    } else {
+        costs(app, board, analysis, &mut items);
+    }
     if let Some(note) = slip_note(app) {
         items.push((6, Said::Gap));
         items.push((1, Said::Text(note)));
@@ -176,6 +182,45 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
         let label = if table { "lookup time" } else { "time" };
         items.push((3, figure(label, ms(analysis.elapsed))));
     }
+}
+
+/// The lab's ladder: each technique's positions and its gain over the row
+/// before, as `tictactoe lab` shows them.
+fn lab(app: &App, items: &mut Vec<(u8, Said)>) {
+    items.push((
+        2,
+        Said::Text("The lab: GeeksforGeeks' minimax, then a technique added each row:".into()),
+    ));
+    let Some(ladder) = app.ladder() else {
+        items.push((1, Said::Faint("searching…".into())));
+        return;
+    };
+    for (index, row) in ladder.rows.iter().enumerate() {
+        let positions = match row.found {
+            Ok(found) if found.positions == 0 => "a lookup".to_string(),
+            Ok(found) => thousands(found.positions),
+            Err(_) => "gave up".to_string(),
+        };
+        // A gain by time is too long for the panel: the lookup says it all.
+        let gain = match ladder.gain(index) {
+            Some(gain @ Gain::Positions(_)) => format!(" {}", gain_text(gain)),
+            _ => String::new(),
+        };
+        let label = match row.rung {
+            Rung::Minimax => "minimax".to_string(),
+            Rung::Compiled => "compiled".to_string(),
+            rung => format!("+ {}", rung.name()),
+        };
+        let importance = if index == 0 { 1 } else { 2 };
+        items.push((importance, Said::Figure(label, format!("{positions}{gain}"))));
+    }
+    if !ladder.agrees() {
+        items.push((1, Said::Text("The rows disagree: a bug.".into())));
+    }
+    items.push((
+        5,
+        Said::Faint("(positions searched; L again: the costs; tictactoe lab: times)".into()),
+    ));
 }
 
 /// "93.8 %" for what doing `part` instead of `whole` saves; "+5.0 %" when

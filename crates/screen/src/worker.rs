@@ -6,6 +6,7 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::message::{Costs, Reply, Request};
+use tictactoe_core::lab::{self, ladder};
 use tictactoe_core::review::review_one;
 use tictactoe_engine::solve;
 use tictactoe_engine::teach::reference::{
@@ -71,6 +72,9 @@ impl Worker {
                 ply: *ply,
                 review: review_one(board, *mv, *limits, &mut self.ai),
             },
+            Request::Lab { board, scoring } => {
+                Reply::Lab(ladder(board, *scoring, lab::DEFAULT_BUDGET))
+            }
             Request::Costs { board, scoring } => Reply::Costs {
                 board: *board,
                 costs: costs(board, *scoring),

@@ -23,7 +23,8 @@ fn kind(request: &Request) -> usize {
     match request {
         Request::Move { .. } => 0,
         Request::Explain { .. } => 1,
-        Request::Costs { .. } => 2,
+        // The panel shows the costs or the lab's ladder: one slot for both.
+        Request::Costs { .. } | Request::Lab { .. } => 2,
         Request::Tree { .. } => 3,
         // The server's games are 3x3, reviewed without the engine's thread;
         // a slot of its own all the same, should bigger boards come.
