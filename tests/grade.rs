@@ -641,3 +641,71 @@ fn a_module_that_does_not_import_cannot_be_checked() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stderr).lines().count(), 1);
 }
+
+/// The starter code of docs/LEARN.md in `language` (the fenced block so
+/// marked under "Starter code").
+fn starter(language: &str) -> String {
+    let page = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/LEARN.md"))
+        .expect("docs/LEARN.md");
+    let section = page
+        .split_once("### Starter code")
+        .expect("a section of starter code")
+        .1;
+    let fence = format!("```{language}\n");
+    let (_, code) = section.split_once(&fence).expect("a block in the language");
+    code.split_once("```").expect("the block ends").0.to_string()
+}
+
+/// True when `program` runs here (`--version`).
+fn available(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// Grades a starter on a sample: it speaks the protocol (no failure), and
+/// playing the first empty square it is right only sometimes.
+fn grade_starter(program: &[&str]) {
+    let out = grade(&["--sample", "300", "--seed", "5", "--json"], program);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{program:?}: {stdout}");
+    let summary = summary(&out);
+    assert_eq!(summary["failed"], 0, "{program:?}: {stdout}");
+    assert_eq!(summary["reached"], 300);
+    assert!(summary["right"].as_u64().unwrap() > 0, "{summary}");
+}
+
+#[test]
+fn the_docs_starter_code_speaks_the_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = dir.path().join("mine.py");
+    fs::write(&python, starter("python")).unwrap();
+    grade_starter(&["python3", python.to_str().unwrap()]);
+    // C++ and JavaScript where their tools are installed.
+    if available("g++") {
+        let source = dir.path().join("mine.cpp");
+        let built = dir.path().join("mine");
+        fs::write(&source, starter("cpp")).unwrap();
+        let status = Command::new("g++")
+            .arg("-O2")
+            .arg("-o")
+            .arg(&built)
+            .arg(&source)
+            .status()
+            .unwrap();
+        assert!(status.success(), "the C++ starter builds");
+        grade_starter(&[built.to_str().unwrap()]);
+    } else {
+        eprintln!("no g++ here: the C++ starter is not graded");
+    }
+    if available("node") {
+        let script = dir.path().join("mine.js");
+        fs::write(&script, starter("js")).unwrap();
+        grade_starter(&["node", script.to_str().unwrap()]);
+    } else {
+        eprintln!("no node here: the JavaScript starter is not graded");
+    }
+}
