@@ -6,10 +6,11 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use tictactoe_core::action::{Action, Direction, TraceMove};
 use tictactoe_core::game::Seat;
 use tictactoe_core::settings::Settings;
 use tictactoe_engine::{Board, Level, Limits, Player, Square, Status};
-use tictactoe_screen::app::{Action, App, Direction};
+use tictactoe_screen::app::App;
 use tictactoe_screen::input::action_for;
 use tictactoe_screen::layout::{CellSize, ExplainPlace, Panels, ScreenLayout, layout, layout_for};
 use tictactoe_screen::worker::Worker;
@@ -147,7 +148,7 @@ fn a_finished_game_stays_until_n_and_is_counted_once() {
     assert_eq!(app.status_line(), "X wins");
     assert_eq!(app.tally().x_wins, 1);
 
-    app.update(Action::PlaceAtCursor, t0);
+    app.update(Action::Confirm, t0);
     app.update(Action::Cursor(Direction::Down), t0);
     assert_eq!(app.status_line(), "The game is over: press n for a new one");
     assert_eq!(
@@ -227,7 +228,7 @@ fn the_cursor_moves_and_stops_at_the_edges() {
     }
     assert_eq!(app.cursor(), Square::new(0, 0));
     app.update(Action::Cursor(Direction::Right), t0);
-    app.update(Action::PlaceAtCursor, t0);
+    app.update(Action::Confirm, t0);
     assert_eq!(app.board().get(Square::new(0, 1)), Some(Player::X));
     for _ in 0..5 {
         app.update(Action::Cursor(Direction::Down), t0);
@@ -345,8 +346,8 @@ fn keys_map_to_actions_and_only_presses_count() {
     ] {
         assert_eq!(act(key(code)), Some(Action::Cursor(direction)), "{code:?}");
     }
-    assert_eq!(act(key(KeyCode::Enter)), Some(Action::PlaceAtCursor));
-    assert_eq!(act(key(KeyCode::Char(' '))), Some(Action::PlaceAtCursor));
+    assert_eq!(act(key(KeyCode::Enter)), Some(Action::Confirm));
+    assert_eq!(act(key(KeyCode::Char(' '))), Some(Action::Confirm));
     assert_eq!(act(key(KeyCode::Char('n'))), Some(Action::NewGame));
     assert_eq!(act(key(KeyCode::Char('?'))), Some(Action::ToggleHelp));
     assert_eq!(act(key(KeyCode::Char('q'))), Some(Action::Quit));
@@ -593,10 +594,14 @@ fn the_board_takes_the_largest_squares_that_fit_with_the_panels() {
     let (cell, _, explain) = at(40, 15, 3);
     assert_eq!(cell, CellSize::MEDIUM);
     assert!(matches!(explain, Some(ExplainPlace::Summary(_))));
-    // 7x7 keeps five-column squares at 80x24, with the explain panel beside it.
-    let (cell, _, explain) = at(80, 24, 7);
-    assert_eq!(cell, CellSize::MEDIUM);
-    assert!(matches!(explain, Some(ExplainPlace::Panel(_))));
+    // The move list and the panel before big squares: 60x20 keeps both
+    // beside three-column squares, and so does 7x7 at 80x24.
+    let (cell, moves, explain) = at(60, 20, 3);
+    assert_eq!(cell, CellSize::SMALL);
+    assert!(moves && matches!(explain, Some(ExplainPlace::Panel(_))));
+    let (cell, moves, explain) = at(80, 24, 7);
+    assert_eq!(cell, CellSize::SMALL);
+    assert!(moves && matches!(explain, Some(ExplainPlace::Panel(_))));
     let (cell, _, _) = at(32, 23, 7);
     assert_eq!(cell, CellSize::SMALL);
     assert!(matches!(
@@ -631,7 +636,7 @@ fn watch_mode_says_thinking_only_while_the_engine_works() {
 
 #[test]
 fn the_model_knows_while_explain_scores_are_out() {
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
     assert!(!app.scoring());
@@ -654,7 +659,7 @@ fn the_model_knows_while_explain_scores_are_out() {
 fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     use tictactoe_engine::teach::reference;
     use tictactoe_engine::{Scoring, analyze, analyze_by_search};
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     assert!(app.overlay().is_none());
@@ -907,7 +912,7 @@ fn on_a_screen_too_small_to_see_the_game_only_quit_and_help_act() {
 
 #[test]
 fn levels_and_seeds_reach_the_ai() {
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     let t0 = Instant::now();
     let easy = Seat::Ai(Level::Easy);
     let mut app = App::new(settings(easy, Seat::Ai(Level::Medium)), t0);
@@ -943,7 +948,7 @@ fn levels_and_seeds_reach_the_ai() {
 
 #[test]
 fn explain_always_describes_the_position_on_screen() {
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::ToggleExplain, t0);
@@ -1042,7 +1047,7 @@ fn the_hard_level_says_when_it_plays_its_second_best_on_purpose() {
 #[test]
 fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     use tictactoe_engine::teach::reference;
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     use tictactoe_screen::tree::Row;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
@@ -1059,7 +1064,7 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     // Down to the second move and open it: only its level is asked for.
     app.update(Action::Cursor(Direction::Down), t0);
     app.update(Action::Cursor(Direction::Down), t0);
-    app.update(Action::PlaceAtCursor, t0);
+    app.update(Action::Confirm, t0);
     let opened = app.tree().unwrap().selected().board;
     let request = app.take_request().expect("its replies are asked for");
     assert!(matches!(request, Request::Tree { board, .. } if board == opened));
@@ -1085,9 +1090,9 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     // Right again goes into the replies; Backspace goes back up, then closes.
     app.update(Action::Cursor(Direction::Right), t0);
     assert_eq!(app.tree().unwrap().selected().depth, 2);
-    app.update(Action::GoUp, t0);
+    app.update(Action::Collapse, t0);
     assert_eq!(app.tree().unwrap().selected().board, opened);
-    app.update(Action::GoUp, t0);
+    app.update(Action::Collapse, t0);
     assert_eq!(app.tree().unwrap().rows().len(), 9, "closed again");
     // Keys of the game do nothing while the tree is open; t closes it.
     app.update(Action::Place(Square::new(0, 0)), t0);
@@ -1131,12 +1136,17 @@ fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
         t0,
     );
     for call in 1..=9 {
-        app.update(Action::TraceStep, t0);
+        let step = if call == 1 {
+            Action::Walkthrough
+        } else {
+            Action::Trace(TraceMove::Next)
+        };
+        app.update(step, t0);
         let walkthrough = app.walkthrough().expect("open");
         assert_eq!(walkthrough.current().map(|c| c.number), Some(call));
         assert_eq!(walkthrough.board(), walkthrough.current().unwrap().board);
     }
-    app.update(Action::TraceStep, t0);
+    app.update(Action::Trace(TraceMove::Next), t0);
     let walkthrough = app.walkthrough().unwrap();
     assert!(walkthrough.current().is_none(), "call 1 has returned");
     assert_eq!(walkthrough.result(), Some(9));
@@ -1146,7 +1156,7 @@ fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
         (5, Some(Square::new(1, 1)))
     );
     assert_eq!(walkthrough.status(), "Call 1 returned +9: best move b2");
-    app.update(Action::PlaceAtCursor, t0);
+    app.update(Action::Trace(TraceMove::Next), t0);
     assert_eq!(
         app.walkthrough().unwrap().current().map(|c| c.number),
         Some(1),
@@ -1160,7 +1170,7 @@ fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
 #[test]
 fn opening_the_tree_or_the_walkthrough_pauses_watch_mode() {
     let t0 = Instant::now();
-    for open in [Action::ToggleTree, Action::TraceStep] {
+    for open in [Action::ToggleTree, Action::Walkthrough] {
         let mut app = App::new(settings(PERFECT, PERFECT), t0);
         assert!(!app.paused());
         app.update(open, t0);
@@ -1175,7 +1185,7 @@ fn t_c_and_backspace_open_the_learning_views() {
     let mut app = App::new(settings(PERFECT, PERFECT), t0);
     let act = |app: &App, code| action_for(&key(code), app, area);
     assert_eq!(act(&app, KeyCode::Char('t')), Some(Action::ToggleTree));
-    assert_eq!(act(&app, KeyCode::Char('c')), Some(Action::TraceStep));
+    assert_eq!(act(&app, KeyCode::Char('c')), Some(Action::Walkthrough));
     assert_eq!(
         act(&app, KeyCode::Backspace),
         Some(Action::Unbound),
@@ -1189,14 +1199,13 @@ fn t_c_and_backspace_open_the_learning_views() {
     assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::TogglePause));
     app.update(Action::ToggleTree, t0);
     // In the tree, even in watch mode, Space and Enter open a position.
-    assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::PlaceAtCursor));
-    assert_eq!(act(&app, KeyCode::Enter), Some(Action::PlaceAtCursor));
-    assert_eq!(act(&app, KeyCode::Backspace), Some(Action::GoUp));
+    assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::Confirm));
+    assert_eq!(act(&app, KeyCode::Enter), Some(Action::Confirm));
+    assert_eq!(act(&app, KeyCode::Backspace), Some(Action::Collapse));
 }
 
 #[test]
 fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
-    use tictactoe_screen::app::TraceMove;
     let t0 = Instant::now();
     let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
     let mut app = App::new(support::settings_from(start, Seat::Human, Seat::Human), t0);
@@ -1204,15 +1213,15 @@ fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
         app.walkthrough()
             .and_then(|w| w.current().map(|c| c.number))
     };
-    app.update(Action::TraceStep, t0);
+    app.update(Action::Walkthrough, t0);
     assert_eq!(current(&app), Some(1));
     for _ in 0..5 {
-        app.update(Action::TraceStep, t0);
+        app.update(Action::Trace(TraceMove::Next), t0);
     }
     assert_eq!(current(&app), Some(6));
     app.update(Action::Trace(TraceMove::Back), t0);
     assert_eq!(current(&app), Some(5), "back one call");
-    app.update(Action::TraceStep, t0);
+    app.update(Action::Trace(TraceMove::Next), t0);
     app.update(Action::Trace(TraceMove::Finish), t0);
     let walk = app.walkthrough().expect("open");
     assert_eq!(

@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
+use tictactoe_core::action::{Action, Direction, TraceMove};
 use tictactoe_core::game::Seat;
 use tictactoe_engine::{Board, Square};
-use tictactoe_screen::app::{Action, App, Direction};
+use tictactoe_screen::app::App;
 use tictactoe_screen::layout::{BoardLayout, CellSize, ExplainPlace, Panels, ScreenLayout, layout};
 use tictactoe_screen::worker::Worker;
 
@@ -124,7 +125,8 @@ fn empty_board() {
 #[test]
 fn the_board_grows_with_the_terminal_and_stays_crisp_at_80x24() {
     assert_eq!(board_at((80, 24), 3).cell, CellSize::LARGE);
-    assert_eq!(board_at((30, 15), 3).cell, CellSize::MEDIUM);
+    // The move list before bigger squares.
+    assert_eq!(board_at((30, 15), 3).cell, CellSize::SMALL);
     let big = board_at((120, 40), 3);
     assert!(big.cell > CellSize::LARGE, "{big:?}");
     let bigger = board_at((200, 60), 3);
@@ -716,7 +718,7 @@ fn the_tree_of_the_article_board() {
         Action::Cursor(Direction::Down),
         Action::Cursor(Direction::Down),
         Action::Cursor(Direction::Down),
-        Action::PlaceAtCursor,
+        Action::Confirm,
     ] {
         app.update(action, t0);
     }
@@ -761,8 +763,9 @@ fn the_walkthrough_steps_through_the_article_calls() {
     let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
     let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
     // Call 1, then five more key presses: call 6 (a3 X, O to move).
-    for _ in 0..6 {
-        app.update(Action::TraceStep, t0);
+    app.update(Action::Walkthrough, t0);
+    for _ in 0..5 {
+        app.update(Action::Trace(TraceMove::Next), t0);
     }
     for size in [(80, 24), (60, 20), (40, 15)] {
         let screen = text(&snapshot("the_walkthrough_at_call_6", &app, size));
@@ -787,15 +790,14 @@ fn the_walkthrough_steps_through_the_article_calls() {
 
 #[test]
 fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
-    use tictactoe_screen::app::TraceMove;
     let t0 = Instant::now();
     let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
     let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
-    app.update(Action::TraceStep, t0);
+    app.update(Action::Walkthrough, t0);
     app.update(Action::Trace(TraceMove::AlphaBeta), t0);
     // Calls 1 to 7, then the rest of call 7 and of call 6: the cut.
     for _ in 0..6 {
-        app.update(Action::TraceStep, t0);
+        app.update(Action::Trace(TraceMove::Next), t0);
     }
     app.update(Action::Trace(TraceMove::Finish), t0);
     app.update(Action::Trace(TraceMove::Finish), t0);
@@ -809,7 +811,7 @@ fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
     let said: Vec<String> = app
         .walkthrough()
         .expect("open")
-        .items(40)
+        .items(40, 26)
         .into_iter()
         .map(|(_, said)| format!("{said:?}"))
         .collect();
@@ -906,15 +908,16 @@ fn a_deep_walkthrough_keeps_the_current_call_in_the_panel() {
     let t0 = Instant::now();
     let empty = Board::empty(4, 4).expect("4x4");
     let mut app = App::new(settings_from(empty, Seat::Human, Seat::Human), t0);
-    for _ in 0..21 {
-        app.update(Action::TraceStep, t0);
+    app.update(Action::Walkthrough, t0);
+    for _ in 0..20 {
+        app.update(Action::Trace(TraceMove::Next), t0);
     }
     let walkthrough = app.walkthrough().expect("the walkthrough is open");
     assert!(walkthrough.status().starts_with("Minimax call 21:"));
     let last = *walkthrough.path().last().expect("call 21 is a move deep");
     let mover = walkthrough.board().to_move().other();
     let current = format!("21  {} {mover}", last.coordinate());
-    for size in [(80, 24), (60, 20)] {
+    for size in [(80, 24), (120, 40)] {
         let screen = text(&draw(&app, size.0, size.1));
         assert!(screen.contains(&current), "{size:?}: {current}\n{screen}");
         assert!(screen.contains("    1         X max"), "{size:?}\n{screen}");
@@ -968,7 +971,7 @@ fn the_quiz_on_the_article_board() {
     ] {
         assert!(screen.contains(expected), "{expected}\n{screen}");
     }
-    app.update(Action::PlaceAtCursor, t0);
+    app.update(Action::Confirm, t0);
     for size in [(80, 24), (60, 20), (40, 15)] {
         let screen = text(&snapshot("the_quiz_answered", &app, size));
         assert!(

@@ -567,7 +567,7 @@ async fn a_player_dropping_mid_game_is_told_to_the_other() {
     drop(bob);
     for told in [&alice, &carol] {
         told.wait_for(
-            |s| s.contains("bob left") && s.contains("any key: back to the lobby"),
+            |s| s.contains("bob left") && s.contains("any key returns to the lobby"),
             "told",
         )
         .await;

@@ -6,10 +6,12 @@ use std::time::{Duration, Instant};
 
 mod support;
 
+use tictactoe_core::action::{Action, Direction};
 use tictactoe_core::game::Seat;
+use tictactoe_core::game::{Names, Outgoing};
 use tictactoe_core::settings::Settings;
 use tictactoe_engine::{Player, Square, Status};
-use tictactoe_screen::app::{Action, App, Names, Outgoing};
+use tictactoe_screen::app::App;
 
 /// Two people at different terminals: the AI seat only matters when one leaves.
 fn settings() -> Settings {
@@ -167,7 +169,7 @@ fn when_the_opponent_leaves_the_player_is_told_and_any_key_leaves() {
     alice.end_link("bob left");
     assert_eq!(alice.status_line(), "bob left");
     assert!(!alice.should_quit());
-    alice.update(Action::Cursor(tictactoe_screen::app::Direction::Up), t0);
+    alice.update(Action::Cursor(Direction::Up), t0);
     assert!(alice.should_quit());
 }
 
@@ -207,7 +209,7 @@ fn a_game_between_people_asks_the_engine_only_for_explanations() {
     alice.update(Action::ToggleExplain, t0);
     assert!(matches!(
         alice.take_request(),
-        Some(tictactoe_screen::Request::Explain { .. })
+        Some(tictactoe_screen::message::Request::Explain { .. })
     ));
 }
 
@@ -313,5 +315,5 @@ fn once_the_opponent_has_left_the_keys_say_any_key_returns() {
     let (mut alice, _bob) = pair(t0);
     alice.end_link("bob left");
     let keys = screen(&alice, 80, 24).last().cloned().unwrap();
-    assert_eq!(keys.trim(), "any key: back to the lobby");
+    assert_eq!(keys.trim(), "any key returns to the lobby");
 }

@@ -68,6 +68,9 @@ pub enum Command {
     Completions(setup::CompletionsArgs),
     /// Print the manual page, in roff.
     Man,
+    /// Print the manuals' tables of keys, in Markdown, from the key table.
+    #[command(hide = true)]
+    Keys,
     /// Host the game over SSH for players on other machines (`ssh -p 2222 NAME@HOST`).
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
@@ -322,6 +325,7 @@ impl Command {
             Command::Stats(args) => args.run(io),
             Command::Completions(args) => setup::write_completions(args.shell, io.out),
             Command::Man => setup::write_man_page(io.out),
+            Command::Keys => setup::write_key_tables(io.out),
             #[cfg(feature = "serve")]
             Command::Serve(args) => args.run_with(io.out, io.err),
         }

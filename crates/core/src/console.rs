@@ -384,7 +384,7 @@ fn help(shape: &Geometry, mode: Mode, output: &mut dyn Write) -> io::Result<()> 
     writeln!(output, "Commands:")?;
     let context = Context::new(mode);
     keys::entries(mode, &context)
-        .try_for_each(|entry| writeln!(output, "  {}: {}.", entry.names, entry.help))
+        .try_for_each(|entry| writeln!(output, "  {}: {}.", entry.names(), entry.help))
 }
 
 /// Lines about the statistics and the records, one each.

@@ -32,5 +32,3 @@ pub mod tree;
 pub(crate) mod tree_view;
 pub mod view;
 pub mod worker;
-
-pub use app::{Action, App, Reply, Request};

@@ -1,16 +1,14 @@
-//! The messages the parts of the screen pass one another: what the player
-//! asked for ([`Action`], and in the server's lobby [`LobbyAction`]), work
-//! for the engine and its answers ([`Request`], [`Reply`]), and what a panel
-//! says ([`Said`]). A leaf: it names only the engine's types and a
-//! reviewed move ([`MoveReview`]).
+//! The messages the parts of the screen pass one another: work for the
+//! engine and its answers ([`Request`], [`Reply`]), and what a panel says
+//! ([`Said`]). (What the player asks for is the core's
+//! [`tictactoe_core::action`].) A leaf: it names only the engine's types and
+//! a reviewed move ([`MoveReview`]).
 
 use std::time::Duration;
 
 use tictactoe_core::review::MoveReview;
 use tictactoe_engine::teach::line::Line;
-use tictactoe_engine::{Analysis, Board, Decision, Level, Limits, Scoring, Square};
-
-pub use tictactoe_core::action::{Action, Browse, Direction, LobbyAction, Reading, TraceMove};
+use tictactoe_engine::{Analysis, Board, Decision, Dice, Level, Limits, Scoring, Square};
 
 /// Work for the engine, done off the screen's thread so that a long think
 /// never freezes the screen.
@@ -24,8 +22,8 @@ pub enum Request {
         board: Board,
         /// How well to play.
         level: Level,
-        /// Seed for this move's random choices.
-        seed: u64,
+        /// The session's dice as they stand: its random choices.
+        dice: Dice,
         /// Thinking time on bigger boards.
         limits: Limits,
     },
@@ -75,6 +73,8 @@ pub enum Reply {
         id: u64,
         /// The move and the scores behind it.
         decision: Option<Decision>,
+        /// The dice as the choice left them.
+        dice: Dice,
     },
     /// Every move's score and the line behind each, in the analysis' order.
     Explain {

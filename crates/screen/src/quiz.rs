@@ -58,7 +58,8 @@ impl QuizView {
         self.at >= self.questions.len()
     }
 
-    fn answered(&self) -> bool {
+    /// True once the answer to the question asked is checked.
+    pub fn answered(&self) -> bool {
         matches!(self.checked, Checked::Right(_) | Checked::Wrong { .. })
     }
 

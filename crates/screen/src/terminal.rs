@@ -28,8 +28,11 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
 use signal_hook::iterator::Signals;
 
+use crate::app::App;
 use crate::decode::KeyDecoder;
-use crate::{Action, App, Reply, Request, input, worker};
+use crate::message::{Reply, Request};
+use crate::{input, worker};
+use tictactoe_core::action::Action;
 use tictactoe_core::console::Keep;
 use tictactoe_core::record::Keeper;
 use tictactoe_core::settings::Settings;

@@ -4,7 +4,8 @@
 //! opened (the empty board's whole tree has 549,946 positions), each from
 //! one engine request. This is its state; `tree_view` draws it.
 
-use super::message::{Direction, Request};
+use super::message::Request;
+use tictactoe_core::action::Direction;
 use tictactoe_core::words::{branch_result, node_result};
 use tictactoe_engine::teach::reference::is_countable;
 use tictactoe_engine::teach::tree::{branches, value};

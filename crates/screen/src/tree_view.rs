@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
-use crate::fit::first_fitting;
+use tictactoe_core::fit::first_fitting;
 use tictactoe_core::keys::{self, Context};
 use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_core::words::move_list;

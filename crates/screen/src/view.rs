@@ -14,9 +14,8 @@ use super::layout::{
 use super::message::Said;
 use super::panel::explain_items;
 use super::theme::Theme;
-use crate::fit::{
-    first_fitting, most_important, pack_pieces, render_too_small, shortened, wrap_words,
-};
+use crate::fit::render_too_small;
+use tictactoe_core::fit::{first_fitting, most_important, pack_pieces, shortened, wrap_words};
 use tictactoe_core::keys::{self, Context};
 use tictactoe_core::text::signed;
 use tictactoe_engine::{Analysis, Board, Player, ScoredMove, Scoring, Square};
@@ -60,8 +59,11 @@ impl Widget for &App {
                 match (explain, self.walkthrough()) {
                     _ if self.quiz().is_some() => {}
                     (Some(ExplainPlace::Panel(rect)), Some(walkthrough)) => {
+                        // The panel's inside: within its frame and padding.
                         let rows = usize::from(rect.height.saturating_sub(2));
-                        render_panel(" Call stack ", walkthrough.items(rows), rect, &theme, buf);
+                        let width = rect.width.saturating_sub(4);
+                        let items = walkthrough.items(rows, width);
+                        render_panel(" Call stack ", items, rect, &theme, buf);
                     }
                     (Some(ExplainPlace::Panel(rect)), None) => {
                         render_panel(" Explain ", explain_items(self), rect, &theme, buf);
@@ -115,6 +117,7 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
             Some(walkthrough) => format!("Minimax on {}, call by call", walkthrough.start()),
             None => tictactoe_core::settings::title(app.board()),
         };
+        let text = shortened(&text, title.width);
         centre_on(Line::styled(text, bold), title, rows.axis, buf);
     }
     if let Some(players) = rows.players {
@@ -486,10 +489,24 @@ fn said_lines(said: &Said, width: u16, theme: &Theme) -> Vec<Line<'static>> {
             .collect(),
         Said::Gap => vec![Line::from("")],
         Said::Figure(label, value) => {
-            // Value flush right, at least one space after the label.
-            let used = label.chars().count() + value.chars().count();
-            let pad = usize::from(width).saturating_sub(used).max(1);
-            vec![Line::from(format!("{label}{}{value}", " ".repeat(pad)))]
+            // Value flush right, at least one space after the label; when
+            // both do not fit on a line, the value flush right below it.
+            let width = usize::from(width);
+            let (label_width, value_width) = (label.chars().count(), value.chars().count());
+            if label_width + 1 + value_width <= width {
+                let pad = width - label_width - value_width;
+                return vec![Line::from(format!("{label}{}{value}", " ".repeat(pad)))];
+            }
+            let mut lines: Vec<Line> = wrap_words(label, width as u16)
+                .into_iter()
+                .map(Line::from)
+                .collect();
+            lines.extend(
+                wrap_words(value, width as u16)
+                    .into_iter()
+                    .map(|part| Line::from(format!("{part:>width$}"))),
+            );
+            lines
         }
     }
 }
@@ -550,7 +567,7 @@ enum HelpEntry {
     /// A sentence across the whole width.
     Note(&'static str),
     /// Keys, and what they do.
-    Keys(&'static str, &'static str),
+    Keys(String, &'static str),
 }
 
 /// The help's entries with their importance (1 most): a short screen shows
@@ -577,7 +594,7 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let width = area.width.min(56);
     let inner_width = width.saturating_sub(4);
     let keys = entries.iter().filter_map(|(_, entry)| match entry {
-        HelpEntry::Keys(keys, what) => Some((*keys, *what)),
+        HelpEntry::Keys(keys, what) => Some((keys.as_str(), *what)),
         HelpEntry::Note(_) => None,
     });
     let longest = |texts: &mut dyn Iterator<Item = &str>| {

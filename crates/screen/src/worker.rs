@@ -11,7 +11,7 @@ use tictactoe_engine::solve;
 use tictactoe_engine::teach::reference::{
     Algorithm, best_move, is_countable, move_values, tree_size,
 };
-use tictactoe_engine::{Ai, Board, Dice, Limits, Scoring, analyze_by_search};
+use tictactoe_engine::{Ai, Board, Limits, Scoring, analyze_by_search};
 
 /// Answers requests with one AI, which on bigger boards remembers what it
 /// searched for earlier requests.
@@ -33,13 +33,15 @@ impl Worker {
                 id,
                 board,
                 level,
-                seed,
+                dice,
                 limits,
             } => {
-                let mut dice = Dice::with_seed(*seed);
+                let mut dice = dice.clone();
+                let decision = self.ai.choose(board, *level, &mut dice, *limits);
                 Reply::Move {
                     id: *id,
-                    decision: self.ai.choose(board, *level, &mut dice, *limits),
+                    decision,
+                    dice,
                 }
             }
             Request::Explain { board, limits } => {

@@ -10,10 +10,11 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::lobby::{Activity, PlayerId, Snapshot};
 use tictactoe_core::action::LobbyAction;
+use tictactoe_core::fit::first_fitting;
 use tictactoe_core::keys::{self, Context, Does};
 use tictactoe_core::text;
 use tictactoe_engine::{Level, Player, Status};
-use tictactoe_screen::fit::{first_fitting, render_too_small};
+use tictactoe_screen::fit::render_too_small;
 use tictactoe_screen::input::key_press;
 
 /// The smallest screen the lobby is drawn on: as narrow as the game's own

@@ -13,8 +13,8 @@ use std::thread;
 
 use tokio::sync::mpsc;
 
+use tictactoe_screen::message::{Reply, Request};
 use tictactoe_screen::worker::Worker;
-use tictactoe_screen::{Reply, Request};
 
 /// The kinds of request, one slot each.
 const KINDS: usize = 5;

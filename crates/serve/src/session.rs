@@ -29,8 +29,10 @@ use super::{Phase, Shared, log, sleep_until};
 use tictactoe_core::game::{Names, Seat, Seats};
 use tictactoe_core::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use tictactoe_engine::{Board, DEFAULT_THINK, Limits, Player};
+use tictactoe_screen::app::App;
 use tictactoe_screen::decode::KeyDecoder;
-use tictactoe_screen::{App, Reply, input};
+use tictactoe_screen::input;
+use tictactoe_screen::message::Reply;
 
 /// The largest screen drawn: a client may claim any size, and the screen's
 /// buffers grow with it. Bigger terminals show the game in this corner.
