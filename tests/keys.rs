@@ -2,7 +2,7 @@
 //! that reads it: every key of every entry asks for its action in every mode
 //! it acts in (game screen, lobby, plain mode); no key means two things at
 //! once; and the key bar, the help popup, plain mode's help, the man page
-//! and the manuals' key tables all say what the table says.
+//! and the docs' key tables all say what the table says.
 
 mod support;
 
@@ -472,41 +472,26 @@ fn the_man_page_has_every_table_of_keys() {
     }
 }
 
-/// The manuals that show the key tables: README, and the pages under docs/.
-fn manuals() -> String {
-    let mut text = include_str!("../README.md").to_string();
-    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
-    let mut pages: Vec<_> = std::fs::read_dir(&docs)
-        .map(|dir| dir.flatten().map(|entry| entry.path()).collect())
-        .unwrap_or_default();
-    pages.sort();
-    for page in pages
-        .iter()
-        .filter(|page| page.extension().is_some_and(|e| e == "md"))
-    {
-        text.push('\n');
-        text.push_str(&std::fs::read_to_string(page).expect("a readable page"));
-    }
-    text
-}
-
 #[test]
-fn the_manuals_tables_of_keys_are_the_key_tables() {
-    let manuals = manuals();
+fn the_docs_tables_of_keys_are_the_key_tables() {
+    let docs: String = support::docs::pages()
+        .iter()
+        .map(|page| format!("{}\n", page.text))
+        .collect();
     let mut wrong = Vec::new();
     for group in &GROUPS {
         let table = group.markdown();
         // The whole table, and no row of another after it.
-        let whole = manuals
+        let whole = docs
             .match_indices(&table)
-            .any(|(at, _)| !manuals[at + table.len()..].starts_with('|'));
+            .any(|(at, _)| !docs[at + table.len()..].starts_with('|'));
         if !whole {
             wrong.push(format!("{} ({:?}):\n\n{table}", group.title, group.mode));
         }
     }
     assert!(
         wrong.is_empty(),
-        "the manuals should show these tables as they are (`tictactoe keys` prints them all):\n\n{}",
+        "the docs should show these tables as they are (`tictactoe keys` prints them all):\n\n{}",
         wrong.join("\n")
     );
 }
