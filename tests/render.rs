@@ -972,6 +972,7 @@ fn the_quiz_on_the_article_board() {
         assert!(screen.contains(expected), "{expected}\n{screen}");
     }
     app.update(Action::Confirm, t0);
+    answer_all(&mut app, t0);
     for size in [(80, 24), (60, 20), (40, 15)] {
         let screen = text(&snapshot("the_quiz_answered", &app, size));
         assert!(

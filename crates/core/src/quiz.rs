@@ -132,8 +132,24 @@ impl Question {
 
     /// Whether `text` is a right answer; `Err` says why it is no answer at all.
     pub fn check(&self, text: &str) -> Result<bool, String> {
+        self.check_with(self.answer(), text)
+    }
+
+    /// The question with its answer and why worked out once ([`Solved`]),
+    /// so that checking an answer takes no more thinking.
+    pub fn solve(&self) -> Solved {
+        let answer = self.answer();
+        Solved {
+            question: *self,
+            key: Question::key_of(&answer),
+            explanation: self.explain_with(&answer),
+            answer,
+        }
+    }
+
+    fn check_with(&self, answer: Answer, text: &str) -> Result<bool, String> {
         let text = text.trim();
-        match (self.ask, self.answer()) {
+        match (self.ask, answer) {
             (Ask::Value, Answer::Value(value)) => parse_number(text)
                 .map(|given| given == i64::from(value))
                 .ok_or_else(|| format!("{:?} is not a number such as +9, -8 or 0", echo(text))),
@@ -161,8 +177,12 @@ impl Question {
     /// The answer exactly as [`Question::check`] accepts it: `+9`, `b2`,
     /// `9`, `b1 b2, c3` or `none`. Where several moves are best, the first.
     pub fn key(&self) -> String {
-        match self.answer() {
-            Answer::Value(value) => signed(value),
+        Question::key_of(&self.answer())
+    }
+
+    fn key_of(answer: &Answer) -> String {
+        match answer {
+            Answer::Value(value) => signed(*value),
             Answer::Best(best) => best.first().map_or_else(String::new, Square::to_string),
             Answer::Calls(calls) => calls.to_string(),
             Answer::Pruned(paths) if paths.is_empty() => "none".to_string(),
@@ -178,6 +198,10 @@ impl Question {
     /// the position's moves and their values, and where the tree is small
     /// the calls under them.
     pub fn explain(&self) -> String {
+        self.explain_with(&self.answer())
+    }
+
+    fn explain_with(&self, answer: &Answer) -> String {
         let to_move = self.board.to_move();
         let values = self.move_values();
         let listed: Vec<String> = values
@@ -185,11 +209,11 @@ impl Question {
             .map(|(mv, value)| format!("{mv} {}", signed(*value)))
             .collect();
         let moves = format!("{to_move}'s moves score {}", listed.join(", "));
-        match self.answer() {
+        match answer {
             Answer::Value(value) => format!(
                 "{moves}; {to_move} to move takes the {}: {}.",
                 Role::Max.takes(),
-                self.reason(value)
+                self.reason(*value)
             ),
             Answer::Best(best) => {
                 let names: Vec<String> = best.iter().map(Square::to_string).collect();
@@ -217,7 +241,7 @@ impl Question {
                     "Call 1 is this position, and each move adds the calls below it: {}. In all 1 + {} = {}.",
                     each.join(", "),
                     sum.join(" + "),
-                    thousands(calls)
+                    thousands(*calls)
                 )
             }
             Answer::Pruned(_) => {
@@ -318,6 +342,37 @@ impl Question {
                     })
             })
             .collect()
+    }
+}
+
+/// A question with its answer, the answer's key and why, worked out once:
+/// checking an answer against it is instant (on the empty board working it
+/// out takes a tenth of a second, which the full screen spends on the
+/// engine's thread).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solved {
+    /// The question.
+    pub question: Question,
+    answer: Answer,
+    key: String,
+    explanation: String,
+}
+
+impl Solved {
+    /// Whether `text` is a right answer; `Err` says why it is no answer at
+    /// all (as [`Question::check`]).
+    pub fn check(&self, text: &str) -> Result<bool, String> {
+        self.question.check_with(self.answer.clone(), text)
+    }
+
+    /// The answer as [`Question::key`] gives it.
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// Why the answer is what it is, as [`Question::explain`] says it.
+    pub fn explanation(&self) -> &str {
+        &self.explanation
     }
 }
 

@@ -611,7 +611,8 @@ impl App {
             // A review open is a finished game: no AI move comes before it.
             View::Review(review) => review.request(),
             View::Tree(tree) => tree.request(),
-            View::Walkthrough(_) | View::Quiz(_) | View::Record(_) => None,
+            View::Quiz(quiz) => quiz.request(),
+            View::Walkthrough(_) | View::Record(_) => None,
             View::Game => self
                 .explain
                 .request(board, self.settings.limits, self.settings.scoring),
@@ -645,6 +646,12 @@ impl App {
             Reply::Review { id, ply, review } => {
                 if let View::Review(open) = &mut self.view {
                     open.receive(id, ply, review);
+                }
+            }
+            // So does a quiz, and another quiz takes only its own answers.
+            Reply::Quiz { solved } => {
+                if let View::Quiz(quiz) = &mut self.view {
+                    quiz.receive(solved);
                 }
             }
         }
@@ -708,7 +715,8 @@ impl App {
         let counting = self.explain.counting(self.game.board());
         let tree = self.tree().is_some_and(TreeView::waiting);
         let review = self.game_review().is_some_and(GameReview::reviewing);
-        self.ai_thinking() || self.scoring() || counting || tree || review
+        let quiz = self.quiz().is_some_and(QuizView::waiting);
+        self.ai_thinking() || self.scoring() || counting || tree || review || quiz
     }
 
     /// True while the engine works on the AI's move: asked, and no answer yet.

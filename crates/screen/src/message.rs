@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use tictactoe_core::quiz::{Question, Solved};
 use tictactoe_core::review::MoveReview;
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Analysis, Board, Decision, Dice, Level, Limits, Scoring, Square};
@@ -62,6 +63,12 @@ pub enum Request {
         /// Thinking time per move.
         limits: Limits,
     },
+    /// Work out the answers to the quiz's questions (a tenth of a second
+    /// on the empty board).
+    Quiz {
+        /// The questions, in the quiz's order.
+        questions: Vec<Question>,
+    },
 }
 
 /// The answer to a [`Request`].
@@ -106,6 +113,11 @@ pub enum Reply {
         ply: usize,
         /// The move's review; `None` only if the move was not legal there.
         review: Option<MoveReview>,
+    },
+    /// The quiz's questions, each with its answer.
+    Quiz {
+        /// In the questions' order.
+        solved: Vec<Solved>,
     },
 }
 

@@ -6,6 +6,7 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::message::{Costs, Reply, Request};
+use tictactoe_core::quiz::Question;
 use tictactoe_core::review::review_one;
 use tictactoe_engine::solve;
 use tictactoe_engine::teach::reference::{
@@ -72,6 +73,9 @@ impl Worker {
                 id: *id,
                 ply: *ply,
                 review: review_one(board, *mv, *limits, &mut self.ai),
+            },
+            Request::Quiz { questions } => Reply::Quiz {
+                solved: questions.iter().map(Question::solve).collect(),
             },
             Request::Costs { board, scoring } => Reply::Costs {
                 board: *board,
