@@ -716,7 +716,7 @@ fn a_named_pipe_at_the_lock_path_does_not_hold_the_game() {
 #[test]
 fn a_terminal_bigger_than_the_cap_shows_the_game_centred_and_clicks_land() {
     let size = (700, 210);
-    let area = tictactoe_screen::terminal::drawn_area(size);
+    let area = tictactoe_screen::layout::drawn_area(size);
     assert!(
         area.x > 0 && area.y > 0,
         "{area:?}: bigger than the cap both ways"

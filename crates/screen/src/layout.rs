@@ -10,6 +10,22 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use super::app::App;
 use tictactoe_engine::Square;
 
+/// The largest screen the game draws on, in columns and rows, at the local
+/// terminal and over SSH alike. A terminal may claim any size (10000x10000),
+/// and the screen's buffers grow with it, so a bigger terminal shows the
+/// game centred in this much of it ([`drawn_area`]): some 36,000 cells,
+/// about 1.4 MB a buffer, where every view has long had all the room it
+/// can use (the biggest squares of the tests are at 200x60).
+pub const MAX_SCREEN: (u16, u16) = (300, 120);
+
+/// Where the game is drawn on a terminal of `(columns, rows)`: all of it up
+/// to [`MAX_SCREEN`], centred in a bigger one.
+pub fn drawn_area((columns, rows): (u16, u16)) -> Rect {
+    let (max_columns, max_rows) = MAX_SCREEN;
+    let (width, height) = (columns.min(max_columns), rows.min(max_rows));
+    Rect::new((columns - width) / 2, (rows - height) / 2, width, height)
+}
+
 /// Lines of text around the board: title, players, a gap, column labels
 /// above; a gap, status and tally below; the key bar at the bottom.
 const CHROME_ROWS: u16 = 8;
@@ -373,5 +389,27 @@ pub fn layout(area: Rect, size: u8, wanted: Panels) -> ScreenLayout {
         text,
         moves,
         explain,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_drawn_area_is_the_terminal_up_to_the_cap_then_centred() {
+        assert_eq!(drawn_area((80, 24)), Rect::new(0, 0, 80, 24));
+        assert_eq!(drawn_area(MAX_SCREEN), Rect::new(0, 0, 300, 120));
+        assert_eq!(drawn_area((301, 24)), Rect::new(0, 0, 300, 24));
+        assert_eq!(drawn_area((302, 123)), Rect::new(1, 1, 300, 120));
+        assert_eq!(
+            drawn_area((10_000, 10_000)),
+            Rect::new(4850, 4940, 300, 120)
+        );
+        assert_eq!(
+            drawn_area((u16::MAX, u16::MAX)),
+            Rect::new(32617, 32707, 300, 120)
+        );
+        assert_eq!(drawn_area((0, 0)), Rect::new(0, 0, 0, 0));
     }
 }

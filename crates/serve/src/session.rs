@@ -34,10 +34,6 @@ use tictactoe_screen::decode::KeyDecoder;
 use tictactoe_screen::input;
 use tictactoe_screen::message::Reply;
 
-/// The largest screen drawn: a client may claim any size, and the screen's
-/// buffers grow with it. Bigger terminals show the game in this corner.
-const MAX_COLS: u16 = 300;
-const MAX_ROWS: u16 = 120;
 /// How long a client's screen may still be on its way when the server
 /// goes down before the client counts as not reading.
 const BEHIND_AT_SHUTDOWN: Duration = Duration::from_millis(500);
@@ -136,10 +132,12 @@ struct GameScreen {
     reported: Option<(u32, Vec<tictactoe_engine::Square>)>,
 }
 
-/// Screen size as drawn: within what the client says and what the server allows.
+/// The client's terminal size as a terminal's: at least 1x1, and at most
+/// what a terminal can say (the screen draws on at most
+/// [`tictactoe_screen::layout::MAX_SCREEN`] of it).
 pub(super) fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
-    let fit = |n: u32, max: u16| u16::try_from(n).unwrap_or(max).clamp(1, max);
-    (fit(cols, MAX_COLS), fit(rows, MAX_ROWS))
+    let fit = |n: u32| u16::try_from(n).unwrap_or(u16::MAX).max(1);
+    (fit(cols), fit(rows))
 }
 
 /// Runs one client's session until it ends, then says goodbye and closes
