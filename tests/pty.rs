@@ -995,3 +995,61 @@ fn leaving_while_long_work_runs_on_4x4() {
 fn leaving_while_long_work_runs_on_5x5() {
     leaving_while_long_work_runs(5);
 }
+
+/// The rows the terminal wrapped itself, wherever a line met its edge
+/// (mid-word): the program should have wrapped them, at words.
+fn rows_the_terminal_wrapped(screen: &vt100::Screen) -> Vec<String> {
+    let (rows, cols) = screen.size();
+    let (rows, cols) = (rows.get(), cols.get());
+    (0..rows)
+        .filter(|&row| screen.row_wrapped(row))
+        .map(|row| screen.contents_between(row, 0, row, cols))
+        .collect()
+}
+
+/// Sentences wrap at words at the terminal's width: `tictactoe quiz` at 80
+/// columns (its explanations run to 150 characters) and plain mode at 40
+/// (its help's lines to 87).
+#[test]
+fn text_at_a_terminal_wraps_at_words() {
+    let mut quiz = Session::start_in(
+        &["quiz", "--seed", "3", "--count", "2"],
+        Launch::Directly,
+        (80, 40),
+    );
+    quiz.wait_for(|s| s.contains("Question 1 of 2"), "the first question");
+    quiz.press("9\r");
+    quiz.wait_for(|s| s.contains("Question 2 of 2"), "the second question");
+    quiz.press("b2\r");
+    quiz.wait_for(|s| s.contains("right."), "the score");
+    let ended = quiz.finish();
+    assert_eq!(ended.code(), Some(0), "{}", ended.stderr);
+    let wrapped = rows_the_terminal_wrapped(&ended.screen);
+    assert!(
+        wrapped.is_empty(),
+        "{wrapped:#?}\n{}",
+        ended.screen.contents()
+    );
+    assert!(
+        ended
+            .screen
+            .contents()
+            .contains("X to move takes the maximum"),
+        "{}",
+        ended.screen.contents()
+    );
+
+    let mut plain = Session::start_in(&["--plain", "--no-stats"], Launch::Directly, (40, 40));
+    plain.wait_for(|s| s.contains("help for the commands"), "the first board");
+    plain.press("help\r");
+    plain.wait_for(|s| s.contains("Commands:"), "the help");
+    plain.press("quit\r");
+    let ended = plain.finish();
+    assert_eq!(ended.code(), Some(0), "{}", ended.stderr);
+    let wrapped = rows_the_terminal_wrapped(&ended.screen);
+    assert!(
+        wrapped.is_empty(),
+        "{wrapped:#?}\n{}",
+        ended.screen.contents()
+    );
+}

@@ -22,6 +22,8 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
+use tictactoe_core::console::terminal_width;
+use tictactoe_core::fit::WordWrap;
 
 use tictactoe_engine::{
     Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, MAX_SIZE, MIN_SIZE, ParseError,
@@ -286,9 +288,23 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(Command::Serve(args)) => args.run(),
         Some(command) => {
             let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
+            // Sentences at a terminal wrap at words, not wherever it ends a line.
+            let width = command.prose().then(terminal_width).flatten();
+            let mut wrapped;
+            let mut plain;
+            let out: &mut dyn Write = match width {
+                Some(width) => {
+                    wrapped = WordWrap::new(stdout.lock(), width);
+                    &mut wrapped
+                }
+                None => {
+                    plain = stdout.lock();
+                    &mut plain
+                }
+            };
             command.run(&mut Streams {
                 input: &mut stdin.lock(),
-                out: &mut stdout.lock(),
+                out,
                 err: &mut stderr.lock(),
             })
         }
@@ -310,6 +326,20 @@ pub fn run(cli: &Cli) -> ExitCode {
 }
 
 impl Command {
+    /// True when the command writes sentences (not JSON, DOT, tables,
+    /// roff or Markdown): at a terminal they wrap at words.
+    fn prose(&self) -> bool {
+        match self {
+            Command::Quiz(args) => !args.json,
+            Command::Review(args) => !args.json,
+            Command::Selfplay(args) => !args.json,
+            Command::Solve(args) => !args.json,
+            Command::Stats(args) => !args.json,
+            Command::Verify(_) => true,
+            _ => false,
+        }
+    }
+
     /// Runs a headless command on the given streams.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
         match self {

@@ -8,7 +8,8 @@ use clap::{Args, ValueEnum};
 use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
-use tictactoe_core::console::{Ending as TextEnding, Keep};
+use tictactoe_core::console::{Ending as TextEnding, Keep, terminal_width};
+use tictactoe_core::fit::WordWrap;
 use tictactoe_core::game::{Seat, Seats};
 use tictactoe_core::record::{RecordFile, RecordFileError, read_file};
 use tictactoe_core::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
@@ -179,10 +180,17 @@ impl PlayArgs {
         let reader = self.screen_reader || (!self.plain && dumb_terminal());
         if reader || self.plain {
             let prompt = io::stdin().is_terminal();
-            let (input, output) = (&mut io::stdin().lock(), &mut io::stdout().lock());
+            let input = &mut io::stdin().lock();
             let ending = if reader {
+                // A line an event, however long: a screen reader reads lines.
+                let output = &mut io::stdout().lock();
                 tictactoe_core::reader::run(&settings, keep, input, output, prompt)?
             } else {
+                // At a terminal, sentences wrap at words.
+                let output: &mut dyn Write = match terminal_width() {
+                    Some(width) => &mut WordWrap::new(io::stdout().lock(), width),
+                    None => &mut io::stdout().lock(),
+                };
                 tictactoe_core::plain::run(&settings, keep, input, output, prompt)?
             };
             return Ok(match ending {

@@ -391,3 +391,10 @@ fn help(shape: &Geometry, mode: Mode, output: &mut dyn Write) -> io::Result<()> 
 fn tell(notes: &[String], output: &mut dyn Write) -> io::Result<()> {
     notes.iter().try_for_each(|note| writeln!(output, "{note}"))
 }
+
+/// The width of the terminal standard output writes to, if it is one:
+/// what the text the line-based front ends write wraps to ([`crate::fit::WordWrap`]).
+pub fn terminal_width() -> Option<u16> {
+    let size = rustix::termios::tcgetwinsize(io::stdout()).ok()?;
+    (size.ws_col > 0).then_some(size.ws_col)
+}
