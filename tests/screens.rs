@@ -16,6 +16,8 @@ use tictactoe_screen::app::App;
 use tictactoe_screen::layout::{ExplainPlace, ScreenLayout, layout_for};
 use tictactoe_screen::message::Said;
 use tictactoe_screen::panel::explain_items;
+use tictactoe_screen::tree::Row;
+use tictactoe_screen::tree_view::{detail, row_text};
 
 mod support;
 
@@ -110,6 +112,22 @@ fn views() -> Vec<(&'static str, App)> {
                     Action::ToggleTree,
                     Action::Confirm,
                     Action::Cursor(tictactoe_core::action::Direction::Down),
+                    Action::Confirm,
+                ],
+                t0,
+            ),
+        ),
+        (
+            "tree_deep",
+            after(
+                people(Board::new(), &[], t0),
+                &[
+                    Action::ToggleTree,
+                    Action::Confirm,
+                    Action::Confirm,
+                    Action::Confirm,
+                    Action::Confirm,
+                    Action::Confirm,
                     Action::Confirm,
                 ],
                 t0,
@@ -336,6 +354,11 @@ fn said_in(app: &App, title: &str, inner: Rect) -> Option<Vec<String>> {
         "Explain" => explain_items(app),
         "Call stack" => app.walkthrough()?.items(rows, width),
         "Quiz" => app.quiz()?.items(false),
+        "Position" => {
+            let tree = app.tree()?;
+            let said = detail(tree).into_iter().map(|(text, _)| normal(&text));
+            return Some(said.collect());
+        }
         "Keys" => {
             let context = app.key_context();
             let mut said: Vec<String> = context.mode.note().map(normal).into_iter().collect();
@@ -370,6 +393,31 @@ fn cut_words(app: &App, (width, height): (u16, u16)) -> Vec<String> {
     let area = Rect::new(0, 0, width, height);
     // The help and the record stand alone, over everything else.
     if app.help_open() || app.record_shown().is_some() {
+        return cut;
+    }
+    // The tree's rows, between its two lines of heading and the key bar:
+    // every word is one of a row's whole words.
+    if let Some(tree) = app.tree() {
+        let words: Vec<String> = tree
+            .rows()
+            .into_iter()
+            .filter_map(|row| match row {
+                Row::Node(i) => Some(row_text(tree, tree.node(i), usize::MAX)),
+                Row::Waiting(_) => None,
+            })
+            .flat_map(|row| row.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .chain(["scoring…".to_string()])
+            .collect();
+        let all = rows(&buffer);
+        for row in &all[2..all.len() - 1] {
+            // Left of the panel beside the rows, where there is one.
+            let list = row.split(['┌', '│', '└']).next().unwrap_or_default();
+            for word in list.split_whitespace() {
+                if !words.iter().any(|known| known == word) {
+                    cut.push(format!("tree: {word:?} in {list:?}"));
+                }
+            }
+        }
         return cut;
     }
     if let ScreenLayout::Game {
