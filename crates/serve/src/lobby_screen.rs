@@ -425,6 +425,29 @@ mod tests {
         }
     }
 
+    /// The lobby at the sizes every view of the game is drawn at: a player
+    /// idle among a game and its watcher, and one waiting among the longest
+    /// names.
+    #[test]
+    fn the_lobby_at_every_size() {
+        for (name, me, lobby) in [("lobby", 1, lobby()), ("lobby_long", 3, long_lobby())] {
+            let screen = LobbyScreen::new(me, false);
+            for (width, height) in [(40, 15), (60, 20), (80, 24), (120, 40), (200, 60)] {
+                let area = Rect::new(0, 0, width, height);
+                let mut buf = Buffer::empty(area);
+                screen.render(&lobby, area, &mut buf);
+                let text = (0..height)
+                    .map(|y| {
+                        let row: String = (0..width).map(|x| buf[(x, y)].symbol()).collect();
+                        row.trim_end().to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                insta::assert_snapshot!(format!("{name}_{width}x{height}"), text);
+            }
+        }
+    }
+
     #[test]
     fn keys_act_as_the_key_table_binds_them() {
         use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
