@@ -419,8 +419,12 @@ pub enum When {
     Paused,
     /// The walkthrough, while it runs to a call far away (Esc stops it).
     Running,
-    /// The walkthrough, while it stands at a call.
+    /// The walkthrough, while it stands at a call (not running).
     Still,
+    /// The walkthrough, at a call before the end: there is a call to finish.
+    Walking,
+    /// The walkthrough, once call 1 has returned.
+    WalkOver,
     /// The quiz, while a question waits for its answer to be checked.
     Answering,
     /// The quiz, until its last question is answered.
@@ -446,8 +450,10 @@ impl When {
             When::Waiting => context.waiting,
             When::NotWaiting => !context.waiting,
             When::Paused => context.paused,
-            When::Running => context.running,
-            When::Still => !context.running,
+            When::Running => context.walk == Some(WalkStage::Running),
+            When::Still => context.walk != Some(WalkStage::Running),
+            When::Walking => context.walk == Some(WalkStage::Walking),
+            When::WalkOver => context.walk == Some(WalkStage::Over),
             When::Answering => context.quiz == Some(QuizStage::Answering),
             When::Asking => matches!(
                 context.quiz,
@@ -455,6 +461,17 @@ impl When {
             ),
         }
     }
+}
+
+/// Where the walkthrough on screen stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalkStage {
+    /// At a call before the end.
+    Walking,
+    /// Running to a call far away: Esc stops it.
+    Running,
+    /// Call 1 has returned.
+    Over,
 }
 
 /// Where the quiz on screen stands.
@@ -493,8 +510,8 @@ pub struct Context {
     pub paused: bool,
     /// Watch mode's pause between moves.
     pub delay: Duration,
-    /// The walkthrough is running to a call far away.
-    pub running: bool,
+    /// Where the walkthrough stands, while it is open.
+    pub walk: Option<WalkStage>,
     /// Where the quiz stands, while it is open.
     pub quiz: Option<QuizStage>,
 }
@@ -515,7 +532,7 @@ impl Context {
             waiting: false,
             paused: false,
             delay: Duration::ZERO,
-            running: false,
+            walk: None,
             quiz: None,
         }
     }
@@ -964,7 +981,7 @@ pub static KEYS: &[Entry] = &[
         ],
         "the next call",
     )
-    .bar("next call", 1)
+    .bar_as(Label::Either(When::WalkOver, "again", "next call"), 1)
     .naming(2)
     .only(When::Still)
     .doc("the next call; after the last, call 1's result, and then from the start again"),
@@ -988,6 +1005,7 @@ pub static KEYS: &[Entry] = &[
     )
     .bar("finish", 2)
     .only(When::Still)
+    .offered(When::Walking)
     .doc("finish the current call: every call it makes, until it returns"),
     Entry::new(
         &[Walkthrough],
@@ -999,6 +1017,7 @@ pub static KEYS: &[Entry] = &[
     )
     .bar("end", 4)
     .only(When::Still)
+    .offered(When::Walking)
     .doc("straight to the end: call 1 returns, with the best move"),
     Entry::new(
         &[Walkthrough],

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use tictactoe_core::action::{Action, Browse, Direction, TraceMove};
-use tictactoe_core::keys::{Context, Mode, QuizStage};
+use tictactoe_core::keys::{Context, Mode, QuizStage, WalkStage};
 
 use super::explain::Explain;
 use super::message::{Costs, Reply, Request};
@@ -1345,9 +1345,15 @@ impl App {
             playable: !over && matches!(mode, Mode::Play | Mode::Versus),
             paused: self.paused,
             delay: self.watch_delay,
-            running: self
-                .walkthrough()
-                .is_some_and(|walkthrough| walkthrough.running().is_some()),
+            walk: self.walkthrough().map(|walkthrough| {
+                if walkthrough.running().is_some() {
+                    WalkStage::Running
+                } else if walkthrough.current().is_none() {
+                    WalkStage::Over
+                } else {
+                    WalkStage::Walking
+                }
+            }),
             quiz,
             ..Context::new(mode)
         }
