@@ -86,7 +86,11 @@ impl Client {
             ..client::Config::default()
         });
         let mut handle = client::connect(config, address, Trusting).await.ok()?;
-        if !handle.authenticate_none(name).await.ok()?.success() {
+        let auth = handle
+            .authenticate_keyboard_interactive_start(name, None)
+            .await
+            .ok()?;
+        if !matches!(auth, client::KeyboardInteractiveAuthResponse::Success) {
             return None;
         }
         let channel = handle.channel_open_session().await.ok()?;
@@ -466,13 +470,13 @@ async fn stuck_run(board: BoardLayout) {
     let mut handle = client::connect_stream(config, stream, Trusting)
         .await
         .expect("the SSH handshake");
-    assert!(
+    assert!(matches!(
         handle
-            .authenticate_none("stuck")
+            .authenticate_keyboard_interactive_start("stuck", None)
             .await
-            .expect("auth answers")
-            .success()
-    );
+            .expect("auth answers"),
+        client::KeyboardInteractiveAuthResponse::Success
+    ));
     let channel = handle.channel_open_session().await.expect("a channel");
     channel
         .request_pty(false, "xterm-256color", 300, 120, 0, 0, &[])

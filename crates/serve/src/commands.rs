@@ -65,8 +65,8 @@ pub(super) fn run(
 
 fn rating_json(rating: &Rating) -> Value {
     json!({
-        "rating": (rating.glicko.rating * 10.0).round() / 10.0,
-        "deviation": (rating.glicko.deviation * 10.0).round() / 10.0,
+        "rating": rating.glicko.rating,
+        "deviation": rating.glicko.deviation,
         "volatility": rating.glicko.volatility,
         "provisional": rating.provisional(),
         "games": rating.games,

@@ -220,6 +220,12 @@ impl Connection {
                 return Ok(None);
             }
         };
+        if let Some(why) = self.no_game {
+            self.refuse("a game (the key's options)", session);
+            self.turn_away(channel, why, session)?;
+            return Ok(None);
+        }
+        // Only a key that may play takes a name.
         let account = match self.account(&name) {
             Ok(account) => account,
             Err(why) => {
@@ -228,11 +234,6 @@ impl Connection {
                 return Ok(None);
             }
         };
-        if let Some(why) = self.no_game {
-            self.refuse("a game (the key's options)", session);
-            self.turn_away(channel, why, session)?;
-            return Ok(None);
-        }
         match self.shared.admission.seat(self.peer.ip()) {
             Ok(place) => Ok(Some((name, account, place))),
             Err(refusal) => {

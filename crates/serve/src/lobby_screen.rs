@@ -332,7 +332,8 @@ impl LobbyScreen {
                         Span::styled(format!(" {rating}"), faint),
                     ];
                     let mut line = fit_pieces(vec![pieces], room.saturating_sub(4));
-                    line.spans.insert(0, Span::styled(format!("{:>2}. ", i + 1), faint));
+                    line.spans
+                        .insert(0, Span::styled(format!("{:>2}. ", i + 1), faint));
                     line
                 })
                 .collect()
@@ -617,7 +618,10 @@ mod tests {
             rated: true,
             control: Some("3+2".parse().expect("a time control")),
         };
-        assert_eq!(screen.key(&key(KeyCode::Char('f')), false, 0), Command::Seek(chosen));
+        assert_eq!(
+            screen.key(&key(KeyCode::Char('f')), false, 0),
+            Command::Seek(chosen)
+        );
         let mut screen = LobbyScreen::new(1, false);
         let f = key(KeyCode::Char('f'));
         assert_eq!(screen.key(&f, false, 0), Command::Seek(Offer::casual()));
@@ -628,7 +632,10 @@ mod tests {
         );
         assert_eq!(screen.key(&key(KeyCode::Esc), false, 0), none);
         assert_eq!(screen.key(&key(KeyCode::Char('w')), false, 0), none);
-        assert_eq!(screen.message.as_deref(), Some("No seek or game in the list yet"));
+        assert_eq!(
+            screen.message.as_deref(),
+            Some("No seek or game in the list yet")
+        );
         assert_eq!(screen.key(&key(KeyCode::Char('j')), false, 2), none);
         assert_eq!(screen.message, None, "a key clears the message");
         assert_eq!(
@@ -666,7 +673,11 @@ mod tests {
                 assert_eq!(row(height - 3).trim(), hint, "{width}, waiting {waiting}");
                 assert!(row(height - 5).contains("(x/o)"), "{}", row(height - 5));
                 assert!(row(height - 5).contains("(←/→)"), "{}", row(height - 5));
-                assert!(row(height - 4).contains("3x3 k=3 (b)"), "{}", row(height - 4));
+                assert!(
+                    row(height - 4).contains("3x3 k=3 (b)"),
+                    "{}",
+                    row(height - 4)
+                );
             }
         }
     }
