@@ -888,7 +888,7 @@ impl Lobby {
             return Err(Refused::NotNow);
         }
         let status = after.status();
-        let finish = status.is_over().then(|| Finish {
+        let finish = status.is_over().then_some(Finish {
             outcome: match status {
                 Status::Won(Player::X) => Outcome::XWins,
                 Status::Won(Player::O) => Outcome::OWins,

@@ -657,14 +657,14 @@ impl Session {
             (Notice::Seated { game, me, view }, None) => self.start_versus(game, me, view, now),
             // Seated while starting something else at the same moment.
             (Notice::Seated { game, .. }, Some(_)) => self.shared.lobby.abandon(self.id, game),
-            (Notice::Table(view), Some(screen)) if screen.app.is_versus() => {
-                // A view of another round is stale, or comes before its rematch is heard.
-                if view.round == screen.app.round() {
-                    screen.app.sync(&view.moves, now);
-                    screen.app.serve(served(&view), now);
-                    if let Some(over) = &view.over {
-                        screen.app.end_link(over);
-                    }
+            // A view of another round is stale, or comes before its rematch is heard.
+            (Notice::Table(view), Some(screen))
+                if screen.app.is_versus() && view.round == screen.app.round() =>
+            {
+                screen.app.sync(&view.moves, now);
+                screen.app.serve(served(&view), now);
+                if let Some(over) = &view.over {
+                    screen.app.end_link(over);
                 }
             }
             (Notice::Table(view), Some(screen)) if screen.app.is_watching() => {
