@@ -107,7 +107,12 @@ impl Client {
         match key {
             Some(key) => {
                 let key = russh::keys::key::PrivateKeyWithHashAlg::new(Arc::new(key), None);
-                if !handle.authenticate_publickey(name, key).await.ok()?.success() {
+                if !handle
+                    .authenticate_publickey(name, key)
+                    .await
+                    .ok()?
+                    .success()
+                {
                     return None;
                 }
             }
@@ -597,7 +602,8 @@ async fn ranked_client(
     let mut played = Ranked::default();
     let key = russh::keys::PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519)
         .expect("a key");
-    let client = Client::connect_as(address, &format!("r{i}"), Some(key), board, (COLS, ROWS)).await;
+    let client =
+        Client::connect_as(address, &format!("r{i}"), Some(key), board, (COLS, ROWS)).await;
     let [connected, seeking, paired] = barriers;
     let mut client = match client {
         Some(mut client) if client.until(|c| c.shows("q quit")).await => Some(client),
@@ -651,7 +657,9 @@ async fn ranked_client(
         played.games += 1;
         // The rematch: both ask, and the board empties.
         if client.write.data_bytes(&b"n"[..]).await.is_err()
-            || !client.until(|c| !c.over() && (0..9).all(|i| !c.marked(i))).await
+            || !client
+                .until(|c| !c.over() && (0..9).all(|i| !c.marked(i)))
+                .await
         {
             return played;
         }

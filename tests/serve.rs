@@ -2119,7 +2119,10 @@ async fn rated_pair(
     alice
         .wait_for(|s| s.contains("Waiting for an opponent"), "waiting")
         .await;
-    bob.seek(1, true).await;
+    // bob takes alice's seek from the list.
+    bob.wait_for(|s| s.contains("alice 4x4 k=3 · rated"), "the seek listed")
+        .await;
+    bob.press("\r").await;
     for player in [&alice, &bob] {
         player
             .wait_for(

@@ -565,10 +565,11 @@ impl Session {
         }
         let lobby = &self.shared.lobby;
         let waiting = lobby.activity(self.id) == Some(Activity::Waiting);
-        match self
-            .lobby_screen
-            .key(event, waiting, self.shown.games.len())
-        {
+        match self.lobby_screen.key(
+            event,
+            waiting,
+            self.shown.seeks.len() + self.shown.games.len(),
+        ) {
             Command::None => {}
             Command::Quit => return true,
             Command::StopWaiting => lobby.stop_waiting(self.id),
