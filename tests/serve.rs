@@ -2120,7 +2120,7 @@ async fn rated_pair(
         .wait_for(|s| s.contains("Waiting for an opponent"), "waiting")
         .await;
     // bob takes alice's seek from the list.
-    bob.wait_for(|s| s.contains("alice 4x4 k=3 · rated"), "the seek listed")
+    bob.wait_for(|s| s.contains("4x4 k=3 · rated"), "the seek listed")
         .await;
     bob.press("\r").await;
     for player in [&alice, &bob] {
