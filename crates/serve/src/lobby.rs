@@ -54,7 +54,8 @@ pub(super) struct Offer {
 }
 
 impl Offer {
-    /// The classic board, unrated, no clock.
+    /// The classic board, unrated, no clock: the lobby's first choice.
+    #[cfg(test)]
     pub fn casual() -> Offer {
         Offer {
             kind: Kind { size: 3, k: 3 },
@@ -87,7 +88,8 @@ pub(super) struct View {
     /// Rematches counted from 0: a screen drops what belongs to another round.
     pub round: u32,
     pub names: Names,
-    pub offer: Offer,
+    /// The game's board, rating and clock; `None` against the AI.
+    pub offer: Option<Offer>,
     pub moves: Vec<Square>,
     pub clock: Option<Clock>,
     /// The side away, and when it loses unless it comes back.
@@ -214,23 +216,25 @@ impl Game {
         Some(if index == 0 { Player::X } else { Player::O })
     }
 
-    fn view(&self) -> Option<View> {
-        let table = self.table.as_ref()?;
-        let away = [Player::X, Player::O]
-            .into_iter()
-            .zip(&table.seats)
-            .filter_map(|(side, seat)| seat.away_until.map(|until| (side, until)))
-            .min_by_key(|(_, until)| *until);
-        Some(View {
+    fn view(&self) -> View {
+        let table = self.table.as_ref();
+        let away = table.and_then(|table| {
+            [Player::X, Player::O]
+                .into_iter()
+                .zip(&table.seats)
+                .filter_map(|(side, seat)| seat.away_until.map(|until| (side, until)))
+                .min_by_key(|(_, until)| *until)
+        });
+        View {
             round: self.round,
             names: self.names.clone(),
-            offer: table.offer,
+            offer: table.map(|t| t.offer),
             moves: self.moves.clone(),
-            clock: table.clock,
+            clock: table.and_then(|t| t.clock),
             away,
-            over: table.over.clone(),
-            ratings: table.ratings,
-        })
+            over: table.and_then(|t| t.over.clone()),
+            ratings: table.and_then(|t| t.ratings),
+        }
     }
 
     /// Both sides have moved twice: an end now counts (and is rated if the game is).
@@ -320,7 +324,7 @@ impl Inner {
         let Some(record) = self.games.get(&game) else {
             return;
         };
-        let Some(view) = record.view() else { return };
+        let view = record.view();
         for to in record
             .people()
             .into_iter()
@@ -486,7 +490,7 @@ impl Inner {
             watchers: BTreeSet::new(),
         };
         log(format_args!("pair {} ({offer})", record.title()));
-        let view = record.view()?;
+        let view = record.view();
         self.games.insert(game, record);
         self.seeks.retain(|(id, _)| *id != seeker && *id != taker);
         for (id, me) in [(seeker, Player::X), (taker, Player::O)] {
@@ -657,9 +661,8 @@ impl Lobby {
             if let Some(member) = inner.members.get_mut(&id) {
                 member.activity = Activity::Playing(game);
             }
-            if let Some(view) = inner.games[&game].view() {
-                let _ = notices.send(Notice::Seated { game, me, view });
-            }
+            let view = inner.games[&game].view();
+            let _ = notices.send(Notice::Seated { game, me, view });
             inner.broadcast(game);
             drop(guard);
             self.deadlines.send_replace(());
@@ -840,20 +843,7 @@ impl Lobby {
         if !was_over && let Some(result) = result_line(record.status(), None) {
             log(format_args!("game end {}: {result}", record.title()));
         }
-        for watcher in &record.watchers {
-            if let Some(member) = inner.members.get(watcher) {
-                let _ = member.notices.send(Notice::Table(View {
-                    round: record.round,
-                    names: record.names.clone(),
-                    offer: Offer::casual(),
-                    moves: record.moves.clone(),
-                    clock: None,
-                    away: None,
-                    over: None,
-                    ratings: None,
-                }));
-            }
-        }
+        inner.broadcast(game);
         drop(guard);
         self.touch();
     }
@@ -1024,16 +1014,7 @@ impl Lobby {
             return None;
         }
         record.watchers.insert(id);
-        let seen = record.view().unwrap_or_else(|| View {
-            round: record.round,
-            names: record.names.clone(),
-            offer: Offer::casual(),
-            moves: record.moves.clone(),
-            clock: None,
-            away: None,
-            over: None,
-            ratings: None,
-        });
+        let seen = record.view();
         inner.seeks.retain(|(by, _)| *by != id);
         if let Some(member) = inner.members.get_mut(&id) {
             member.activity = Activity::Watching(game);

@@ -614,7 +614,7 @@ impl Session {
                     .and_then(|g| lobby.watch(self.id, g.id).map(|seen| (g.id, seen)));
                 match watched {
                     Some((game, view)) => {
-                        let mut app = App::new(people_settings(view.offer.board()), now)
+                        let mut app = App::new(people_settings(start(&view)), now)
                             .watching(view.names.clone(), now)
                             .with_color(self.color);
                         app.follow(view.names.clone(), &view.moves, now);
@@ -637,7 +637,7 @@ impl Session {
 
     /// Seated at a game between people: a new one, or one taken back.
     fn start_versus(&mut self, game: GameId, me: Player, view: View, now: Instant) {
-        let mut app = App::new(people_settings(view.offer.board()), now)
+        let mut app = App::new(people_settings(start(&view)), now)
             .versus(me, view.names.clone(), now)
             .with_color(self.color);
         app.sync(&view.moves, now);
@@ -689,19 +689,22 @@ impl Session {
     }
 }
 
-/// What the screen shows of a game between people beyond its moves.
+/// The board a game begins from: its offer's, or the classic one against the AI.
+fn start(view: &View) -> Board {
+    view.offer.map_or_else(Board::new, |offer| offer.board())
+}
+
+/// What the screen shows of a game beyond its moves.
 fn served(view: &View) -> Served {
-    let offer: Offer = view.offer;
-    let mut caption = if offer.rated {
-        "rated".to_string()
-    } else {
-        "casual".to_string()
-    };
-    if let Some(control) = offer.control {
-        caption.push_str(&format!(" · {control}"));
-    }
+    let caption = view.offer.map(|offer: Offer| {
+        let mut caption = if offer.rated { "rated" } else { "casual" }.to_string();
+        if let Some(control) = offer.control {
+            caption.push_str(&format!(" · {control}"));
+        }
+        caption
+    });
     Served {
-        caption: Some(caption),
+        caption,
         ratings: view.ratings.map(|(x, o)| [x.to_string(), o.to_string()]),
         clock: view.clock,
         away: view.away,
