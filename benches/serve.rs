@@ -589,14 +589,15 @@ struct Ranked {
     latencies: Vec<Duration>,
 }
 
-/// One client of the ranked run: seeks a rated classic game (the seekers
-/// before the takers), then plays `games` games with the opponent it got,
-/// the first free square each turn, asking for the rematch after each.
+/// One client of the ranked run: seeks a rated classic game at the same
+/// moment as every other (seeks of the same pair at once), then plays
+/// `games` games with the opponent it got, the first free square each
+/// turn, asking for the rematch after each.
 async fn ranked_client(
     address: SocketAddr,
     i: usize,
     board: BoardLayout,
-    barriers: [Arc<Barrier>; 3],
+    barriers: [Arc<Barrier>; 2],
     games: usize,
 ) -> Ranked {
     let mut played = Ranked::default();
@@ -604,32 +605,22 @@ async fn ranked_client(
         .expect("a key");
     let client =
         Client::connect_as(address, &format!("r{i}"), Some(key), board, (COLS, ROWS)).await;
-    let [connected, seeking, paired] = barriers;
+    let [connected, paired] = barriers;
     let mut client = match client {
-        Some(mut client) if client.until(|c| c.shows("q quit")).await => Some(client),
-        _ => None,
+        Some(mut client) => client.until(|c| c.shows("q quit")).await.then_some(client),
+        None => None,
     };
     connected.wait().await;
-    let seeker = i % 2 == 0;
-    if seeker && let Some(c) = client.as_mut() {
-        let _ = c.write.data_bytes(&b"rf"[..]).await;
-        if !c.until(|c| c.shows("Waiting for an opponent")).await {
-            client = None;
-        }
+    let mut in_game = false;
+    if let Some(client) = client.as_mut() {
+        // The players' line of a rated game names their ratings.
+        in_game = client.write.data_bytes(&b"rf"[..]).await.is_ok()
+            && client.until(|c| c.shows("(1500?): O")).await;
     }
-    seeking.wait().await;
-    if !seeker && let Some(c) = client.as_mut() {
-        let _ = c.write.data_bytes(&b"rf"[..]).await;
-    }
-    let Some(client) = client.as_mut() else {
-        paired.wait().await;
+    paired.wait().await;
+    let Some(client) = client.as_mut().filter(|_| in_game) else {
         return played;
     };
-    let in_game = client.until(|c| c.shows("· rated")).await;
-    paired.wait().await;
-    if !in_game {
-        return played;
-    }
     for _ in 0..games {
         loop {
             if !client.until(|c| c.shows("Your turn") || c.over()).await {
@@ -671,7 +662,7 @@ async fn ranked_client(
 /// and the database's size per 1,000 games.
 async fn ranked_run(n: usize, games: usize, board: BoardLayout) {
     let mut server = Server::start();
-    let barriers = [(); 3].map(|()| Arc::new(Barrier::new(n + 1)));
+    let barriers = [(); 2].map(|()| Arc::new(Barrier::new(n + 1)));
     let tasks: Vec<_> = (0..n)
         .map(|i| {
             let barriers = barriers.clone();

@@ -323,6 +323,11 @@ async fn serve(
             Some(_) = connections.join_next() => {}
             accepted = listener.accept() => match accepted {
                 Ok((tcp, peer)) => {
+                    // Config::nodelay is russh's own listener's: a stream
+                    // handed to it keeps Nagle's algorithm unless told here,
+                    // and a frame sent right after another waited for the
+                    // client's delayed ACK (40 ms).
+                    let _ = tcp.set_nodelay(true);
                     let phase = Arc::new(watch::channel(Phase::Handshake).0);
                     match shared.admission.arrive(peer.ip(), &phase, Instant::now()) {
                         Ok(ticket) => {
