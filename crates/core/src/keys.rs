@@ -1160,15 +1160,36 @@ pub static KEYS: &[Entry] = &[
     .doc("the AI's level: easy, medium, hard, perfect"),
     Entry::new(
         &[Lobby],
-        &[lobby(ch('f'), LobbyAction::FindOpponent)],
-        "find an opponent",
+        &[lobby(ch('f'), LobbyAction::Seek)],
+        "seek a game with a person",
     )
-    .bar("find an opponent", 2)
+    .bar("seek a game", 2)
     .only(When::NotWaiting)
     .doc(
-        "find an opponent: pairs you with the player waiting longest, who plays X; with \
-         nobody waiting you wait",
+        "seek a game with a person on the board, rating and clock chosen: pairs you with \
+         the oldest seek of the same (its player plays X); with none, yours is listed and you wait",
     ),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('b'), LobbyAction::Board)],
+        "the board of your seek",
+    )
+    .importance(4)
+    .doc("the board of your seek, in turn: 3x3, 4x4 (3 in a row), 4x4, 5x5, 6x6, 7x7 (5 in a row)"),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('r'), LobbyAction::Rated)],
+        "rated or casual",
+    )
+    .importance(4)
+    .doc("rated or casual: a rated game changes both players' ratings (a key's players only)"),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('c'), LobbyAction::Clock)],
+        "the clock of your seek",
+    )
+    .importance(4)
+    .doc("the clock of your seek, in turn: none, 1+0, 3+2, 5+3, 10+5 (minutes each + seconds a move)"),
     Entry::new(
         &[Lobby],
         &[
@@ -1188,18 +1209,18 @@ pub static KEYS: &[Entry] = &[
             lobby(ch('k'), LobbyAction::SelectUp),
             lobby(ch('j'), LobbyAction::SelectDown),
         ],
-        "choose a game in the list",
+        "choose a seek or a game in the list",
     )
     .importance(4),
     Entry::new(
         &[Lobby],
         &[
-            lobby(ch('w'), LobbyAction::Watch),
-            lobby(ENTER, LobbyAction::Watch),
+            lobby(ch('w'), LobbyAction::Choose),
+            lobby(ENTER, LobbyAction::Choose),
         ],
-        "watch the game chosen",
+        "take the seek or watch the game chosen",
     )
-    .bar("watch", 3),
+    .bar("take/watch", 3),
     Entry::new(
         &[Lobby],
         &[
