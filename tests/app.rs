@@ -676,7 +676,7 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert!(app.is_waiting());
     app.receive(Worker::default().answer(&request), t0);
     let costs = *app.costs().expect("counted");
-    assert_eq!(costs.minimax, Some(549_945));
+    assert_eq!(costs.minimax, Some(549_946), "call 1 included, as trace counts");
     // The engine's search, the same code on every board since 3x3 lost its
     // own specialisation: 232 positions (it was 222 with it).
     assert_eq!(costs.search, Some(232));
@@ -699,12 +699,11 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     );
     let board = app.board();
     let costs = *app.costs().expect("counted");
-    let calls = |algorithm| reference::move_values(&board, algorithm, Scoring::Depth).calls;
-    assert_eq!(costs.minimax, Some(calls(reference::Algorithm::Minimax)));
-    assert_eq!(
-        costs.alpha_beta,
-        Some(calls(reference::Algorithm::AlphaBeta))
-    );
+    // As the trace counts them, call 1 included.
+    let minimax = reference::move_values(&board, reference::Algorithm::Minimax, Scoring::Depth);
+    assert_eq!(costs.minimax, Some(minimax.calls + 1));
+    let pruned = reference::best_move(&board, reference::Algorithm::AlphaBeta, Scoring::Depth);
+    assert_eq!(costs.alpha_beta, pruned.map(|best| best.calls + 1));
     let search = analyze_by_search(&board, Limits::Solve).nodes();
     assert_eq!(costs.search, Some(search));
     assert!(costs.alpha_beta < costs.minimax && Some(search) < costs.alpha_beta);
@@ -973,7 +972,7 @@ fn explain_always_describes_the_position_on_screen() {
     assert!(app.overlay().is_none());
     answer_all(&mut app, now);
     assert_eq!(app.overlay().map(|a| a.board), Some(Board::new()));
-    assert_eq!(app.costs().and_then(|c| c.minimax), Some(549_945));
+    assert_eq!(app.costs().and_then(|c| c.minimax), Some(549_946));
 }
 
 #[test]
@@ -1065,7 +1064,8 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     assert!(matches!(request, Request::Tree { board, .. } if board == opened));
     app.receive(Worker::default().answer(&request), t0);
     assert_eq!(app.tree().unwrap().rows().len(), 9 + 7);
-    // Every value shown is the articles' minimax with the position on the board at depth 0.
+    // Every value shown is the articles' minimax, the positions after the
+    // root's moves at depth 0 (the root one above).
     let tree = app.tree().unwrap();
     for row in tree.rows() {
         let Row::Node(i) = row else { continue };
@@ -1075,7 +1075,7 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
             node.value,
             Some(reference::minimax(
                 &node.board,
-                node.depth as i32,
+                node.depth as i32 - 1,
                 maximizing
             )),
             "{}",
@@ -1139,13 +1139,13 @@ fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
     app.update(Action::TraceStep, t0);
     let walkthrough = app.walkthrough().unwrap();
     assert!(walkthrough.current().is_none(), "call 1 has returned");
-    assert_eq!(walkthrough.result(), Some(9));
+    assert_eq!(walkthrough.result(), Some(10));
     let best = walkthrough.best().expect("a best move");
     assert_eq!(
         (best.call.number, best.call.mv),
         (5, Some(Square::new(1, 1)))
     );
-    assert_eq!(walkthrough.status(), "Call 1 returned +9: best move b2");
+    assert_eq!(walkthrough.status(), "Call 1 returned +10: best move b2");
     app.update(Action::PlaceAtCursor, t0);
     assert_eq!(
         app.walkthrough().unwrap().current().map(|c| c.number),
@@ -1221,7 +1221,7 @@ fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
         "call 6 ran to its return"
     );
     app.update(Action::Trace(TraceMove::End), t0);
-    assert_eq!(app.walkthrough().and_then(|w| w.result()), Some(9));
+    assert_eq!(app.walkthrough().and_then(|w| w.result()), Some(10));
     app.update(Action::Trace(TraceMove::AlphaBeta), t0);
     let walk = app.walkthrough().expect("open");
     assert_eq!(
@@ -1289,7 +1289,7 @@ fn z_opens_the_quiz_and_its_keys_type_the_answer() {
     }
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Backspace);
-    for typed in "+9".chars() {
+    for typed in "+10".chars() {
         press(&mut app, KeyCode::Char(typed));
     }
     press(&mut app, KeyCode::Enter);

@@ -49,8 +49,8 @@ fn four_by_four_with_four_in_a_row_is_proven_a_draw() {
 
 #[test]
 fn bigger_boards_score_wins_from_100() {
-    // X to move on 4x4 completes the top row now (100 - depth 1), or lets O
-    // win on the reply (-(100 - depth 2)).
+    // X to move on 4x4 completes the top row now (100 - depth 0), or lets O
+    // win on the reply (-100 + depth 1).
     let board: Board = "xxx./ooo./..../....".parse().unwrap();
     let analysis = analyze(&board, Limits::Solve);
     let score = |row, col| {
@@ -61,8 +61,8 @@ fn bigger_boards_score_wins_from_100() {
             .unwrap()
             .score
     };
-    assert_eq!(score(0, 3), 99);
-    assert_eq!(score(3, 3), -98);
+    assert_eq!(score(0, 3), 100);
+    assert_eq!(score(3, 3), -99);
     assert_eq!(verdict(&analysis), "X wins in 1");
     assert!(analysis.proven());
 }

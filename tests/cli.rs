@@ -23,7 +23,7 @@ fn analyze_json_has_the_documented_shape() {
     assert_eq!(answer["board"], "xox/oox/...");
     assert_eq!(answer["to_move"], "x");
     assert_eq!(answer["status"], "in_progress");
-    assert_eq!(answer["value"], 9);
+    assert_eq!(answer["value"], 10);
     assert_eq!(answer["scores"], "depth");
     assert_eq!(answer["best"], json!({"row": 2, "col": 2}));
     let moves: Vec<(i64, i64, i64)> = answer["moves"]
@@ -38,7 +38,7 @@ fn analyze_json_has_the_documented_shape() {
             )
         })
         .collect();
-    assert_eq!(moves, vec![(2, 0, -8), (2, 1, 0), (2, 2, 9)]);
+    assert_eq!(moves, vec![(2, 0, -9), (2, 1, 0), (2, 2, 10)]);
     // Answered from the table: nothing searched.
     assert_eq!(answer["nodes"], 0);
     assert_eq!(answer["method"], "table");
@@ -53,10 +53,10 @@ fn analyze_text_reads_like_the_seed_driver() {
     for expected in [
         "X to move",
         "\n        a    b    c\n   1    X    O    X\n",
-        "\n   3   -8    0   +9\n",
-        "\n  a3 (row 2, col 0)    -8  loss in 1\n",
-        "\n  c3 (row 2, col 2)    +9  win in 1  <- best\n",
-        "The value of the best move is: 9 (+9 = 10 - depth 1: X wins on this move)",
+        "\n   3   -9    0  +10\n",
+        "\n  a3 (row 2, col 0)    -9  loss in 1\n",
+        "\n  c3 (row 2, col 2)   +10  win in 1  <- best\n",
+        "The value of the best move is 10 (+10 = 10 - depth 0: X wins on this move)",
         "The optimal move is: c3 (row 2, col 2)",
         "Verdict: X wins in 1",
         "Positions searched: ",
@@ -603,11 +603,11 @@ fn trace_replays_the_freecodecamp_walkthrough() {
         .collect();
     assert_eq!(rows.len(), 9, "{stdout}");
     assert!(
-        rows[4].contains("b2 X") && rows[4].ends_with("+9  X won"),
+        rows[4].contains("b2 X") && rows[4].ends_with("+10  X won"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("Best move: b2 (row 1, col 1), call 5: +9 = 10 - depth 1"),
+        stdout.contains("Best move: b2 (row 1, col 1), call 5: +10 = 10 - depth 0"),
         "{stdout}"
     );
 
@@ -615,7 +615,7 @@ fn trace_replays_the_freecodecamp_walkthrough() {
     assert_eq!(calls.len(), 9);
     assert_eq!(
         calls[0],
-        json!({"call":1,"parent":null,"depth":0,"move":null,"board":"o.x/x.x/.oo","maximizing":true,"score":9,"bound":"exact"})
+        json!({"call":1,"parent":null,"depth":null,"move":null,"board":"o.x/x.x/.oo","maximizing":true,"score":10,"bound":"exact"})
     );
     for (i, call) in calls.iter().enumerate() {
         assert_eq!(call["call"], i + 1);
@@ -653,13 +653,13 @@ fn trace_with_alpha_beta_marks_its_cut() {
     assert_eq!(calls.len(), 8, "one call fewer than plain minimax");
     assert_eq!(calls[0]["alpha"], Value::Null);
     assert_eq!(calls[5]["call"], 6);
-    assert_eq!(calls[5]["alpha"], 9);
+    assert_eq!(calls[5]["alpha"], 10);
     assert_eq!(calls[5]["cut"], json!([{"row": 1, "col": 1}]));
     let out = tictactoe(&["trace", "o.x/x.x/.oo", "--alpha-beta"], "");
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains(
-            "└─ cut after call 7: b2 O not searched (+7 <= alpha +9: X has better elsewhere)"
+            "└─ cut after call 7: b2 O not searched (+8 <= alpha +10: X has better elsewhere)"
         ),
         "{stdout}"
     );
@@ -725,15 +725,17 @@ fn tree_prints_text_and_graphviz() {
     let stdout = text(&out.stdout);
     assert_eq!(
         stdout.lines().next(),
-        Some("o.x/x.x/.oo  +9  X wins in 1 · X to move, takes the maximum (8 below)")
+        Some("o.x/x.x/.oo  +10  X wins in 1 · X to move, takes the maximum (8 below)")
     );
     assert_eq!(stdout.lines().count(), 10);
     assert_eq!(
         stdout.lines().last(),
-        Some("Scores: a win at depth d scores 10 - d, a loss -(10 - d), a draw 0.")
+        Some(
+            "Scores: depth 0 is the position after the root's move; a win at depth d scores 10 - d, a loss -10 + d, a draw 0, counted from the root."
+        )
     );
     assert!(
-        stdout.contains("├── b2 X  +9  X won  ◀ X's choice"),
+        stdout.contains("├── b2 X  +10  X won  ◀ X's choice"),
         "{stdout}"
     );
 
@@ -754,7 +756,7 @@ fn tree_prints_text_and_graphviz() {
     let out = tictactoe(&["tree", "xxx/oo./...", "--scores", "plain"], "");
     assert_eq!(
         text(&out.stdout),
-        "xxx/oo./...  -10  X won\nScores: a win scores +10, a loss -10, a draw 0, however deep (the articles' bare scores).\n"
+        "xxx/oo./...  -10  X won\nScores: a win scores +10, a loss -10, a draw 0, however deep.\n"
     );
 }
 

@@ -84,8 +84,8 @@ fn every_line_of_every_unfinished_position_is_best_play_and_adds_up_to_its_score
                 );
                 position = position.play(mv).expect("a legal move");
             }
-            // The move is depth 1; the line's moves follow it.
-            let depth = 1 + line.moves.len() as u32;
+            // The position after the move is depth 0; the line's moves follow it.
+            let depth = line.moves.len() as u32;
             let expected = match position.status() {
                 Status::Won(winner) => Scoring::Depth.end(Some(winner == mover), depth, 10),
                 Status::Draw => 0,

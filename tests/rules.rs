@@ -14,8 +14,8 @@ fn board(text: &str) -> Board {
 #[test]
 fn geeksforgeeks_example_scores_and_best_move() {
     // x o x / o o x / _ _ _ with X to move: the article's driver prints row 2,
-    // col 2, value 10, scoring the move at depth 0; here the position is depth
-    // 0 and the move depth 1, so a win on the move is +9 (+10 in plain scores).
+    // col 2, value 10, scoring the position after each move at depth 0, and
+    // so does the engine: a win on the move +10, a loss on the reply -9.
     let position = board("xox/oox/___");
     assert_eq!(position.to_move(), Player::X);
     let analysis = analyze(&position, Limits::Solve);
@@ -24,9 +24,9 @@ fn geeksforgeeks_example_scores_and_best_move() {
         .iter()
         .map(|m| (m.mv.row, m.mv.col, m.score))
         .collect();
-    assert_eq!(scores, vec![(2, 0, -8), (2, 1, 0), (2, 2, 9)]);
+    assert_eq!(scores, vec![(2, 0, -9), (2, 1, 0), (2, 2, 10)]);
     assert_eq!(find_best_move(&position), Some(Square::new(2, 2)));
-    assert_eq!(analysis.value(), Some(9));
+    assert_eq!(analysis.value(), Some(10));
     let plain: Vec<i32> = analysis
         .moves
         .iter()
@@ -64,7 +64,7 @@ fn seed_vocabulary_evaluate_is_moves_left_minimax() {
     assert!(is_moves_left(&x_won));
     assert!(!is_moves_left(&board("xox/xoo/oxx")));
     // After X takes row 2, col 2 in the article's example, minimax(board, 0, false) is +10,
-    // as the article calls it; one ply below the position asked about, at depth 1, +9.
+    // as the article calls it; a call one move deeper, at depth 1, would return +9.
     let after = board("xox/oox/..x");
     assert_eq!(minimax(&after, 0, false), 10);
     assert_eq!(minimax(&after, 1, false), 9);

@@ -295,7 +295,11 @@ fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io:
         .unwrap_or(0) as usize;
     let move_width = (deepest * 3 + 4).max("move".len());
     let board_width = board.to_string().len();
-    let window_header = if traced.pruning() { "  alpha   beta" } else { "" };
+    let window_header = if traced.pruning() {
+        "  alpha   beta"
+    } else {
+        ""
+    };
     writeln!(
         out,
         "call  depth  {:<move_width$}  {:<board_width$}  turn   {window_header}  returns",
@@ -333,7 +337,9 @@ fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io:
                     ended => format!("  {ended}"),
                 };
                 let returns = bounded(outcome.score, outcome.bound);
-                let depth = call.depth().map_or("-".to_string(), |depth| depth.to_string());
+                let depth = call
+                    .depth()
+                    .map_or("-".to_string(), |depth| depth.to_string());
                 writeln!(
                     out,
                     "{:>4}  {depth:>5}  {label:<move_width$}  {}  {turn}  {window}  {returns:>7}{end}",

@@ -140,9 +140,9 @@ impl Mode {
             Mode::Walkthrough => {
                 Some("The articles' minimax from the position on the board, one call at a time.")
             }
-            Mode::Quiz => {
-                Some("Questions about the position on the board, answered by the articles' minimax.")
-            }
+            Mode::Quiz => Some(
+                "Questions about the position on the board, answered by the articles' minimax.",
+            ),
             _ => None,
         }
     }

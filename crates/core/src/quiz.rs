@@ -253,13 +253,10 @@ impl Question {
     fn reason(&self, top: i32) -> String {
         let analysis = analyze(&self.board, Limits::Solve);
         let win = self.board.geometry().win_score();
-        let best = analysis
-            .moves
-            .iter()
-            .find(|scored| {
-                let mover = self.board.to_move();
-                self.scoring.shown(scored.score, scored.proven, win, mover) == top
-            });
+        let best = analysis.moves.iter().find(|scored| {
+            let mover = self.board.to_move();
+            self.scoring.shown(scored.score, scored.proven, win, mover) == top
+        });
         best.map_or_else(
             || signed(top),
             |scored| {

@@ -135,33 +135,38 @@ pub fn cut_reason(call: &Call, score: i32, window: Window) -> String {
     format!("{} {reached} {bound}: {why}", signed(score))
 }
 
-/// How scores are counted, in one line for a legend: the article's words
-/// for each way.
+/// How scores are counted, in one line for a legend, in the articles'
+/// words.
 pub fn scoring_legend(scoring: Scoring, win: i32) -> String {
     match scoring {
         Scoring::Depth => format!(
-            "the position after a move is depth 0; a win at depth d scores {win} - d, \
-             a loss -{win} + d, a draw 0 (GeeksforGeeks' scores)"
+            "depth 0 is the position after the move; a win at depth d scores {win} - d, \
+             a loss -{win} + d, a draw 0"
         ),
-        Scoring::Plain => format!(
-            "a win scores +{win}, a loss -{win}, a draw 0, however deep (freeCodeCamp's scores)"
-        ),
-        Scoring::Cs50 => "+1 when X wins, -1 when O wins, 0 for a draw, whoever is to move: \
-             X maximizes, O minimizes (CS50's utility)"
-            .to_string(),
+        Scoring::Plain => format!("a win scores +{win}, a loss -{win}, a draw 0, however deep"),
+        Scoring::Cs50 => "CS50's utility: +1 when X wins, -1 when O wins, a draw 0".to_string(),
     }
 }
 
 /// The legend of a tree or a trace, whose deeper scores the article's
-/// recursion counts from the root: the positions after the root's moves
-/// are depth 0, and the depth goes on counting below them.
+/// recursion counts from the root: depth 0 is the position after the root's
+/// move, and the depth goes on counting below it.
 pub fn tree_legend(scoring: Scoring, win: i32) -> String {
     match scoring {
         Scoring::Depth => format!(
-            "the positions after the root's moves are depth 0; a win at depth d scores {win} - d, \
-             a loss -{win} + d, a draw 0, so a deeper score is counted from the root"
+            "depth 0 is the position after the root's move; a win at depth d scores {win} - d, \
+             a loss -{win} + d, a draw 0, counted from the root"
         ),
         Scoring::Plain | Scoring::Cs50 => scoring_legend(scoring, win),
+    }
+}
+
+/// [`tree_legend`] in a few words, for a screen's header line.
+pub fn tree_legend_short(scoring: Scoring, win: i32) -> String {
+    match scoring {
+        Scoring::Depth => format!("depth 0 after the root's move, a win at depth d is {win} - d"),
+        Scoring::Plain => format!("plain scores: a win is +{win}, a loss -{win}"),
+        Scoring::Cs50 => "CS50's utility: +1 X wins, -1 O wins".to_string(),
     }
 }
 

@@ -12,7 +12,7 @@ use super::tree::{Node, Row, TreeView};
 use crate::fit::first_fitting;
 use tictactoe_core::keys::{self, Context};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{move_list, tree_legend};
+use tictactoe_core::words::{move_list, tree_legend_short};
 use tictactoe_engine::Status;
 
 /// What a row says about its position after the move, in at most `width`
@@ -81,7 +81,7 @@ pub(crate) fn render(
     let maximizer = view.maximizer();
     let minimizer = maximizer.other();
     let win = root.board.geometry().win_score();
-    let counted = tree_legend(view.scoring(), win);
+    let counted = tree_legend_short(view.scoring(), win);
     let legends = [
         format!("{maximizer} maximizes, {minimizer} minimizes; {counted}; #n: call n of the trace"),
         format!("{maximizer} maximizes, {minimizer} minimizes; {counted}"),

@@ -317,7 +317,7 @@ struct Shown {
 
 /// A move's score in its square, counted as `--scores` says: the number
 /// (with `?` when only estimated), and on big squares the meaning in words;
-/// the best moves in bold, underlined.
+/// the best move (`findBestMove`'s, [`Analysis::best_by`]) in bold, underlined.
 fn draw_score(
     analysis: &Analysis,
     scored: ScoredMove,
@@ -327,10 +327,10 @@ fn draw_score(
     buf: &mut Buffer,
 ) {
     let win = analysis.board.geometry().win_score();
-    let count = |scored: &ScoredMove| shown.scoring.of(scored.score, scored.proven, win);
+    let mover = analysis.board.to_move();
     let outlook = analysis.outlook_of(scored);
-    let score = count(&scored);
-    let best = analysis.moves.iter().map(count).max() == Some(score);
+    let score = shown.scoring.shown(scored.score, scored.proven, win, mover);
+    let best = analysis.best_by(shown.scoring).map(|best| best.mv) == Some(scored.mv);
     let mut style = theme.score(scored, outlook).patch(shown.base);
     if best {
         style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);

@@ -100,11 +100,7 @@ pub fn value(board: &Board, scoring: Scoring) -> i32 {
     }
     let values =
         children(board).map(|child| minimax_counting(&child, 0, !root_max, scoring, &mut 0));
-    let picked = if root_max {
-        values.max()
-    } else {
-        values.min()
-    };
+    let picked = if root_max { values.max() } else { values.min() };
     picked.unwrap_or(0)
 }
 

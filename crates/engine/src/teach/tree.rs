@@ -59,12 +59,7 @@ pub struct Branch {
 /// below the root (0 for the root itself) of a tree whose maximizer is
 /// `maximizer`, in reading order, with values counted by `scoring`. None
 /// once the game is over.
-pub fn branches(
-    analysis: &Analysis,
-    ply: u32,
-    maximizer: Player,
-    scoring: Scoring,
-) -> Vec<Branch> {
+pub fn branches(analysis: &Analysis, ply: u32, maximizer: Player, scoring: Scoring) -> Vec<Branch> {
     let mover = analysis.board.to_move();
     let win = analysis.board.geometry().win_score();
     analysis
