@@ -676,7 +676,11 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert!(app.is_waiting());
     app.receive(Worker::default().answer(&request), t0);
     let costs = *app.costs().expect("counted");
-    assert_eq!(costs.minimax, Some(549_946), "call 1 included, as trace counts");
+    assert_eq!(
+        costs.minimax,
+        Some(549_946),
+        "call 1 included, as trace counts"
+    );
     // The engine's search, the same code on every board since 3x3 lost its
     // own specialisation: 232 positions (it was 222 with it).
     assert_eq!(costs.search, Some(232));
