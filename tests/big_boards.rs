@@ -5,8 +5,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
+use tictactoe_core::present::verdict;
 use tictactoe_core::selfplay::play_games;
-use tictactoe_core::words::verdict;
 use tictactoe_engine::{
     Ai, Board, CellSet, Dice, Geometry, Level, Limits, Square, analyze, find_best_move,
 };
@@ -42,7 +42,7 @@ fn four_by_four_with_four_in_a_row_is_proven_a_draw() {
         .unwrap();
     let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
-        (answer["value"].clone(), answer["exact"].clone()),
+        (answer["value"].clone(), answer["proven"].clone()),
         (Value::from(0), Value::from(true))
     );
 }
@@ -86,7 +86,7 @@ fn estimates_are_marked_and_the_json_says_so() {
         .output()
         .unwrap();
     let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(answer["exact"], false);
+    assert_eq!(answer["proven"], false);
     assert_eq!(answer["moves"].as_array().unwrap().len(), 49);
 }
 

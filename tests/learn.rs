@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use tictactoe_core::words::result_for;
+use tictactoe_core::present::result_for;
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound};
 use tictactoe_engine::teach::trace::{Step, Traced, Walk, trace};
 use tictactoe_engine::teach::tree::{branches, value};

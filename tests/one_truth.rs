@@ -148,9 +148,10 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
                     .filter(|call| call["parent"] == 1)
                     .map(|call| {
                         let mv = Square::new(
-                            call["move"]["row"].as_u64().unwrap() as u8,
-                            call["move"]["col"].as_u64().unwrap() as u8,
+                            call["row"].as_u64().unwrap() as u8,
+                            call["col"].as_u64().unwrap() as u8,
                         );
+                        assert_eq!(call["move"], mv.to_string());
                         (mv, call["score"].as_i64().unwrap())
                     })
                     .collect();

@@ -1,6 +1,6 @@
 //! The notation, the rules and their errors, and the seed articles' examples.
 
-use tictactoe_core::words::verdict;
+use tictactoe_core::present::verdict;
 use tictactoe_engine::teach::reference::{self, evaluate, is_moves_left, minimax};
 use tictactoe_engine::{
     Board, BoardError, Geometry, GeometryError, IllegalMove, InvalidPosition, Limits, Outlook,

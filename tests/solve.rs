@@ -611,26 +611,26 @@ fn analyze_solve_gives_every_move_the_provers_value() {
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let proof = &json["proof"];
-    assert_eq!(proof["value"], "draw");
+    assert_eq!(proof["result"], "draw");
     assert_eq!(proof["keeps"], "hold");
-    let moves = proof["moves"].as_array().unwrap();
+    let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), board.legal_moves().len());
-    let value_after = |row: &serde_json::Value, col: &serde_json::Value| {
-        let mv = tictactoe_engine::Square {
-            row: row.as_u64().unwrap() as u8,
-            col: col.as_u64().unwrap() as u8,
-        };
+    let value_after = |name: &serde_json::Value| {
+        let mv = tictactoe_engine::Square::parse_coordinate(name.as_str().unwrap(), 5).unwrap();
         solve(&board.play(mv).unwrap(), Techniques::all()).value
     };
     for proven in moves {
         assert_eq!(
-            proven["value"],
-            value_after(&proven["row"], &proven["col"]).name(),
+            proven["result"],
+            value_after(&proven["move"]).name(),
             "{proven}"
         );
     }
-    let kept = &proof["move"];
-    assert_eq!(value_after(&kept["row"], &kept["col"]), Value::Draw);
+    assert_eq!(value_after(&proof["move"]), Value::Draw);
+    assert_eq!(
+        json["best"], proof["move"],
+        "the best move is the one the proof keeps"
+    );
 
     // On 3x3 the table knows every score, and there is no proof to report.
     let out = tictactoe(&["analyze", "x../.../...", "--solve", "--json"], "");

@@ -1,6 +1,7 @@
 //! The command line: flags, subcommands and the headless commands.
 
 pub mod analyze;
+pub mod json;
 pub mod play;
 pub mod quiz;
 pub mod review;
@@ -21,11 +22,10 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use serde::Serialize;
 
 use tictactoe_engine::{
     Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, MAX_SIZE, MIN_SIZE, ParseError,
-    Scoring, Square,
+    Scoring,
 };
 
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
@@ -238,22 +238,6 @@ pub const MAX_THINK_MS: u64 = 10 * 60 * 1000;
 /// `--think-ms`, wherever it appears: 0 to [`MAX_THINK_MS`].
 fn think_ms() -> clap::builder::RangedU64ValueParser<u64> {
     clap::value_parser!(u64).range(..=MAX_THINK_MS)
-}
-
-/// A square in the JSON of `analyze` and `trace`: `{"row":2,"col":2}` (0-based).
-#[derive(Debug, Serialize)]
-struct Cell {
-    row: u8,
-    col: u8,
-}
-
-impl From<Square> for Cell {
-    fn from(mv: Square) -> Cell {
-        Cell {
-            row: mv.row,
-            col: mv.col,
-        }
-    }
 }
 
 /// Reads the command line. `Err` holds the status to exit with: clap's own

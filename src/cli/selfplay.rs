@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{DEFAULT_THINK_MS, ExitStatus, Shape, Streams, level_parser, think_ms};
+use super::{DEFAULT_THINK_MS, ExitStatus, Shape, Streams, json, level_parser, think_ms};
 use tictactoe_core::game::{Seat, Seats};
 use tictactoe_core::record::{self, Record, RecordFile, RecordFileError};
 use tictactoe_core::selfplay::{SelfplayReport, play_games_each};
@@ -119,11 +119,17 @@ pub fn write_report(
     out: &mut dyn Write,
 ) -> io::Result<ExitStatus> {
     if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(report).map_err(io::Error::other)?
-        )?;
+        let record = json::Selfplay {
+            games: report.games,
+            tally: json::Tally {
+                x_wins: report.x_wins,
+                o_wins: report.o_wins,
+                draw: report.draws,
+            },
+            seconds: report.seconds,
+            seed: report.seed,
+        };
+        json::write_line(out, &record)?;
     } else {
         let percent = |n: u32| 100.0 * f64::from(n) / f64::from(report.games.max(1));
         let games = text::count(report.games.into(), "game", "games");

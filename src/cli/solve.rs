@@ -8,9 +8,8 @@ use std::time::Instant;
 
 use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use serde::Serialize;
 
-use super::{ExitStatus, Shape, Streams};
+use super::{ExitStatus, Shape, Streams, json};
 use tictactoe_core::text::thousands;
 use tictactoe_engine::solve::{Technique, Techniques, certificate, solve};
 
@@ -52,17 +51,6 @@ fn technique_parser() -> impl TypedValueParser<Value = Technique> {
         .try_map(|name| Technique::from_name(&name).ok_or("not a technique"))
 }
 
-/// The answer of `solve --json`.
-#[derive(Debug, Serialize)]
-struct Report {
-    size: u8,
-    k: u8,
-    board: String,
-    result: &'static str,
-    positions: u64,
-    ms: u64,
-}
-
 impl SolveArgs {
     /// Proves the position, writes the certificate if asked, and prints the answer.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
@@ -97,19 +85,15 @@ impl SolveArgs {
             }
         }
         if self.json {
-            let report = Report {
+            let report = json::Solved {
                 size: board.size(),
                 k: board.k(),
                 board: board.to_string(),
-                result: proof.value.name(),
+                result: json::value(proof.value),
                 positions,
                 ms: proved_in.as_millis() as u64,
             };
-            writeln!(
-                io.out,
-                "{}",
-                serde_json::to_string(&report).map_err(io::Error::other)?
-            )?;
+            json::write_line(io.out, &report)?;
         } else {
             let from = if board.move_count() == 0 {
                 "the empty board".to_string()

@@ -8,11 +8,10 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use serde::Serialize;
 
-use super::{Cell, ExitStatus, GivenShape, ScoresArg, Streams};
+use super::{ExitStatus, GivenShape, ScoresArg, Streams, json};
+use tictactoe_core::present::{bounded, cut_reason, score_reason, tree_legend};
 use tictactoe_core::text::{signed, thousands};
-use tictactoe_core::words::{bounded, cut_reason, score_reason, tree_legend};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Limits, Outlook, Role, Scoring, Status, analyze};
@@ -149,46 +148,19 @@ fn index(number: u64) -> usize {
 }
 
 /// One call of `trace --json`.
-#[derive(Debug, Serialize)]
-struct CallRecord {
-    call: u64,
-    parent: Option<u64>,
-    /// The article's depth: `null` for call 1, 0 for the calls it makes.
-    depth: Option<u32>,
-    #[serde(rename = "move")]
-    mv: Option<Cell>,
-    board: String,
-    maximizing: bool,
-    score: i32,
-    /// What the score says: the value (`exact`), or a bound on it.
-    bound: &'static str,
-    /// Alpha-beta only: the window as the call began (`null` for no bound yet).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    alpha: Option<Option<i32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    beta: Option<Option<i32>>,
-    /// Alpha-beta only: the replies not searched.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cut: Option<Vec<Cell>>,
-}
-
-impl CallRecord {
-    fn new(call: &Call, outcome: &Outcome) -> CallRecord {
-        CallRecord {
-            call: call.number,
-            parent: call.parent,
-            depth: call.depth(),
-            mv: call.mv.map(Cell::from),
-            board: call.board.to_string(),
-            maximizing: call.role.is_max(),
-            score: outcome.score,
-            bound: outcome.bound.name(),
-            alpha: call.window.map(|window| window.alpha),
-            beta: call.window.map(|window| window.beta),
-            cut: call
-                .window
-                .map(|_| outcome.cut.iter().map(Cell::from).collect()),
-        }
+fn call_record(call: &Call, outcome: &Outcome) -> json::TraceCall {
+    json::TraceCall {
+        call: call.number,
+        parent: call.parent,
+        depth: call.depth(),
+        at: json::Located::new(call.mv),
+        board: call.board.to_string(),
+        maximizing: call.role.is_max(),
+        score: outcome.score,
+        bound: outcome.bound.name(),
+        alpha: call.window.map(|window| window.alpha),
+        beta: call.window.map(|window| window.beta),
+        cut: call.window.map(|_| json::squares(outcome.cut.iter())),
     }
 }
 
@@ -221,9 +193,7 @@ pub fn run_trace(
     if json {
         for step in traced.walk() {
             if let Step::Enter(call) = step {
-                let record = CallRecord::new(&call, &outcomes[index(call.number)]);
-                let record = serde_json::to_string(&record).map_err(io::Error::other)?;
-                writeln!(out, "{record}")?;
+                json::write_line(out, &call_record(&call, &outcomes[index(call.number)]))?;
             }
         }
         Ok(ExitStatus::Success)

@@ -7,8 +7,8 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
+use tictactoe_core::present::{branch_result, node_result, tree_legend};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{branch_result, node_result, tree_legend};
 use tictactoe_engine::teach::reference::{is_countable, tree_size};
 use tictactoe_engine::teach::tree::{branches, value};
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Player, Role, Scoring, Square, Status};

@@ -8,7 +8,8 @@
 //!   ([`record`]) on disk, and the certificate checker ([`proof_check`]).
 //! - What a player asks for ([`action`]) and every key and typed word that
 //!   asks for it ([`keys`]): one table for every front end.
-//! - The words: [`words`] (the engine's facts in sentences) on [`text`]
+//! - The words: [`present`] (the engine's facts in sentences, every
+//!   sentence written once for every front end) on [`text`]
 //!   (numbers, input lines) and [`fit`] (text made to fit a width).
 //! - The line-based front ends: [`console`] under [`plain`] and [`reader`]
 //!   (the screen-reader mode).
@@ -21,6 +22,7 @@ pub mod fit;
 pub mod game;
 pub mod keys;
 pub mod plain;
+pub mod present;
 pub mod proof_check;
 pub mod quiz;
 pub mod reader;
@@ -30,4 +32,7 @@ pub mod selfplay;
 pub mod settings;
 pub mod stats;
 pub mod text;
-pub mod words;
+
+/// The presentation module's old name, while branches written against it
+/// land: use [`present`].
+pub use present as words;

@@ -21,8 +21,8 @@ use tictactoe_engine::teach::reference::{self, Algorithm, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Ai, Board, Dice, Level, Limits, Role, Scoring, Square, Status, analyze};
 
+use crate::present::{cut_reason, score_reason, scoring_legend};
 use crate::text::{echo, read_line, signed, thousands};
-use crate::words::{cut_reason, score_reason, scoring_legend};
 
 /// What a question asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -139,9 +139,20 @@ impl Ai {
             Limits::Solve => Limits::Solve,
         });
         let mut analysis = analyze_with(self.searcher(board.geometry(), left), board, left);
-        analysis.settled = Some(settled);
+        analysis.settle(settled);
         analysis.elapsed = started.elapsed();
         analysis
+    }
+
+    /// What the prover settles about `board`, however long that takes, with
+    /// this AI's prover: the value and a move that keeps it, what `best
+    /// --solve` needs. Nothing on 3×3, where the table knows every score.
+    pub fn settle(&mut self, board: &Board) -> solve::Settled {
+        if board.is_classic() {
+            return solve::Settled::default();
+        }
+        let book = solve::book_ready(board.geometry());
+        solve::settle(self.solver(board.geometry()), book, board, None)
     }
 
     /// What the prover settles about `board` and the value after each of
@@ -262,7 +273,7 @@ impl Ai {
             Level::Hard => {
                 let analysis = self.analyze(board, limits);
                 // A slip, never a blunder: a win on the move is always taken.
-                let wins_now = analysis.value() == Some(win_on_move(board));
+                let wins_now = top_score(&analysis) == Some(win_on_move(board));
                 let mv = if !wins_now && rng.u32(..100) < HARD_SLIP_PERCENT {
                     pick_second_best(&analysis, rng)
                         .unwrap_or_else(|| pick_among_best(&analysis, rng))
@@ -342,15 +353,21 @@ fn two_ply_analysis(board: &Board) -> Analysis {
     }
 }
 
+/// The highest score among the moves (the AI's levels choose by the
+/// scores, the prover's moves aside).
+fn top_score(analysis: &Analysis) -> Option<i32> {
+    analysis.best().map(|best| best.score)
+}
+
 /// A uniformly random move among those with the top score.
 fn pick_among_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Square {
-    pick_scoring(analysis, analysis.value().unwrap_or(0), rng)
+    pick_scoring(analysis, top_score(analysis).unwrap_or(0), rng)
 }
 
 /// A random move among those with the highest score below the top, if that
 /// score does not hand the opponent a win on the spot (a slip, not a blunder).
 fn pick_second_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Option<Square> {
-    let top = analysis.value()?;
+    let top = top_score(analysis)?;
     let loses_at_once = loss_on_reply(&analysis.board);
     let second = analysis
         .moves

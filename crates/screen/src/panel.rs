@@ -6,8 +6,10 @@ use std::time::Duration;
 
 use super::app::App;
 use super::message::Said;
+use tictactoe_core::present::{
+    move_list, move_rows, result_for, row_reason, scoring_legend, settled_words,
+};
 use tictactoe_core::text::{count as count_of, percent_saved};
-use tictactoe_core::words::{move_list, result_for, score_reason, scoring_legend, settled_words};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Analysis, Board, Level, Method, Square, Status};
 
@@ -70,10 +72,11 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     };
     // How the number on that square is counted, next to the numbers.
     if let Some((analysis, mv)) = analysis.zip(shown)
-        && let Some(scored) = analysis.moves.iter().find(|m| m.mv == mv)
+        && let Some(row) = move_rows(analysis, scoring)
+            .into_iter()
+            .find(|row| row.mv == mv)
     {
-        let score = scoring.shown(scored.score, scored.proven, win, to_move);
-        let reason = score_reason(score, analysis.outlook_of(*scored), to_move, scoring, win);
+        let reason = row_reason(&row, to_move, scoring, win);
         items.push((2, Said::Text(format!("{mv}: {reason}"))));
     }
     items.push((6, Said::Gap));

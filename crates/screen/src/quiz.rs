@@ -4,8 +4,8 @@
 //! next question, and after the last the panel gives the score.
 
 use super::message::Said;
+use tictactoe_core::present::scoring_legend;
 use tictactoe_core::quiz::{self, Ask, Question};
-use tictactoe_core::words::scoring_legend;
 use tictactoe_engine::{Board, Scoring};
 
 /// Longest answer kept: more than any list of pruned branches needs.

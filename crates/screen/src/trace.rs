@@ -6,8 +6,8 @@
 //! stack, never cut without saying so) and what returned since the last step.
 
 use super::message::Said;
+use tictactoe_core::present::{bounded, cut_reason};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{bounded, cut_reason};
 use tictactoe_engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Scoring, Square, Status, first_best};

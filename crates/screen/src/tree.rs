@@ -5,7 +5,7 @@
 //! one engine request. This is its state; `tree_view` draws it.
 
 use super::message::{Direction, Request};
-use tictactoe_core::words::{branch_result, node_result};
+use tictactoe_core::present::{branch_result, node_result};
 use tictactoe_engine::teach::reference::is_countable;
 use tictactoe_engine::teach::tree::{branches, value};
 use tictactoe_engine::{Analysis, Board, Limits, Player, Role, Scoring, Square};

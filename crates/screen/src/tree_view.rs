@@ -11,8 +11,8 @@ use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
 use crate::fit::first_fitting;
 use tictactoe_core::keys::{self, Context};
+use tictactoe_core::present::{move_list, tree_legend_short};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{move_list, tree_legend_short};
 use tictactoe_engine::Status;
 
 /// What a row says about its position after the move, in at most `width`

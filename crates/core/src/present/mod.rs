@@ -1,19 +1,33 @@
 //! The engine's facts in the words every front end uses: results, verdicts,
 //! lines of moves, bounds, and how a score is counted. The engine hands out
-//! data; the sentences are written here once.
+//! data; the sentences are written here once, and the command line, the
+//! screens, plain mode and the screen reader render through them.
+//!
+//! - this module: results, verdicts, lines of moves, bounds and cuts;
+//! - [`score`]: how scores are counted (the legends), what a score means,
+//!   and every move of a position as each view lists it ([`MoveRow`]).
+
+pub mod score;
+
+pub use score::{
+    MoveRow, ResultAfter, move_rows, row_reason, score_reason, scoring_legend, tree_legend,
+    tree_legend_short,
+};
 
 use crate::text::signed;
 use tictactoe_engine::solve::{Keep, Settled, Value};
 use tictactoe_engine::teach::reference::{Bound, Window};
 use tictactoe_engine::teach::trace::Call;
 use tictactoe_engine::teach::tree::Branch;
-use tictactoe_engine::{Analysis, Board, Outlook, Player, Scoring, Square, Status};
+use tictactoe_engine::{Analysis, Board, Outlook, Player, Square, Status};
 
 /// The result when `mover` plays a move with this outlook: "X wins in 2"
-/// (in the winner's moves, the mover's counting this one), "draw", "estimate".
+/// (in the winner's moves, the mover's counting this one), "X wins" where
+/// only the result is proven, "draw", "estimate".
 pub fn result_for(outlook: Outlook, mover: Player) -> String {
     match (outlook.winner(mover), outlook.moves()) {
         (Some(winner), Some(moves)) => format!("{winner} wins in {moves}"),
+        (Some(winner), None) => format!("{winner} wins"),
         _ if outlook == Outlook::Draw => "draw".to_string(),
         _ => "estimate".to_string(),
     }
@@ -135,79 +149,6 @@ pub fn cut_reason(call: &Call, score: i32, window: Window) -> String {
     format!("{} {reached} {bound}: {why}", signed(score))
 }
 
-/// How scores are counted, in one line for a legend, in the articles'
-/// words.
-pub fn scoring_legend(scoring: Scoring, win: i32) -> String {
-    match scoring {
-        Scoring::Depth => format!(
-            "depth 0 is the position after the move; a win at depth d scores {win} - d, \
-             a loss -{win} + d, a draw 0"
-        ),
-        Scoring::Plain => format!("a win scores +{win}, a loss -{win}, a draw 0, however deep"),
-        Scoring::Cs50 => "CS50's utility: +1 when X wins, -1 when O wins, a draw 0".to_string(),
-    }
-}
-
-/// The legend of a tree or a trace, whose deeper scores the article's
-/// recursion counts from the root: depth 0 is the position after the root's
-/// move, and the depth goes on counting below it.
-pub fn tree_legend(scoring: Scoring, win: i32) -> String {
-    match scoring {
-        Scoring::Depth => format!(
-            "depth 0 is the position after the root's move; a win at depth d scores {win} - d, \
-             a loss -{win} + d, a draw 0, counted from the root"
-        ),
-        Scoring::Plain | Scoring::Cs50 => scoring_legend(scoring, win),
-    }
-}
-
-/// [`tree_legend`] in a few words, for a screen's header line.
-pub fn tree_legend_short(scoring: Scoring, win: i32) -> String {
-    match scoring {
-        Scoring::Depth => format!("depth 0 after the root's move, a win at depth d is {win} - d"),
-        Scoring::Plain => format!("plain scores: a win is +{win}, a loss -{win}"),
-        Scoring::Cs50 => "CS50's utility: +1 X wins, -1 O wins".to_string(),
-    }
-}
-
-/// How one move's score is counted, for the move's mover: "+10 = 10 -
-/// depth 0: X wins on this move", "-9 = -10 + depth 1: O wins on the
-/// reply", "0: a draw", "+10: X wins" (plain), "-1: O wins on the reply"
-/// (CS50, for X), or "estimate" when not proven. `shown` is the score as
-/// [`Scoring::shown`] shows it.
-pub fn score_reason(
-    shown: i32,
-    outlook: Outlook,
-    mover: Player,
-    scoring: Scoring,
-    win: i32,
-) -> String {
-    let number = signed(shown);
-    let (Some(winner), Some(moves)) = (outlook.winner(mover), outlook.moves()) else {
-        return match outlook {
-            Outlook::Draw => format!("{number}: a draw with best play"),
-            _ => format!("{number}: an estimate, not proven"),
-        };
-    };
-    // The position after the move is depth 0: the mover's moves are at
-    // depths 0, 2, 4, …, the other side's replies at 1, 3, ….
-    let depth = if winner == mover {
-        2 * (moves - 1)
-    } else {
-        2 * moves - 1
-    };
-    let when = match (winner == mover, moves) {
-        (true, 1) => format!("{winner} wins on this move"),
-        (false, 1) => format!("{winner} wins on the reply"),
-        _ => format!("{winner} wins at depth {depth}"),
-    };
-    match scoring {
-        Scoring::Depth if winner == mover => format!("{number} = {win} - depth {depth}: {when}"),
-        Scoring::Depth => format!("{number} = -{win} + depth {depth}: {when}"),
-        Scoring::Plain | Scoring::Cs50 => format!("{number}: {when}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,36 +184,6 @@ mod tests {
             Some("X wins with best play (proven)".to_string())
         );
         assert_eq!(settled_words(&settled(None, None), Player::X), None);
-    }
-
-    #[test]
-    fn a_score_says_how_it_is_counted() {
-        let win = Outlook::Win { moves: 1 };
-        let loss = Outlook::Loss { moves: 1 };
-        assert_eq!(
-            score_reason(10, win, Player::X, Scoring::Depth, 10),
-            "+10 = 10 - depth 0: X wins on this move"
-        );
-        assert_eq!(
-            score_reason(-9, loss, Player::X, Scoring::Depth, 10),
-            "-9 = -10 + depth 1: O wins on the reply"
-        );
-        assert_eq!(
-            score_reason(8, Outlook::Win { moves: 2 }, Player::X, Scoring::Depth, 10),
-            "+8 = 10 - depth 2: X wins at depth 2"
-        );
-        assert_eq!(
-            score_reason(1, loss, Player::O, Scoring::Cs50, 10),
-            "+1: X wins on the reply"
-        );
-        assert_eq!(
-            score_reason(10, win, Player::X, Scoring::Plain, 10),
-            "+10: X wins on this move"
-        );
-        assert_eq!(
-            score_reason(0, Outlook::Draw, Player::O, Scoring::Depth, 10),
-            "0: a draw with best play"
-        );
     }
 
     #[test]
