@@ -1126,14 +1126,8 @@ fn esc_closes_explain_before_it_quits() {
 #[test]
 fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().unwrap();
-    let mut app = App::new(
-        Settings {
-            start,
-            ..settings(Seat::Human, Seat::Human)
-        },
-        t0,
-    );
+    let start: Board = support::FREECODECAMP.parse().unwrap();
+    let mut app = support::freecodecamp_app(t0);
     for call in 1..=9 {
         app.update(Action::TraceStep, t0);
         let walkthrough = app.walkthrough().expect("open");
@@ -1202,8 +1196,7 @@ fn t_c_and_backspace_open_the_learning_views() {
 fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
     use tictactoe_screen::app::TraceMove;
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(support::settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     let current = |app: &App| {
         app.walkthrough()
             .and_then(|w| w.current().map(|c| c.number))
@@ -1267,14 +1260,8 @@ fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
 fn z_opens_the_quiz_and_its_keys_type_the_answer() {
     let t0 = Instant::now();
     let area = Rect::new(0, 0, 80, 24);
-    let start: Board = "o.x/x.x/.oo".parse().unwrap();
-    let mut app = App::new(
-        Settings {
-            start,
-            ..settings(Seat::Human, Seat::Human)
-        },
-        t0,
-    );
+    let start: Board = support::FREECODECAMP.parse().unwrap();
+    let mut app = support::freecodecamp_app(t0);
     let press = |app: &mut App, code| {
         let action = action_for(&key(code), app, area).expect("a key of the quiz");
         app.update(action, t0);

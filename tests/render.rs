@@ -701,8 +701,7 @@ fn explain_on_the_empty_board_with_two_people_speaks_of_no_ai() {
 /// The freeCodeCamp position, two people, and the tree opened on it.
 fn tree_of_the_article() -> App {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     app.update(Action::ToggleTree, t0);
     answer_all(&mut app, t0);
     app
@@ -759,8 +758,7 @@ fn the_tree_of_the_article_board() {
 #[test]
 fn the_walkthrough_steps_through_the_article_calls() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     // Call 1, then five more key presses: call 6 (a3 X, O to move).
     for _ in 0..6 {
         app.update(Action::TraceStep, t0);
@@ -790,8 +788,7 @@ fn the_walkthrough_steps_through_the_article_calls() {
 fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
     use tictactoe_screen::app::TraceMove;
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     app.update(Action::TraceStep, t0);
     app.update(Action::Trace(TraceMove::AlphaBeta), t0);
     // Calls 1 to 7, then the rest of call 7 and of call 6: the cut.
@@ -855,7 +852,7 @@ fn buffer_of(app: &App) -> Buffer {
 
 #[test]
 fn the_explain_legend_is_shown_whole_or_not_at_all() {
-    let mut app = explained_from("o.x/x.x/.oo");
+    let mut app = explained_from(support::FREECODECAMP);
     // Its start and its end, each short enough never to be wrapped apart.
     let first_half = "depth 0 is the";
     let second_half = "a draw 0.";
@@ -955,8 +952,7 @@ fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
 #[test]
 fn the_quiz_on_the_article_board() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     app.update(Action::Quiz, t0);
     for typed in "+10".chars() {
         app.update(Action::Type(typed), t0);
