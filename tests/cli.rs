@@ -146,7 +146,7 @@ fn batch_in_text_mode_reports_errors_on_stderr() {
         text(&out.stderr).trim(),
         format!(
             "line 2: error: {}",
-            "unexpected character 'b' at position 1: cells are x, o or . (also _ and -), rows may be separated by /"
+            "unexpected character 'b' at position 1: cells are x, o or . (also _, - or the cell's number from 0), rows may be separated by / and cells by spaces"
         )
     );
     let clean = tictactoe(&["analyze", "-"], "xox/oox/...\r\n.........\r\n");

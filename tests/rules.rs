@@ -113,6 +113,16 @@ fn notation_accepts_every_spelling_and_round_trips() {
 }
 
 #[test]
+fn boards_as_students_write_them_are_read() {
+    // GeeksforGeeks' board with spaces between its cells, and underscores.
+    assert_eq!(board("x o x / o o x / _ _ _"), board("xox/oox/..."));
+    assert_eq!(board(" X O X\tO O X _ _ _ "), board("xox/oox/..."));
+    // freeCodeCamp's origBoard, its empty cells numbered by their index.
+    assert_eq!(board("o1x/x4x/6oo"), board("o.x/x.x/.oo"));
+    assert_eq!(board("O 1 X X 4 X 6 O O"), board("o.x/x.x/.oo"));
+}
+
+#[test]
 fn parse_errors_name_what_is_wrong() {
     let err = |text: &str| text.parse::<Board>().unwrap_err();
     assert_eq!(err(""), BoardError::Parse(ParseError::Empty));
@@ -132,12 +142,18 @@ fn parse_errors_name_what_is_wrong() {
             position: 3
         })
     );
+    // A digit stands only for the empty cell it numbers, from 0.
     assert_eq!(
-        err("xo. .x...o"),
-        BoardError::Parse(ParseError::BadCharacter {
-            found: ' ',
-            position: 4
+        err("o2x/x4x/6oo"),
+        BoardError::Parse(ParseError::Numbered {
+            found: '2',
+            position: 2,
+            index: 1
         })
+    );
+    assert_eq!(
+        err("0.../..../..../...."),
+        BoardError::Parse(ParseError::NumberedBig { size: 4 })
     );
     assert_eq!(err("xo./.x./"), BoardError::Parse(ParseError::CellCount(6)));
     assert_eq!(

@@ -50,16 +50,28 @@ pub enum SeatKind {
 #[command(mut_arg("size", |size| size.help(format!("Board side, {} [default: {MIN_SIZE}, or the size of --board]", super::sizes()))))]
 pub struct PlayArgs {
     /// The side you play; X moves first [default: x].
-    #[arg(long, value_enum, value_name = "x|o", conflicts_with_all = ["watch", "x", "o"])]
+    #[arg(long, value_enum, value_name = "x|o", ignore_case = true, conflicts_with_all = ["watch", "x", "o"])]
     pub player: Option<Side>,
     /// Watch the AI play both sides (the same as --x ai --o ai).
     #[arg(long, conflicts_with_all = ["x", "o"])]
     pub watch: bool,
     /// Who plays X; give --o too. Two humans can share the keyboard [default: human, ai with --player o or --watch].
-    #[arg(long, value_enum, value_name = "human|ai", requires = "o")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "human|ai",
+        ignore_case = true,
+        requires = "o"
+    )]
     pub x: Option<SeatKind>,
     /// Who plays O; give --x too [default: ai, human with --player o].
-    #[arg(long, value_enum, value_name = "human|ai", requires = "x")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "human|ai",
+        ignore_case = true,
+        requires = "x"
+    )]
     pub o: Option<SeatKind>,
     /// How well the AI plays.
     #[arg(long, value_name = "LEVEL", default_value = "perfect", value_parser = super::level_parser())]
