@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use clap::Args;
 
 use super::{ExitStatus, GivenShape, ScoresArg, Streams, json};
-use tictactoe_core::present::{bounded, cut_reason, score_reason, tree_legend};
+use tictactoe_core::present::{bounded, cut_reason, ended, score_reason, tree_legend};
 use tictactoe_core::text::{signed, thousands};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
@@ -304,7 +304,7 @@ fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io:
                 });
                 let end = match call.board.status() {
                     Status::InProgress { .. } => String::new(),
-                    ended => format!("  {ended}"),
+                    status => format!("  {}", ended(status).unwrap_or_default()),
                 };
                 let returns = bounded(outcome.score, outcome.bound);
                 let depth = call

@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
-use tictactoe_core::present::{branch_result, node_result, tree_legend};
+use tictactoe_core::present::{branch_result, ended, node_result, tree_legend};
 use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_engine::teach::reference::{is_countable, tree_size};
 use tictactoe_engine::teach::tree::{branches, value};
@@ -424,7 +424,7 @@ fn to_dot(root: &Board, nodes: &[Node], maximizer: Player) -> String {
                     Role::of(to_move, maximizer)
                 ));
             }
-            ended => label.push(ended.to_string()),
+            status => label.push(ended(status).unwrap_or_default()),
         }
         let estimate = if node.proven { "" } else { "?" };
         label.push(format!("{}{estimate}", signed(node.value)));

@@ -7,7 +7,8 @@ use std::time::Duration;
 use super::app::App;
 use super::message::Said;
 use tictactoe_core::present::{
-    move_list, move_rows, result_for, row_reason, scoring_legend, settled_words,
+    capitalised, ended, move_list, move_rows, result_for, row_reason, scoring_legend,
+    settled_words,
 };
 use tictactoe_core::text::{count as count_of, percent_saved};
 use tictactoe_engine::teach::line::Line;
@@ -38,10 +39,7 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     let mut items: Vec<(u8, Said)> = Vec::new();
     let board = app.board();
     let Status::InProgress { to_move } = board.status() else {
-        let end = match board.status() {
-            Status::Won(winner) => format!("{winner} won"),
-            _ => "A draw".to_string(),
-        };
+        let end = capitalised(&ended(board.status()).unwrap_or_default());
         items.push((1, Said::Text(format!("{end}: no move left to score."))));
         return items;
     };

@@ -6,7 +6,7 @@
 //! stack, never cut without saying so) and what returned since the last step.
 
 use super::message::Said;
-use tictactoe_core::present::{bounded, cut_reason};
+use tictactoe_core::present::{bounded, cut_reason, ended};
 use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
@@ -488,7 +488,9 @@ fn window_line(window: Window) -> String {
 /// What a call returned: `call 8 returned +8: X won`, `call 6 returned <= +8, the min of its calls`.
 fn returned_line(returned: &Returned) -> String {
     let end = match returned.call.board.status() {
-        ended @ (Status::Won(_) | Status::Draw) => format!(": {ended}"),
+        status @ (Status::Won(_) | Status::Draw) => {
+            format!(": {}", ended(status).unwrap_or_default())
+        }
         Status::InProgress { .. } => format!(", the {} of its calls", returned.call.role),
     };
     format!(
@@ -542,8 +544,7 @@ fn role(call: &Call, scoring: Scoring) -> String {
     let returns = || signed(finished(call, scoring).unwrap_or(0));
     match call.board.status() {
         Status::InProgress { to_move } => format!("{to_move} to move, {}", call.role.verb()),
-        Status::Won(winner) => format!("{winner} won, returns {}", returns()),
-        Status::Draw => format!("a draw, returns {}", returns()),
+        status => format!("{}, returns {}", ended(status).unwrap_or_default(), returns()),
     }
 }
 

@@ -11,7 +11,7 @@ use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
 use crate::fit::first_fitting;
 use tictactoe_core::keys::{self, Context};
-use tictactoe_core::present::{move_list, tree_legend_short};
+use tictactoe_core::present::{ended, move_list, tree_legend_short};
 use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_engine::Status;
 
@@ -194,7 +194,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
             let how = view.role(node).takes();
             lines.push(Line::from(format!("{to_move} to move, takes the {how}")));
         }
-        ended => lines.push(Line::from(ended.to_string())),
+        status => lines.push(Line::from(ended(status).unwrap_or_default())),
     }
     if let Some(value) = node.value {
         lines.push(Line::from(format!(

@@ -21,6 +21,42 @@ use tictactoe_engine::teach::trace::Call;
 use tictactoe_engine::teach::tree::Branch;
 use tictactoe_engine::{Analysis, Board, Outlook, Player, Square, Status};
 
+/// `text` with its first letter in upper case, to begin a sentence.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// How a finished position ended, as a fact: "X won", "draw"; `None` while
+/// the game goes on. Every view that says how a game ended says it so, or
+/// from a person's side with [`result_line`].
+pub fn ended(status: Status) -> Option<String> {
+    match status {
+        Status::InProgress { .. } => None,
+        Status::Won(winner) => Some(format!("{winner} won")),
+        Status::Draw => Some("draw".to_string()),
+    }
+}
+
+/// A finished game's result in words, from `person`'s side when the screen
+/// belongs to one: "X wins: you win!", "O wins: you lose"; otherwise "X
+/// wins" or "Draw". `None` while the game goes on.
+pub fn result_line(status: Status, person: Option<Player>) -> Option<String> {
+    let won = |winner: Player| match person {
+        Some(person) if person == winner => format!("{winner} wins: you win!"),
+        Some(_) => format!("{winner} wins: you lose"),
+        None => format!("{winner} wins"),
+    };
+    match status {
+        Status::InProgress { .. } => None,
+        Status::Draw => Some("Draw".to_string()),
+        Status::Won(winner) => Some(won(winner)),
+    }
+}
+
 /// The result when `mover` plays a move with this outlook: "X wins in 2"
 /// (in the winner's moves, the mover's counting this one), "X wins" where
 /// only the result is proven, "draw", "estimate".
@@ -39,7 +75,7 @@ pub fn result_for(outlook: Outlook, mover: Player) -> String {
 /// the end, or an estimate.
 pub fn verdict(analysis: &Analysis) -> String {
     match analysis.status() {
-        Status::Won(winner) => format!("{winner} won"),
+        Status::Won(_) => ended(analysis.status()).unwrap_or_default(),
         Status::Draw => "draw: the board is full".to_string(),
         Status::InProgress { to_move } => match analysis.outlook() {
             Some(Outlook::Draw) => "draw with best play".to_string(),
@@ -76,12 +112,7 @@ pub fn settled_words(settled: &Settled, to_move: Player) -> Option<String> {
         Some(Keep::Hold(mv)) => return Some(format!("{to_move} does not lose with {mv} (proven)")),
         None => None,
     };
-    let value = proven_value(settled.value?);
-    let mut first = value.chars();
-    let value = first
-        .next()
-        .map(|c| c.to_uppercase().chain(first).collect::<String>())
-        .unwrap_or_default();
+    let value = capitalised(&proven_value(settled.value?));
     Some(match keeps {
         Some(keeps) => format!("{value}: {keeps}"),
         None => value,
@@ -93,7 +124,7 @@ pub fn settled_words(settled: &Settled, to_move: Player) -> Option<String> {
 pub fn node_result(analysis: &Analysis) -> String {
     match (analysis.status(), analysis.outlook()) {
         (Status::InProgress { to_move }, Some(outlook)) => result_for(outlook, to_move),
-        (status, _) => status.to_string(),
+        (status, _) => ended(status).unwrap_or_default(),
     }
 }
 
@@ -102,7 +133,7 @@ pub fn node_result(analysis: &Analysis) -> String {
 pub fn branch_result(branch: &Branch) -> String {
     match branch.board.status() {
         Status::InProgress { to_move } => result_for(branch.outlook, to_move.other()),
-        ended => ended.to_string(),
+        ended_at => ended(ended_at).unwrap_or_default(),
     }
 }
 
