@@ -49,7 +49,9 @@ pub use ai::{Ai, Decision, Dice, Level};
 pub use analysis::{Analysis, Limits, Method, Outlook, analyze, analyze_by_search};
 pub use board::{Board, Status};
 pub use cell_set::{CellSet, CellSetIter};
-pub use error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
+pub use error::{
+    BoardError, ECHO_LIMIT, GeometryError, IllegalMove, InvalidPosition, ParseError, echo,
+};
 pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE};
 pub use player::Player;
 pub use role::Role;
