@@ -34,6 +34,7 @@ mod board;
 mod cell_set;
 mod error;
 mod geometry;
+pub mod notation;
 mod player;
 mod role;
 pub mod score;

@@ -1,5 +1,5 @@
 //! The notation of game records, in the spirit of chess's PGN. Pure: it reads
-//! text and writes text; files and the clock are [`super::file`]'s.
+//! text and writes text; files and the clock are the caller's.
 //!
 //! ```text
 //! [Game "tictactoe"]
@@ -31,8 +31,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::text::echo;
-use tictactoe_engine::{Board, IllegalMove, MAX_SIZE, MIN_SIZE, Player, Square, Status};
+use crate::error::{IllegalMove, echo};
+use crate::{Board, MAX_SIZE, MIN_SIZE, Player, Square, Status};
 
 /// The `Game` tag's value: the only game this notation records.
 pub const GAME: &str = "tictactoe";
