@@ -120,7 +120,7 @@ fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
                 call.number,
                 call.parent.map_or("-".to_string(), |p| p.to_string()),
                 call.depth,
-                call.mv.map_or("-".to_string(), Square::coordinate),
+                call.mv.map_or("-".to_string(), |mv| mv.to_string()),
                 call.role,
                 c.score
             )

@@ -22,7 +22,7 @@ fn text(bytes: &[u8]) -> String {
 
 fn squares(text: &str) -> Vec<Square> {
     text.split_whitespace()
-        .map(|square| Square::parse_coordinate(square, 3).expect("a square"))
+        .map(|square| square.parse::<Square>().expect("a square"))
         .collect()
 }
 
@@ -509,7 +509,7 @@ fn lost_on_4x4(limits: Limits) -> tictactoe_screen::app::App {
     settings.limits = limits;
     let mut app = App::new(settings, Instant::now());
     for square in LOST_ON_4X4.split_whitespace() {
-        let mv = Square::parse_coordinate(square, 4).expect("a square");
+        let mv = square.parse::<Square>().expect("a square");
         app.update(Action::Place(mv), Instant::now());
     }
     assert!(app.board().status().is_over());

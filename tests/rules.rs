@@ -335,12 +335,14 @@ fn status_of_finished_and_running_games() {
 
 #[test]
 fn coordinates_a1_to_c3() {
-    assert_eq!(Square::new(0, 0).coordinate(), "a1");
-    assert_eq!(Square::new(2, 1).coordinate(), "b3");
-    assert_eq!(Square::parse_coordinate("b2", 3), Some(Square::new(1, 1)));
-    assert_eq!(Square::parse_coordinate("C3", 3), Some(Square::new(2, 2)));
+    assert_eq!(Square::new(0, 0).to_string(), "a1");
+    assert_eq!(Square::new(2, 1).to_string(), "b3");
+    let classic = Geometry::classic();
+    assert_eq!(classic.parse_square("b2"), Ok(Square::new(1, 1)));
+    assert_eq!(classic.parse_square("C3"), Ok(Square::new(2, 2)));
     for bad in ["d1", "a4", "a0", "", "b", "22", "bb"] {
-        assert_eq!(Square::parse_coordinate(bad, 3), None, "{bad}");
+        assert!(classic.parse_square(bad).is_err(), "{bad}");
     }
-    assert_eq!(Square::parse_coordinate("g7", 7), Some(Square::new(6, 6)));
+    let seven = Geometry::get(7, 4).unwrap();
+    assert_eq!(seven.parse_square("g7"), Ok(Square::new(6, 6)));
 }

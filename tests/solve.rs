@@ -593,7 +593,7 @@ fn verify_refuses_what_is_not_a_certificate_file_without_hanging() {
 #[test]
 fn analyze_solve_gives_every_move_the_provers_value() {
     // 5x5 with four in a row after X takes the centre: O has draws and losses.
-    let centre = tictactoe_engine::Square::parse_coordinate("c3", 5).unwrap();
+    let centre = "c3".parse::<tictactoe_engine::Square>().unwrap();
     let board = Board::empty(5, 4).unwrap().play(centre).unwrap();
     let out = tictactoe(
         &[

@@ -386,7 +386,7 @@ fn to_text(nodes: &[Node]) -> String {
                     ("├── ", "│   ")
                 };
                 let mover = node.board.to_move().other();
-                let mv = node.mv.map_or(String::new(), Square::coordinate);
+                let mv = node.mv.map_or(String::new(), |mv| mv.to_string());
                 (
                     format!("{above}{branch}{mv} {mover}  "),
                     format!("{above}{more}"),
@@ -456,7 +456,7 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
                 "    n{} -> n{} [label=\"{} {mover}\"{bold}];\n",
                 id(parent),
                 id(i),
-                mv.coordinate()
+                mv.to_string()
             ));
         }
     }

@@ -545,7 +545,9 @@ fn read_node(
     }
     let player = strategy.player;
     let square = |name: &str| {
-        Square::parse_coordinate(name, header.size)
+        name.parse::<Square>()
+            .ok()
+            .filter(|mv| mv.row < header.size && mv.col < header.size)
             .map(|mv| mv.index(header.size))
             .filter(|&square| (position.x | position.o) >> square & 1 == 0)
             .ok_or_else(|| malformed(format!("{name:?} is not an empty square of {}", node.board)))

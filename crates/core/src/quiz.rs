@@ -137,12 +137,12 @@ impl Question {
             (Ask::Value, Answer::Value(value)) => parse_number(text)
                 .map(|given| given == i64::from(value))
                 .ok_or_else(|| format!("{:?} is not a number such as +9, -8 or 0", echo(text))),
-            (Ask::Best, Answer::Best(best)) => match self.board.geometry().parse_move(text) {
-                Some(given) if self.board.get(given).is_some() => {
+            (Ask::Best, Answer::Best(best)) => match self.board.geometry().parse_square(text) {
+                Ok(given) if self.board.get(given).is_some() => {
                     Err(format!("{given} is taken: a move goes on a free square"))
                 }
-                Some(given) => Ok(best.contains(&given)),
-                None => Err(format!("{:?} is not a square such as b2", echo(text))),
+                Ok(given) => Ok(best.contains(&given)),
+                Err(error) => Err(error.to_string()),
             },
             (Ask::Calls, Answer::Calls(calls)) => parse_number(text)
                 .map(|given| given == calls as i64)
@@ -306,7 +306,7 @@ impl Question {
             .map(|path| {
                 let squares: Option<Vec<Square>> = path
                     .split_whitespace()
-                    .map(|square| Square::parse_coordinate(square, self.board.size()))
+                    .map(|square| self.board.geometry().parse_square(square).ok())
                     .collect();
                 squares
                     .filter(|squares| !squares.is_empty())

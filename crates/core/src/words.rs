@@ -185,7 +185,7 @@ mod tests {
 
     #[test]
     fn what_the_prover_settled_in_words() {
-        let mv = |text: &str| tictactoe_engine::Square::parse_coordinate(text, 5).unwrap();
+        let mv = |text: &str| text.parse::<Square>().unwrap();
         let settled = |value, keep| Settled {
             value,
             keep,

@@ -217,7 +217,7 @@ impl Ai {
     /// let mut ai = Ai::new();
     /// let mut dice = Dice::with_seed(7);
     /// let decision = ai.choose(&board, Level::Perfect, &mut dice, Limits::Solve).unwrap();
-    /// assert_eq!(decision.mv.coordinate(), "c1", "X completes the top row");
+    /// assert_eq!(decision.mv.to_string(), "c1", "X completes the top row");
     /// let analysis = decision.analysis.expect("perfect play reads every score");
     /// assert_eq!(analysis.method, Method::Table);
     /// ```

@@ -58,7 +58,7 @@ pub use player::Player;
 pub use role::Role;
 pub use score::{ScoredMove, Scoring, first_best};
 pub use solved::reachable_positions;
-pub use square::Square;
+pub use square::{Square, SquareError};
 
 use std::time::Duration;
 
