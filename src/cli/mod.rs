@@ -17,6 +17,7 @@ pub mod verify;
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
+use std::str::FromStr;
 use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -25,7 +26,7 @@ use serde::Serialize;
 
 use tictactoe_engine::{
     Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, MAX_SIZE, MIN_SIZE, ParseError,
-    Scoring, Square,
+    Scoring, Square, UnknownName,
 };
 
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
@@ -73,38 +74,36 @@ pub enum Command {
     Serve(serve::ServeArgs),
 }
 
+/// One of the engine's named values on the command line: each of `all` by
+/// its name (its `Display`), with its help line, read back by `FromStr`.
+pub fn named_parser<T, const N: usize>(
+    all: [T; N],
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T>
+where
+    T: Copy + Display + FromStr<Err = UnknownName> + Send + Sync + 'static,
+{
+    let values = all.map(|value| PossibleValue::new(value.to_string()).help(help(value)));
+    PossibleValuesParser::new(values).try_map(|name| name.parse::<T>())
+}
+
 /// Levels on the command line: `random`, `easy`, `medium`, `hard`, `perfect`,
 /// each with its help line.
 pub fn level_parser() -> impl TypedValueParser<Value = Level> {
-    let values = Level::ALL.map(|level| {
-        let help = match level {
-            Level::Random => "any legal move",
-            Level::Easy => "random, but takes a win on the move",
-            Level::Medium => "looks two moves ahead",
-            Level::Hard => "searches to the end, sometimes plays its second-best move",
-            Level::Perfect => "never errs; picks at random among the best moves",
-        };
-        PossibleValue::new(level.name()).help(help)
-    });
-    PossibleValuesParser::new(values).try_map(|name| Level::from_name(&name).ok_or("not a level"))
+    named_parser(Level::ALL, |level| match level {
+        Level::Random => "any legal move",
+        Level::Easy => "random, but takes a win on the move",
+        Level::Medium => "looks two moves ahead",
+        Level::Hard => "searches to the end, sometimes plays its second-best move",
+        Level::Perfect => "never errs; picks at random among the best moves",
+    })
 }
 
 /// `--scores` on the command line: `depth` or `plain`, each with its help line.
 pub fn scoring_parser() -> impl TypedValueParser<Value = Scoring> {
-    let values = Scoring::ALL.map(|scoring| {
-        let help = match scoring {
-            Scoring::Depth => {
-                "a win at depth d scores 10 - d: sooner wins and later losses count more"
-            }
-            Scoring::Plain => "the articles' bare +10 / -10 / 0, however deep",
-        };
-        PossibleValue::new(scoring.name()).help(help)
-    });
-    PossibleValuesParser::new(values).try_map(|name| {
-        Scoring::ALL
-            .into_iter()
-            .find(|scoring| scoring.name() == name)
-            .ok_or("not a way of counting scores")
+    named_parser(Scoring::ALL, |scoring| match scoring {
+        Scoring::Depth => "a win at depth d scores 10 - d: sooner wins and later losses count more",
+        Scoring::Plain => "the articles' bare +10 / -10 / 0, however deep",
     })
 }
 

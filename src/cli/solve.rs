@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::TypedValueParser;
 use serde::Serialize;
 
 use super::{ExitStatus, Shape, Streams};
@@ -36,20 +36,15 @@ pub struct SolveArgs {
 
 /// Techniques on the command line, each with its help line.
 fn technique_parser() -> impl TypedValueParser<Value = Technique> {
-    let values = Technique::ALL.map(|technique| {
-        let help = match technique {
-            Technique::Symmetry => "rotations and reflections searched once",
-            Technique::Threats => "wins by continuous threats found without searching every move",
-            Technique::Pairing => "pairing strategies settle positions the defender holds",
-            Technique::Potential => {
-                "the Erdős–Selfridge potential settles positions the defender holds"
-            }
-            Technique::DeadCells => "cells on no open line are not searched",
-        };
-        PossibleValue::new(technique.name()).help(help)
-    });
-    PossibleValuesParser::new(values)
-        .try_map(|name| Technique::from_name(&name).ok_or("not a technique"))
+    super::named_parser(Technique::ALL, |technique| match technique {
+        Technique::Symmetry => "rotations and reflections searched once",
+        Technique::Threats => "wins by continuous threats found without searching every move",
+        Technique::Pairing => "pairing strategies settle positions the defender holds",
+        Technique::Potential => {
+            "the Erdős–Selfridge potential settles positions the defender holds"
+        }
+        Technique::DeadCells => "cells on no open line are not searched",
+    })
 }
 
 /// The answer of `solve --json`.

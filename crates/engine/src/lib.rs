@@ -34,6 +34,7 @@ mod board;
 mod cell_set;
 mod error;
 mod geometry;
+mod names;
 pub mod notation;
 mod player;
 mod role;
@@ -54,6 +55,7 @@ pub use error::{
     BoardError, ECHO_LIMIT, GeometryError, IllegalMove, InvalidPosition, ParseError, echo,
 };
 pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+pub use names::UnknownName;
 pub use player::Player;
 pub use role::Role;
 pub use score::{ScoredMove, Scoring, first_best};

@@ -15,8 +15,10 @@
 //! (CS50's +1 / -1 with X always the maximizer is the same game scaled and
 //! seen from X's side.)
 //!
-//! A leaf: it names nothing of the engine but a square.
+//! A leaf: it names nothing of the engine but a square (and how enums go
+//! by names).
 
+use super::names::named;
 use super::square::Square;
 
 /// `W` on the classic 3×3 board: the seed's +10.
@@ -72,29 +74,28 @@ pub(crate) const fn to_search(score: i32, proven: bool, win: i32) -> i32 {
     }
 }
 
-/// How scores are counted, as `--scores` chooses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Scoring {
-    /// A win at depth `d` scores `W - d` and a loss `-(W - d)`, so a quicker
-    /// win and a slower loss are worth more (the seed articles' text).
-    #[default]
-    Depth,
-    /// A win scores `W`, a loss `-W`, whatever the depth (the articles' code).
-    Plain,
+named! {
+    /// How scores are counted, as `--scores` chooses: by its name, which
+    /// [`FromStr`](std::str::FromStr) reads.
+    ///
+    /// ```
+    /// use tictactoe_engine::Scoring;
+    ///
+    /// assert_eq!("plain".parse(), Ok(Scoring::Plain));
+    /// assert_eq!(Scoring::default().to_string(), "depth");
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub enum Scoring as "way of counting scores" {
+        /// A win at depth `d` scores `W - d` and a loss `-(W - d)`, so a quicker
+        /// win and a slower loss are worth more (the seed articles' text).
+        #[default]
+        Depth = "depth",
+        /// A win scores `W`, a loss `-W`, whatever the depth (the articles' code).
+        Plain = "plain",
+    }
 }
 
 impl Scoring {
-    /// Both ways, the default first.
-    pub const ALL: [Scoring; 2] = [Scoring::Depth, Scoring::Plain];
-
-    /// The name `--scores` takes.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Scoring::Depth => "depth",
-            Scoring::Plain => "plain",
-        }
-    }
-
     /// The score of a finished game at `depth` below the position scored:
     /// `won` when the side counted for has the line, a draw otherwise
     /// (`lost` when the other side has it).

@@ -37,6 +37,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Board, Status};
 use crate::geometry::Geometry;
+use crate::names::named;
 use crate::player::Player;
 use crate::square::Square;
 
@@ -78,47 +79,31 @@ impl fmt::Display for Value {
     }
 }
 
-/// One of the prover's shortcuts, each of which can be switched off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Technique {
-    /// Positions that are rotations or reflections of each other are searched once.
-    Symmetry,
-    /// A win by continuous threats (each forcing the only block) settles a position.
-    Threats,
-    /// A pairing strategy for the defender settles a position.
-    Pairing,
-    /// The Erdős–Selfridge potential of the attacker's open lines settles a position.
-    Potential,
-    /// Cells on no line either side can still complete are not searched.
-    DeadCells,
+named! {
+    /// One of the prover's shortcuts, each of which can be switched off
+    /// (`solve --without`, by its name).
+    ///
+    /// ```
+    /// use tictactoe_engine::solve::Technique;
+    ///
+    /// assert_eq!("dead-cells".parse(), Ok(Technique::DeadCells));
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Technique as "technique" {
+        /// Positions that are rotations or reflections of each other are searched once.
+        Symmetry = "symmetry",
+        /// A win by continuous threats (each forcing the only block) settles a position.
+        Threats = "threats",
+        /// A pairing strategy for the defender settles a position.
+        Pairing = "pairing",
+        /// The Erdős–Selfridge potential of the attacker's open lines settles a position.
+        Potential = "potential",
+        /// Cells on no line either side can still complete are not searched.
+        DeadCells = "dead-cells",
+    }
 }
 
 impl Technique {
-    /// Every technique.
-    pub const ALL: [Technique; 5] = [
-        Technique::Symmetry,
-        Technique::Threats,
-        Technique::Pairing,
-        Technique::Potential,
-        Technique::DeadCells,
-    ];
-
-    /// The technique's name as the command line spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::Symmetry => "symmetry",
-            Technique::Threats => "threats",
-            Technique::Pairing => "pairing",
-            Technique::Potential => "potential",
-            Technique::DeadCells => "dead-cells",
-        }
-    }
-
-    /// The technique called `name`, if there is one.
-    pub fn from_name(name: &str) -> Option<Technique> {
-        Technique::ALL.into_iter().find(|t| t.name() == name)
-    }
-
     fn bit(self) -> u8 {
         1 << self as u8
     }
