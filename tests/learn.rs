@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use tictactoe_core::words::result_for;
+use tictactoe_core::words::{result_for, role_name};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound};
 use tictactoe_engine::teach::trace::{Step, Traced, Walk, trace};
 use tictactoe_engine::teach::tree::{branches, value};
@@ -121,7 +121,7 @@ fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
                 call.parent.map_or("-".to_string(), |p| p.to_string()),
                 call.depth,
                 call.mv.map_or("-".to_string(), |mv| mv.to_string()),
-                call.role,
+                role_name(call.role),
                 c.score
             )
         })

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::{Cell, ExitStatus, GivenShape, ScoresArg, Streams};
 use tictactoe_core::text::{signed, thousands};
-use tictactoe_core::words::{bounded, cut_reason, score_reason, scoring_legend};
+use tictactoe_core::words::{bounded, cut_reason, role_name, score_reason, scoring_legend};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Limits, Outlook, Scoring, Status, analyze, first_best};
@@ -314,7 +314,7 @@ fn write_text(seed: &Seed, outcomes: &[Outcome], out: &mut dyn Write) -> io::Res
                     Some(rail) => format!("{rail}│  "),
                 };
                 let label = format!("{prefix}{}", move_label(&call));
-                let turn = format!("{} {}", call.board.to_move(), call.role);
+                let turn = format!("{} {}", call.board.to_move(), role_name(call.role));
                 let window = call.window.map_or(String::new(), |window| {
                     format!(
                         "  {:>5}  {:>5}",

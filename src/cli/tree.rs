@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{branch_result, node_result, scoring_legend};
+use tictactoe_core::words::{branch_result, node_result, role_name, role_takes, scoring_legend};
 use tictactoe_engine::teach::reference::{is_countable, tree_size};
 use tictactoe_engine::teach::tree::{branches, value};
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Player, Role, Scoring, Square, Status};
@@ -352,7 +352,7 @@ fn describe(node: &Node, maximizer: Player) -> String {
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate}  {}", signed(node.value), node.result);
     if let Status::InProgress { to_move } = node.board.status() {
-        let how = Role::of(to_move, maximizer).takes();
+        let how = role_takes(Role::of(to_move, maximizer));
         text.push_str(&format!(" · {to_move} to move, takes the {how}"));
         if let Some(below) = node.below {
             text.push_str(&format!(" ({} below)", thousands(below)));
@@ -422,7 +422,7 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
             Status::InProgress { to_move } => {
                 label.push(format!(
                     "{to_move} to move: {}",
-                    Role::of(to_move, maximizer)
+                    role_name(Role::of(to_move, maximizer))
                 ));
             }
             ended => label.push(ended.to_string()),

@@ -21,7 +21,7 @@ use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Ai, Board, Dice, Level, Limits, Role, Scoring, Square, Status, analyze};
 
 use crate::text::{echo, read_line, signed, thousands};
-use crate::words::{cut_reason, score_reason, scoring_legend};
+use crate::words::{cut_reason, role_takes, score_reason, scoring_legend};
 
 /// What a question asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -188,7 +188,7 @@ impl Question {
         match self.answer() {
             Answer::Value(value) => format!(
                 "{moves}; {to_move} to move takes the {}: {}.",
-                Role::Max.takes(),
+                role_takes(Role::Max),
                 self.reason(value)
             ),
             Answer::Best(best) => {

@@ -7,7 +7,7 @@ use tictactoe_engine::solve::{Keep, Settled, Value};
 use tictactoe_engine::teach::reference::{Bound, Window};
 use tictactoe_engine::teach::trace::Call;
 use tictactoe_engine::teach::tree::Branch;
-use tictactoe_engine::{Analysis, Board, Outlook, Player, Scoring, Square, Status};
+use tictactoe_engine::{Analysis, Board, Outlook, Player, Role, Scoring, Square, Status};
 
 /// The result when `mover` plays a move with this outlook: "X wins in 2"
 /// (in the winner's moves, the mover's counting this one), "draw", "estimate".
@@ -176,6 +176,30 @@ pub fn score_reason(
         Scoring::Depth if winner == mover => format!("{shown} = {win} - depth {depth}: {when}"),
         Scoring::Depth => format!("{shown} = -({win} - depth {depth}): {when}"),
         Scoring::Plain => format!("{shown}: {when}"),
+    }
+}
+
+/// A role, short, for tables and trees: `max`, `min`.
+pub const fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Max => "max",
+        Role::Min => "min",
+    }
+}
+
+/// What a side in this role does: `maximizes`, `minimizes`.
+pub const fn role_does(role: Role) -> &'static str {
+    match role {
+        Role::Max => "maximizes",
+        Role::Min => "minimizes",
+    }
+}
+
+/// What a position in this role takes of its moves' values: `maximum`, `minimum`.
+pub const fn role_takes(role: Role) -> &'static str {
+    match role {
+        Role::Max => "maximum",
+        Role::Min => "minimum",
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::message::Said;
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{bounded, cut_reason};
+use tictactoe_core::words::{bounded, cut_reason, role_does, role_name};
 use tictactoe_engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Scoring, Square, Status, first_best};
@@ -361,7 +361,10 @@ impl Walkthrough {
             let label = format!("{:>width$}  {mv}", thousands(call.number));
             items.push((
                 1,
-                Said::Figure(label, format!("{side} {}  {so_far:>5}", call.role)),
+                Said::Figure(
+                    label,
+                    format!("{side} {}  {so_far:>5}", role_name(call.role)),
+                ),
             ));
         }
         if pruning && let Some(window) = self.current().and_then(|call| call.window) {
@@ -489,7 +492,9 @@ fn window_line(window: Window) -> String {
 fn returned_line(returned: &Returned) -> String {
     let end = match returned.call.board.status() {
         ended @ (Status::Won(_) | Status::Draw) => format!(": {ended}"),
-        Status::InProgress { .. } => format!(", the {} of its calls", returned.call.role),
+        Status::InProgress { .. } => {
+            format!(", the {} of its calls", role_name(returned.call.role))
+        }
     };
     format!(
         "call {} returned {}{end}",
@@ -541,7 +546,7 @@ fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
 fn role(call: &Call, scoring: Scoring) -> String {
     let returns = || signed(finished(call, scoring).unwrap_or(0));
     match call.board.status() {
-        Status::InProgress { to_move } => format!("{to_move} to move, {}", call.role.verb()),
+        Status::InProgress { to_move } => format!("{to_move} to move, {}", role_does(call.role)),
         Status::Won(winner) => format!("{winner} won, returns {}", returns()),
         Status::Draw => format!("a draw, returns {}", returns()),
     }

@@ -12,7 +12,7 @@ use super::tree::{Node, Row, TreeView};
 use crate::fit::first_fitting;
 use tictactoe_core::keys::{self, Context};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::move_list;
+use tictactoe_core::words::{move_list, role_name, role_takes};
 use tictactoe_engine::{Scoring, Status};
 
 /// What a row says about its position after the move, in at most `width`
@@ -25,7 +25,7 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate} {}", signed(value), node.result);
     let turn = match node.board.status() {
-        Status::InProgress { to_move } => format!(" · {to_move} {}", view.role(node)),
+        Status::InProgress { to_move } => format!(" · {to_move} {}", role_name(view.role(node))),
         _ => String::new(),
     };
     let below = node
@@ -194,7 +194,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
     lines.push(Line::from(""));
     match node.board.status() {
         Status::InProgress { to_move } => {
-            let how = view.role(node).takes();
+            let how = role_takes(view.role(node));
             lines.push(Line::from(format!("{to_move} to move, takes the {how}")));
         }
         ended => lines.push(Line::from(ended.to_string())),
@@ -207,7 +207,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
         )));
     }
     if let Some(replies) = view.replies(view.selected_index()) {
-        let how = view.role(node);
+        let how = role_name(view.role(node));
         let text = if replies.len() <= 9 {
             let values: Vec<String> = replies.iter().map(|&v| signed(v)).collect();
             format!("{how} of {}", values.join(", "))
