@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 use tictactoe::cli::analyze::{Answer, run_analyze};
 use tictactoe::cli::trace::{Seed, run_trace};
-use tictactoe::cli::{BoardOptions, Shape};
+use tictactoe::cli::{BoardOptions, GeometryArgs};
 use tictactoe_engine::teach::reference::{self, Algorithm};
 use tictactoe_engine::teach::trace::trace;
 use tictactoe_engine::teach::tree::branches;
@@ -25,7 +25,7 @@ fn unfinished() -> Vec<Board> {
 /// The options `analyze` runs with when none are given.
 fn default_options() -> BoardOptions {
     BoardOptions {
-        shape: Shape::default(),
+        geometry: GeometryArgs::default(),
         think_ms: 1000,
         solve: false,
     }

@@ -4,13 +4,13 @@ use std::io::Cursor;
 
 use proptest::prelude::*;
 use tictactoe::cli::analyze::{Answer, run_analyze};
-use tictactoe::cli::{BoardOptions, ExitStatus, Shape};
+use tictactoe::cli::{BoardOptions, ExitStatus, GeometryArgs};
 use tictactoe_core::text;
 use tictactoe_engine::{Board, Limits, Scoring, analyze, find_best_move};
 
 fn options() -> BoardOptions {
     BoardOptions {
-        shape: Shape::default(),
+        geometry: GeometryArgs::default(),
         think_ms: 0,
         solve: false,
     }

@@ -115,10 +115,11 @@ pub struct ScoresArg {
     pub scores: Scoring,
 }
 
-/// The board's shape: N×N with K in a row. Where a board is given, `--size`
-/// says something else: see [`BoardOptions`] and [`play::PlayArgs`].
+/// `--size` and `--k`: the arguments that choose the board's geometry,
+/// N×N with K in a row. Where a board is given, `--size` says something
+/// else: see [`BoardOptions`] and [`play::PlayArgs`].
 #[derive(Debug, Clone, Copy, Default, Args)]
-pub struct Shape {
+pub struct GeometryArgs {
     /// Board side [default: 3].
     #[arg(long, value_name = "N", help = size_help(),
           value_parser = clap::value_parser!(u8).range(i64::from(MIN_SIZE)..=i64::from(MAX_SIZE)))]
@@ -128,7 +129,7 @@ pub struct Shape {
     pub k: Option<u8>,
 }
 
-impl Shape {
+impl GeometryArgs {
     /// Reads a board in the notation; its size must agree with `--size` if given.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
         let board = Board::parse_with_k(text, self.k)?;
@@ -142,7 +143,7 @@ impl Shape {
         }
     }
 
-    /// The empty board of this shape.
+    /// The empty board of this geometry.
     pub fn empty(&self) -> Result<Board, GeometryError> {
         let size = self.size.unwrap_or(MIN_SIZE);
         Board::empty(size, self.k.unwrap_or_else(|| Board::default_k(size)))
@@ -174,22 +175,22 @@ fn given_size_help() -> String {
     )
 }
 
-/// The shape of a board given on the command line, checked against it.
+/// `--size` and `--k` where a board is given on the command line, checked against it.
 #[derive(Debug, Clone, Copy, Args)]
 #[command(mut_arg("size", |size| size.help(given_size_help())))]
-pub struct GivenShape {
-    /// The board's shape.
+pub struct GivenGeometryArgs {
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: Shape,
+    pub geometry: GeometryArgs,
 }
 
 /// How to read a board and how long to think about it.
 #[derive(Debug, Clone, Args)]
 #[command(mut_arg("size", |size| size.help(given_size_help())))]
 pub struct BoardOptions {
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: Shape,
+    pub geometry: GeometryArgs,
     /// Thinking time per position on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
     pub think_ms: u64,
@@ -201,7 +202,7 @@ pub struct BoardOptions {
 impl BoardOptions {
     /// Reads a board in the notation with these options.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
-        self.shape.parse(text)
+        self.geometry.parse(text)
     }
 
     /// The limits `analyze` and `best` search the scores with: with

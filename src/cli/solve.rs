@@ -10,16 +10,16 @@ use clap::Args;
 use clap::builder::TypedValueParser;
 use serde::Serialize;
 
-use super::{ExitStatus, Shape, Streams};
+use super::{ExitStatus, GeometryArgs, Streams};
 use tictactoe_core::text::thousands;
 use tictactoe_engine::solve::{Technique, Techniques, certificate, solve};
 
 /// The arguments of `tictactoe solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The board's shape (the size is the board's own when --board is given).
+    /// The board's geometry: `--size` and `--k` (the size is the board's own when --board is given).
     #[command(flatten)]
-    pub shape: Shape,
+    pub geometry: GeometryArgs,
     /// The position to prove, in the notation [default: the empty board].
     #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
     pub board: Option<String>,
@@ -62,8 +62,8 @@ impl SolveArgs {
     /// Proves the position, writes the certificate if asked, and prints the answer.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
         let board = match &self.board {
-            Some(text) => self.shape.parse(text).map_err(|e| e.to_string()),
-            None => self.shape.empty().map_err(|e| e.to_string()),
+            Some(text) => self.geometry.parse(text).map_err(|e| e.to_string()),
+            None => self.geometry.empty().map_err(|e| e.to_string()),
         };
         let board = match board {
             Ok(board) => board,

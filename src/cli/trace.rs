@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use clap::Args;
 use serde::Serialize;
 
-use super::{Cell, ExitStatus, GivenShape, ScoresArg, Streams};
+use super::{Cell, ExitStatus, GivenGeometryArgs, ScoresArg, Streams};
 use tictactoe_core::text::{signed, thousands};
 use tictactoe_core::words::{bounded, cut_reason, role_name, score_reason, scoring_legend};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
@@ -36,9 +36,9 @@ pub struct TraceArgs {
     /// How scores are counted.
     #[command(flatten)]
     pub scores: ScoresArg,
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: GivenShape,
+    pub geometry: GivenGeometryArgs,
 }
 
 impl TraceArgs {
@@ -47,7 +47,7 @@ impl TraceArgs {
         if let Some(refusal) = super::one_board_only("trace", &self.board) {
             return io.error_line(&refusal, ExitStatus::BadInput);
         }
-        let board = match self.shape.shape.parse(&self.board) {
+        let board = match self.geometry.geometry.parse(&self.board) {
             Ok(board) => board,
             Err(error) => return io.error_line(&error, ExitStatus::BadInput),
         };

@@ -24,10 +24,10 @@
 
 mod book;
 mod certificate;
+mod lines;
 mod pairing;
 mod potential;
 mod prover;
-mod shape;
 mod strategy;
 mod table;
 mod threats;
@@ -46,8 +46,8 @@ pub use certificate::certificate;
 pub use prover::Counts;
 pub use strategy::{Action, Goal, Node, Strategy, StrategyError};
 
+use lines::Lines;
 use prover::{Pos, Prover};
-use shape::Shape;
 
 /// What the side to move can force, with best play from both sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -237,9 +237,9 @@ impl Solver {
     }
 
     fn prover(&mut self, attacker: Player) -> &mut Prover {
-        let (shape, techniques) = (Shape::of(self.geometry), self.techniques);
+        let (lines, techniques) = (Lines::of(self.geometry), self.techniques);
         self.provers[attacker as usize]
-            .get_or_insert_with(|| Prover::new(shape, attacker, techniques))
+            .get_or_insert_with(|| Prover::new(lines, attacker, techniques))
     }
 
     /// Does `player` get k in a row first from `board`, however the other
