@@ -58,7 +58,7 @@ fn every_line_of_every_unfinished_position_is_best_play_and_adds_up_to_its_score
         if board.status().is_over() {
             continue;
         }
-        let analysis = analyze(&board, Limits::Solve);
+        let analysis = analyze(&board, Limits::ToTheEnd);
         let lines = ai.lines(&analysis);
         assert_eq!(lines.len(), analysis.moves.len(), "{board}");
         for (scored, line) in analysis.moves.iter().zip(&lines) {
@@ -288,7 +288,7 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
         for scoring in Scoring::ALL {
             for traced in trace(&root, Algorithm::Minimax, scoring, u64::MAX).unwrap() {
                 let call = traced.call;
-                let analysis = analyze(&call.board, Limits::Solve);
+                let analysis = analyze(&call.board, Limits::ToTheEnd);
                 assert_eq!(
                     value(&analysis, call.depth, maximizer, scoring),
                     traced.score,
@@ -300,7 +300,7 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
                 checked += 1;
             }
             // The root's branches are its calls 2, 3, ... in order, with their scores.
-            let analysis = analyze(&root, Limits::Solve);
+            let analysis = analyze(&root, Limits::ToTheEnd);
             let level = branches(&analysis, 0, maximizer, scoring);
             let calls = trace(&root, Algorithm::Minimax, scoring, u64::MAX).unwrap();
             let children: Vec<(Square, i32)> = calls
@@ -318,7 +318,7 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
 #[test]
 fn the_tree_of_the_article_board_reads_as_the_article_does() {
     let board: Board = "o.x/x.x/.oo".parse().unwrap();
-    let analysis = analyze(&board, Limits::Solve);
+    let analysis = analyze(&board, Limits::ToTheEnd);
     let level = branches(&analysis, 0, Player::X, Scoring::Depth);
     let words: Vec<String> = level
         .iter()
@@ -372,9 +372,9 @@ fn check_big_line(
 fn lines_on_bigger_boards_run_to_the_end_when_proven() {
     let think = Limits::Think(std::time::Duration::from_millis(300));
     for (text, limits) in [
-        ("..../..../..../....", Limits::Solve),
-        ("x.../.o../..x./....", Limits::Solve),
-        ("xo../ox../..../....", Limits::Solve),
+        ("..../..../..../....", Limits::ToTheEnd),
+        ("x.../.o../..x./....", Limits::ToTheEnd),
+        ("xo../ox../..../....", Limits::ToTheEnd),
         // Proven or estimated, as the machine's speed allows: checked either way.
         (
             "......./......./......./...x.../......./......./.......",
@@ -395,7 +395,7 @@ fn lines_on_bigger_boards_run_to_the_end_when_proven() {
             check_big_line(&board, scored, line);
             proven += usize::from(line.proven);
         }
-        if limits == Limits::Solve {
+        if limits == Limits::ToTheEnd {
             assert_eq!(proven, lines.len(), "{board}");
         }
     }

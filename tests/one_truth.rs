@@ -39,7 +39,7 @@ fn analyze_json(boards: &[Board], scoring: Scoring) -> HashMap<String, Vec<(Squa
     let answer = Answer {
         json: true,
         scoring,
-        limits: Limits::Solve,
+        limits: Limits::ToTheEnd,
     };
     run_analyze(
         "-",
@@ -102,7 +102,7 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
         for board in &boards {
             let from_analyze = &analyzed[&board.to_string()];
             // The tree's children: what `tree` and the game's `t` show.
-            let analysis = analyze(board, Limits::Solve);
+            let analysis = analyze(board, Limits::ToTheEnd);
             let from_tree: Vec<(Square, i64)> = branches(&analysis, 0, board.to_move(), scoring)
                 .iter()
                 .map(|branch| (branch.mv, i64::from(branch.value)))

@@ -57,7 +57,7 @@ proptest! {
             // A valid board round-trips and analyses without trouble.
             prop_assert_eq!(board.to_string().parse::<Board>().unwrap(), board);
             if board.size() == 3 {
-                let analysis = analyze(&board, Limits::Solve);
+                let analysis = analyze(&board, Limits::ToTheEnd);
                 prop_assert_eq!(analysis.moves.len(), board.legal_moves().len());
             }
         }

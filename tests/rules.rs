@@ -18,7 +18,7 @@ fn geeksforgeeks_example_scores_and_best_move() {
     // 0 and the move depth 1, so a win on the move is +9 (+10 in plain scores).
     let position = board("xox/oox/___");
     assert_eq!(position.to_move(), Player::X);
-    let analysis = analyze(&position, Limits::Solve);
+    let analysis = analyze(&position, Limits::ToTheEnd);
     let scores: Vec<(u8, u8, i32)> = analysis
         .moves
         .iter()

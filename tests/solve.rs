@@ -77,7 +77,7 @@ fn searched(board: &Board) -> Value {
         Status::Won(winner) => Value::Win(winner),
         Status::Draw => Value::Draw,
         Status::InProgress { to_move } => {
-            let value = analyze(board, Limits::Solve).value().expect("a move");
+            let value = analyze(board, Limits::ToTheEnd).value().expect("a move");
             match value.signum() {
                 1 => Value::Win(to_move),
                 -1 => Value::Win(to_move.other()),

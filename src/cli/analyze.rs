@@ -440,7 +440,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
     match analysis.method {
         Method::Table => text.push_str(&format!(
             " (answered from the compiled table; searching takes {})\n",
-            thousands(analyze_by_search(&board, Limits::Solve).nodes())
+            thousands(analyze_by_search(&board, Limits::ToTheEnd).nodes())
         )),
         Method::Search {
             depth: Some(depth), ..

@@ -215,7 +215,7 @@ impl BoardOptions {
     /// The search limits these options ask for.
     pub fn limits(&self) -> Limits {
         if self.solve {
-            Limits::Solve
+            Limits::ToTheEnd
         } else {
             Limits::Think(Duration::from_millis(self.think_ms))
         }

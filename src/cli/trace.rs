@@ -427,7 +427,7 @@ fn summary(seed: &Seed, outcomes: &[Outcome]) -> String {
     let win = seed.board.geometry().win_score();
     // What the move means, from the engine's scores: plain scores no longer
     // say how far away a win is.
-    let analysis = analyze(&seed.board, Limits::Solve);
+    let analysis = analyze(&seed.board, Limits::ToTheEnd);
     let outlook = analysis
         .moves
         .iter()

@@ -209,7 +209,7 @@ fn thinking_time(board: &Board, depth: Option<u32>, limits: Limits) -> Option<Du
 fn limits_ms(limits: Limits) -> u128 {
     match limits {
         Limits::Think(each) => each.as_millis(),
-        Limits::Solve => 0,
+        Limits::ToTheEnd => 0,
     }
 }
 

@@ -238,7 +238,7 @@ impl Question {
 
     /// How the best value is counted: "+9 = 10 - depth 1: X wins on this move".
     fn reason(&self, top: i32) -> String {
-        let analysis = analyze(&self.board, Limits::Solve);
+        let analysis = analyze(&self.board, Limits::ToTheEnd);
         let win = self.board.geometry().win_score();
         let best = analysis
             .moves
@@ -389,7 +389,7 @@ pub fn questions(seed: u64, count: usize, scoring: Scoring) -> Vec<Question> {
             } else {
                 o
             };
-            let Some(decision) = ai.choose(&board, level, &mut dice, Limits::Solve) else {
+            let Some(decision) = ai.choose(&board, level, &mut dice, Limits::ToTheEnd) else {
                 break;
             };
             let Ok(next) = board.play(decision.mv) else {

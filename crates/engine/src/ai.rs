@@ -108,14 +108,14 @@ impl Ai {
         let started = Instant::now();
         let (deadline, left) = match limits {
             Limits::Think(budget) => (Some(started + budget / 2), None),
-            Limits::Solve => (None, Some(Limits::Solve)),
+            Limits::ToTheEnd => (None, Some(Limits::ToTheEnd)),
         };
         // The book if it is ready: the AI's own moves wait for it (see `choose`).
         let book = solve::book_ready(board.geometry());
         let settled = solve::settle(self.solver(board.geometry()), book, board, deadline);
         let left = left.unwrap_or_else(|| match limits {
             Limits::Think(budget) => Limits::Think(budget.saturating_sub(started.elapsed())),
-            Limits::Solve => Limits::Solve,
+            Limits::ToTheEnd => Limits::ToTheEnd,
         });
         let mut analysis = analyze_with(self.searcher(board.geometry(), left), board, left);
         analysis.settled = Some(settled);
@@ -159,7 +159,7 @@ impl Ai {
     ///
     /// let board: Board = "x../.o./...".parse().unwrap();
     /// let mut ai = Ai::new();
-    /// let analysis = ai.analyze(&board, Limits::Solve);
+    /// let analysis = ai.analyze(&board, Limits::ToTheEnd);
     /// let lines = ai.lines(&analysis);
     /// let best = analysis.best().unwrap();
     /// let line = &lines[analysis.moves.iter().position(|m| m.mv == best.mv).unwrap()];
@@ -168,7 +168,7 @@ impl Ai {
     /// assert_eq!((best.mv.to_string(), squares.join(" ")), ("b1".into(), "c1 a3 a2 c2 b3 c3".into()));
     /// ```
     pub fn lines(&mut self, analysis: &Analysis) -> Vec<Line> {
-        let searcher = self.searcher(analysis.board.geometry(), Limits::Solve);
+        let searcher = self.searcher(analysis.board.geometry(), Limits::ToTheEnd);
         lines_of(analysis, searcher)
     }
 
@@ -195,7 +195,7 @@ impl Ai {
     /// let board: Board = "xx./oo./...".parse().unwrap();
     /// let mut ai = Ai::new();
     /// let mut dice = Dice::with_seed(7);
-    /// let decision = ai.choose(&board, Level::Perfect, &mut dice, Limits::Solve).unwrap();
+    /// let decision = ai.choose(&board, Level::Perfect, &mut dice, Limits::ToTheEnd).unwrap();
     /// assert_eq!(decision.mv.to_string(), "c1", "X completes the top row");
     /// let analysis = decision.analysis.expect("perfect play reads every score");
     /// assert_eq!(analysis.method, Method::Table);

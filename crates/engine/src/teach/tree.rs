@@ -15,7 +15,7 @@
 //! use tictactoe_engine::teach::tree::{branches, value};
 //!
 //! let board: Board = "o.x/x.x/.oo".parse().unwrap();
-//! let analysis = analyze(&board, Limits::Solve);
+//! let analysis = analyze(&board, Limits::ToTheEnd);
 //! let level = branches(&analysis, 0, Player::X, Scoring::Depth);
 //! let values: Vec<i32> = level.iter().map(|b| b.value).collect();
 //! assert_eq!(values, [-8, 9, -8]);
