@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use tictactoe_core::words::{result_for, role_name};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound};
 use tictactoe_engine::teach::trace::{Step, Traced, Walk, trace};
-use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{
     Ai, Board, Limits, Player, Role, Scoring, Square, Status, analyze, reachable_positions,
 };
@@ -150,7 +150,8 @@ fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
         })
         .unwrap();
     assert_eq!(best.call.mv, Some(Square::new(1, 1)));
-    assert_eq!(reference::find_best_move(&board), Some(Square::new(1, 1)));
+    let article = reference::best_move(&board, Algorithm::Minimax, Scoring::Depth);
+    assert_eq!(article.map(|best| best.mv), Some(Square::new(1, 1)));
 }
 
 /// Checks one whole trace against the reference: the calls are numbered in
@@ -217,7 +218,7 @@ fn check_trace(board: &Board, algorithm: Algorithm, scoring: Scoring) -> u64 {
         }
     }
     let root = calls[0].score;
-    assert_eq!(root, reference::value(board, scoring), "{board}");
+    assert_eq!(root, reference::minimax_value(board, scoring), "{board}");
     calls.len() as u64
 }
 
@@ -290,7 +291,7 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
                 let call = traced.call;
                 let analysis = analyze(&call.board, Limits::ToTheEnd);
                 assert_eq!(
-                    value(&analysis, call.depth, maximizer, scoring),
+                    node_value(&analysis, call.depth, maximizer, scoring),
                     traced.score,
                     "{root}: call {} ({})",
                     call.number,

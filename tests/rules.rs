@@ -1,7 +1,7 @@
 //! The notation, the rules and their errors, and the seed articles' examples.
 
 use tictactoe_core::words::verdict;
-use tictactoe_engine::teach::reference::{self, evaluate, is_moves_left, minimax};
+use tictactoe_engine::teach::reference::{self, Algorithm, evaluate, is_moves_left, minimax};
 use tictactoe_engine::{
     Board, BoardError, Geometry, GeometryError, IllegalMove, InvalidPosition, Limits, Outlook,
     ParseError, Player, Scoring, Square, Status, analyze, find_best_move,
@@ -34,10 +34,8 @@ fn geeksforgeeks_example_scores_and_best_move() {
         .collect();
     assert_eq!(plain, [-10, 0, 10], "the article's own numbers");
     assert_eq!(verdict(&analysis), "X wins in 1");
-    assert_eq!(
-        reference::find_best_move(&position),
-        Some(Square::new(2, 2))
-    );
+    let article = reference::best_move(&position, Algorithm::Minimax, Scoring::Depth);
+    assert_eq!(article.map(|best| best.mv), Some(Square::new(2, 2)));
 }
 
 #[test]

@@ -10,7 +10,7 @@ use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
 use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_core::words::{branch_result, node_result, role_name, role_takes, scoring_legend};
 use tictactoe_engine::teach::reference::{is_countable, tree_size};
-use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Player, Role, Scoring, Square, Status};
 
 /// The arguments of `tictactoe tree`.
@@ -272,7 +272,7 @@ fn build(root: &Board, depth: Option<u32>, limits: Limits, scoring: Scoring) -> 
         depth: 0,
         mv: None,
         board: *root,
-        value: value(&analysis, 0, maximizer, scoring),
+        value: node_value(&analysis, 0, maximizer, scoring),
         proven: analysis.proven(),
         result: node_result(&analysis),
         chosen_by: None,

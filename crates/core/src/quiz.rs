@@ -89,7 +89,7 @@ impl Question {
     /// The answer, from the seed's own minimax.
     pub fn answer(&self) -> Answer {
         match self.ask {
-            Ask::Value => Answer::Value(reference::value(&self.board, self.scoring)),
+            Ask::Value => Answer::Value(reference::minimax_value(&self.board, self.scoring)),
             Ask::Best => {
                 let values = self.move_values();
                 let top = values.iter().map(|&(_, value)| value).max();

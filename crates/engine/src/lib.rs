@@ -74,8 +74,8 @@ pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// Bigger boards are searched for at most [`DEFAULT_THINK`]: proven when the
 /// search gets to the end in time, the best estimate otherwise.
 ///
-/// [`teach::reference::find_best_move`] has the same signature and the same answers,
-/// found by the seed's plain minimax.
+/// [`teach::reference::best_move`] is the article's own `findBestMove`, by
+/// the seed's plain minimax with its calls counted: it chooses the same move.
 ///
 /// ```
 /// use tictactoe_engine::{Board, Square, find_best_move};

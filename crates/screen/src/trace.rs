@@ -8,7 +8,9 @@
 use super::message::Said;
 use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_core::words::{bounded, cut_reason, role_does, role_name};
-use tictactoe_engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
+use tictactoe_engine::teach::reference::{
+    Algorithm, Bound, Window, finished_value, is_countable, tree_size,
+};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Scoring, Square, Status, first_best};
 
@@ -522,23 +524,7 @@ fn cut_line(returned: &Returned) -> String {
 
 /// The score of a finished position, which its call returns at once.
 fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
-    let status = call.board.status();
-    if !status.is_over() {
-        return None;
-    }
-    let win = call.board.geometry().win_score();
-    let mover = call.board.to_move();
-    // The maximizer is the side to move where the role is max.
-    let maximizer = if call.role.is_max() {
-        mover
-    } else {
-        mover.other()
-    };
-    let won = match status {
-        Status::Won(winner) => Some(winner == maximizer),
-        _ => None,
-    };
-    Some(scoring.end(won, call.depth, win))
+    finished_value(&call.board, call.depth as i32, call.role.is_max(), scoring)
 }
 
 /// Whose turn it is in a call and what it does: "X to move, maximizes",

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use tictactoe_engine::{Board, Limits, Player, Role, Scoring, analyze};
-//! use tictactoe_engine::teach::tree::{branches, value};
+//! use tictactoe_engine::teach::tree::{branches, node_value};
 //!
 //! let board: Board = "o.x/x.x/.oo".parse().unwrap();
 //! let analysis = analyze(&board, Limits::ToTheEnd);
@@ -20,7 +20,7 @@
 //! let values: Vec<i32> = level.iter().map(|b| b.value).collect();
 //! assert_eq!(values, [-8, 9, -8]);
 //! assert_eq!(values, analysis.moves.iter().map(|m| m.score).collect::<Vec<_>>());
-//! assert_eq!(value(&analysis, 0, Player::X, Scoring::Depth), 9);
+//! assert_eq!(node_value(&analysis, 0, Player::X, Scoring::Depth), 9);
 //! assert_eq!(level[0].role, Role::Min, "O moves after b1 X");
 //! let bare = branches(&analysis, 0, Player::X, Scoring::Plain);
 //! assert_eq!(bare.iter().map(|b| b.value).collect::<Vec<_>>(), [-10, 10, -10]);
@@ -92,7 +92,7 @@ pub fn branches(
 /// The value of the node whose position `analysis` scored, at `depth` below
 /// the root of a tree whose maximizer is `maximizer`: what its role takes of
 /// its branches' values, and the score of the end when the game is over.
-pub fn value(analysis: &Analysis, depth: u32, maximizer: Player, scoring: Scoring) -> i32 {
+pub fn node_value(analysis: &Analysis, depth: u32, maximizer: Player, scoring: Scoring) -> i32 {
     let board = &analysis.board;
     let role = Role::of(board.to_move(), maximizer);
     if let Some(end) = finished_value(board, depth as i32, role.is_max(), scoring) {
