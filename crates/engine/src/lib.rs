@@ -40,6 +40,8 @@ mod player;
 mod role;
 pub mod score;
 mod search;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod sizes;
 pub mod solve;
 mod solved;
