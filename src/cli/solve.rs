@@ -82,7 +82,7 @@ impl SolveArgs {
                 Ok(strategies) => strategies,
                 Err(error) => return io.error_line(&error, ExitStatus::Failure),
             };
-            let lines = certificate(&board, proof.value, &strategies);
+            let lines = certificate::lines(&board, proof.value, &strategies);
             match write_lines(path, lines) {
                 Ok((count, bytes)) => written = Some((count, bytes, started.elapsed())),
                 Err(error) => {

@@ -4,8 +4,8 @@
 //! [`solve`] answers whether X wins, O wins or the game is drawn, and a
 //! [`Proof`] then gives the strategies behind the answer: a win for the
 //! winner, or for a draw a hold for each side (the opponent never gets k in
-//! a row). [`certificate`] writes them as lines of JSON that a checker which
-//! knows only the rules can replay.
+//! a row). [`certificate`] (with the `serde` feature) writes them as lines
+//! of JSON that a checker which knows only the rules can replay.
 //!
 //! The search is a depth-first proof-number search (module `prover`) over the
 //! positions up to symmetry, with leaves settled early by the rules (a forced
@@ -23,7 +23,8 @@
 //! ```
 
 mod book;
-mod certificate;
+#[cfg(feature = "serde")]
+pub mod certificate;
 mod lines;
 mod pairing;
 mod potential;
@@ -42,7 +43,6 @@ use crate::player::Player;
 use crate::square::Square;
 
 pub use book::{Book, Keep, Settled, book, book_ready, settle, settle_all};
-pub use certificate::certificate;
 pub use prover::Counts;
 pub use strategy::{Action, Goal, Node, Strategy, StrategyError};
 
