@@ -535,7 +535,7 @@ pub fn run_best(
     match proven.or_else(|| best_counted(&analysis, scoring).map(|best| best.mv)) {
         Some(best) => {
             if coord {
-                writeln!(out, "{}", best.to_string())?;
+                writeln!(out, "{}", best)?;
             } else {
                 writeln!(out, "{} {}", best.row, best.col)?;
             }

@@ -456,7 +456,7 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
                 "    n{} -> n{} [label=\"{} {mover}\"{bold}];\n",
                 id(parent),
                 id(i),
-                mv.to_string()
+                mv
             ));
         }
     }

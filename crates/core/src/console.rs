@@ -359,9 +359,9 @@ fn players(settings: &Settings) -> String {
 
 fn refusal(error: IllegalMove, mv: Square) -> String {
     match error {
-        IllegalMove::Occupied { .. } => format!("{} is taken", mv.to_string()),
+        IllegalMove::Occupied { .. } => format!("{mv} is taken"),
         IllegalMove::GameOver => "the game is over: type new or quit".to_string(),
-        IllegalMove::OutOfRange { .. } => format!("{} is off the board", mv.to_string()),
+        IllegalMove::OutOfRange { .. } => format!("{mv} is off the board"),
     }
 }
 

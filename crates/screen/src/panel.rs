@@ -207,9 +207,9 @@ fn slip_note(app: &App) -> Option<String> {
     Some(format!(
         "{} (hard) played {} on purpose: its second-best move ({}), where {} was {}.",
         report.player,
-        report.decision.mv.to_string(),
+        report.decision.mv,
         analysis.outlook_of(*chosen),
-        best.mv.to_string(),
+        best.mv,
         analysis.outlook_of(best),
     ))
 }

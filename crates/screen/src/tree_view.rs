@@ -144,7 +144,7 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 };
                 // A big board's notation would crowd out the row: the title has it.
                 let name = match node.mv {
-                    Some(mv) => format!("{} {}", mv.to_string(), node.board.to_move().other()),
+                    Some(mv) => format!("{} {}", mv, node.board.to_move().other()),
                     None if node.board.is_classic() => node.board.to_string(),
                     None => "position".to_string(),
                 };

@@ -343,7 +343,7 @@ impl Checker {
 
     /// Reads the next line, with or without its line ending: the first is
     /// the header, each after it a section or a node. The first thing wrong
-    /// is the error, and the checker reads nothing more after one.
+    /// is the error, and refuses the certificate: feed nothing more after it.
     pub fn line(&mut self, bytes: &[u8]) -> Result<(), CheckError> {
         self.read += 1;
         let line = self.read;
