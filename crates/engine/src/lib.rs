@@ -3,6 +3,9 @@
 //!
 //! - A [`Board`] is a position, read from the notation (`xo./.x./..o`) and
 //!   played with checked moves; every board is one a real game can reach.
+//!   A [`Square`] goes by its name (`b2`), read back with `FromStr`;
+//!   [`Geometry::parse_square`] reads a square as a person types it on a
+//!   board (also 1-9 on 3×3). [`Level`] and [`Scoring`] read their names too.
 //! - [`find_best_move`] answers the seed's question, [`analyze`] scores every
 //!   move and an [`Ai`] plays at a [`Level`]. On 3×3 every answer is read
 //!   from a table the compiler built; bigger boards are searched.
@@ -12,6 +15,16 @@
 //! - [`teach`] lays the seed's minimax open: the article's own algorithm, its
 //!   calls one by one, its tree and the line behind a score; [`Role`] says
 //!   who maximizes.
+//! - [`solve`] proves who wins a board and gives the strategies;
+//!   `solve::certificate` writes them as a certificate and checks one,
+//!   knowing only the rules. [`notation`] reads and writes whole games
+//!   (PGN-like records).
+//!
+//! Everything here is data: the sentences for people are the caller's (the
+//! errors say in one line what is wrong). The `serde` feature adds
+//! `Serialize`/`Deserialize` for the data types, each written as the name
+//! the engine prints and reads (a square `"b2"`, a board its notation), and
+//! the certificates, which are JSON Lines.
 //!
 //! ```
 //! use tictactoe_engine::{Board, Square, Player, Status, find_best_move};

@@ -4,8 +4,8 @@
 //! [`solve`] answers whether X wins, O wins or the game is drawn, and a
 //! [`Proof`] then gives the strategies behind the answer: a win for the
 //! winner, or for a draw a hold for each side (the opponent never gets k in
-//! a row). [`certificate`] (with the `serde` feature) writes them as lines
-//! of JSON that a checker which knows only the rules can replay.
+//! a row). The module `certificate` (with the `serde` feature) writes them
+//! as lines of JSON that a checker which knows only the rules can replay.
 //!
 //! The search is a depth-first proof-number search (module `prover`) over the
 //! positions up to symmetry, with leaves settled early by the rules (a forced
