@@ -2,7 +2,7 @@
 //! that reads it: every key of every entry asks for its action in every mode
 //! it acts in (game screen, lobby, plain mode); each entry's names name
 //! exactly its keys; no key means two things at once; and the key bar, the
-//! help popup, plain mode's help, the man page and README's key tables all
+//! help popup, plain mode's help, the man page and the docs' key tables all
 //! say what the table says.
 
 mod support;
@@ -595,7 +595,7 @@ fn markdown_names(names: &str, typed: bool) -> String {
         .join(", ")
 }
 
-/// A group of keys as README shows it.
+/// A group of keys as the docs show it.
 fn markdown_table(group: &keys::Group) -> String {
     let typed = matches!(group.mode, Mode::Plain | Mode::Reader);
     let mut table = if typed {
@@ -614,8 +614,11 @@ fn markdown_table(group: &keys::Group) -> String {
 }
 
 #[test]
-fn readmes_tables_of_keys_are_the_key_tables() {
-    let readme = include_str!("../README.md");
+fn the_docs_tables_of_keys_are_the_key_tables() {
+    let readme: String = support::docs::pages()
+        .iter()
+        .map(|page| format!("{}\n", page.text))
+        .collect();
     let mut wrong = Vec::new();
     for group in &GROUPS {
         let table = markdown_table(group);
@@ -629,7 +632,7 @@ fn readmes_tables_of_keys_are_the_key_tables() {
     }
     assert!(
         wrong.is_empty(),
-        "README should show these tables as they are:\n\n{}",
+        "the docs should show these tables as they are:\n\n{}",
         wrong.join("\n")
     );
 }

@@ -1,6 +1,7 @@
-//! README's flag tables against the command-line definition: every flag of
-//! the game and of every command, with its value name and default, so the two
-//! cannot drift apart.
+//! The documentation's flag tables against the command-line definition:
+//! every flag of the game and of every command, with its value name and
+//! default, so the two cannot drift apart. The tables are in README.md and
+//! the pages of `docs/`, one table per command.
 //!
 //! A table follows a line "Flags of `tictactoe`:" or "Flags of `tictactoe
 //! NAME`:". Its first column holds one or more flags in code, as typed
@@ -10,10 +11,13 @@
 
 use std::collections::BTreeMap;
 
+mod support;
+
 use clap::{ArgAction, CommandFactory};
+use support::docs::pages;
 use tictactoe::cli::Cli;
 
-/// One README row, for one flag.
+/// One row of a table, for one flag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Row {
     /// What follows the flag in its code span: the value name, or nothing.
@@ -21,12 +25,15 @@ struct Row {
     default: String,
 }
 
-/// Every flag table of README, by command ("" for the game), by long flag.
+/// Every flag table of the documentation, by command ("" for the game), by
+/// long flag.
 fn readme_tables() -> BTreeMap<String, BTreeMap<String, Row>> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let text: String = pages()
+        .iter()
+        .map(|page| format!("{}\n", page.text))
+        .collect();
     let mut tables: BTreeMap<String, BTreeMap<String, Row>> = BTreeMap::new();
-    let mut lines = readme.lines().peekable();
+    let mut lines = text.lines().peekable();
     while let Some(line) = lines.next() {
         let Some(command) = line
             .strip_prefix("Flags of `tictactoe")
@@ -94,7 +101,7 @@ fn cells(row: &str) -> Vec<String> {
     cells.iter().map(|cell| cell.trim().to_string()).collect()
 }
 
-/// Every flag clap knows for one command, as README should show it.
+/// Every flag clap knows for one command, as the docs should show it.
 fn definition(command: &clap::Command) -> BTreeMap<String, Row> {
     let mut flags = BTreeMap::new();
     for arg in command.get_arguments() {
@@ -155,21 +162,21 @@ fn readme_flag_tables_match_the_command_line_definition() {
         assert_eq!(
             documented.keys().collect::<Vec<_>>(),
             defined.keys().collect::<Vec<_>>(),
-            "the flags of `{}` in README",
+            "the flags of `{}` in the docs",
             format!("tictactoe {name}").trim_end()
         );
         for (long, row) in &defined {
             assert_eq!(
                 &documented[long],
                 row,
-                "--{long} of `{}`: README, then the definition",
+                "--{long} of `{}`: the docs, then the definition",
                 format!("tictactoe {name}").trim_end()
             );
         }
     }
     assert!(
         readme.is_empty(),
-        "README has tables for no command: {:?}",
+        "the docs have tables for no command: {:?}",
         readme.keys()
     );
 }

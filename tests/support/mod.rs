@@ -3,6 +3,7 @@
 //! reading the game off a terminal screen. Each test file uses some of it.
 #![allow(dead_code)]
 
+pub mod docs;
 #[cfg(feature = "serve")]
 pub mod frozen;
 pub mod screen;
