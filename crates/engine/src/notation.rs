@@ -31,8 +31,11 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::board::{Board, Status};
 use crate::error::{IllegalMove, echo};
-use crate::{Board, MAX_SIZE, MIN_SIZE, Player, Square, Status};
+use crate::player::Player;
+use crate::sizes::{MAX_SIZE, MIN_SIZE};
+use crate::square::Square;
 
 /// The `Game` tag's value: the only game this notation records.
 pub const GAME: &str = "tictactoe";

@@ -18,8 +18,12 @@ use std::str::FromStr;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::ai::Level;
+use crate::board::{Board, Status};
+use crate::player::Player;
+use crate::score::Scoring;
 use crate::solve::{Goal, Technique, Value};
-use crate::{Board, Level, Player, Scoring, Square, Status};
+use crate::square::Square;
 
 /// Reads a string through `FromStr`, without copying it first.
 struct Parsed<T>(PhantomData<T>);
