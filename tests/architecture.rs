@@ -52,10 +52,26 @@ const TERMINAL_AND_NETWORK: [&str; 7] = [
 /// The engine's own dependencies (serde behind its feature).
 const ENGINE_MAY_USE: [&str; 4] = ["fastrand", "thiserror", "serde", "serde_json"];
 
-/// `cargo metadata` of the workspace: its packages and the resolved graph.
+/// The platform this runs on, as rustc names it (`x86_64-unknown-linux-gnu`).
+fn host() -> String {
+    let output = Command::new("rustc")
+        .arg("-vV")
+        .output()
+        .expect("rustc runs");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .find_map(|line| line.strip_prefix("host: "))
+        .expect("rustc names its host")
+        .to_string()
+}
+
+/// `cargo metadata` of the workspace on this platform: its packages and
+/// the resolved graph. (Packages only other platforms use, such as
+/// SQLite's for WebAssembly, need not be downloaded.)
 fn metadata() -> Value {
     let output = Command::new(env!("CARGO"))
         .args(["metadata", "--format-version", "1", "--offline"])
+        .args(["--filter-platform", &host()])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo runs");

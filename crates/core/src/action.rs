@@ -117,16 +117,23 @@ pub enum LobbyAction {
     LevelDown,
     /// A stronger AI.
     LevelUp,
-    /// Pair with the player waiting longest, or wait.
-    FindOpponent,
+    /// Seek a game between people as chosen: pair with the oldest seek of
+    /// the same kind, or list this one and wait.
+    Seek,
+    /// The next board for a seek (size and how many in a row).
+    Board,
+    /// A seek rated or not.
+    Rated,
+    /// The next time control for a seek (or none).
+    Clock,
     /// Stop waiting for an opponent.
     StopWaiting,
     /// Select the game above in the list.
     SelectUp,
     /// Select the game below in the list.
     SelectDown,
-    /// Watch the game selected.
-    Watch,
+    /// Take the seek selected, or watch the game selected.
+    Choose,
     /// Close the connection.
     Quit,
 }

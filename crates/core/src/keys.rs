@@ -987,16 +987,40 @@ pub static KEYS: &[Entry] = &[
     .doc("the AI's level: easy, medium, hard, perfect"),
     Entry::new(
         &[Lobby],
-        &[lobby(ch('f'), LobbyAction::FindOpponent)],
+        &[lobby(ch('f'), LobbyAction::Seek)],
         "f",
-        "find an opponent",
+        "seek a game with a person",
     )
-    .bar("f", "find an opponent", 2)
+    .bar("f", "seek a game", 2)
     .only(When::NotWaiting)
     .doc(
-        "find an opponent: pairs you with the player waiting longest, who plays X; with \
-         nobody waiting you wait",
+        "seek a game with a person on the board, rating and clock chosen: pairs you with \
+         the oldest seek of the same (its player plays X); with none, yours is listed and you wait",
     ),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('b'), LobbyAction::Board)],
+        "b",
+        "the board of your seek",
+    )
+    .importance(4)
+    .doc("the board of your seek, in turn: 3x3, 4x4 (3 in a row), 4x4, 5x5, 6x6, 7x7 (5 in a row)"),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('r'), LobbyAction::Rated)],
+        "r",
+        "rated or casual",
+    )
+    .importance(4)
+    .doc("rated or casual: a rated game changes both players' ratings (a key's players only)"),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('c'), LobbyAction::Clock)],
+        "c",
+        "the clock of your seek",
+    )
+    .importance(4)
+    .doc("the clock of your seek, in turn: none, 1+0, 3+2, 5+3, 10+5 (minutes each + seconds a move)"),
     Entry::new(
         &[Lobby],
         &[
@@ -1017,19 +1041,19 @@ pub static KEYS: &[Entry] = &[
             lobby(ch('j'), LobbyAction::SelectDown),
         ],
         "Up, Down, k, j",
-        "choose a game in the list",
+        "choose a seek or a game in the list",
     )
     .importance(4),
     Entry::new(
         &[Lobby],
         &[
-            lobby(ch('w'), LobbyAction::Watch),
-            lobby(ENTER, LobbyAction::Watch),
+            lobby(ch('w'), LobbyAction::Choose),
+            lobby(ENTER, LobbyAction::Choose),
         ],
         "w, Enter",
-        "watch the game chosen",
+        "take the seek or watch the game chosen",
     )
-    .bar("w", "watch", 3),
+    .bar("w", "take/watch", 3),
     Entry::new(
         &[Lobby],
         &[

@@ -3,7 +3,7 @@
 //! (`tictactoe-screen`), the SSH server (`tictactoe-serve`) and the command
 //! line build on it.
 //!
-//! - The game and what surrounds it: [`game`], [`settings`], [`selfplay`],
+//! - The game and what surrounds it: [`game`], [`settings`], [`clock`], [`selfplay`],
 //!   [`quiz`], [`review`], the statistics ([`stats`]) and the records
 //!   ([`record`]) on disk.
 //! - What a player asks for ([`action`]) and every key and typed word that
@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod action;
+pub mod clock;
 pub mod console;
 pub mod fit;
 pub mod game;

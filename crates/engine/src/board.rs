@@ -276,6 +276,23 @@ impl Board {
         CellSet::new(self.size(), cells)
     }
 
+    /// True while some line holds none of the other side's marks: a line
+    /// `player` could still complete, however unlikely.
+    ///
+    /// ```
+    /// use tictactoe_engine::{Board, Player};
+    ///
+    /// assert!(Board::new().can_still_win(Player::O));
+    /// // Every line holds an X and an O: neither side can make one.
+    /// let full: Board = "xox/xoo/oxx".parse()?;
+    /// assert!(!full.can_still_win(Player::O) && !full.can_still_win(Player::X));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn can_still_win(&self, player: Player) -> bool {
+        let theirs = self.bits(player.other());
+        self.geometry.lines().iter().any(|&line| line & theirs == 0)
+    }
+
     /// Won, drawn or still going (and whose turn it is).
     pub fn status(&self) -> Status {
         if let Some(winner) = self.winner() {

@@ -167,6 +167,13 @@ impl Record {
         self
     }
 
+    /// The same game with one more tag of the kind this program does not
+    /// read (`[Termination "time"]`), written after the others.
+    pub fn with_tag(mut self, name: impl Into<String>, value: impl Into<String>) -> Record {
+        self.others.push((name.into(), value.into()));
+        self
+    }
+
     /// The position the game started from.
     pub fn start(&self) -> Board {
         self.start

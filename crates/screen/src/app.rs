@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use tictactoe_core::clock::{self, Clock};
 use tictactoe_core::keys::{Context, Mode};
 
 use super::explain::Explain;
@@ -45,6 +46,21 @@ enum Link {
     },
     /// Someone else's game: every move arrives from outside.
     Watching { names: Names },
+}
+
+/// What the server says about a game between people beyond its moves:
+/// what kind of game it is, the players' ratings, the clocks, and who is
+/// away. The server keeps the clocks that count; this is its copy to draw.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Served {
+    /// After the title: `rated · 3+2`.
+    pub caption: Option<String>,
+    /// X's and O's ratings as shown (`1662?`), in a rated game.
+    pub ratings: Option<[String; 2]>,
+    /// The clocks, in a game with a time control.
+    pub clock: Option<Clock>,
+    /// The side whose player is away, and when they lose unless back.
+    pub away: Option<(Player, Instant)>,
 }
 
 /// A message on the status line until `until`.
@@ -295,6 +311,14 @@ pub struct App {
     round: u32,
     /// Leaving returns to a lobby rather than ending the program (the SSH server).
     in_lobby: bool,
+    /// What the server says about a game between people.
+    served: Served,
+    /// A move of this screen's sent to the server and not yet back.
+    pending: bool,
+    /// The time the screen shows (clocks count down to it), as of the last [`App::tick`].
+    now: Instant,
+    /// When the countdowns on screen next change.
+    next_second: Option<Instant>,
 }
 
 impl App {
@@ -332,6 +356,10 @@ impl App {
             ended: None,
             round: 0,
             in_lobby: false,
+            served: Served::default(),
+            pending: false,
+            now,
+            next_second: None,
         };
         app.begin_turn(now);
         app
@@ -362,7 +390,7 @@ impl App {
 
     /// The same session as a game against a person at another terminal:
     /// this screen plays `me`, the other side's moves come from
-    /// [`App::remote_move`]. Both seats are people, so nothing is asked of
+    /// [`App::sync`]. Both seats are people, so nothing is asked of
     /// the engine but explanations, and undo is refused.
     pub fn versus(mut self, me: Player, names: Names, now: Instant) -> App {
         self.settings.seats = Seats {
@@ -637,6 +665,8 @@ impl App {
 
     /// Lets time pass: plays an AI move whose pause is over, clears old messages.
     pub fn tick(&mut self, now: Instant) {
+        self.now = now;
+        self.next_second = self.next_second(now);
         if self.flash.as_ref().is_some_and(|flash| now >= flash.until) {
             self.flash = None;
         }
@@ -673,7 +703,28 @@ impl App {
             .as_ref()
             .filter(|turn| turn.reply.is_some() && (self.step || !self.paused))
             .map(|turn| turn.started + self.pause());
-        flash.into_iter().chain(ai).min()
+        flash.into_iter().chain(ai).chain(self.next_second).min()
+    }
+
+    /// When what counts down on screen (a running clock, the time an
+    /// absent player has left) next shows another second, as of `now`.
+    fn next_second(&self, now: Instant) -> Option<Instant> {
+        if self.ended.is_some() || self.game.status().is_over() {
+            return None;
+        }
+        let clock = self.served.clock.and_then(|clock| clock.next_tick(now));
+        let away = self.served.away.and_then(|(_, until)| {
+            let left = until.checked_duration_since(now)?;
+            let into = Duration::from_nanos((left.as_nanos() % 1_000_000_000) as u64);
+            Some(
+                now + if into.is_zero() {
+                    Duration::from_secs(1)
+                } else {
+                    into
+                },
+            )
+        });
+        clock.into_iter().chain(away).min()
     }
 
     /// True while a request is out and its answer would change the screen.
@@ -751,18 +802,40 @@ impl App {
         std::mem::take(&mut self.outgoing)
     }
 
-    /// The other person's move in a game between two people. Refused (false)
-    /// unless it is their turn and the move is legal.
-    pub fn remote_move(&mut self, mv: Square, now: Instant) -> bool {
-        let Some(Link::Versus { me, .. }) = &self.link else {
-            return false;
-        };
-        let board = self.game.board();
-        if board.status().is_over() || board.to_move() == *me || self.game.play(mv).is_err() {
-            return false;
+    /// The game between people as the server has it: its moves from the
+    /// start, either side's (this screen's own come back this way once
+    /// the server has kept them). Moves past those on screen are played;
+    /// a history that does not extend the one on screen is ignored.
+    pub fn sync(&mut self, moves: &[Square], now: Instant) {
+        if !self.is_versus() || !moves.starts_with(self.game.moves()) {
+            return;
         }
-        self.after_move(board.status(), now);
-        true
+        for &mv in &moves[self.game.moves().len()..] {
+            let before = self.game.status();
+            if self.game.play(mv).is_err() {
+                break;
+            }
+            self.pending = false;
+            self.after_move(before, now);
+        }
+    }
+
+    /// The server did not take the move this screen sent: it may be played again.
+    pub fn move_refused(&mut self, now: Instant) {
+        if std::mem::take(&mut self.pending) {
+            self.say("The server did not take that move", now);
+        }
+    }
+
+    /// What the server says about the game beyond its moves, at `now`.
+    pub fn serve(&mut self, served: Served, now: Instant) {
+        self.served = served;
+        self.tick(now);
+    }
+
+    /// What the server said about the game beyond its moves.
+    pub fn served(&self) -> &Served {
+        &self.served
     }
 
     /// The other person asks for a rematch; it starts once both have asked.
@@ -800,6 +873,7 @@ impl App {
     /// The game can go on no longer (the opponent left, the watched game
     /// ended): says why until a key is pressed, which leaves.
     pub fn end_link(&mut self, reason: &str) {
+        self.pending = false;
         self.ended = Some(reason.to_string());
     }
 
@@ -871,12 +945,23 @@ impl App {
         if !self.settings.seats.of(board.to_move()).is_human() {
             return self.say("Not your turn: the AI is thinking", now);
         }
+        if self.is_versus() {
+            // The server checks and keeps the move: it shows once the server sends it back.
+            if self.pending {
+                return;
+            }
+            return match board.play(mv) {
+                Ok(_) => {
+                    self.pending = true;
+                    self.flash = None;
+                    self.outgoing.push(Outgoing::Square(mv));
+                }
+                Err(_) => self.say("That square is taken", now),
+            };
+        }
         match self.game.play(mv) {
             Ok(()) => {
                 self.flash = None;
-                if self.is_versus() {
-                    self.outgoing.push(Outgoing::Square(mv));
-                }
                 self.after_move(board.status(), now);
             }
             Err(_) => self.say("That square is taken", now),
@@ -1145,6 +1230,19 @@ impl App {
 
     fn linked_status(&self, link: &Link) -> String {
         let status = self.game.status();
+        if let (Some((side, until)), Status::InProgress { .. }) = (self.served.away, status) {
+            let names = match link {
+                Link::Versus { names, .. } | Link::Watching { names } => names,
+            };
+            let left = clock::show(until.saturating_duration_since(self.now));
+            return format!(
+                "{} ({side}) is away: {left} left to come back",
+                names.of(side)
+            );
+        }
+        if self.pending {
+            return "Your move is on its way…".to_string();
+        }
         match (link, status) {
             (Link::Versus { me, names, .. }, Status::InProgress { to_move }) if to_move != *me => {
                 format!("{}'s turn ({to_move})", names.of(to_move))
@@ -1179,6 +1277,15 @@ impl App {
                 format!("{} ({winner}) wins", names.of(winner))
             }
             (Link::Watching { .. }, Status::Draw) => "Draw".to_string(),
+        }
+    }
+
+    /// The title above the board: the board's, and what the server says of the game.
+    pub fn title(&self) -> String {
+        let title = tictactoe_core::settings::title(self.board());
+        match &self.served.caption {
+            Some(caption) => format!("{title} · {caption}"),
+            None => title,
         }
     }
 
@@ -1247,7 +1354,25 @@ impl App {
 
     fn players(&self, short: bool) -> String {
         if let Some(names) = self.names() {
-            return format!("{}: X  vs  {}: O", names.x, names.o);
+            let side = |player: Player, name: &str| {
+                let mut said = name.to_string();
+                if let Some(ratings) = &self.served.ratings
+                    && !short
+                {
+                    let rating = &ratings[usize::from(player == Player::O)];
+                    said.push_str(&format!(" ({rating})"));
+                }
+                said.push_str(&format!(": {player}"));
+                if let Some(clock) = &self.served.clock {
+                    said.push_str(&format!(" {}", clock::show(clock.left(player, self.now))));
+                }
+                said
+            };
+            return format!(
+                "{}  vs  {}",
+                side(Player::X, &names.x),
+                side(Player::O, &names.o)
+            );
         }
         let seats = self.settings.seats;
         let name = |player: Player| match (seats.of(player), short) {

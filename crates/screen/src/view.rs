@@ -113,7 +113,7 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
     if let Some(title) = rows.title {
         let text = match app.walkthrough() {
             Some(walkthrough) => format!("Minimax on {}, call by call", walkthrough.start()),
-            None => tictactoe_core::settings::title(app.board()),
+            None => app.title(),
         };
         centre_on(Line::styled(text, bold), title, rows.axis, buf);
     }
