@@ -2028,7 +2028,7 @@ impl Player {
         let square = tictactoe_engine::Board::empty(size, size.min(4))
             .map(|b| b.geometry())
             .ok()
-            .and_then(|g| g.parse_move(at))
+            .and_then(|g| g.parse_square(at).ok())
             .expect("a square");
         let cell = screen_support::board_of(size, COLS as u16, ROWS as u16).cell_rect(square);
         let (x, y) = (cell.x + cell.width / 2 + 1, cell.y + cell.height / 2 + 1);
