@@ -668,7 +668,10 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert!(matches!(request, Request::Explain { board, .. } if board == Board::new()));
     app.receive(Worker::default().answer(&request), t0);
     let overlay = app.overlay().expect("scores arrived");
-    assert_eq!(overlay.moves, analyze(&Board::new(), Limits::Solve).moves);
+    assert_eq!(
+        overlay.moves,
+        analyze(&Board::new(), Limits::ToTheEnd).moves
+    );
     // Then the costs of the same position: the empty board, before anyone moved.
     let request = app.take_request().expect("the panel asks for the costs");
     assert!(matches!(request, Request::Costs { board, .. } if board == Board::new()));
@@ -708,7 +711,7 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert_eq!(costs.minimax, Some(minimax.calls + 1));
     let pruned = reference::best_move(&board, reference::Algorithm::AlphaBeta, Scoring::Depth);
     assert_eq!(costs.alpha_beta, pruned.map(|best| best.calls + 1));
-    let search = analyze_by_search(&board, Limits::Solve).nodes();
+    let search = analyze_by_search(&board, Limits::ToTheEnd).nodes();
     assert_eq!(costs.search, Some(search));
     assert!(costs.alpha_beta < costs.minimax && Some(search) < costs.alpha_beta);
     assert_eq!(app.overlay().unwrap().board, app.board());

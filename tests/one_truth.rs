@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 use tictactoe::cli::analyze::{Answer, run_analyze};
 use tictactoe::cli::trace::{Traced, run_trace};
-use tictactoe::cli::{BoardOptions, Shape};
+use tictactoe::cli::{BoardOptions, GeometryArgs};
 use tictactoe_engine::teach::reference::{self, Algorithm};
 use tictactoe_engine::teach::trace::trace;
 use tictactoe_engine::teach::tree::branches;
@@ -25,7 +25,7 @@ fn unfinished() -> Vec<Board> {
 /// The options `analyze` runs with when none are given.
 fn default_options() -> BoardOptions {
     BoardOptions {
-        shape: Shape::default(),
+        geometry: GeometryArgs::default(),
         think_ms: 1000,
         solve: false,
     }
@@ -39,7 +39,7 @@ fn analyze_json(boards: &[Board], scoring: Scoring) -> HashMap<String, Vec<(Squa
     let answer = Answer {
         json: true,
         scoring,
-        limits: Limits::Solve,
+        limits: Limits::ToTheEnd,
     };
     run_analyze(
         "-",
@@ -102,7 +102,7 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
         for board in &boards {
             let from_analyze = &analyzed[&board.to_string()];
             // The tree's children: what `tree` and the game's `t` show.
-            let analysis = analyze(board, Limits::Solve);
+            let analysis = analyze(board, Limits::ToTheEnd);
             let maximizer = scoring.maximizer(board.to_move());
             let from_tree: Vec<(Square, i64)> = branches(&analysis, 0, maximizer, scoring)
                 .iter()
@@ -222,7 +222,7 @@ fn every_alpha_beta_score_is_marked_by_the_textbook_rule_and_holds() {
                 // Call 1 is findBestMove's position, valued by its best move;
                 // below it the article's minimax at the call's depth.
                 let value = match call["depth"].as_i64() {
-                    None => reference::value(&position, scoring),
+                    None => reference::minimax_value(&position, scoring),
                     Some(depth) => scoring.of(
                         reference::minimax(&position, depth as i32, maximizing),
                         true,

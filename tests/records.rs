@@ -22,7 +22,7 @@ fn text(bytes: &[u8]) -> String {
 
 fn squares(text: &str) -> Vec<Square> {
     text.split_whitespace()
-        .map(|square| Square::parse_coordinate(square, 3).expect("a square"))
+        .map(|square| square.parse::<Square>().expect("a square"))
         .collect()
 }
 
@@ -114,7 +114,7 @@ fn the_reviews_marks_agree_with_plain_minimax_on_every_game_from_a_few_openings(
     let (mut blunders, mut mistakes) = (0, 0);
     for moves in &games {
         let record = Record::new(Board::new(), moves.clone()).unwrap();
-        let reviews = review(&record, Limits::Solve, &mut ai);
+        let reviews = review(&record, Limits::ToTheEnd, &mut ai);
         assert_eq!(reviews.len(), moves.len());
         for (ply, reviewed) in reviews.iter().enumerate() {
             let values = reference.entry(reviewed.board).or_insert_with(|| {
@@ -510,7 +510,7 @@ fn lost_on_4x4(limits: Limits) -> tictactoe_screen::app::App {
     settings.limits = limits;
     let mut app = App::new(settings, Instant::now());
     for square in LOST_ON_4X4.split_whitespace() {
-        let mv = Square::parse_coordinate(square, 4).expect("a square");
+        let mv = square.parse::<Square>().expect("a square");
         app.update(Action::Place(mv), Instant::now());
     }
     assert!(app.board().status().is_over());
@@ -535,7 +535,7 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
     use tictactoe_screen::app::{Action, Browse};
     use tictactoe_screen::worker::Worker;
     // Proven, so that the values and marks do not hang on a busy machine's clock.
-    let mut app = lost_on_4x4(Limits::Solve);
+    let mut app = lost_on_4x4(Limits::ToTheEnd);
     let plies = LOST_ON_4X4.split_whitespace().count();
     let now = Instant::now();
     app.update(Action::Review, now);
@@ -546,7 +546,7 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
     assert!(app.is_waiting());
     // One move at a time, the one on the board first, with the game's thinking time.
     let (request, ply, limits) = review_request(&mut app).expect("the last move asked");
-    assert_eq!((ply, limits), (plies - 1, Limits::Solve));
+    assert_eq!((ply, limits), (plies - 1, Limits::ToTheEnd));
     assert!(app.take_request().is_none(), "one move asked at a time");
     // One worker for the session, as the front ends have.
     let mut worker = Worker::default();
@@ -651,7 +651,7 @@ fn closing_the_review_asks_nothing_more_and_drops_the_answer_under_way() {
     use std::time::Instant;
     use tictactoe_screen::app::{Action, Request};
     use tictactoe_screen::worker::Worker;
-    let mut app = lost_on_4x4(Limits::Solve);
+    let mut app = lost_on_4x4(Limits::ToTheEnd);
     let now = Instant::now();
     app.update(Action::Review, now);
     let (under_way, _, _) = review_request(&mut app).expect("a move asked");
@@ -678,7 +678,7 @@ fn closing_the_review_asks_nothing_more_and_drops_the_answer_under_way() {
     app.update(Action::Quit, now);
     assert!(app.should_quit());
     // A new game once it is closed: no review, nothing of it asked.
-    let mut app = lost_on_4x4(Limits::Solve);
+    let mut app = lost_on_4x4(Limits::ToTheEnd);
     app.update(Action::Review, now);
     let _ = review_request(&mut app).expect("a move asked");
     app.update(Action::Review, now);

@@ -911,7 +911,7 @@ fn a_deep_walkthrough_keeps_the_current_call_in_the_panel() {
     assert!(walkthrough.status().starts_with("Minimax call 21:"));
     let last = *walkthrough.path().last().expect("call 21 is a move deep");
     let mover = walkthrough.board().to_move().other();
-    let current = format!("21  {} {mover}", last.coordinate());
+    let current = format!("21  {} {mover}", last);
     for size in [(80, 24), (60, 20)] {
         let screen = text(&draw(&app, size.0, size.1));
         assert!(screen.contains(&current), "{size:?}: {current}\n{screen}");

@@ -1,7 +1,7 @@
 //! The notation, the rules and their errors, and the seed articles' examples.
 
 use tictactoe_core::present::verdict;
-use tictactoe_engine::teach::reference::{self, evaluate, is_moves_left, minimax};
+use tictactoe_engine::teach::reference::{self, Algorithm, evaluate, is_moves_left, minimax};
 use tictactoe_engine::{
     Board, BoardError, Geometry, GeometryError, IllegalMove, InvalidPosition, Limits, Outlook,
     ParseError, Player, Scoring, Square, Status, analyze, find_best_move,
@@ -18,7 +18,7 @@ fn geeksforgeeks_example_scores_and_best_move() {
     // so does the engine: a win on the move +10, a loss on the reply -9.
     let position = board("xox/oox/___");
     assert_eq!(position.to_move(), Player::X);
-    let analysis = analyze(&position, Limits::Solve);
+    let analysis = analyze(&position, Limits::ToTheEnd);
     let scores: Vec<(u8, u8, i32)> = analysis
         .moves
         .iter()
@@ -34,10 +34,8 @@ fn geeksforgeeks_example_scores_and_best_move() {
         .collect();
     assert_eq!(plain, [-10, 0, 10], "the article's own numbers");
     assert_eq!(verdict(&analysis), "X wins in 1");
-    assert_eq!(
-        reference::find_best_move(&position),
-        Some(Square::new(2, 2))
-    );
+    let article = reference::best_move(&position, Algorithm::Minimax, Scoring::Depth);
+    assert_eq!(article.map(|best| best.mv), Some(Square::new(2, 2)));
 }
 
 #[test]
@@ -351,12 +349,14 @@ fn status_of_finished_and_running_games() {
 
 #[test]
 fn coordinates_a1_to_c3() {
-    assert_eq!(Square::new(0, 0).coordinate(), "a1");
-    assert_eq!(Square::new(2, 1).coordinate(), "b3");
-    assert_eq!(Square::parse_coordinate("b2", 3), Some(Square::new(1, 1)));
-    assert_eq!(Square::parse_coordinate("C3", 3), Some(Square::new(2, 2)));
+    assert_eq!(Square::new(0, 0).to_string(), "a1");
+    assert_eq!(Square::new(2, 1).to_string(), "b3");
+    let classic = Geometry::classic();
+    assert_eq!(classic.parse_square("b2"), Ok(Square::new(1, 1)));
+    assert_eq!(classic.parse_square("C3"), Ok(Square::new(2, 2)));
     for bad in ["d1", "a4", "a0", "", "b", "22", "bb"] {
-        assert_eq!(Square::parse_coordinate(bad, 3), None, "{bad}");
+        assert!(classic.parse_square(bad).is_err(), "{bad}");
     }
-    assert_eq!(Square::parse_coordinate("g7", 7), Some(Square::new(6, 6)));
+    let seven = Geometry::get(7, 4).unwrap();
+    assert_eq!(seven.parse_square("g7"), Ok(Square::new(6, 6)));
 }

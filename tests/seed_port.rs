@@ -93,7 +93,7 @@ fn alpha_beta_alone_and_the_engine_search_need_far_fewer_positions() {
         "alpha-beta alone: {}",
         pruned.calls
     );
-    let searched = analyze_by_search(&board, Limits::Solve);
+    let searched = analyze_by_search(&board, Limits::ToTheEnd);
     assert!(
         searched.nodes() < 1000,
         "the engine's search: {}",

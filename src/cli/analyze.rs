@@ -331,7 +331,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
     match analysis.method {
         Method::Table => text.push_str(&format!(
             " (answered from the compiled table; searching takes {})\n",
-            thousands(analyze_by_search(&board, Limits::Solve).nodes())
+            thousands(analyze_by_search(&board, Limits::ToTheEnd).nodes())
         )),
         Method::Search {
             depth: Some(depth), ..
@@ -407,7 +407,7 @@ pub fn run_best(
     match analysis.best_by(scoring).map(|best| best.mv) {
         Some(best) => {
             if coord {
-                writeln!(out, "{}", best.coordinate())?;
+                writeln!(out, "{}", best)?;
             } else {
                 writeln!(out, "{} {}", best.row, best.col)?;
             }

@@ -95,9 +95,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = 1, requires = "board",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub game: u32,
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: super::Shape,
+    pub geometry: super::GeometryArgs,
     /// How long the AI may think per move on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = super::DEFAULT_THINK_MS, value_parser = super::think_ms())]
     pub think_ms: u64,
@@ -135,7 +135,7 @@ pub enum PlayError {
     Board(#[from] BoardError),
     /// `--size` and `--k` do not make a board.
     #[error("{0}")]
-    Shape(#[from] GeometryError),
+    Geometry(#[from] GeometryError),
     /// The `--board` position is already decided.
     #[error("--board: the game is already over ({0}); give a position still in play")]
     Finished(&'static str),
@@ -225,7 +225,7 @@ impl PlayArgs {
     /// The position `--board` gives: a board in the notation, or else a
     /// game of the records file of that name at `--move`.
     fn start_from(&self, text: &str) -> Result<Board, PlayError> {
-        let board_error = match self.shape.parse(text) {
+        let board_error = match self.geometry.parse(text) {
             Ok(_) if self.move_.is_some() || self.game != 1 => return Err(PlayError::NotARecord),
             Ok(board) => return Ok(board),
             Err(error) => error,
@@ -246,14 +246,17 @@ impl PlayArgs {
             let problem = format!("there is no move {plies}: game {} has {moves}", self.game);
             return Err(PlayError::NoSuchMove { file, problem });
         };
-        let shape = board.geometry();
-        if self.shape.size.is_some_and(|size| size != shape.size())
-            || self.shape.k.is_some_and(|k| k != shape.k())
+        let geometry = board.geometry();
+        if self
+            .geometry
+            .size
+            .is_some_and(|size| size != geometry.size())
+            || self.geometry.k.is_some_and(|k| k != geometry.k())
         {
             let problem = format!(
                 "its game is played on {0}x{0} with {1} in a row, not as --size and --k say",
-                shape.size(),
-                shape.k()
+                geometry.size(),
+                geometry.k()
             );
             return Err(PlayError::NoSuchMove { file, problem });
         }
@@ -309,7 +312,7 @@ impl PlayArgs {
     /// The session's settings, or why the flags cannot be played.
     pub fn settings(&self) -> Result<Settings, PlayError> {
         let start = match &self.board {
-            None => self.shape.empty()?,
+            None => self.geometry.empty()?,
             Some(text) => self.start_from(text)?,
         };
         match start.status() {

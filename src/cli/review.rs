@@ -51,7 +51,7 @@ impl ReviewArgs {
             }
         };
         let limits = if self.solve {
-            Limits::Solve
+            Limits::ToTheEnd
         } else {
             Limits::Think(Duration::from_millis(self.think_ms))
         };

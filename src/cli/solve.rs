@@ -7,18 +7,18 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::TypedValueParser;
 
-use super::{ExitStatus, Shape, Streams, json};
+use super::{ExitStatus, GeometryArgs, Streams, json};
 use tictactoe_core::text::thousands;
 use tictactoe_engine::solve::{Technique, Techniques, certificate, solve};
 
 /// The arguments of `tictactoe solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The board's shape (the size is the board's own when --board is given).
+    /// The board's geometry: `--size` and `--k` (the size is the board's own when --board is given).
     #[command(flatten)]
-    pub shape: Shape,
+    pub geometry: GeometryArgs,
     /// The position to prove, in the notation [default: the empty board].
     #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
     pub board: Option<String>,
@@ -35,28 +35,23 @@ pub struct SolveArgs {
 
 /// Techniques on the command line, each with its help line.
 fn technique_parser() -> impl TypedValueParser<Value = Technique> {
-    let values = Technique::ALL.map(|technique| {
-        let help = match technique {
-            Technique::Symmetry => "rotations and reflections searched once",
-            Technique::Threats => "wins by continuous threats found without searching every move",
-            Technique::Pairing => "pairing strategies settle positions the defender holds",
-            Technique::Potential => {
-                "the Erdős–Selfridge potential settles positions the defender holds"
-            }
-            Technique::DeadCells => "cells on no open line are not searched",
-        };
-        PossibleValue::new(technique.name()).help(help)
-    });
-    PossibleValuesParser::new(values)
-        .try_map(|name| Technique::from_name(&name).ok_or("not a technique"))
+    super::named_parser(Technique::ALL, |technique| match technique {
+        Technique::Symmetry => "rotations and reflections searched once",
+        Technique::Threats => "wins by continuous threats found without searching every move",
+        Technique::Pairing => "pairing strategies settle positions the defender holds",
+        Technique::Potential => {
+            "the Erdős–Selfridge potential settles positions the defender holds"
+        }
+        Technique::DeadCells => "cells on no open line are not searched",
+    })
 }
 
 impl SolveArgs {
     /// Proves the position, writes the certificate if asked, and prints the answer.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
         let board = match &self.board {
-            Some(text) => self.shape.parse(text).map_err(|e| e.to_string()),
-            None => self.shape.empty().map_err(|e| e.to_string()),
+            Some(text) => self.geometry.parse(text).map_err(|e| e.to_string()),
+            None => self.geometry.empty().map_err(|e| e.to_string()),
         };
         let board = match board {
             Ok(board) => board,
@@ -75,7 +70,7 @@ impl SolveArgs {
                 Ok(strategies) => strategies,
                 Err(error) => return io.error_line(&error, ExitStatus::Failure),
             };
-            let lines = certificate(&board, proof.value, &strategies);
+            let lines = certificate::lines(&board, proof.value, &strategies);
             match write_lines(path, lines) {
                 Ok((count, bytes)) => written = Some((count, bytes, started.elapsed())),
                 Err(error) => {

@@ -9,8 +9,10 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::{ExitStatus, GivenShape, ScoresArg, Streams, json};
-use tictactoe_core::present::{bounded, cut_reason, ended, score_reason, tree_legend};
+use super::{ExitStatus, GivenGeometryArgs, ScoresArg, Streams, json};
+use tictactoe_core::present::{
+    bounded, cut_reason, ended, role_does, role_name, role_takes, score_reason, tree_legend,
+};
 use tictactoe_core::text::{signed, thousands};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
@@ -35,9 +37,9 @@ pub struct TraceArgs {
     /// How scores are counted.
     #[command(flatten)]
     pub scores: ScoresArg,
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: GivenShape,
+    pub geometry: GivenGeometryArgs,
 }
 
 impl TraceArgs {
@@ -46,7 +48,7 @@ impl TraceArgs {
         if let Some(refusal) = super::one_board_only("trace", &self.board) {
             return io.error_line(&refusal, ExitStatus::BadInput);
         }
-        let board = match self.shape.shape.parse(&self.board) {
+        let board = match self.geometry.geometry.parse(&self.board) {
             Ok(board) => board,
             Err(error) => return io.error_line(&error, ExitStatus::BadInput),
         };
@@ -237,7 +239,11 @@ fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io:
     match board.status() {
         Status::InProgress { .. } => {
             let role = Role::of(to_move, maximizer);
-            writeln!(out, ": {to_move} to move, so {to_move} {}.", role.verb())?
+            writeln!(
+                out,
+                ": {to_move} to move, so {to_move} {}.",
+                role_does(role)
+            )?
         }
         _ => writeln!(out, ": the game is over.")?,
     }
@@ -294,7 +300,7 @@ fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io:
                     Some(rail) => format!("{rail}│  "),
                 };
                 let label = format!("{prefix}{}", move_label(&call));
-                let turn = format!("{} {}", call.board.to_move(), call.role);
+                let turn = format!("{} {}", call.board.to_move(), role_name(call.role));
                 let window = call.window.map_or(String::new(), |window| {
                     format!(
                         "  {:>5}  {:>5}",
@@ -420,7 +426,7 @@ fn summary(traced: &Traced, outcomes: &[Outcome]) -> String {
     let win = traced.board.geometry().win_score();
     // What the move means, from the engine's scores: plain scores no longer
     // say how far away a win is.
-    let analysis = analyze(&traced.board, Limits::Solve);
+    let analysis = analyze(&traced.board, Limits::ToTheEnd);
     let outlook = analysis
         .moves
         .iter()
@@ -428,7 +434,7 @@ fn summary(traced: &Traced, outcomes: &[Outcome]) -> String {
         .map_or(Outlook::Estimate, |scored| analysis.outlook_of(*scored));
     text.push_str(&format!(
         "Call 1 takes the {} of {}: {}.\nBest move: {mv} (row {}, col {}), call {}: {}.\n",
-        role.takes(),
+        role_takes(role),
         scores.join(", "),
         signed(root.score),
         mv.row,

@@ -5,7 +5,7 @@
 //!
 //! - The game and what surrounds it: [`game`], [`settings`], [`clock`], [`selfplay`],
 //!   [`quiz`], [`review`], the statistics ([`stats`]) and the records
-//!   ([`record`]) on disk, and the certificate checker ([`proof_check`]).
+//!   ([`record`]) on disk.
 //! - What a player asks for ([`action`]) and every key and typed word that
 //!   asks for it ([`keys`]): one table for every front end.
 //! - The words: [`present`] (the engine's facts in sentences, every
@@ -24,7 +24,6 @@ pub mod game;
 pub mod keys;
 pub mod plain;
 pub mod present;
-pub mod proof_check;
 pub mod quiz;
 pub mod reader;
 pub mod record;

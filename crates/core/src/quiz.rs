@@ -21,7 +21,7 @@ use tictactoe_engine::teach::reference::{self, Algorithm, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Ai, Board, Dice, Level, Limits, Role, Scoring, Square, Status, analyze};
 
-use crate::present::{cut_reason, score_reason, scoring_legend};
+use crate::present::{cut_reason, role_takes, score_reason, scoring_legend};
 use crate::text::{echo, read_line, signed, thousands};
 
 /// What a question asks.
@@ -90,7 +90,7 @@ impl Question {
     /// The answer, from the articles' own minimax.
     pub fn answer(&self) -> Answer {
         match self.ask {
-            Ask::Value => Answer::Value(reference::value(&self.board, self.scoring)),
+            Ask::Value => Answer::Value(reference::minimax_value(&self.board, self.scoring)),
             Ask::Best => {
                 let values = self.move_values();
                 let top = self.role().pick(values.iter().map(|&(_, value)| value));
@@ -142,12 +142,12 @@ impl Question {
             (Ask::Value, Answer::Value(value)) => parse_number(text)
                 .map(|given| given == i64::from(value))
                 .ok_or_else(|| format!("{:?} is not a number such as +10, -9 or 0", echo(text))),
-            (Ask::Best, Answer::Best(best)) => match self.board.geometry().parse_move(text) {
-                Some(given) if self.board.get(given).is_some() => {
+            (Ask::Best, Answer::Best(best)) => match self.board.geometry().parse_square(text) {
+                Ok(given) if self.board.get(given).is_some() => {
                     Err(format!("{given} is taken: a move goes on a free square"))
                 }
-                Some(given) => Ok(best.contains(&given)),
-                None => Err(format!("{:?} is not a square such as b2", echo(text))),
+                Ok(given) => Ok(best.contains(&given)),
+                Err(error) => Err(error.to_string()),
             },
             (Ask::Calls, Answer::Calls(calls)) => parse_number(text)
                 .map(|given| given == calls as i64)
@@ -194,7 +194,7 @@ impl Question {
         match self.answer() {
             Answer::Value(value) => format!(
                 "{moves}; {to_move} to move takes the {}: {}.",
-                self.role().takes(),
+                role_takes(self.role()),
                 self.reason(value)
             ),
             Answer::Best(best) => {
@@ -251,7 +251,7 @@ impl Question {
 
     /// How the best value is counted: "+10 = 10 - depth 0: X wins on this move".
     fn reason(&self, top: i32) -> String {
-        let analysis = analyze(&self.board, Limits::Solve);
+        let analysis = analyze(&self.board, Limits::ToTheEnd);
         let win = self.board.geometry().win_score();
         let best = analysis.moves.iter().find(|scored| {
             let mover = self.board.to_move();
@@ -325,7 +325,7 @@ impl Question {
             .map(|path| {
                 let squares: Option<Vec<Square>> = path
                     .split_whitespace()
-                    .map(|square| Square::parse_coordinate(square, self.board.size()))
+                    .map(|square| self.board.geometry().parse_square(square).ok())
                     .collect();
                 squares
                     .filter(|squares| !squares.is_empty())
@@ -408,7 +408,7 @@ pub fn questions(seed: u64, count: usize, scoring: Scoring) -> Vec<Question> {
             } else {
                 o
             };
-            let Some(decision) = ai.choose(&board, level, &mut dice, Limits::Solve) else {
+            let Some(decision) = ai.choose(&board, level, &mut dice, Limits::ToTheEnd) else {
                 break;
             };
             let Ok(next) = board.play(decision.mv) else {

@@ -324,7 +324,7 @@ mod tests {
         let text =
             format!("[Game \"tictactoe\"]\n[Size \"3\"]\n[K \"3\"]\n[Result \"*\"]\n\n{moves} *\n");
         let record = read_str(&text).unwrap().remove(0);
-        review(&record, Limits::Solve, &mut Ai::new())
+        review(&record, Limits::ToTheEnd, &mut Ai::new())
     }
 
     #[test]

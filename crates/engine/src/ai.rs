@@ -1,32 +1,44 @@
 //! Opponents of every strength, all built on the minimax scores.
 
-use std::fmt;
 use std::time::Instant;
 
 use super::analysis::{Analysis, Limits, Method, analyze, analyze_with, searcher_for};
 use super::board::Board;
 use super::geometry::Geometry;
+use super::names::named;
 use super::score::{ScoredMove, Scoring};
 use super::search::Searcher;
 use super::solve::{self, Solver};
 use super::square::Square;
 use super::teach::line::{Line, lines_of};
 
-/// How well an AI plays. Each level is strictly stronger than the one before.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    /// Any legal move, uniformly at random.
-    Random,
-    /// Random, except that it takes a win on the move.
-    Easy,
-    /// Looks two plies ahead: takes a win, blocks a loss, blind to forks.
-    Medium,
-    /// Searches the whole game but now and then (one move in five) plays its
-    /// second-best move: never when it can win on the move, and never one that
-    /// loses on the spot.
-    Hard,
-    /// Always optimal: the fastest win, the slowest loss, a draw otherwise.
-    Perfect,
+named! {
+    /// How well an AI plays. Each level is strictly stronger than the one
+    /// before. It goes by its name (`random` … `perfect`), which
+    /// [`FromStr`](std::str::FromStr) reads:
+    ///
+    /// ```
+    /// use tictactoe_engine::Level;
+    ///
+    /// assert_eq!("hard".parse(), Ok(Level::Hard));
+    /// assert_eq!(Level::Perfect.to_string(), "perfect");
+    /// assert_eq!(Level::ALL.len(), Level::NAMES.len());
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Level as "level" {
+        /// Any legal move, uniformly at random.
+        Random = "random",
+        /// Random, except that it takes a win on the move.
+        Easy = "easy",
+        /// Looks two plies ahead: takes a win, blocks a loss, blind to forks.
+        Medium = "medium",
+        /// Searches the whole game but now and then (one move in five) plays its
+        /// second-best move: never when it can win on the move, and never one that
+        /// loses on the spot.
+        Hard = "hard",
+        /// Always optimal: the fastest win, the slowest loss, a draw otherwise.
+        Perfect = "perfect",
+    }
 }
 
 /// Where an [`Ai`]'s random choices come from: seeded dice replay the same
@@ -49,39 +61,6 @@ impl Dice {
 impl Default for Dice {
     fn default() -> Dice {
         Dice::new()
-    }
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [
-        Level::Random,
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Perfect,
-    ];
-
-    /// The level called `name` (as [`Level::name`] spells it), if there is one.
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|level| level.name() == name)
-    }
-
-    /// The level's name as the command line spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Perfect => "perfect",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -129,14 +108,14 @@ impl Ai {
         let started = Instant::now();
         let (deadline, left) = match limits {
             Limits::Think(budget) => (Some(started + budget / 2), None),
-            Limits::Solve => (None, Some(Limits::Solve)),
+            Limits::ToTheEnd => (None, Some(Limits::ToTheEnd)),
         };
         // The book if it is ready: the AI's own moves wait for it (see `choose`).
         let book = solve::book_ready(board.geometry());
         let settled = solve::settle(self.solver(board.geometry()), book, board, deadline);
         let left = left.unwrap_or_else(|| match limits {
             Limits::Think(budget) => Limits::Think(budget.saturating_sub(started.elapsed())),
-            Limits::Solve => Limits::Solve,
+            Limits::ToTheEnd => Limits::ToTheEnd,
         });
         let mut analysis = analyze_with(self.searcher(board.geometry(), left), board, left);
         analysis.settle(settled);
@@ -191,7 +170,7 @@ impl Ai {
     ///
     /// let board: Board = "x../.o./...".parse().unwrap();
     /// let mut ai = Ai::new();
-    /// let analysis = ai.analyze(&board, Limits::Solve);
+    /// let analysis = ai.analyze(&board, Limits::ToTheEnd);
     /// let lines = ai.lines(&analysis);
     /// let best = analysis.best().unwrap();
     /// let line = &lines[analysis.moves.iter().position(|m| m.mv == best.mv).unwrap()];
@@ -200,7 +179,7 @@ impl Ai {
     /// assert_eq!((best.mv.to_string(), squares.join(" ")), ("b1".into(), "c1 a3 a2 c2 b3 c3".into()));
     /// ```
     pub fn lines(&mut self, analysis: &Analysis) -> Vec<Line> {
-        let searcher = self.searcher(analysis.board.geometry(), Limits::Solve);
+        let searcher = self.searcher(analysis.board.geometry(), Limits::ToTheEnd);
         lines_of(analysis, searcher)
     }
 
@@ -227,8 +206,8 @@ impl Ai {
     /// let board: Board = "xx./oo./...".parse().unwrap();
     /// let mut ai = Ai::new();
     /// let mut dice = Dice::with_seed(7);
-    /// let decision = ai.choose(&board, Level::Perfect, &mut dice, Limits::Solve).unwrap();
-    /// assert_eq!(decision.mv.coordinate(), "c1", "X completes the top row");
+    /// let decision = ai.choose(&board, Level::Perfect, &mut dice, Limits::ToTheEnd).unwrap();
+    /// assert_eq!(decision.mv.to_string(), "c1", "X completes the top row");
     /// let analysis = decision.analysis.expect("perfect play reads every score");
     /// assert_eq!(analysis.method, Method::Table);
     /// ```

@@ -17,8 +17,9 @@ use super::square::Square;
 /// microseconds by [`analyze_by_search`].)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limits {
-    /// Search until every score is proven, however long it takes.
-    Solve,
+    /// Search to the end of the game: every score proven, however long it
+    /// takes.
+    ToTheEnd,
     /// Deepen step by step and stop at this budget with the deepest complete result.
     Think(Duration),
 }
@@ -318,7 +319,7 @@ impl Analysis {
 ///
 /// On 3×3 every score is proven and read from the table the compiler built
 /// ([`Method::Table`]), whatever the limits. Bigger boards are searched: to
-/// the end with [`Limits::Solve`], or deepening one ply at a time until every
+/// the end with [`Limits::ToTheEnd`], or deepening one ply at a time until every
 /// score is proven or the time is up.
 ///
 /// ```
@@ -327,7 +328,7 @@ impl Analysis {
 /// // The GeeksforGeeks example, as the article scores it: a win on the
 /// // move is +10, a loss on the reply -9.
 /// let board: Board = "xox/oox/...".parse().unwrap();
-/// let analysis = analyze(&board, Limits::Solve);
+/// let analysis = analyze(&board, Limits::ToTheEnd);
 /// let scores: Vec<i32> = analysis.moves.iter().map(|m| m.score).collect();
 /// assert_eq!(scores, [-9, 0, 10]);
 /// let best = analysis.best().unwrap();
@@ -357,8 +358,8 @@ pub fn analyze(board: &Board, limits: Limits) -> Analysis {
 /// use tictactoe_engine::{Board, Limits, analyze, analyze_by_search};
 ///
 /// let board = Board::new();
-/// let searched = analyze_by_search(&board, Limits::Solve);
-/// assert_eq!(searched.moves, analyze(&board, Limits::Solve).moves);
+/// let searched = analyze_by_search(&board, Limits::ToTheEnd);
+/// assert_eq!(searched.moves, analyze(&board, Limits::ToTheEnd).moves);
 /// assert!(searched.nodes() > 0 && searched.depth().is_none());
 /// ```
 pub fn analyze_by_search(board: &Board, limits: Limits) -> Analysis {
@@ -369,7 +370,7 @@ pub fn analyze_by_search(board: &Board, limits: Limits) -> Analysis {
 pub(crate) fn searcher_for(geometry: &'static Geometry, limits: Limits) -> Searcher {
     match limits {
         // Proving a big board visits tens of millions of positions: give the table room.
-        Limits::Solve if geometry.cells() >= 25 => {
+        Limits::ToTheEnd if geometry.cells() >= 25 => {
             Searcher::with_table_bits(geometry, SOLVE_TABLE_BITS)
         }
         _ => Searcher::new(geometry),

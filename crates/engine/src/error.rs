@@ -1,9 +1,33 @@
-//! Everything that can be wrong with a board, a position or a move.
+//! Everything that can be wrong with a board, a position or a move, and
+//! how much of a bad input an error quotes.
+
+use std::borrow::Cow;
 
 use thiserror::Error;
 
 use super::player::Player;
 use super::sizes::{MAX_SIZE, MIN_SIZE};
+
+/// Most characters of a bad input echoed back in an error, so one huge line
+/// cannot flood the output.
+pub const ECHO_LIMIT: usize = 120;
+
+/// A bad input as an error quotes it: at most [`ECHO_LIMIT`] characters,
+/// then `…` if there was more.
+///
+/// ```
+/// use tictactoe_engine::{ECHO_LIMIT, echo};
+///
+/// assert_eq!(echo("b9"), "b9");
+/// let long = "x".repeat(ECHO_LIMIT + 1);
+/// assert_eq!(echo(&long), format!("{}…", &long[..ECHO_LIMIT]));
+/// ```
+pub fn echo(input: &str) -> Cow<'_, str> {
+    match input.char_indices().nth(ECHO_LIMIT) {
+        Some((cut, _)) => Cow::Owned(format!("{}…", &input[..cut])),
+        None => Cow::Borrowed(input),
+    }
+}
 
 /// A board shape the engine does not play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]

@@ -7,8 +7,7 @@ use std::time::Duration;
 use super::app::App;
 use super::message::Said;
 use tictactoe_core::present::{
-    capitalised, ended, move_list, move_rows, result_for, row_reason, scoring_legend,
-    settled_words,
+    capitalised, ended, move_list, move_rows, result_for, row_reason, scoring_legend, settled_words,
 };
 use tictactoe_core::text::{count as count_of, percent_saved};
 use tictactoe_engine::teach::line::Line;
@@ -194,9 +193,9 @@ fn slip_note(app: &App) -> Option<String> {
     Some(format!(
         "{} (hard) played {} on purpose: its second-best move ({}), where {} was {}.",
         report.player,
-        report.decision.mv.coordinate(),
+        report.decision.mv,
         analysis.outlook_of(*chosen),
-        best.mv.coordinate(),
+        best.mv,
         analysis.outlook_of(best),
     ))
 }

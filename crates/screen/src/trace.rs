@@ -6,9 +6,11 @@
 //! stack, never cut without saying so) and what returned since the last step.
 
 use super::message::Said;
-use tictactoe_core::present::{bounded, cut_reason, ended};
+use tictactoe_core::present::{bounded, cut_reason, ended, role_does, role_name};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
+use tictactoe_engine::teach::reference::{
+    Algorithm, Bound, Window, finished_value, is_countable, tree_size,
+};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Scoring, Square, Status, first_best};
 
@@ -361,7 +363,10 @@ impl Walkthrough {
             let label = format!("{:>width$}  {mv}", thousands(call.number));
             items.push((
                 1,
-                Said::Figure(label, format!("{side} {}  {so_far:>5}", call.role)),
+                Said::Figure(
+                    label,
+                    format!("{side} {}  {so_far:>5}", role_name(call.role)),
+                ),
             ));
         }
         if pruning && let Some(window) = self.current().and_then(|call| call.window) {
@@ -491,7 +496,9 @@ fn returned_line(returned: &Returned) -> String {
         status @ (Status::Won(_) | Status::Draw) => {
             format!(": {}", ended(status).unwrap_or_default())
         }
-        Status::InProgress { .. } => format!(", the {} of its calls", returned.call.role),
+        Status::InProgress { .. } => {
+            format!(", the {} of its calls", role_name(returned.call.role))
+        }
     };
     format!(
         "call {} returned {}{end}",
@@ -519,23 +526,8 @@ fn cut_line(returned: &Returned) -> String {
 
 /// The score of a finished position, which its call returns at once.
 fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
-    let status = call.board.status();
-    if !status.is_over() {
-        return None;
-    }
-    let win = call.board.geometry().win_score();
-    let mover = call.board.to_move();
-    // The maximizer is the side to move where the role is max.
-    let maximizer = if call.role.is_max() {
-        mover
-    } else {
-        mover.other()
-    };
-    let won = match status {
-        Status::Won(winner) => Some(winner == maximizer),
-        _ => None,
-    };
-    Some(scoring.end(won, call.depth().unwrap_or(0), win))
+    let depth = call.depth().unwrap_or(0) as i32;
+    finished_value(&call.board, depth, call.role.is_max(), scoring)
 }
 
 /// Whose turn it is in a call and what it does: "X to move, maximizes",
@@ -543,8 +535,12 @@ fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
 fn role(call: &Call, scoring: Scoring) -> String {
     let returns = || signed(finished(call, scoring).unwrap_or(0));
     match call.board.status() {
-        Status::InProgress { to_move } => format!("{to_move} to move, {}", call.role.verb()),
-        status => format!("{}, returns {}", ended(status).unwrap_or_default(), returns()),
+        Status::InProgress { to_move } => format!("{to_move} to move, {}", role_does(call.role)),
+        status => format!(
+            "{}, returns {}",
+            ended(status).unwrap_or_default(),
+            returns()
+        ),
     }
 }
 

@@ -7,7 +7,7 @@
 use super::message::{Direction, Request};
 use tictactoe_core::present::{branch_result, node_result};
 use tictactoe_engine::teach::reference::is_countable;
-use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{Analysis, Board, Limits, Player, Role, Scoring, Square};
 
 /// One position of the tree.
@@ -191,7 +191,7 @@ impl TreeView {
         let depth = self.nodes[at].depth;
         if at == 0 {
             let root = &mut self.nodes[0];
-            root.value = Some(value(analysis, 0, self.maximizer, self.scoring));
+            root.value = Some(node_value(analysis, 0, self.maximizer, self.scoring));
             root.proven = analysis.proven();
             root.result = node_result(analysis);
             root.below = below

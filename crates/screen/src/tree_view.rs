@@ -11,7 +11,7 @@ use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
 use crate::fit::first_fitting;
 use tictactoe_core::keys::{self, Context};
-use tictactoe_core::present::{ended, move_list, tree_legend_short};
+use tictactoe_core::present::{ended, move_list, role_name, role_takes, tree_legend_short};
 use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_engine::Status;
 
@@ -25,7 +25,7 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate} {}", signed(value), node.result);
     let turn = match node.board.status() {
-        Status::InProgress { to_move } => format!(" · {to_move} {}", view.role(node)),
+        Status::InProgress { to_move } => format!(" · {to_move} {}", role_name(view.role(node))),
         _ => String::new(),
     };
     let below = node
@@ -141,7 +141,7 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
                 };
                 // A big board's notation would crowd out the row: the title has it.
                 let name = match node.mv {
-                    Some(mv) => format!("{} {}", mv.coordinate(), node.board.to_move().other()),
+                    Some(mv) => format!("{} {}", mv, node.board.to_move().other()),
                     None if node.board.is_classic() => node.board.to_string(),
                     None => "position".to_string(),
                 };
@@ -191,7 +191,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
     lines.push(Line::from(""));
     match node.board.status() {
         Status::InProgress { to_move } => {
-            let how = view.role(node).takes();
+            let how = role_takes(view.role(node));
             lines.push(Line::from(format!("{to_move} to move, takes the {how}")));
         }
         status => lines.push(Line::from(ended(status).unwrap_or_default())),
@@ -204,7 +204,7 @@ fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
         )));
     }
     if let Some(replies) = view.replies(view.selected_index()) {
-        let how = view.role(node);
+        let how = role_name(view.role(node));
         let text = if replies.len() <= 9 {
             let values: Vec<String> = replies.iter().map(|&v| signed(v)).collect();
             format!("{how} of {}", values.join(", "))

@@ -441,7 +441,7 @@ fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
         let line = Line::from(vec![
             Span::styled(format!("{:>2} ", given + i + 1), theme.faint()),
             Span::styled(player.symbol().to_string(), theme.mark(player)),
-            Span::raw(format!(" {}{mark}", mv.coordinate())),
+            Span::raw(format!(" {}{mark}", mv)),
         ]);
         if review.is_some() && i + 1 == at {
             line.patch_style(Style::new().add_modifier(Modifier::REVERSED))

@@ -84,7 +84,7 @@ pub fn costs(board: &Board, scoring: Scoring) -> Costs {
     let countable = is_countable(board);
     let search = board
         .is_classic()
-        .then(|| analyze_by_search(board, Limits::Solve));
+        .then(|| analyze_by_search(board, Limits::ToTheEnd));
     Costs {
         // Plain minimax calls every position once per path: the tree's size
         // (on 3x3 read from the compiled table), not a fresh count. Call 1,

@@ -19,7 +19,7 @@ use tictactoe_engine::solve::{Keep, Settled, Value};
 use tictactoe_engine::teach::reference::{Bound, Window};
 use tictactoe_engine::teach::trace::Call;
 use tictactoe_engine::teach::tree::Branch;
-use tictactoe_engine::{Analysis, Board, Outlook, Player, Square, Status};
+use tictactoe_engine::{Analysis, Board, Outlook, Player, Role, Square, Status};
 
 /// `text` with its first letter in upper case, to begin a sentence.
 pub fn capitalised(text: &str) -> String {
@@ -180,13 +180,37 @@ pub fn cut_reason(call: &Call, score: i32, window: Window) -> String {
     format!("{} {reached} {bound}: {why}", signed(score))
 }
 
+/// A role, short, for tables and trees: `max`, `min`.
+pub const fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Max => "max",
+        Role::Min => "min",
+    }
+}
+
+/// What a side in this role does: `maximizes`, `minimizes`.
+pub const fn role_does(role: Role) -> &'static str {
+    match role {
+        Role::Max => "maximizes",
+        Role::Min => "minimizes",
+    }
+}
+
+/// What a position in this role takes of its moves' values: `maximum`, `minimum`.
+pub const fn role_takes(role: Role) -> &'static str {
+    match role {
+        Role::Max => "maximum",
+        Role::Min => "minimum",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn what_the_prover_settled_in_words() {
-        let mv = |text: &str| tictactoe_engine::Square::parse_coordinate(text, 5).unwrap();
+        let mv = |text: &str| text.parse::<Square>().unwrap();
         let settled = |value, keep| Settled {
             value,
             keep,
