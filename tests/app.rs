@@ -673,7 +673,10 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert!(matches!(request, Request::Explain { board, .. } if board == Board::new()));
     app.receive(Worker::default().answer(&request), t0);
     let overlay = app.overlay().expect("scores arrived");
-    assert_eq!(overlay.moves, analyze(&Board::new(), Limits::Solve).moves);
+    assert_eq!(
+        overlay.moves,
+        analyze(&Board::new(), Limits::ToTheEnd).moves
+    );
     // Then the costs of the same position: the empty board, before anyone moved.
     let request = app.take_request().expect("the panel asks for the costs");
     assert!(matches!(request, Request::Costs { board, .. } if board == Board::new()));
@@ -681,7 +684,11 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert!(app.is_waiting());
     app.receive(Worker::default().answer(&request), t0);
     let costs = *app.costs().expect("counted");
-    assert_eq!(costs.minimax, Some(549_945));
+    assert_eq!(
+        costs.minimax,
+        Some(549_946),
+        "call 1 included, as trace counts"
+    );
     // The engine's search, the same code on every board since 3x3 lost its
     // own specialisation: 232 positions (it was 222 with it).
     assert_eq!(costs.search, Some(232));
@@ -704,13 +711,12 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     );
     let board = app.board();
     let costs = *app.costs().expect("counted");
-    let calls = |algorithm| reference::move_values(&board, algorithm, Scoring::Depth).calls;
-    assert_eq!(costs.minimax, Some(calls(reference::Algorithm::Minimax)));
-    assert_eq!(
-        costs.alpha_beta,
-        Some(calls(reference::Algorithm::AlphaBeta))
-    );
-    let search = analyze_by_search(&board, Limits::Solve).nodes();
+    // As the trace counts them, call 1 included.
+    let minimax = reference::move_values(&board, reference::Algorithm::Minimax, Scoring::Depth);
+    assert_eq!(costs.minimax, Some(minimax.calls + 1));
+    let pruned = reference::best_move(&board, reference::Algorithm::AlphaBeta, Scoring::Depth);
+    assert_eq!(costs.alpha_beta, pruned.map(|best| best.calls + 1));
+    let search = analyze_by_search(&board, Limits::ToTheEnd).nodes();
     assert_eq!(costs.search, Some(search));
     assert!(costs.alpha_beta < costs.minimax && Some(search) < costs.alpha_beta);
     assert_eq!(app.overlay().unwrap().board, app.board());
@@ -978,7 +984,7 @@ fn explain_always_describes_the_position_on_screen() {
     assert!(app.overlay().is_none());
     answer_all(&mut app, now);
     assert_eq!(app.overlay().map(|a| a.board), Some(Board::new()));
-    assert_eq!(app.costs().and_then(|c| c.minimax), Some(549_945));
+    assert_eq!(app.costs().and_then(|c| c.minimax), Some(549_946));
 }
 
 #[test]
@@ -1070,7 +1076,8 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     assert!(matches!(request, Request::Tree { board, .. } if board == opened));
     app.receive(Worker::default().answer(&request), t0);
     assert_eq!(app.tree().unwrap().rows().len(), 9 + 7);
-    // Every value shown is the seed's minimax with the position on the board at depth 0.
+    // Every value shown is the articles' minimax, the positions after the
+    // root's moves at depth 0 (the root one above).
     let tree = app.tree().unwrap();
     for row in tree.rows() {
         let Row::Node(i) = row else { continue };
@@ -1080,7 +1087,7 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
             node.value,
             Some(reference::minimax(
                 &node.board,
-                node.depth as i32,
+                node.depth as i32 - 1,
                 maximizing
             )),
             "{}",
@@ -1127,14 +1134,8 @@ fn esc_closes_explain_before_it_quits() {
 #[test]
 fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().unwrap();
-    let mut app = App::new(
-        Settings {
-            start,
-            ..settings(Seat::Human, Seat::Human)
-        },
-        t0,
-    );
+    let start: Board = support::FREECODECAMP.parse().unwrap();
+    let mut app = support::freecodecamp_app(t0);
     for call in 1..=9 {
         let step = if call == 1 {
             Action::Walkthrough
@@ -1149,13 +1150,13 @@ fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
     app.update(Action::Trace(TraceMove::Next), t0);
     let walkthrough = app.walkthrough().unwrap();
     assert!(walkthrough.current().is_none(), "call 1 has returned");
-    assert_eq!(walkthrough.result(), Some(9));
+    assert_eq!(walkthrough.result(), Some(10));
     let best = walkthrough.best().expect("a best move");
     assert_eq!(
         (best.call.number, best.call.mv),
         (5, Some(Square::new(1, 1)))
     );
-    assert_eq!(walkthrough.status(), "Call 1 returned +9: best move b2");
+    assert_eq!(walkthrough.status(), "Call 1 returned +10: best move b2");
     app.update(Action::Trace(TraceMove::Next), t0);
     assert_eq!(
         app.walkthrough().unwrap().current().map(|c| c.number),
@@ -1207,8 +1208,7 @@ fn t_c_and_backspace_open_the_learning_views() {
 #[test]
 fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(support::settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     let current = |app: &App| {
         app.walkthrough()
             .and_then(|w| w.current().map(|c| c.number))
@@ -1230,7 +1230,7 @@ fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
         "call 6 ran to its return"
     );
     app.update(Action::Trace(TraceMove::End), t0);
-    assert_eq!(app.walkthrough().and_then(|w| w.result()), Some(9));
+    assert_eq!(app.walkthrough().and_then(|w| w.result()), Some(10));
     app.update(Action::Trace(TraceMove::AlphaBeta), t0);
     let walk = app.walkthrough().expect("open");
     assert_eq!(
@@ -1272,14 +1272,8 @@ fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
 fn z_opens_the_quiz_and_its_keys_type_the_answer() {
     let t0 = Instant::now();
     let area = Rect::new(0, 0, 80, 24);
-    let start: Board = "o.x/x.x/.oo".parse().unwrap();
-    let mut app = App::new(
-        Settings {
-            start,
-            ..settings(Seat::Human, Seat::Human)
-        },
-        t0,
-    );
+    let start: Board = support::FREECODECAMP.parse().unwrap();
+    let mut app = support::freecodecamp_app(t0);
     let press = |app: &mut App, code| {
         let action = action_for(&key(code), app, area).expect("a key of the quiz");
         app.update(action, t0);
@@ -1298,7 +1292,7 @@ fn z_opens_the_quiz_and_its_keys_type_the_answer() {
     }
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Backspace);
-    for typed in "+9".chars() {
+    for typed in "+10".chars() {
         press(&mut app, KeyCode::Char(typed));
     }
     press(&mut app, KeyCode::Enter);

@@ -205,44 +205,19 @@ fn the_engine_does_no_io() {
 }
 
 /// The core's top-level modules.
-const CORE: [&str; 16] = [
-    "action",
-    "console",
-    "fit",
-    "game",
-    "keys",
-    "plain",
-    "proof_check",
-    "quiz",
-    "reader",
-    "record",
-    "review",
-    "selfplay",
-    "settings",
-    "stats",
-    "text",
-    "words",
+const CORE: [&str; 15] = [
+    "action", "console", "fit", "game", "keys", "plain", "quiz", "reader", "record", "review",
+    "selfplay", "settings", "stats", "text", "words",
 ];
 
 /// What each of the core's modules may use besides itself (and the engine).
 fn allowed(module: &str) -> &'static [&'static str] {
     const BELOW_CONSOLE: &[&str] = &[
-        "action",
-        "fit",
-        "game",
-        "keys",
-        "proof_check",
-        "quiz",
-        "record",
-        "review",
-        "selfplay",
-        "settings",
-        "stats",
-        "text",
-        "words",
+        "action", "fit", "game", "keys", "quiz", "record", "review", "selfplay", "settings",
+        "stats", "text", "words",
     ];
     match module {
-        "text" | "fit" | "action" | "proof_check" => &[],
+        "text" | "fit" | "action" => &[],
         "words" => &["text"],
         "keys" => &["action", "fit"],
         "quiz" => &["text", "words", "fit"],

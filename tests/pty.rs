@@ -773,10 +773,10 @@ fn the_walkthrough_is_driven_by_its_keys() {
     game.press("b");
     game.wait_for(|s| s.contains("Minimax call 5:"), "back to call 5");
     game.press("f");
-    game.wait_for(|s| s.contains("Call 5 returned +9"), "call 5 finished");
+    game.wait_for(|s| s.contains("Call 5 returned +10"), "call 5 finished");
     game.press("G");
     game.wait_for(
-        |s| s.contains("Call 1 returned +9: best move b2"),
+        |s| s.contains("Call 1 returned +10: best move b2"),
         "the end of the walk",
     );
     game.press("a");

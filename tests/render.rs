@@ -633,7 +633,7 @@ fn cursor_to(app: &mut App, mv: Square) {
 
 #[test]
 fn explain_draws_the_line_under_the_cursor_on_the_board_and_writes_it_in_the_panel() {
-    // X has b2 and c1, O has a1... the seed's own position after two moves each way.
+    // X has b2 and c1, O has a1... the articles' own position after two moves each way.
     let mut app = explained_from("x../.o./...");
     cursor_to(&mut app, Square::new(0, 1));
     let line = "b1 X, c1 O, a3 X, a2 O, c2 X, b3 O, c3 X: draw";
@@ -689,21 +689,21 @@ fn explain_on_the_empty_board_with_two_people_speaks_of_no_ai() {
     for size in [(80, 24), (120, 40)] {
         let screen = text(&snapshot_timeless("explain_on_the_empty_board", &app, size));
         assert!(!screen.contains("AI"), "{size:?}\n{screen}");
-        for figure in ["549,945", "34,202", "232", "a lookup", "93.8 %"] {
+        // The calls as trace and trace --alpha-beta count them, call 1 included.
+        for figure in ["549,946", "20,866", "232", "a lookup", "96.2 %"] {
             assert!(screen.contains(figure), "{size:?}: {figure}\n{screen}");
         }
     }
     // 120x40 has room for every saving: none of them rounds to 100 %.
     let screen = text(&draw(&app, 120, 40));
-    assert!(screen.contains("99.3 %"), "{screen}");
+    assert!(screen.contains("99.96 %"), "{screen}");
     assert!(!screen.contains("100.0 %"), "{screen}");
 }
 
 /// The freeCodeCamp position, two people, and the tree opened on it.
 fn tree_of_the_article() -> App {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     app.update(Action::ToggleTree, t0);
     answer_all(&mut app, t0);
     app
@@ -729,10 +729,10 @@ fn the_tree_of_the_article_board() {
         // Each node with its call number in the trace: #2, #5, #6, #7, #9
         // are freeCodeCamp's FC2, FC5, FC6, FC7 and FC9.
         for row in [
-            "o.x/x.x/.oo #1  +9 X wins in 1 · X max · 8 below",
-            "a3 X #6  -8 O wins in 1 · O min · 3 below",
-            "b1 O #7  +7 X wins in 1 · X max · 1 below",
-            "b2 O #9  -8 O won",
+            "o.x/x.x/.oo #1  +10 X wins in 1 · X max · 8 below",
+            "a3 X #6  -9 O wins in 1 · O min · 3 below",
+            "b1 O #7  +8 X wins in 1 · X max · 1 below",
+            "b2 O #9  -9 O won",
         ] {
             assert!(
                 screen.contains(row) || size.0 < 60,
@@ -751,7 +751,7 @@ fn the_tree_of_the_article_board() {
             text(&buffer)
                 .lines()
                 .nth(y)
-                .is_some_and(|l| l.contains("a3 X #6  -8"))
+                .is_some_and(|l| l.contains("a3 X #6  -9"))
         })
         .expect("a3 is shown") as u16;
     assert!(buffer[(4, row)].modifier.contains(Modifier::REVERSED));
@@ -760,8 +760,7 @@ fn the_tree_of_the_article_board() {
 #[test]
 fn the_walkthrough_steps_through_the_article_calls() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     // Call 1, then five more key presses: call 6 (a3 X, O to move).
     app.update(Action::Walkthrough, t0);
     for _ in 0..5 {
@@ -776,8 +775,8 @@ fn the_walkthrough_steps_through_the_article_calls() {
     }
     let screen = text(&draw(&app, 80, 24));
     for expected in [
-        "call 5 returned +9: X won",
-        "1         X max   >=+9",
+        "call 5 returned +10: X won",
+        "1         X max  >=+10",
         "6  a3 X   O min",
     ] {
         assert!(screen.contains(expected), "{expected}\n{screen}");
@@ -791,8 +790,7 @@ fn the_walkthrough_steps_through_the_article_calls() {
 #[test]
 fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     app.update(Action::Walkthrough, t0);
     app.update(Action::Trace(TraceMove::AlphaBeta), t0);
     // Calls 1 to 7, then the rest of call 7 and of call 6: the cut.
@@ -804,7 +802,7 @@ fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
     for size in [(80, 24), (60, 20), (40, 15)] {
         let screen = text(&snapshot("the_walkthrough_alpha_beta_cut", &app, size));
         assert!(
-            screen.contains("Call 6 returned <= +7"),
+            screen.contains("Call 6 returned <= +8"),
             "{size:?}: the status line says the bound\n{screen}"
         );
     }
@@ -816,8 +814,8 @@ fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
         .map(|(_, said)| format!("{said:?}"))
         .collect();
     for expected in [
-        "call 6 returned <= +7",
-        "call 6 prunes b2 O: +7 <= alpha +9: X has better elsewhere",
+        "call 6 returned <= +8",
+        "call 6 prunes b2 O: +8 <= alpha +10: X has better elsewhere",
         "From o.x/x.x/.oo, alpha-beta:",
     ] {
         assert!(
@@ -856,10 +854,10 @@ fn buffer_of(app: &App) -> Buffer {
 
 #[test]
 fn the_explain_legend_is_shown_whole_or_not_at_all() {
-    let mut app = explained_from("o.x/x.x/.oo");
+    let mut app = explained_from(support::FREECODECAMP);
     // Its start and its end, each short enough never to be wrapped apart.
-    let first_half = "a win at depth";
-    let second_half = "draw 0.";
+    let first_half = "depth 0 is the";
+    let second_half = "a draw 0.";
     let mut whole = 0;
     for size in [(80, 24), (60, 20), (120, 40), (100, 30)] {
         for mv in Board::new().legal_moves() {
@@ -916,7 +914,7 @@ fn a_deep_walkthrough_keeps_the_current_call_in_the_panel() {
     assert!(walkthrough.status().starts_with("Minimax call 21:"));
     let last = *walkthrough.path().last().expect("call 21 is a move deep");
     let mover = walkthrough.board().to_move().other();
-    let current = format!("21  {} {mover}", last.coordinate());
+    let current = format!("21  {last} {mover}");
     for size in [(80, 24), (120, 40)] {
         let screen = text(&draw(&app, size.0, size.1));
         assert!(screen.contains(&current), "{size:?}: {current}\n{screen}");
@@ -957,17 +955,16 @@ fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
 #[test]
 fn the_quiz_on_the_article_board() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     app.update(Action::Quiz, t0);
-    for typed in "+9".chars() {
+    for typed in "+10".chars() {
         app.update(Action::Type(typed), t0);
     }
     let screen = text(&snapshot("the_quiz_typing", &app, (80, 24)));
     for expected in [
         "Question 1 of 4: value",
-        "Answer: +9_",
-        "Question 1 of 4: +9_",
+        "Answer: +10_",
+        "Question 1 of 4: +10_",
     ] {
         assert!(screen.contains(expected), "{expected}\n{screen}");
     }
@@ -982,7 +979,7 @@ fn the_quiz_on_the_article_board() {
     }
     let screen = text(&draw(&app, 80, 24));
     assert!(
-        screen.contains("+9 = 10 -"),
+        screen.contains("+10 = 10 -"),
         "the reason beside the number\n{screen}"
     );
     // No scores, digits or cursor on the board to give answers away.

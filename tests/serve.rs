@@ -2028,7 +2028,7 @@ impl Player {
         let square = tictactoe_engine::Board::empty(size, size.min(4))
             .map(|b| b.geometry())
             .ok()
-            .and_then(|g| g.parse_move(at))
+            .and_then(|g| g.parse_square(at).ok())
             .expect("a square");
         let cell = screen_support::board_of(size, COLS as u16, ROWS as u16).cell_rect(square);
         let (x, y) = (cell.x + cell.width / 2 + 1, cell.y + cell.height / 2 + 1);
@@ -2218,7 +2218,7 @@ async fn a_rated_game_rates_both_players_as_glicko_2_does_and_shows_in_leaderboa
     let last: serde_json::Value = serde_json::from_str(&last.expect("a line")).expect("JSON");
     assert_eq!(
         (last["result"].as_str(), last["plies"].as_u64()),
-        (Some("1-0"), Some(5))
+        (Some("x-wins"), Some(5))
     );
 
     let (json, _, _) = command(&server, &bob_key, "bob", "history --json").await;

@@ -141,11 +141,11 @@ impl Mode {
                 "The review of the game: ?? lost the result, ? delayed a win or hastened a loss.",
             ),
             Mode::Walkthrough => {
-                Some("The seed's minimax from the position on the board, one call at a time.")
+                Some("The articles' minimax from the position on the board, one call at a time.")
             }
-            Mode::Quiz => {
-                Some("Questions about the position on the board, answered by the seed's minimax.")
-            }
+            Mode::Quiz => Some(
+                "Questions about the position on the board, answered by the articles' minimax.",
+            ),
             _ => None,
         }
     }
@@ -1058,7 +1058,7 @@ pub static KEYS: &[Entry] = &[
     Entry::new(
         &[Quiz],
         &[on(Key::Text, Action::Type(' '))],
-        "type the answer: a number (+9), a square (b2), branches (b1 b2, c3) or none",
+        "type the answer: a number (+10), a square (b2), branches (b1 b2, c3) or none",
     )
     .importance(7)
     .offered(When::Answering),

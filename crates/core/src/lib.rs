@@ -5,10 +5,11 @@
 //!
 //! - The game and what surrounds it: [`game`], [`settings`], [`clock`], [`selfplay`],
 //!   [`quiz`], [`review`], the statistics ([`stats`]) and the records
-//!   ([`record`]) on disk, and the certificate checker ([`proof_check`]).
+//!   ([`record`]) on disk.
 //! - What a player asks for ([`action`]) and every key and typed word that
 //!   asks for it ([`keys`]): one table for every front end.
-//! - The words: [`words`] (the engine's facts in sentences) on [`text`]
+//! - The words: [`present`] (the engine's facts in sentences, every
+//!   sentence written once for every front end) on [`text`]
 //!   (numbers, input lines) and [`fit`] (text made to fit a width).
 //! - The line-based front ends: [`console`] under [`plain`] and [`reader`]
 //!   (the screen-reader mode).
@@ -22,7 +23,7 @@ pub mod fit;
 pub mod game;
 pub mod keys;
 pub mod plain;
-pub mod proof_check;
+pub mod present;
 pub mod quiz;
 pub mod reader;
 pub mod record;
@@ -31,4 +32,7 @@ pub mod selfplay;
 pub mod settings;
 pub mod stats;
 pub mod text;
-pub mod words;
+
+/// The presentation module's old name, while branches written against it
+/// land: use [`present`].
+pub use present as words;

@@ -133,7 +133,7 @@ impl GameReview {
         let moves = before.len();
         let (reviews, asked) = if game.start().is_classic() {
             // Proven from the compiled table at once: nothing for the engine's thread.
-            let reviews = review(&record, Limits::Solve, &mut Ai::new());
+            let reviews = review(&record, Limits::ToTheEnd, &mut Ai::new());
             (reviews.into_iter().map(Some).collect(), vec![true; moves])
         } else {
             (vec![None; moves], vec![false; moves])

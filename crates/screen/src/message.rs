@@ -121,20 +121,17 @@ pub enum Reply {
     },
 }
 
-/// What scoring every move of one position costs, idea by idea, so the
-/// explain panel can say what each saves.
+/// What answering one position costs, idea by idea, so the explain panel
+/// can say what each saves. Calls are counted as `trace` counts them, call
+/// 1 (the position itself) included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Costs {
-    /// Calls of the seed's plain minimax; `None` when far too many to count.
+    /// Calls of the articles' plain minimax: the calls of `trace`; `None`
+    /// when far too many to count.
     pub minimax: Option<u64>,
-    /// Calls of the seed's minimax with alpha-beta pruning alone, each move
-    /// searched on its own with an open window (so nothing is cut at the
-    /// top); `None` when too many.
+    /// Calls of the same minimax with alpha-beta pruning, finding the best
+    /// move: the calls of `trace --alpha-beta`; `None` when too many.
     pub alpha_beta: Option<u64>,
-    /// Calls of alpha-beta finding only the best move, each move searched
-    /// for beating the best so far: what `trace --alpha-beta` walks below
-    /// call 1; `None` when too many.
-    pub alpha_beta_best: Option<u64>,
     /// Positions the engine's search examines (alpha-beta, its table, the
     /// symmetries and its shortcuts) on 3x3, where the answer itself comes
     /// from the compiled table; bigger boards report their own search.

@@ -1,13 +1,13 @@
 //! The quiz opened with `z`: the questions of `tictactoe quiz`, asked about
 //! the position on the board. The answer is typed into the panel, Enter
-//! checks it against the seed's minimax and says why, Enter again asks the
+//! checks it against the articles' minimax and says why, Enter again asks the
 //! next question, and after the last the panel gives the score. The answers
 //! are worked out on the engine's thread as the quiz opens
 //! ([`Request::Quiz`]); an Enter before they are in is checked when they come.
 
 use super::message::{Request, Said};
+use tictactoe_core::present::scoring_legend;
 use tictactoe_core::quiz::{self, Ask, Question, Solved};
-use tictactoe_core::words::scoring_legend;
 use tictactoe_engine::{Board, Scoring};
 
 /// Longest answer kept: more than any list of pruned branches needs.
@@ -296,14 +296,14 @@ mod tests {
         for _ in 0..4 {
             view.erase();
         }
-        typed(&mut view, "+9");
-        assert_eq!(view.status(), "Question 1 of 4: +9_");
+        typed(&mut view, "+10");
+        assert_eq!(view.status(), "Question 1 of 4: +10_");
         view.enter();
         assert_eq!(view.status(), "Question 1 of 4: right");
         assert!(said(&view).contains("Right."));
         // Typing after the check does nothing; Enter asks the next.
         typed(&mut view, "x");
-        assert!(said(&view).contains("Answer: +9\n"));
+        assert!(said(&view).contains("Answer: +10\n"));
         view.enter();
         // A taken square is no answer: said, and the question stays open.
         typed(&mut view, "c3");
@@ -335,7 +335,7 @@ mod tests {
             panic!("the answers are asked for")
         };
         assert!(view.request().is_none(), "once");
-        typed(&mut view, "+9");
+        typed(&mut view, "+10");
         view.enter();
         assert_eq!(view.status(), "Question 1 of 4: checking…");
         // Keys wait with it: the answer checked is the one typed.
@@ -343,7 +343,7 @@ mod tests {
         view.erase();
         view.receive(questions.iter().map(Question::solve).collect());
         assert_eq!(view.status(), "Question 1 of 4: right");
-        assert!(said(&view).contains("Answer: +9\n"), "{}", said(&view));
+        assert!(said(&view).contains("Answer: +10\n"), "{}", said(&view));
     }
 
     #[test]

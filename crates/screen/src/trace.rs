@@ -1,4 +1,4 @@
-//! The walkthrough opened with `c`: the seed's minimax from the position on
+//! The walkthrough opened with `c`: the articles' minimax from the position on
 //! the board, call by call, as `tictactoe trace` prints it, driven from the
 //! keyboard: the next call, back one call, the rest of the current call, the
 //! last call, and alpha-beta's pruning at every call. The board shows the
@@ -7,9 +7,11 @@
 
 use super::message::Said;
 use tictactoe_core::fit::wrap_words;
+use tictactoe_core::present::{bounded, cut_reason, ended, role_does, role_name};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{bounded, cut_reason};
-use tictactoe_engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
+use tictactoe_engine::teach::reference::{
+    Algorithm, Bound, Window, finished_value, is_countable, tree_size,
+};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Scoring, Square, Status, first_best};
 
@@ -183,7 +185,7 @@ pub struct Walkthrough {
 }
 
 impl Walkthrough {
-    /// A walk of the seed's plain minimax from `board`, at call 1.
+    /// A walk of the articles' plain minimax from `board`, at call 1.
     pub fn new(board: Board, scoring: Scoring) -> Walkthrough {
         Walkthrough::with(board, Algorithm::Minimax, scoring)
     }
@@ -524,7 +526,10 @@ impl Walkthrough {
             let label = format!("{:>width$}  {mv}", thousands(call.number));
             items.push((
                 1,
-                Said::Figure(label, format!("{side} {}  {so_far:>5}", call.role)),
+                Said::Figure(
+                    label,
+                    format!("{side} {}  {so_far:>5}", role_name(call.role)),
+                ),
             ));
         }
         if pruning && let Some(window) = self.current().and_then(|call| call.window) {
@@ -668,7 +673,7 @@ fn chain(numbers: &[u64]) -> String {
     shown.join(" › ")
 }
 
-/// `alpha +9 · beta +inf`: the current call's window.
+/// `alpha +10 · beta +inf`: the current call's window.
 fn window_line(window: Window) -> String {
     let bound = |value: Option<i32>, none: &str| value.map_or_else(|| none.to_string(), signed);
     format!(
@@ -678,11 +683,15 @@ fn window_line(window: Window) -> String {
     )
 }
 
-/// What a call returned: `call 8 returned +7: X won`, `call 6 returned <= +7, the min of its calls`.
+/// What a call returned: `call 8 returned +8: X won`, `call 6 returned <= +8, the min of its calls`.
 fn returned_line(returned: &Returned) -> String {
     let end = match returned.call.board.status() {
-        ended @ (Status::Won(_) | Status::Draw) => format!(": {ended}"),
-        Status::InProgress { .. } => format!(", the {} of its calls", returned.call.role),
+        status @ (Status::Won(_) | Status::Draw) => {
+            format!(": {}", ended(status).unwrap_or_default())
+        }
+        Status::InProgress { .. } => {
+            format!(", the {} of its calls", role_name(returned.call.role))
+        }
     };
     format!(
         "call {} returned {}{end}",
@@ -691,7 +700,7 @@ fn returned_line(returned: &Returned) -> String {
     )
 }
 
-/// The replies a call did not search, and why: `call 6 prunes b2 O: +7 <= alpha +9: X has better elsewhere`.
+/// The replies a call did not search, and why: `call 6 prunes b2 O: +8 <= alpha +10: X has better elsewhere`.
 fn cut_line(returned: &Returned) -> String {
     let mover = returned.call.board.to_move();
     let cut: Vec<String> = returned
@@ -710,33 +719,21 @@ fn cut_line(returned: &Returned) -> String {
 
 /// The score of a finished position, which its call returns at once.
 fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
-    let status = call.board.status();
-    if !status.is_over() {
-        return None;
-    }
-    let win = call.board.geometry().win_score();
-    let mover = call.board.to_move();
-    // The maximizer is the side to move where the role is max.
-    let maximizer = if call.role.is_max() {
-        mover
-    } else {
-        mover.other()
-    };
-    let won = match status {
-        Status::Won(winner) => Some(winner == maximizer),
-        _ => None,
-    };
-    Some(scoring.end(won, call.depth, win))
+    let depth = call.depth().unwrap_or(0) as i32;
+    finished_value(&call.board, depth, call.role.is_max(), scoring)
 }
 
 /// Whose turn it is in a call and what it does: "X to move, maximizes",
-/// or how the game ended and what the call returns: "X won, returns +7".
+/// or how the game ended and what the call returns: "X won, returns +8".
 fn role(call: &Call, scoring: Scoring) -> String {
     let returns = || signed(finished(call, scoring).unwrap_or(0));
     match call.board.status() {
-        Status::InProgress { to_move } => format!("{to_move} to move, {}", call.role.verb()),
-        Status::Won(winner) => format!("{winner} won, returns {}", returns()),
-        Status::Draw => format!("a draw, returns {}", returns()),
+        Status::InProgress { to_move } => format!("{to_move} to move, {}", role_does(call.role)),
+        status => format!(
+            "{}, returns {}",
+            ended(status).unwrap_or_default(),
+            returns()
+        ),
     }
 }
 
@@ -760,10 +757,10 @@ mod tests {
         assert_eq!(walk.current().map(|c| c.number), Some(5));
         walk.next();
         walk.finish();
-        // Call 6 made calls 7, 8 and 9 and returned -8 to call 1.
+        // Call 6 made calls 7, 8 and 9 and returned -9 to call 1.
         assert_eq!(walk.calls(), 9);
         assert_eq!(walk.current().map(|c| c.number), Some(1));
-        assert_eq!(walk.status(), "Call 6 returned -8");
+        assert_eq!(walk.status(), "Call 6 returned -9");
         walk.back();
         assert_eq!(
             walk.current().map(|c| c.number),
@@ -771,8 +768,8 @@ mod tests {
             "the latest call begun"
         );
         walk.end();
-        assert_eq!(walk.result(), Some(9));
-        assert_eq!(walk.status(), "Call 1 returned +9: best move b2");
+        assert_eq!(walk.result(), Some(10));
+        assert_eq!(walk.status(), "Call 1 returned +10: best move b2");
     }
 
     #[test]
@@ -792,16 +789,16 @@ mod tests {
                 .join("\n")
         };
         assert!(
-            said(&walk).contains("alpha +9 · beta +inf"),
+            said(&walk).contains("alpha +10 · beta +inf"),
             "{}",
             said(&walk)
         );
         walk.finish();
         walk.finish();
         let text = said(&walk);
-        assert!(text.contains("call 6 returned <= +7"), "{text}");
+        assert!(text.contains("call 6 returned <= +8"), "{text}");
         assert!(
-            text.contains("call 6 prunes b2 O: +7 <= alpha +9: X has better elsewhere"),
+            text.contains("call 6 prunes b2 O: +8 <= alpha +10: X has better elsewhere"),
             "{text}"
         );
     }

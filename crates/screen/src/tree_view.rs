@@ -13,9 +13,9 @@ use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
 use tictactoe_core::fit::first_fitting;
 use tictactoe_core::keys::{self, Context};
+use tictactoe_core::present::{ended, move_list, role_name, role_takes, tree_legend_short};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::move_list;
-use tictactoe_engine::{Scoring, Status};
+use tictactoe_engine::Status;
 
 /// What a row says about its position after the move, in at most `width`
 /// characters where it can: the fullest of value and result, whose turn and
@@ -30,7 +30,7 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
     let value = format!("{}{estimate}", signed(value));
     let result = format!("{value} {}", node.result);
     let turn = match node.board.status() {
-        Status::InProgress { to_move } => format!(" · {to_move} {}", view.role(node)),
+        Status::InProgress { to_move } => format!(" · {to_move} {}", role_name(view.role(node))),
         _ => String::new(),
     };
     let below = node
@@ -69,7 +69,7 @@ pub fn row_text(view: &TreeView, node: &Node, width: usize) -> String {
     };
     // A big board's notation would crowd out the row: the title has it.
     let name = match node.mv {
-        Some(mv) => format!("{} {}", mv.coordinate(), node.board.to_move().other()),
+        Some(mv) => format!("{mv} {}", node.board.to_move().other()),
         None if node.board.is_classic() => node.board.to_string(),
         None => "position".to_string(),
     };
@@ -119,10 +119,7 @@ pub(crate) fn render(
     let maximizer = view.maximizer();
     let minimizer = maximizer.other();
     let win = root.board.geometry().win_score();
-    let counted = match view.scoring() {
-        Scoring::Depth => format!("depth 0 at the top, a win at depth d is {win} - d"),
-        Scoring::Plain => format!("plain scores: a win is +{win}, a loss -{win}"),
-    };
+    let counted = tree_legend_short(view.scoring(), win);
     let legends = [
         format!("{maximizer} maximizes, {minimizer} minimizes; {counted}; #n: call n of the trace"),
         format!("{maximizer} maximizes, {minimizer} minimizes; {counted}"),
@@ -216,16 +213,16 @@ pub fn detail(view: &TreeView) -> Vec<(String, bool)> {
     say(String::new(), false);
     match node.board.status() {
         Status::InProgress { to_move } => {
-            let how = view.role(node).takes();
+            let how = role_takes(view.role(node));
             say(format!("{to_move} to move, takes the {how}"), false);
         }
-        ended => say(ended.to_string(), false),
+        status => say(ended(status).unwrap_or_default(), false),
     }
     if let Some(value) = node.value {
         say(format!("value {}: {}", signed(value), node.result), false);
     }
     if let Some(replies) = view.replies(view.selected_index()) {
-        let how = view.role(node);
+        let how = role_name(view.role(node));
         let text = if replies.len() <= 9 {
             let values: Vec<String> = replies.iter().map(|&v| signed(v)).collect();
             format!("{how} of {}", values.join(", "))

@@ -17,8 +17,8 @@ use super::theme::Theme;
 use crate::fit::render_too_small;
 use tictactoe_core::fit::{first_fitting, most_important, pack_pieces, shortened, wrap_words};
 use tictactoe_core::keys::{self, Context};
-use tictactoe_core::text::signed;
-use tictactoe_engine::{Analysis, Board, Player, ScoredMove, Scoring, Square};
+use tictactoe_core::present::{MoveRow, move_rows};
+use tictactoe_engine::{Board, Player, Square};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -204,6 +204,7 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
     // In explain mode the cursor picks the square whose line is shown, whoever is to move.
     let show_cursor = in_game && !app.help_open() && (app.human_to_move() || explaining);
     let overlay = if explaining { app.overlay() } else { None };
+    let rows = overlay.map(|analysis| move_rows(analysis, app.scores()));
     let scoring = in_game && app.scoring();
     // Digits name the squares only when a person can place one now.
     let hints =
@@ -251,15 +252,12 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
                     // No room for the score beside the mark: the panel has it.
                 }
                 None => {
-                    if let Some(analysis) = overlay
-                        && let Some(scored) = analysis.moves.iter().find(|m| m.mv == mv)
-                    {
+                    if let Some(row) = rows.iter().flatten().find(|row| row.mv == mv) {
                         let shown = Shown {
-                            scoring: app.scores(),
                             cell: board.cell,
                             base,
                         };
-                        draw_score(analysis, *scored, rect, &shown, theme, buf);
+                        draw_score(row, rect, &shown, theme, buf);
                     } else if scoring {
                         buf.set_string(x, y, "…", theme.hint().patch(base));
                     } else if hints {
@@ -310,8 +308,6 @@ fn draw_numbered(
 
 /// How a score is drawn in its square.
 struct Shown {
-    /// How scores are counted (`--scores`).
-    scoring: Scoring,
     /// The squares' size.
     cell: CellSize,
     /// The square's own style (cursor, winning line).
@@ -320,31 +316,17 @@ struct Shown {
 
 /// A move's score in its square, counted as `--scores` says: the number
 /// (with `?` when only estimated), and on big squares the meaning in words;
-/// the best moves in bold, underlined.
-fn draw_score(
-    analysis: &Analysis,
-    scored: ScoredMove,
-    rect: Rect,
-    shown: &Shown,
-    theme: &Theme,
-    buf: &mut Buffer,
-) {
-    let win = analysis.board.geometry().win_score();
-    let count = |scored: &ScoredMove| shown.scoring.of(scored.score, scored.proven, win);
-    let outlook = analysis.outlook_of(scored);
-    let score = count(&scored);
-    let best = analysis.moves.iter().map(count).max() == Some(score);
-    let mut style = theme.score(scored, outlook).patch(shown.base);
-    if best {
+/// the best move ([`MoveRow::best`]) in bold, underlined.
+fn draw_score(row: &MoveRow, rect: Rect, shown: &Shown, theme: &Theme, buf: &mut Buffer) {
+    let mut style = theme.score(row.proven, row.outlook).patch(shown.base);
+    if row.best {
         style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
     }
-    let number = format!("{}{}", signed(score), if scored.proven { "" } else { "?" });
-    let cell = shown.cell;
-    let lines = if cell.draws_marks() {
-        let third = if best { "best" } else { "" };
-        vec![number, outlook.to_string(), third.to_string()]
+    let lines = if shown.cell.draws_marks() {
+        let third = if row.best { "best" } else { "" };
+        vec![row.number(), row.outlook.to_string(), third.to_string()]
     } else {
-        vec![number]
+        vec![row.number()]
     };
     draw_centred(&lines, rect, style, buf);
 }
@@ -462,7 +444,7 @@ fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
         let line = Line::from(vec![
             Span::styled(format!("{:>2} ", given + i + 1), theme.faint()),
             Span::styled(player.symbol().to_string(), theme.mark(player)),
-            Span::raw(format!(" {}{mark}", mv.coordinate())),
+            Span::raw(format!(" {}{mark}", mv)),
         ]);
         if review.is_some() && i + 1 == at {
             line.patch_style(Style::new().add_modifier(Modifier::REVERSED))

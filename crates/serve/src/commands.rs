@@ -122,7 +122,7 @@ fn record(game: &StoredGame) -> Option<Record> {
     let moves = game
         .moves
         .iter()
-        .map(|m| geometry.parse_move(&m.square))
+        .map(|m| geometry.parse_square(&m.square).ok())
         .collect::<Option<Vec<_>>>()?;
     let date = game.started.get(..10).unwrap_or(&game.started).to_string();
     let mut record = Record::new(start, moves)

@@ -1281,7 +1281,7 @@ fn restored(store: &Store, stored: StoredGame, until: Instant) -> Option<Game> {
     let mut board = start;
     let mut left = [control.map(|c| c.base); 2];
     for (ply, stored) in stored_moves.iter().enumerate() {
-        let mv = geometry.parse_move(&stored.square)?;
+        let mv = geometry.parse_square(&stored.square).ok()?;
         board = board.play(mv).ok()?;
         moves.push(mv);
         left[ply % 2] = stored.clock.or(left[ply % 2]);
@@ -1446,7 +1446,7 @@ mod tests {
             let mv = Board::empty(4, 3)
                 .expect("4x4")
                 .geometry()
-                .parse_move(at)
+                .parse_square(at)
                 .expect("a square");
             assert_eq!(lobby.play(who, game, 0, mv), Ok(()));
         }

@@ -207,7 +207,6 @@ mod tests {
                     costs: Costs {
                         minimax: None,
                         alpha_beta: None,
-                        alpha_beta_best: None,
                         search: None,
                         search_time: None,
                     },

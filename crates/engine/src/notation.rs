@@ -1,5 +1,5 @@
 //! The notation of game records, in the spirit of chess's PGN. Pure: it reads
-//! text and writes text; files and the clock are [`super::file`]'s.
+//! text and writes text; files and the clock are the caller's.
 //!
 //! ```text
 //! [Game "tictactoe"]
@@ -31,8 +31,11 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::text::echo;
-use tictactoe_engine::{Board, IllegalMove, MAX_SIZE, MIN_SIZE, Player, Square, Status};
+use crate::board::{Board, Status};
+use crate::error::{IllegalMove, echo};
+use crate::player::Player;
+use crate::sizes::{MAX_SIZE, MIN_SIZE};
+use crate::square::Square;
 
 /// The `Game` tag's value: the only game this notation records.
 pub const GAME: &str = "tictactoe";
