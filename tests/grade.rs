@@ -653,7 +653,10 @@ fn starter(language: &str) -> String {
         .1;
     let fence = format!("```{language}\n");
     let (_, code) = section.split_once(&fence).expect("a block in the language");
-    code.split_once("```").expect("the block ends").0.to_string()
+    code.split_once("```")
+        .expect("the block ends")
+        .0
+        .to_string()
 }
 
 /// True when `program` runs here (`--version`).

@@ -1,6 +1,6 @@
 //! One number per move: on every unfinished 3×3 position, each move's score
 //! is the same in `analyze --json`, in the minimax tree's children and in the
-//! trace's calls for the moves, under both ways of counting; and every score
+//! trace's calls for the moves, under every way of counting; and every score
 //! alpha-beta returns is marked by the textbook rule. The commands' own
 //! output is read, written in this process to memory.
 
@@ -8,12 +8,12 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 use tictactoe::cli::analyze::{Answer, run_analyze};
-use tictactoe::cli::trace::{Seed, run_trace};
-use tictactoe::cli::{BoardOptions, Shape};
+use tictactoe::cli::trace::{Traced, run_trace};
+use tictactoe::cli::{BoardOptions, GeometryArgs};
 use tictactoe_engine::teach::reference::{self, Algorithm};
 use tictactoe_engine::teach::trace::trace;
 use tictactoe_engine::teach::tree::branches;
-use tictactoe_engine::{Board, Limits, Scoring, Square, analyze, first_best, reachable_positions};
+use tictactoe_engine::{Board, Limits, Scoring, Square, analyze, reachable_positions};
 
 fn unfinished() -> Vec<Board> {
     reachable_positions()
@@ -25,7 +25,7 @@ fn unfinished() -> Vec<Board> {
 /// The options `analyze` runs with when none are given.
 fn default_options() -> BoardOptions {
     BoardOptions {
-        shape: Shape::default(),
+        geometry: GeometryArgs::default(),
         think_ms: 1000,
         solve: false,
     }
@@ -39,7 +39,7 @@ fn analyze_json(boards: &[Board], scoring: Scoring) -> HashMap<String, Vec<(Squa
     let answer = Answer {
         json: true,
         scoring,
-        limits: Limits::Solve,
+        limits: Limits::ToTheEnd,
     };
     run_analyze(
         "-",
@@ -77,12 +77,12 @@ fn analyze_json(boards: &[Board], scoring: Scoring) -> HashMap<String, Vec<(Squa
 /// `trace BOARD --json` (with `--alpha-beta` for that algorithm): every call.
 fn trace_json(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Vec<Value> {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let seed = Seed {
+    let traced = Traced {
         board: *board,
         algorithm,
         scoring,
     };
-    run_trace(&seed, 1_000_000, true, &mut out, &mut err).expect("written to memory");
+    run_trace(&traced, 1_000_000, true, &mut out, &mut err).expect("written to memory");
     assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
     String::from_utf8(out)
         .expect("UTF-8")
@@ -102,8 +102,9 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
         for board in &boards {
             let from_analyze = &analyzed[&board.to_string()];
             // The tree's children: what `tree` and the game's `t` show.
-            let analysis = analyze(board, Limits::Solve);
-            let from_tree: Vec<(Square, i64)> = branches(&analysis, 0, board.to_move(), scoring)
+            let analysis = analyze(board, Limits::ToTheEnd);
+            let maximizer = scoring.maximizer(board.to_move());
+            let from_tree: Vec<(Square, i64)> = branches(&analysis, 0, maximizer, scoring)
                 .iter()
                 .map(|branch| (branch.mv, i64::from(branch.value)))
                 .collect();
@@ -122,8 +123,18 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
             );
             assert_eq!(from_tree, from_trace, "{board} {scoring:?}: tree and trace");
             // One choice too: the move the tree and explain mark (and
-            // analyze calls best) is the trace's, the first with the top score.
-            let trace_choice = first_best(from_trace.iter().copied(), |(_, score)| *score as i32)
+            // analyze calls best) is the trace's, the first with the best score.
+            let mover = board.to_move();
+            let trace_choice = from_trace
+                .iter()
+                .copied()
+                .reduce(|best, next| {
+                    if scoring.prefers(mover, next.1 as i32, best.1 as i32) {
+                        next
+                    } else {
+                        best
+                    }
+                })
                 .map(|(mv, _)| mv);
             assert_eq!(
                 analysis.best_by(scoring).map(|best| best.mv),
@@ -137,9 +148,10 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
                     .filter(|call| call["parent"] == 1)
                     .map(|call| {
                         let mv = Square::new(
-                            call["move"]["row"].as_u64().unwrap() as u8,
-                            call["move"]["col"].as_u64().unwrap() as u8,
+                            call["row"].as_u64().unwrap() as u8,
+                            call["col"].as_u64().unwrap() as u8,
                         );
+                        assert_eq!(call["move"], mv.to_string());
                         (mv, call["score"].as_i64().unwrap())
                     })
                     .collect();
@@ -149,10 +161,10 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
             nonzero += from_tree.iter().filter(|(_, score)| *score != 0).count();
         }
     }
-    // 16,167 moves of 4,520 positions, counted both ways.
-    assert_eq!(moves_checked, 2 * 16_167);
+    // 16,167 moves of 4,520 positions, counted every way.
+    assert_eq!(moves_checked, 3 * 16_167);
     // Every move that is not a draw had two numbers before: 12,994 of them.
-    assert_eq!(nonzero, 2 * 12_994);
+    assert_eq!(nonzero, 3 * 12_994);
 }
 
 #[test]
@@ -162,19 +174,19 @@ fn plain_scores_are_the_articles_bare_ten() {
     assert_eq!(calls[0]["score"], 10, "the position");
     let moves: Vec<i64> = calls
         .iter()
-        .filter(|call| call["depth"] == 1)
+        .filter(|call| call["depth"] == 0)
         .map(|call| call["score"].as_i64().unwrap())
         .collect();
     assert_eq!(moves, [-10, 10, -10], "freeCodeCamp's FC2, FC5 and FC6");
     let depth = trace_json(&board, Algorithm::Minimax, Scoring::Depth);
     let moves: Vec<i64> = depth
         .iter()
-        .filter(|call| call["depth"] == 1)
+        .filter(|call| call["depth"] == 0)
         .map(|call| call["score"].as_i64().unwrap())
         .collect();
     assert_eq!(
         (depth[0]["score"].as_i64(), moves),
-        (Some(9), vec![-8, 9, -8])
+        (Some(10), vec![-9, 10, -9])
     );
 }
 
@@ -207,12 +219,17 @@ fn every_alpha_beta_score_is_marked_by_the_textbook_rule_and_holds() {
                 // And the bound is true of plain minimax's value.
                 let position: Board = call["board"].as_str().unwrap().parse().unwrap();
                 let maximizing = call["maximizing"] == true;
-                let depth = call["depth"].as_i64().unwrap() as i32;
-                let value = i64::from(scoring.of(
-                    reference::minimax(&position, depth, maximizing),
-                    true,
-                    10,
-                ));
+                // Call 1 is findBestMove's position, valued by its best move;
+                // below it the article's minimax at the call's depth.
+                let value = match call["depth"].as_i64() {
+                    None => reference::minimax_value(&position, scoring),
+                    Some(depth) => scoring.of(
+                        reference::minimax(&position, depth as i32, maximizing),
+                        true,
+                        10,
+                    ),
+                };
+                let value = i64::from(value);
                 let score = call["score"].as_i64().unwrap();
                 match bound {
                     "exact" => assert_eq!(value, score, "{board}: {call}"),
@@ -235,17 +252,17 @@ fn the_explain_panel_counts_what_the_trace_walks() {
             let counted = costs(&board, scoring);
             let plain = trace(&board, Algorithm::Minimax, scoring, u64::MAX).unwrap();
             let pruned = trace(&board, Algorithm::AlphaBeta, scoring, u64::MAX).unwrap();
-            // Below call 1: what scoring the moves costs.
-            assert_eq!(counted.minimax, Some(plain.len() as u64 - 1), "{board}");
+            // The calls as the trace counts them, call 1 included.
+            assert_eq!(counted.minimax, Some(plain.len() as u64), "{board}");
             assert_eq!(
                 counted.minimax,
-                Some(reference::move_values(&board, Algorithm::Minimax, scoring).calls),
+                Some(reference::move_values(&board, Algorithm::Minimax, scoring).calls + 1),
                 "{board}: read from the table, the same as running it"
             );
             assert_eq!(
-                counted.alpha_beta_best,
-                Some(pruned.len() as u64 - 1),
-                "{board} {scoring:?}: finding the best move is the trace below call 1"
+                counted.alpha_beta,
+                Some(pruned.len() as u64),
+                "{board} {scoring:?}: finding the best move is trace --alpha-beta"
             );
         }
     }

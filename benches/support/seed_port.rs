@@ -22,7 +22,7 @@ pub struct SeedMove {
     pub col: i32,
 }
 
-/// Reads the project's notation into the seed's character board.
+/// Reads the project's notation into the articles' character board.
 pub fn from_notation(text: &str) -> SeedBoard {
     let mut board = [[EMPTY; 3]; 3];
     let cells: Vec<u8> = text.bytes().filter(|b| *b != b'/').collect();
@@ -122,7 +122,7 @@ pub fn minimax(board: &mut SeedBoard, depth: i32, is_max: bool, calls: &mut u64)
     }
 }
 
-/// The seed's `findBestMove` for `x`; returns the move, its value and the `minimax` calls made.
+/// The articles' `findBestMove` for `x`; returns the move, its value and the `minimax` calls made.
 pub fn find_best_move(board: &mut SeedBoard) -> (SeedMove, i32, u64) {
     let mut calls = 0;
     let mut best_val = -1000;

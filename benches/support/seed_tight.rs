@@ -118,7 +118,7 @@ fn minimax(b: &mut Grid, depth: i32, is_max: bool) -> i32 {
     }
 }
 
-/// The seed's `findBestMove` for `x`: `(row, col)` of the first best move in
+/// The articles' `findBestMove` for `x`: `(row, col)` of the first best move in
 /// reading order and its value; `(-1, -1)` when no cell is empty.
 pub fn find_best_move(b: &mut Grid) -> ((i32, i32), i32) {
     let mut best_val = -1000;

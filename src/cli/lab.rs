@@ -5,7 +5,7 @@ use std::io;
 
 use clap::Args;
 
-use super::{ExitStatus, ScoresArg, Shape, Streams};
+use super::{ExitStatus, GeometryArgs, ScoresArg, Streams};
 use tictactoe_core::lab::{DEFAULT_BUDGET, json, ladder, text};
 
 /// The arguments of `tictactoe lab`.
@@ -24,9 +24,9 @@ pub struct LabArgs {
     /// How scores are counted.
     #[command(flatten)]
     pub scores: ScoresArg,
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: Shape,
+    pub geometry: GeometryArgs,
 }
 
 /// The most `--max-positions` accepts.
@@ -40,9 +40,9 @@ impl LabArgs {
                 if let Some(refusal) = super::one_board_only("lab", text) {
                     return io.error_line(&refusal, ExitStatus::BadInput);
                 }
-                self.shape.parse(text).map_err(|error| error.to_string())
+                self.geometry.parse(text).map_err(|error| error.to_string())
             }
-            None => self.shape.empty().map_err(|error| error.to_string()),
+            None => self.geometry.empty().map_err(|error| error.to_string()),
         };
         let board = match board {
             Ok(board) => board,

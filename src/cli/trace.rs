@@ -1,5 +1,5 @@
-//! `tictactoe trace`: the seed's minimax replayed call by call, numbered as
-//! the freeCodeCamp article numbers its calls.
+//! `tictactoe trace`: the articles' minimax replayed call by call, numbered
+//! as the freeCodeCamp article numbers its calls.
 //!
 //! The walk is lazy, so the trace is walked twice instead of being kept: once
 //! for what each call returns (a few bytes a call), then again to print the
@@ -8,14 +8,15 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use serde::Serialize;
 
-use super::{Cell, ExitStatus, GivenShape, ScoresArg, Streams};
+use super::{ExitStatus, GivenGeometryArgs, ScoresArg, Streams, json};
+use tictactoe_core::present::{
+    bounded, cut_reason, ended, role_does, role_name, role_takes, score_reason, tree_legend,
+};
 use tictactoe_core::text::{signed, thousands};
-use tictactoe_core::words::{bounded, cut_reason, score_reason, scoring_legend};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
-use tictactoe_engine::{Board, CellSet, Limits, Outlook, Scoring, Status, analyze, first_best};
+use tictactoe_engine::{Board, CellSet, Limits, Outlook, Role, Scoring, Status, analyze};
 
 /// The arguments of `tictactoe trace`.
 #[derive(Debug, Args)]
@@ -36,9 +37,9 @@ pub struct TraceArgs {
     /// How scores are counted.
     #[command(flatten)]
     pub scores: ScoresArg,
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: GivenShape,
+    pub geometry: GivenGeometryArgs,
 }
 
 impl TraceArgs {
@@ -47,7 +48,7 @@ impl TraceArgs {
         if let Some(refusal) = super::one_board_only("trace", &self.board) {
             return io.error_line(&refusal, ExitStatus::BadInput);
         }
-        let board = match self.shape.shape.parse(&self.board) {
+        let board = match self.geometry.geometry.parse(&self.board) {
             Ok(board) => board,
             Err(error) => return io.error_line(&error, ExitStatus::BadInput),
         };
@@ -56,12 +57,12 @@ impl TraceArgs {
         } else {
             Algorithm::Minimax
         };
-        let seed = Seed {
+        let traced = Traced {
             board,
             algorithm,
             scoring: self.scores.scores,
         };
-        run_trace(&seed, self.max_calls, self.json, io.out, io.err)
+        run_trace(&traced, self.max_calls, self.json, io.out, io.err)
     }
 }
 
@@ -73,7 +74,7 @@ pub const MOST_CALLS: u64 = 1_000_000;
 
 /// What is traced: a position, by which algorithm, with which scores.
 #[derive(Debug, Clone, Copy)]
-pub struct Seed {
+pub struct Traced {
     /// Call 1's position.
     pub board: Board,
     /// Plain minimax or alpha-beta.
@@ -82,7 +83,7 @@ pub struct Seed {
     pub scoring: Scoring,
 }
 
-impl Seed {
+impl Traced {
     fn walk(&self) -> Walk {
         Walk::new(&self.board, self.algorithm, self.scoring)
     }
@@ -105,11 +106,11 @@ struct Outcome {
 
 /// The first walk: what every call returned, in call order, or `None` when
 /// there are more than `max_calls` calls.
-fn outcomes(seed: &Seed, max_calls: u64) -> Option<Vec<Outcome>> {
+fn outcomes(traced: &Traced, max_calls: u64) -> Option<Vec<Outcome>> {
     let mut outcomes: Vec<Outcome> = Vec::new();
     // The open calls' numbers with the latest call each made.
     let mut open: Vec<(u64, Option<u64>)> = Vec::new();
-    for step in seed.walk() {
+    for step in traced.walk() {
         match step {
             Step::Enter(call) => {
                 if call.number > max_calls {
@@ -124,7 +125,7 @@ fn outcomes(seed: &Seed, max_calls: u64) -> Option<Vec<Outcome>> {
                 outcomes.push(Outcome {
                     score: 0,
                     bound: Bound::Exact,
-                    cut: CellSet::empty(seed.board.size()),
+                    cut: CellSet::empty(traced.board.size()),
                     last: true,
                 });
             }
@@ -149,60 +150,34 @@ fn index(number: u64) -> usize {
 }
 
 /// One call of `trace --json`.
-#[derive(Debug, Serialize)]
-struct CallRecord {
-    call: u64,
-    parent: Option<u64>,
-    depth: u32,
-    #[serde(rename = "move")]
-    mv: Option<Cell>,
-    board: String,
-    maximizing: bool,
-    score: i32,
-    /// What the score says: the value (`exact`), or a bound on it.
-    bound: &'static str,
-    /// Alpha-beta only: the window as the call began (`null` for no bound yet).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    alpha: Option<Option<i32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    beta: Option<Option<i32>>,
-    /// Alpha-beta only: the replies not searched.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cut: Option<Vec<Cell>>,
-}
-
-impl CallRecord {
-    fn new(call: &Call, outcome: &Outcome) -> CallRecord {
-        CallRecord {
-            call: call.number,
-            parent: call.parent,
-            depth: call.depth,
-            mv: call.mv.map(Cell::from),
-            board: call.board.to_string(),
-            maximizing: call.role.is_max(),
-            score: outcome.score,
-            bound: outcome.bound.name(),
-            alpha: call.window.map(|window| window.alpha),
-            beta: call.window.map(|window| window.beta),
-            cut: call
-                .window
-                .map(|_| outcome.cut.iter().map(Cell::from).collect()),
-        }
+fn call_record(call: &Call, outcome: &Outcome) -> json::TraceCall {
+    json::TraceCall {
+        call: call.number,
+        parent: call.parent,
+        depth: call.depth(),
+        at: json::Located::new(call.mv),
+        board: call.board.to_string(),
+        maximizing: call.role.is_max(),
+        score: outcome.score,
+        bound: outcome.bound.name(),
+        alpha: call.window.map(|window| window.alpha),
+        beta: call.window.map(|window| window.beta),
+        cut: call.window.map(|_| json::squares(outcome.cut.iter())),
     }
 }
 
-/// Answers `trace BOARD`: every call of the seed's minimax (or alpha-beta)
+/// Answers `trace BOARD`: every call of the articles' minimax (or alpha-beta)
 /// from the board, in call order, as text or one JSON object per line.
 pub fn run_trace(
-    seed: &Seed,
+    traced: &Traced,
     max_calls: u64,
     json: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<ExitStatus> {
-    let board = seed.board;
-    let Some(outcomes) = outcomes(seed, max_calls) else {
-        let total = total_calls(seed)
+    let board = traced.board;
+    let Some(outcomes) = outcomes(traced, max_calls) else {
+        let total = total_calls(traced)
             .map(|n| format!(" ({} calls)", thousands(n)))
             .unwrap_or_default();
         let raise = if max_calls < MOST_CALLS {
@@ -218,30 +193,28 @@ pub fn run_trace(
         return Ok(ExitStatus::Failure);
     };
     if json {
-        for step in seed.walk() {
+        for step in traced.walk() {
             if let Step::Enter(call) = step {
-                let record = CallRecord::new(&call, &outcomes[index(call.number)]);
-                let record = serde_json::to_string(&record).map_err(io::Error::other)?;
-                writeln!(out, "{record}")?;
+                json::write_line(out, &call_record(&call, &outcomes[index(call.number)]))?;
             }
         }
         Ok(ExitStatus::Success)
     } else {
-        write_text(seed, &outcomes, out)?;
+        write_text(traced, &outcomes, out)?;
         Ok(ExitStatus::Success)
     }
 }
 
 /// How many calls the whole trace has, when that is quick to count (so a
 /// refusal can say how long the trace would be).
-fn total_calls(seed: &Seed) -> Option<u64> {
-    if !reference::is_countable(&seed.board) {
+fn total_calls(traced: &Traced) -> Option<u64> {
+    if !reference::is_countable(&traced.board) {
         return None;
     }
-    Some(match seed.algorithm {
-        Algorithm::Minimax => reference::tree_size(&seed.board),
+    Some(match traced.algorithm {
+        Algorithm::Minimax => reference::tree_size(&traced.board),
         Algorithm::AlphaBeta => {
-            let mut walk = seed.walk();
+            let mut walk = traced.walk();
             walk.by_ref().for_each(drop);
             walk.calls()
         }
@@ -250,27 +223,36 @@ fn total_calls(seed: &Seed) -> Option<u64> {
 
 /// The trace as a table: a row per call in call order, the move column drawn
 /// as a tree, then what call 1 chose.
-fn write_text(seed: &Seed, outcomes: &[Outcome], out: &mut dyn Write) -> io::Result<()> {
-    let board = seed.board;
-    let name = if seed.pruning() {
+fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io::Result<()> {
+    let board = traced.board;
+    let name = if traced.pruning() {
         "minimax with alpha-beta pruning"
     } else {
         "minimax"
     };
-    write!(out, "The seed's {name} on {board}, call by call")?;
+    write!(
+        out,
+        "The articles' {name} on {board}, call by call as freeCodeCamp numbers them"
+    )?;
+    let to_move = board.to_move();
+    let maximizer = traced.scoring.maximizer(to_move);
     match board.status() {
-        Status::InProgress { to_move } => {
-            writeln!(out, ": {to_move} to move, so {to_move} maximizes.")?
+        Status::InProgress { .. } => {
+            let role = Role::of(to_move, maximizer);
+            writeln!(
+                out,
+                ": {to_move} to move, so {to_move} {}.",
+                role_does(role)
+            )?
         }
         _ => writeln!(out, ": the game is over.")?,
     }
-    let maximizer = board.to_move();
     writeln!(
         out,
-        "Call 1 is the position itself, at depth 0. Scores are from {maximizer}'s side:\n{}.",
-        scoring_legend(seed.scoring, board.geometry().win_score())
+        "Call 1 is the position itself. Scores are from {maximizer}'s side:\n{}.",
+        tree_legend(traced.scoring, board.geometry().win_score())
     )?;
-    if seed.pruning() {
+    if traced.pruning() {
         writeln!(
             out,
             "A score at or below the alpha its call began with is only an upper bound (<=),\none at or above its beta only a lower bound (>=)."
@@ -279,17 +261,21 @@ fn write_text(seed: &Seed, outcomes: &[Outcome], out: &mut dyn Write) -> io::Res
     writeln!(out)?;
 
     // The widest move label decides the column: the deepest call's.
-    let deepest = seed
+    let deepest = traced
         .walk()
         .filter_map(|step| match step {
-            Step::Enter(call) => Some(call.depth),
+            Step::Enter(call) => Some(call.ply),
             Step::Return(_) => None,
         })
         .max()
         .unwrap_or(0) as usize;
     let move_width = (deepest * 3 + 4).max("move".len());
     let board_width = board.to_string().len();
-    let window_header = if seed.pruning() { "  alpha   beta" } else { "" };
+    let window_header = if traced.pruning() {
+        "  alpha   beta"
+    } else {
+        ""
+    };
     writeln!(
         out,
         "call  depth  {:<move_width$}  {:<board_width$}  turn   {window_header}  returns",
@@ -299,7 +285,7 @@ fn write_text(seed: &Seed, outcomes: &[Outcome], out: &mut dyn Write) -> io::Res
     // open calls with the latest call each made.
     let mut rails: Vec<String> = Vec::new();
     let mut open: Vec<(Call, Option<u64>)> = Vec::new();
-    for step in seed.walk() {
+    for step in traced.walk() {
         match step {
             Step::Enter(call) => {
                 let outcome = &outcomes[index(call.number)];
@@ -314,7 +300,7 @@ fn write_text(seed: &Seed, outcomes: &[Outcome], out: &mut dyn Write) -> io::Res
                     Some(rail) => format!("{rail}│  "),
                 };
                 let label = format!("{prefix}{}", move_label(&call));
-                let turn = format!("{} {}", call.board.to_move(), call.role);
+                let turn = format!("{} {}", call.board.to_move(), role_name(call.role));
                 let window = call.window.map_or(String::new(), |window| {
                     format!(
                         "  {:>5}  {:>5}",
@@ -324,13 +310,16 @@ fn write_text(seed: &Seed, outcomes: &[Outcome], out: &mut dyn Write) -> io::Res
                 });
                 let end = match call.board.status() {
                     Status::InProgress { .. } => String::new(),
-                    ended => format!("  {ended}"),
+                    status => format!("  {}", ended(status).unwrap_or_default()),
                 };
                 let returns = bounded(outcome.score, outcome.bound);
+                let depth = call
+                    .depth()
+                    .map_or("-".to_string(), |depth| depth.to_string());
                 writeln!(
                     out,
-                    "{:>4}  {:>5}  {label:<move_width$}  {}  {turn}  {window}  {returns:>7}{end}",
-                    call.number, call.depth, call.board,
+                    "{:>4}  {depth:>5}  {label:<move_width$}  {}  {turn}  {window}  {returns:>7}{end}",
+                    call.number, call.board,
                 )?;
                 if let Some((_, latest)) = open.last_mut() {
                     *latest = Some(call.number);
@@ -353,7 +342,7 @@ fn write_text(seed: &Seed, outcomes: &[Outcome], out: &mut dyn Write) -> io::Res
         }
     }
     writeln!(out)?;
-    out.write_all(summary(seed, outcomes).as_bytes())
+    out.write_all(summary(traced, outcomes).as_bytes())
 }
 
 /// `b1 X`: the move that led to a call, and who played it; empty for call 1.
@@ -384,13 +373,13 @@ fn cut_row(call: &Call, after: u64, score: i32, cut: CellSet, rail: &str) -> Str
 }
 
 /// What call 1 chose, in words.
-fn summary(seed: &Seed, outcomes: &[Outcome]) -> String {
+fn summary(traced: &Traced, outcomes: &[Outcome]) -> String {
     let count = outcomes.len() as u64;
     let mut text = tictactoe_core::text::count(count, "call", "calls");
-    if seed.pruning()
-        && let Some(plain) = total_calls(&Seed {
+    if traced.pruning()
+        && let Some(plain) = total_calls(&Traced {
             algorithm: Algorithm::Minimax,
-            ..*seed
+            ..*traced
         })
     {
         text.push_str(&format!(" (plain minimax makes {})", thousands(plain)));
@@ -399,7 +388,7 @@ fn summary(seed: &Seed, outcomes: &[Outcome]) -> String {
     let Some(root) = outcomes.first() else {
         return text + "\n";
     };
-    let replies: Vec<(Call, Outcome)> = seed
+    let replies: Vec<(Call, Outcome)> = traced
         .walk()
         .filter_map(|step| match step {
             Step::Enter(call) if call.parent == Some(1) => {
@@ -408,39 +397,50 @@ fn summary(seed: &Seed, outcomes: &[Outcome]) -> String {
             _ => None,
         })
         .collect();
-    let Status::InProgress { to_move } = seed.board.status() else {
+    let Status::InProgress { to_move } = traced.board.status() else {
         text.push_str(&format!(
             "The game is over: call 1 returns {}.\n",
             signed(root.score)
         ));
         return text;
     };
-    // The seed keeps the first reply with the highest score; a bound never
+    // findBestMove keeps the first reply with the best score; a bound never
     // beats an exact score it cannot be sure to exceed.
-    let (best_call, best) = first_best(replies.iter().copied(), |(_, outcome)| outcome.score)
+    let role = Role::of(to_move, traced.scoring.maximizer(to_move));
+    let (best_call, best) = replies
+        .iter()
+        .copied()
+        .reduce(|best, next| {
+            if role.prefers(next.1.score, best.1.score) {
+                next
+            } else {
+                best
+            }
+        })
         .expect("a position in progress has replies");
     let scores: Vec<String> = replies
         .iter()
         .map(|(_, outcome)| bounded(outcome.score, outcome.bound))
         .collect();
     let mv = best_call.mv.expect("a reply has a move");
-    let win = seed.board.geometry().win_score();
+    let win = traced.board.geometry().win_score();
     // What the move means, from the engine's scores: plain scores no longer
     // say how far away a win is.
-    let analysis = analyze(&seed.board, Limits::Solve);
+    let analysis = analyze(&traced.board, Limits::ToTheEnd);
     let outlook = analysis
         .moves
         .iter()
         .find(|scored| scored.mv == mv)
         .map_or(Outlook::Estimate, |scored| analysis.outlook_of(*scored));
     text.push_str(&format!(
-        "Call 1 takes the maximum of {}: {}.\nBest move: {mv} (row {}, col {}), call {}: {}.\n",
+        "Call 1 takes the {} of {}: {}.\nBest move: {mv} (row {}, col {}), call {}: {}.\n",
+        role_takes(role),
         scores.join(", "),
         signed(root.score),
         mv.row,
         mv.col,
         best_call.number,
-        score_reason(best.score, outlook, to_move, seed.scoring, win),
+        score_reason(best.score, outlook, to_move, traced.scoring, win),
     ));
     text
 }

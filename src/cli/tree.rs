@@ -1,4 +1,4 @@
-//! `tictactoe tree`: the seed's minimax tree of a position, as indented
+//! `tictactoe tree`: the articles' minimax tree of a position, as indented
 //! text (like the `tree` command) or as Graphviz DOT for a picture.
 
 use std::io::{self, Write};
@@ -7,10 +7,12 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
+use tictactoe_core::present::{
+    branch_result, ended, node_result, role_name, role_takes, tree_legend,
+};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{branch_result, node_result, scoring_legend};
 use tictactoe_engine::teach::reference::{is_countable, tree_size};
-use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Player, Role, Scoring, Square, Status};
 
 /// The arguments of `tictactoe tree`.
@@ -75,7 +77,7 @@ struct Node {
     /// The move that led here; `None` for the root.
     mv: Option<Square>,
     board: Board,
-    /// The seed's minimax value, the root's side to move maximizing.
+    /// The articles' minimax value, the root's side to move maximizing.
     value: i32,
     proven: bool,
     /// The result with best play, in words.
@@ -173,15 +175,16 @@ pub fn run_tree(
         return Ok(ExitStatus::Failure);
     }
     let nodes = build(board, depth, limits, scoring);
+    let maximizer = scoring.maximizer(board.to_move());
     let text = if dot {
-        to_dot(board, &nodes)
+        to_dot(board, &nodes, maximizer)
     } else {
         // How the numbers are counted, in one line under them.
         let win = board.geometry().win_score();
         format!(
             "{}Scores: {}.\n",
-            to_text(&nodes),
-            scoring_legend(scoring, win)
+            to_text(&nodes, maximizer),
+            tree_legend(scoring, win)
         )
     };
     out.write_all(text.as_bytes())?;
@@ -209,7 +212,7 @@ fn thinking_time(board: &Board, depth: Option<u32>, limits: Limits) -> Option<Du
 fn limits_ms(limits: Limits) -> u128 {
     match limits {
         Limits::Think(each) => each.as_millis(),
-        Limits::Solve => 0,
+        Limits::ToTheEnd => 0,
     }
 }
 
@@ -264,7 +267,7 @@ fn positions(board: &Board, depth: Option<u32>, cap: u64) -> u64 {
 /// The tree in preorder (the order of the trace's calls).
 fn build(root: &Board, depth: Option<u32>, limits: Limits, scoring: Scoring) -> Vec<Node> {
     let mut ai = Ai::new();
-    let maximizer = root.to_move();
+    let maximizer = scoring.maximizer(root.to_move());
     // Positions below are counted, and call numbers given, where the tree is countable.
     let counted = is_countable(root);
     let analysis = ai.analyze(root, limits);
@@ -272,7 +275,7 @@ fn build(root: &Board, depth: Option<u32>, limits: Limits, scoring: Scoring) -> 
         depth: 0,
         mv: None,
         board: *root,
-        value: value(&analysis, 0, maximizer, scoring),
+        value: node_value(&analysis, 0, maximizer, scoring),
         proven: analysis.proven(),
         result: node_result(&analysis),
         chosen_by: None,
@@ -352,7 +355,7 @@ fn describe(node: &Node, maximizer: Player) -> String {
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate}  {}", signed(node.value), node.result);
     if let Status::InProgress { to_move } = node.board.status() {
-        let how = Role::of(to_move, maximizer).takes();
+        let how = role_takes(Role::of(to_move, maximizer));
         text.push_str(&format!(" · {to_move} to move, takes the {how}"));
         if let Some(below) = node.below {
             text.push_str(&format!(" ({} below)", thousands(below)));
@@ -371,8 +374,7 @@ fn describe(node: &Node, maximizer: Player) -> String {
 }
 
 /// The indented text, like the `tree` command.
-fn to_text(nodes: &[Node]) -> String {
-    let maximizer = nodes.first().map_or(Player::X, |root| root.board.to_move());
+fn to_text(nodes: &[Node], maximizer: Player) -> String {
     let mut rails: Vec<String> = Vec::with_capacity(nodes.len());
     let mut text = String::new();
     for node in nodes {
@@ -386,7 +388,7 @@ fn to_text(nodes: &[Node]) -> String {
                     ("├── ", "│   ")
                 };
                 let mover = node.board.to_move().other();
-                let mv = node.mv.map_or(String::new(), Square::coordinate);
+                let mv = node.mv.map_or(String::new(), |mv| mv.to_string());
                 (
                     format!("{above}{branch}{mv} {mover}  "),
                     format!("{above}{more}"),
@@ -403,11 +405,10 @@ fn to_text(nodes: &[Node]) -> String {
 
 /// The tree as a Graphviz digraph: a box per position with its board, whose
 /// turn and its value; the edges named by their moves, the chosen ones bold.
-fn to_dot(root: &Board, nodes: &[Node]) -> String {
-    let maximizer = root.to_move();
+fn to_dot(root: &Board, nodes: &[Node], maximizer: Player) -> String {
     let mut text = String::from("digraph minimax {\n");
     text.push_str(&format!(
-        "    graph [label=\"The seed's minimax tree of {root}: {maximizer} maximizes\", labelloc=t, fontname=\"monospace\"];\n"
+        "    graph [label=\"The articles' minimax tree of {root}: {maximizer} maximizes\", labelloc=t, fontname=\"monospace\"];\n"
     ));
     text.push_str("    node [shape=box, fontname=\"monospace\"];\n");
     text.push_str("    edge [fontname=\"monospace\"];\n");
@@ -422,10 +423,10 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
             Status::InProgress { to_move } => {
                 label.push(format!(
                     "{to_move} to move: {}",
-                    Role::of(to_move, maximizer)
+                    role_name(Role::of(to_move, maximizer))
                 ));
             }
-            ended => label.push(ended.to_string()),
+            status => label.push(ended(status).unwrap_or_default()),
         }
         let estimate = if node.proven { "" } else { "?" };
         label.push(format!("{}{estimate}", signed(node.value)));
@@ -456,7 +457,7 @@ fn to_dot(root: &Board, nodes: &[Node]) -> String {
                 "    n{} -> n{} [label=\"{} {mover}\"{bold}];\n",
                 id(parent),
                 id(i),
-                mv.coordinate()
+                mv
             ));
         }
     }

@@ -1,15 +1,17 @@
-//! `tictactoe verify`: checks a certificate with the checker of its own
-//! ([`tictactoe_core::proof_check`]) and says what it proved.
+//! `tictactoe verify`: checks a certificate with the engine's checker
+//! ([`tictactoe_engine::solve::certificate`]), which knows only the rules,
+//! and says what it proved.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 use clap::Args;
+use thiserror::Error;
 
 use super::{ExitStatus, Streams};
-use tictactoe_core::proof_check::{CheckError, check};
 use tictactoe_core::text::{count, file_kind, thousands};
+use tictactoe_engine::solve::certificate::{CheckError, Checker, Verified};
 
 /// The largest certificate `verify` reads: 1 GiB, far above the largest
 /// proof `solve` writes.
@@ -36,12 +38,18 @@ impl VerifyArgs {
         let mut input = BufReader::new(file.take(MAX_CERTIFICATE_BYTES));
         match check(&mut input) {
             Ok(verified) => {
-                writeln!(io.out, "{verified}")?;
+                let (board, size) = (verified.board, verified.board.size());
+                writeln!(
+                    io.out,
+                    "verified: {board} ({size}x{size}, {} in a row): {}",
+                    board.k(),
+                    verified.claim
+                )?;
                 for strategy in &verified.strategies {
                     writeln!(
                         io.out,
                         "  {} for {}: {} replayed, {} ({} answering in pairs)",
-                        strategy.goal,
+                        strategy.goal.name(),
                         strategy.player,
                         count(strategy.positions, "position", "positions"),
                         count(strategy.nodes as u64, "node", "nodes"),
@@ -80,16 +88,52 @@ fn open(path: &PathBuf) -> Result<File, String> {
     }
 }
 
+/// Why a certificate was not verified.
+#[derive(Debug, Error)]
+enum Unverified {
+    /// Reading the file failed: the certificate may be fine, the input is not.
+    #[error("line {line}: cannot be read: {error}")]
+    Unreadable {
+        /// 1-based line number.
+        line: usize,
+        /// The input's error.
+        error: io::Error,
+    },
+    /// The certificate proves nothing.
+    #[error(transparent)]
+    Refused(#[from] CheckError),
+}
+
+/// Feeds the certificate to the checker a line at a time.
+fn check(input: &mut impl BufRead) -> Result<Verified, Unverified> {
+    let mut checker = Checker::new();
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => checker.line(&line)?,
+            Err(error) => {
+                return Err(Unverified::Unreadable {
+                    line: number,
+                    error,
+                });
+            }
+        }
+    }
+    Ok(checker.finish()?)
+}
+
 /// Refuses a certificate in one line: status 2, as for any bad input, unless
 /// the file could not be read to its end (status 1).
 fn refuse(
     io: &mut Streams,
     name: &dyn std::fmt::Display,
-    error: &CheckError,
+    error: &Unverified,
 ) -> io::Result<ExitStatus> {
     let status = match error {
-        CheckError::Unreadable { .. } => ExitStatus::Failure,
-        _ => ExitStatus::BadInput,
+        Unverified::Unreadable { .. } => ExitStatus::Failure,
+        Unverified::Refused(_) => ExitStatus::BadInput,
     };
     io.error_line(&format!("{name}: not verified: {error}"), status)
 }

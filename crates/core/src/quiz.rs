@@ -1,14 +1,15 @@
 //! The quiz: questions about positions from real games, answered by the
-//! seed's own minimax, and explained with the numbers every other view
+//! articles' own minimax, and explained with the numbers every other view
 //! shows, and the session that asks them a line at a time ([`ask_all`]) on
 //! any input and output, for the command (`tictactoe quiz`) and the
 //! screen-reader mode alike.
 //!
 //! Four kinds of question, on the classic board where plain minimax can be
 //! counted by hand:
-//! - `value`: what the seed's minimax returns for the position (call 1 of
-//!   `tictactoe trace`);
-//! - `best`: a best move, in a1 notation (any best move is right);
+//! - `value`: the position's value, its best move's score as
+//!   GeeksforGeeks' `findBestMove` prints it (call 1 of `tictactoe trace`);
+//! - `best`: a move with the best score, in a1 notation (any of them is
+//!   right; `findBestMove` keeps the first);
 //! - `calls`: how many calls plain minimax makes from the position, call 1
 //!   included;
 //! - `pruned`: which branches alpha-beta never searches, each as the path
@@ -20,8 +21,8 @@ use tictactoe_engine::teach::reference::{self, Algorithm, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Ai, Board, Dice, Level, Limits, Role, Scoring, Square, Status, analyze};
 
+use crate::present::{cut_reason, role_takes, score_reason, scoring_legend};
 use crate::text::{echo, read_line, signed, thousands};
-use crate::words::{cut_reason, score_reason, scoring_legend};
 
 /// What a question asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -86,13 +87,13 @@ pub struct Question {
 }
 
 impl Question {
-    /// The answer, from the seed's own minimax.
+    /// The answer, from the articles' own minimax.
     pub fn answer(&self) -> Answer {
         match self.ask {
-            Ask::Value => Answer::Value(reference::value(&self.board, self.scoring)),
+            Ask::Value => Answer::Value(reference::minimax_value(&self.board, self.scoring)),
             Ask::Best => {
                 let values = self.move_values();
-                let top = values.iter().map(|&(_, value)| value).max();
+                let top = self.role().pick(values.iter().map(|&(_, value)| value));
                 Answer::Best(
                     values
                         .iter()
@@ -111,9 +112,10 @@ impl Question {
         let to_move = self.board.to_move();
         match self.ask {
             Ask::Value => format!(
-                "What does the seed's minimax return for this position, {to_move} maximizing (call 1 of the trace)? A number."
+                "What is this position worth to {}: its best move's score, as findBestMove prints it (call 1 of the trace)? A number.",
+                self.scoring.maximizer(to_move)
             ),
-            Ask::Best => format!("Which move is best for {to_move}? A square named by column and row (a1 is top left), or its digit 1-9 in reading order."),
+            Ask::Best => format!("Which move scores best for {to_move}? A square named by column and row (a1 is top left), or its digit 1-9 in reading order."),
             Ask::Calls => "How many calls does plain minimax make from this position, this one included? A number.".to_string(),
             Ask::Pruned => "Which branches does alpha-beta never search? Each as the moves from here to the move it skips, moves apart by spaces, branches by commas (b1 b2, c3), or none.".to_string(),
         }
@@ -123,8 +125,11 @@ impl Question {
     pub fn short_prompt(&self) -> String {
         let to_move = self.board.to_move();
         match self.ask {
-            Ask::Value => format!("what does minimax return, {to_move} maximizing?"),
-            Ask::Best => format!("which move is best for {to_move}?"),
+            Ask::Value => format!(
+                "what is the position worth to {}?",
+                self.scoring.maximizer(to_move)
+            ),
+            Ask::Best => format!("which move scores best for {to_move}?"),
             Ask::Calls => "how many calls does plain minimax make?".to_string(),
             Ask::Pruned => "which branches does alpha-beta skip?".to_string(),
         }
@@ -132,17 +137,33 @@ impl Question {
 
     /// Whether `text` is a right answer; `Err` says why it is no answer at all.
     pub fn check(&self, text: &str) -> Result<bool, String> {
+        self.check_with(self.answer(), text)
+    }
+
+    /// The question with its answer and why worked out once ([`Solved`]),
+    /// so that checking an answer takes no more thinking.
+    pub fn solve(&self) -> Solved {
+        let answer = self.answer();
+        Solved {
+            question: *self,
+            key: Question::key_of(&answer),
+            explanation: self.explain_with(&answer),
+            answer,
+        }
+    }
+
+    fn check_with(&self, answer: Answer, text: &str) -> Result<bool, String> {
         let text = text.trim();
-        match (self.ask, self.answer()) {
+        match (self.ask, answer) {
             (Ask::Value, Answer::Value(value)) => parse_number(text)
                 .map(|given| given == i64::from(value))
-                .ok_or_else(|| format!("{:?} is not a number such as +9, -8 or 0", echo(text))),
-            (Ask::Best, Answer::Best(best)) => match self.board.geometry().parse_move(text) {
-                Some(given) if self.board.get(given).is_some() => {
+                .ok_or_else(|| format!("{:?} is not a number such as +10, -9 or 0", echo(text))),
+            (Ask::Best, Answer::Best(best)) => match self.board.geometry().parse_square(text) {
+                Ok(given) if self.board.get(given).is_some() => {
                     Err(format!("{given} is taken: a move goes on a free square"))
                 }
-                Some(given) => Ok(best.contains(&given)),
-                None => Err(format!("{:?} is not a square such as b2", echo(text))),
+                Ok(given) => Ok(best.contains(&given)),
+                Err(error) => Err(error.to_string()),
             },
             (Ask::Calls, Answer::Calls(calls)) => parse_number(text)
                 .map(|given| given == calls as i64)
@@ -158,11 +179,16 @@ impl Question {
         }
     }
 
-    /// The answer exactly as [`Question::check`] accepts it: `+9`, `b2`,
-    /// `9`, `b1 b2, c3` or `none`. Where several moves are best, the first.
+    /// The answer exactly as [`Question::check`] accepts it: `+10`, `b2`,
+    /// `9`, `b1 b2, c3` or `none`. Where several moves score best, the
+    /// first, as `findBestMove` keeps it.
     pub fn key(&self) -> String {
-        match self.answer() {
-            Answer::Value(value) => signed(value),
+        Question::key_of(&self.answer())
+    }
+
+    fn key_of(answer: &Answer) -> String {
+        match answer {
+            Answer::Value(value) => signed(*value),
             Answer::Best(best) => best.first().map_or_else(String::new, Square::to_string),
             Answer::Calls(calls) => calls.to_string(),
             Answer::Pruned(paths) if paths.is_empty() => "none".to_string(),
@@ -178,6 +204,10 @@ impl Question {
     /// the position's moves and their values, and where the tree is small
     /// the calls under them.
     pub fn explain(&self) -> String {
+        self.explain_with(&self.answer())
+    }
+
+    fn explain_with(&self, answer: &Answer) -> String {
         let to_move = self.board.to_move();
         let values = self.move_values();
         let listed: Vec<String> = values
@@ -185,20 +215,27 @@ impl Question {
             .map(|(mv, value)| format!("{mv} {}", signed(*value)))
             .collect();
         let moves = format!("{to_move}'s moves score {}", listed.join(", "));
-        match self.answer() {
+        match answer {
             Answer::Value(value) => format!(
                 "{moves}; {to_move} to move takes the {}: {}.",
-                Role::Max.takes(),
-                self.reason(value)
+                role_takes(self.role()),
+                self.reason(*value)
             ),
             Answer::Best(best) => {
                 let names: Vec<String> = best.iter().map(Square::to_string).collect();
                 let which = if names.len() == 1 {
-                    format!("{} is the best move", names[0])
+                    format!("{} scores best", names[0])
                 } else {
-                    format!("{} are best, any of them", names.join(", "))
+                    format!(
+                        "{} score best, any of them (findBestMove keeps the first, {})",
+                        names.join(", "),
+                        names[0]
+                    )
                 };
-                let top = values.iter().map(|&(_, value)| value).max().unwrap_or(0);
+                let top = self
+                    .role()
+                    .pick(values.iter().map(|&(_, value)| value))
+                    .unwrap_or(0);
                 format!("{moves}; {which}: {}.", self.reason(top))
             }
             Answer::Calls(calls) => {
@@ -217,7 +254,7 @@ impl Question {
                     "Call 1 is this position, and each move adds the calls below it: {}. In all 1 + {} = {}.",
                     each.join(", "),
                     sum.join(" + "),
-                    thousands(calls)
+                    thousands(*calls)
                 )
             }
             Answer::Pruned(_) => {
@@ -236,14 +273,14 @@ impl Question {
         }
     }
 
-    /// How the best value is counted: "+9 = 10 - depth 1: X wins on this move".
+    /// How the best value is counted: "+10 = 10 - depth 0: X wins on this move".
     fn reason(&self, top: i32) -> String {
-        let analysis = analyze(&self.board, Limits::Solve);
+        let analysis = analyze(&self.board, Limits::ToTheEnd);
         let win = self.board.geometry().win_score();
-        let best = analysis
-            .moves
-            .iter()
-            .find(|scored| self.scoring.of(scored.score, scored.proven, win) == top);
+        let best = analysis.moves.iter().find(|scored| {
+            let mover = self.board.to_move();
+            self.scoring.shown(scored.score, scored.proven, win, mover) == top
+        });
         best.map_or_else(
             || signed(top),
             |scored| {
@@ -256,6 +293,12 @@ impl Question {
                 )
             },
         )
+    }
+
+    /// The part of the side to move: max, or min for O with CS50's scores.
+    fn role(&self) -> Role {
+        let to_move = self.board.to_move();
+        Role::of(to_move, self.scoring.maximizer(to_move))
     }
 
     /// Every move's score by plain minimax, in reading order.
@@ -306,7 +349,7 @@ impl Question {
             .map(|path| {
                 let squares: Option<Vec<Square>> = path
                     .split_whitespace()
-                    .map(|square| Square::parse_coordinate(square, self.board.size()))
+                    .map(|square| self.board.geometry().parse_square(square).ok())
                     .collect();
                 squares
                     .filter(|squares| !squares.is_empty())
@@ -318,6 +361,37 @@ impl Question {
                     })
             })
             .collect()
+    }
+}
+
+/// A question with its answer, the answer's key and why, worked out once:
+/// checking an answer against it is instant (on the empty board working it
+/// out takes a tenth of a second, which the full screen spends on the
+/// engine's thread).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solved {
+    /// The question.
+    pub question: Question,
+    answer: Answer,
+    key: String,
+    explanation: String,
+}
+
+impl Solved {
+    /// Whether `text` is a right answer; `Err` says why it is no answer at
+    /// all (as [`Question::check`]).
+    pub fn check(&self, text: &str) -> Result<bool, String> {
+        self.question.check_with(self.answer.clone(), text)
+    }
+
+    /// The answer as [`Question::key`] gives it.
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// Why the answer is what it is, as [`Question::explain`] says it.
+    pub fn explanation(&self) -> &str {
+        &self.explanation
     }
 }
 
@@ -389,7 +463,7 @@ pub fn questions(seed: u64, count: usize, scoring: Scoring) -> Vec<Question> {
             } else {
                 o
             };
-            let Some(decision) = ai.choose(&board, level, &mut dice, Limits::Solve) else {
+            let Some(decision) = ai.choose(&board, level, &mut dice, Limits::ToTheEnd) else {
                 break;
             };
             let Ok(next) = board.play(decision.mv) else {
@@ -516,9 +590,9 @@ mod tests {
     #[test]
     fn the_freecodecamp_board_answers_as_the_article_does() {
         let value = question("o.x/x.x/.oo", Ask::Value);
-        assert_eq!(value.key(), "+9");
-        assert_eq!(value.check("9"), Ok(true));
-        assert_eq!(value.check("+10"), Ok(false));
+        assert_eq!(value.key(), "+10");
+        assert_eq!(value.check("10"), Ok(true));
+        assert_eq!(value.check("+9"), Ok(false));
         assert!(value.check("nine").is_err());
         let best = question("o.x/x.x/.oo", Ask::Best);
         assert_eq!(best.key(), "b2");
@@ -535,14 +609,14 @@ mod tests {
         );
         assert_eq!(question("o.x/x.x/.oo", Ask::Calls).key(), "9");
         let pruned = question("o.x/x.x/.oo", Ask::Pruned);
-        // Call 6 (a3 X) cuts O's reply b2 after b1 O returns +7.
+        // Call 6 (a3 X) cuts O's reply b2 after b1 O returns +8.
         assert_eq!(pruned.key(), "a3 b2");
         assert_eq!(pruned.check("a3 b2"), Ok(true));
         assert_eq!(pruned.check("none"), Ok(false));
         assert!(
             pruned
                 .explain()
-                .contains("+7 <= alpha +9: X has better elsewhere")
+                .contains("+8 <= alpha +10: X has better elsewhere")
         );
     }
 

@@ -14,11 +14,11 @@ use crate::action::{Action, Reading};
 use crate::console::{self, Ending, Here, Keep, Voice};
 use crate::game::{Game, Seat};
 use crate::keys::{self, Mode};
+use crate::present::{move_rows, row_reason};
 use crate::quiz::{ask_all, questions};
 use crate::record;
 use crate::review::{game_text, legend, review};
 use crate::settings::Settings;
-use crate::words::score_reason;
 use tictactoe_engine::{Ai, Board, Player, Square, Status};
 
 /// How many questions the `quiz` command asks.
@@ -209,7 +209,7 @@ pub fn rows(board: &Board) -> Vec<String> {
 }
 
 /// Every free square's score for the side to move, a line each, with how
-/// it is counted and the best marked: "b1: +9 = 10 - depth 1: X wins on
+/// it is counted and the best marked: "b1: +10 = 10 - depth 0: X wins on
 /// this move. Best."
 fn scores(board: &Board, settings: &Settings) -> Vec<String> {
     let Status::InProgress { to_move } = board.status() else {
@@ -218,20 +218,13 @@ fn scores(board: &Board, settings: &Settings) -> Vec<String> {
     let analysis = Ai::new().analyze(board, settings.limits);
     let win = board.geometry().win_score();
     let scoring = settings.scoring;
-    let shown = |score: i32, proven: bool| scoring.of(score, proven, win);
-    let top = analysis
-        .moves
-        .iter()
-        .map(|scored| shown(scored.score, scored.proven))
-        .max();
     let mut lines = vec![format!(
         "Scores for {to_move}, each the value after the move:"
     )];
-    for scored in &analysis.moves {
-        let score = shown(scored.score, scored.proven);
-        let reason = score_reason(score, analysis.outlook_of(*scored), to_move, scoring, win);
-        let best = if Some(score) == top { " Best." } else { "" };
-        lines.push(format!("{}: {reason}.{best}", scored.mv));
+    for row in move_rows(&analysis, scoring) {
+        let reason = row_reason(&row, to_move, scoring, win);
+        let best = if row.best { " Best." } else { "" };
+        lines.push(format!("{}: {reason}.{best}", row.mv));
     }
     if let Some(depth) = analysis.depth() {
         lines.push(format!(

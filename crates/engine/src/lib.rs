@@ -1,17 +1,31 @@
 //! Tic-tac-toe on boards from 3×3 to 7×7 with 3 to 7 in a row: the rules,
-//! the seed article's minimax and a fast search. No terminal, no I/O.
+//! the articles' minimax and a fast search. No terminal, no I/O.
 //!
 //! - A [`Board`] is a position, read from the notation (`xo./.x./..o`) and
 //!   played with checked moves; every board is one a real game can reach.
-//! - [`find_best_move`] answers the seed's question, [`analyze`] scores every
+//!   A [`Square`] goes by its name (`b2`), read back with `FromStr`;
+//!   [`Geometry::parse_square`] reads a square as a person types it on a
+//!   board (also 1-9 on 3×3). [`Level`] and [`Scoring`] read their names too.
+//! - [`find_best_move`] answers GeeksforGeeks' question, [`analyze`] scores every
 //!   move and an [`Ai`] plays at a [`Level`]. On 3×3 every answer is read
 //!   from a table the compiler built; bigger boards are searched.
-//! - Scores follow [one convention](score): the position is depth 0, so a
-//!   move's score is the value of the position after it at depth 1, the same
-//!   number in every view. [`Scoring::Plain`] gives the articles' bare ±10.
-//! - [`teach`] lays the seed's minimax open: the article's own algorithm, its
+//! - Scores follow [one convention](score), GeeksforGeeks': a move's score
+//!   is `minimax` of the position after it at depth 0 (+10 for a win on the
+//!   move), the same number in every view. [`Scoring::Plain`] gives the
+//!   articles' bare ±10, [`Scoring::Cs50`] CS50's ±1 counted for X.
+//! - [`teach`] lays the articles' minimax open: the article's own algorithm, its
 //!   calls one by one, its tree and the line behind a score; [`Role`] says
 //!   who maximizes.
+//! - [`solve`] proves who wins a board and gives the strategies;
+//!   `solve::certificate` writes them as a certificate and checks one,
+//!   knowing only the rules. [`notation`] reads and writes whole games
+//!   (PGN-like records).
+//!
+//! Everything here is data: the sentences for people are the caller's (the
+//! errors say in one line what is wrong). The `serde` feature adds
+//! `Serialize`/`Deserialize` for the data types, each written as the name
+//! the engine prints and reads (a square `"b2"`, a board its notation), and
+//! the certificates, which are JSON Lines.
 //!
 //! ```
 //! use tictactoe_engine::{Board, Square, Player, Status, find_best_move};
@@ -34,10 +48,14 @@ mod board;
 mod cell_set;
 mod error;
 mod geometry;
+mod names;
+pub mod notation;
 mod player;
 mod role;
 pub mod score;
 mod search;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod sizes;
 pub mod solve;
 mod solved;
@@ -49,28 +67,31 @@ pub use ai::{Ai, Decision, Dice, Level};
 pub use analysis::{Analysis, Limits, Method, Outlook, analyze, analyze_by_search};
 pub use board::{Board, Status};
 pub use cell_set::{CellSet, CellSetIter};
-pub use error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
+pub use error::{
+    BoardError, ECHO_LIMIT, GeometryError, IllegalMove, InvalidPosition, ParseError, echo,
+};
 pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+pub use names::UnknownName;
 pub use player::Player;
 pub use role::Role;
 pub use score::{ScoredMove, Scoring, first_best};
 pub use solved::reachable_positions;
-pub use square::Square;
+pub use square::{Square, SquareError};
 
 use std::time::Duration;
 
 /// How long [`find_best_move`] thinks on boards bigger than 3×3.
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 
-/// The seed's `findBestMove`, answered by the engine: the first move in
+/// GeeksforGeeks' `findBestMove`, answered by the engine: the first move in
 /// reading order among those with the highest score. `None` once the game is over.
 ///
 /// On 3×3 the answer is proven and read from the table the compiler built.
 /// Bigger boards are searched for at most [`DEFAULT_THINK`]: proven when the
 /// search gets to the end in time, the best estimate otherwise.
 ///
-/// [`teach::reference::find_best_move`] has the same signature and the same answers,
-/// found by the seed's plain minimax.
+/// [`teach::reference::best_move`] is the article's own `findBestMove`, by
+/// its plain minimax with its calls counted: it chooses the same move.
 ///
 /// ```
 /// use tictactoe_engine::{Board, Square, find_best_move};

@@ -1,4 +1,4 @@
-//! The fast search: the seed's minimax with the same scores, made quick.
+//! The fast search: the article's minimax with the same scores, made quick.
 //!
 //! * Negamax over two bitboards, `mine` (the side to move) and `theirs`.
 //! * Alpha-beta pruning with a centre-first move order; on bigger boards the
@@ -17,9 +17,8 @@
 //! loss, 0 for a draw. Those scores only depend on the position, not on
 //! where it sits in the tree, so the table can share them between paths.
 //! Going one ply up moves a score one step toward zero (`shrink`), which is
-//! exactly the seed's depth adjustment. The engine's convention counts one
-//! ply more (the position is depth 0, see [`crate::score`]): the analysis
-//! converts with [`crate::score::from_search`].
+//! exactly GeeksforGeeks' depth adjustment, and a move's score is the
+//! engine's [convention](crate::score) as it is.
 //!
 //! Crate-private: the public way in is [`super::analyze`] and its relatives,
 //! which only ask about legal moves of boards in progress.

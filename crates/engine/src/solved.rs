@@ -2,17 +2,17 @@
 //! is a lookup, even the first one in a process.
 //!
 //! The table is built by `const` evaluation while the crate compiles, with the
-//! same scores as the seed's minimax (the exhaustive tests hold it against the
+//! same scores as the article's minimax (the exhaustive tests hold it against the
 //! reference on every reachable position), and is stored in the binary's
 //! read-only data: nothing is computed or allocated at run time. Beside each
-//! position's best move and value it keeps the size of the seed's plain
+//! position's best move and value it keeps the size of the article's plain
 //! minimax tree below it, so the teaching views can say what plain minimax
 //! costs without running it.
 
 use super::board::Board;
 use super::geometry::line_masks;
 use super::player::Player;
-use super::score::{CLASSIC_WIN, ScoredMove, from_search, shrink};
+use super::score::{CLASSIC_WIN, ScoredMove, shrink};
 use super::square::Square;
 
 /// A 3×3 position as a number in base 3: digit `cell` (worth `3^cell`) is
@@ -36,14 +36,14 @@ const FINISHED: u8 = u8::MAX - 1;
 // process paid for a cold page: 0.1 µs became 3.7 µs (median of 31 processes).
 #[repr(C)]
 struct Solved {
-    /// The cell of the seed's choice (the first in reading order with the top
+    /// The cell of the article's choice (the first in reading order with the top
     /// score) for the side to move in an unfinished position; [`FINISHED`]
     /// or [`UNREACHABLE`] for the other codes.
     best: [u8; CODES],
     /// The value for the side to move: its best move's score, counted from
     /// the move as the search counts (a win on the move is +10).
     value: [i8; CODES],
-    /// Calls the seed's plain minimax makes when called on the position, the
+    /// Calls the article's plain minimax makes when called on the position, the
     /// call on the position itself included (1 for a finished position).
     tree: [u32; CODES],
 }
@@ -70,7 +70,7 @@ const fn has_line(marks: u64) -> bool {
     false
 }
 
-/// The seed's score of a finished position for the side that just moved,
+/// The article's score of a finished position for the side that just moved,
 /// or `None` while the game goes on.
 const fn finished_score(mover: u64, both: u64) -> Option<i32> {
     if has_line(mover) {
@@ -160,7 +160,7 @@ fn entry(board: &Board) -> Option<u8> {
     (best < CELLS).then_some(best)
 }
 
-/// The seed's choice for a 3×3 board in progress; `None` for a finished board
+/// The article's choice for a 3×3 board in progress; `None` for a finished board
 /// or another shape.
 pub(crate) fn best_move(board: &Board) -> Option<Square> {
     entry(board).map(|cell| Square::from_index(usize::from(cell), 3))
@@ -195,14 +195,14 @@ pub(crate) fn scored_moves(board: &Board) -> Option<Vec<ScoredMove>> {
             };
             Some(ScoredMove {
                 mv,
-                score: from_search(score, true, CLASSIC_WIN),
+                score,
                 proven: true,
             })
         })
         .collect()
 }
 
-/// Calls the seed's plain minimax makes when called on a 3×3 position, the
+/// Calls the article's plain minimax makes when called on a 3×3 position, the
 /// call on the position itself included: 549,946 for the empty board. `None`
 /// for another shape.
 pub(crate) fn tree_size(board: &Board) -> Option<u64> {

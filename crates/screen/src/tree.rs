@@ -4,10 +4,11 @@
 //! opened (the empty board's whole tree has 549,946 positions), each from
 //! one engine request. This is its state; `tree_view` draws it.
 
-use super::message::{Direction, Request};
-use tictactoe_core::words::{branch_result, node_result};
+use super::message::Request;
+use tictactoe_core::action::Direction;
+use tictactoe_core::present::{branch_result, node_result};
 use tictactoe_engine::teach::reference::is_countable;
-use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{Analysis, Board, Limits, Player, Role, Scoring, Square};
 
 /// One position of the tree.
@@ -21,7 +22,7 @@ pub struct Node {
     pub mv: Option<Square>,
     /// The node above; `None` at the root.
     pub parent: Option<usize>,
-    /// The seed's minimax value, once known.
+    /// The articles' minimax value, once known.
     pub value: Option<i32>,
     /// The value is proven, not an estimate.
     pub proven: bool,
@@ -75,7 +76,7 @@ impl TreeView {
     /// counted by `scoring`.
     pub fn new(board: Board, limits: Limits, scoring: Scoring) -> TreeView {
         TreeView {
-            maximizer: board.to_move(),
+            maximizer: scoring.maximizer(board.to_move()),
             limits,
             scoring,
             nodes: vec![Node {
@@ -162,7 +163,7 @@ impl TreeView {
         node.asked = true;
         // Only the root can be open and finished (leaves never open): it is
         // asked like any other, and its answer, with no moves, gives it the
-        // seed's score of the end.
+        // article's score of the end.
         Some(Request::Tree {
             board: node.board,
             limits: self.limits,
@@ -191,7 +192,7 @@ impl TreeView {
         let depth = self.nodes[at].depth;
         if at == 0 {
             let root = &mut self.nodes[0];
-            root.value = Some(value(analysis, 0, self.maximizer, self.scoring));
+            root.value = Some(node_value(analysis, 0, self.maximizer, self.scoring));
             root.proven = analysis.proven();
             root.result = node_result(analysis);
             root.below = below

@@ -200,7 +200,7 @@ fn read_move(words: &[&str], board: &Board) -> Result<(Said, Form), Unreadable> 
             (Ok(row), Ok(col)) => Ok((Said::Move { row, col }, Form::RowCol)),
             _ => Err(not_a_move()),
         },
-        [square] => match Square::parse_coordinate(square, board.size()) {
+        [square] => match on_board(square, board) {
             Some(square) => Ok((
                 Said::Move {
                     row: i64::from(square.row),
@@ -261,7 +261,7 @@ fn read_scores(words: &[&str], board: &Board) -> Result<(Said, Form), Unreadable
     }
     let mut scores = Vec::new();
     for pair in words.chunks(2) {
-        let square = Square::parse_coordinate(pair[0], board.size());
+        let square = on_board(pair[0], board);
         match (square, number(pair[1])) {
             (Some(square), Some(score)) => scores.push((square, score)),
             _ => {
@@ -275,6 +275,12 @@ fn read_scores(words: &[&str], board: &Board) -> Result<(Said, Form), Unreadable
         }
     }
     Ok((Said::Scores(scores), Form::Pairs))
+}
+
+/// A square named as the game names it (`b2`), on `board`.
+fn on_board(name: &str, board: &Board) -> Option<Square> {
+    let square: Square = name.parse().ok()?;
+    (square.row < board.size() && square.col < board.size()).then_some(square)
 }
 
 #[cfg(test)]

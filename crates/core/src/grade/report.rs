@@ -12,8 +12,8 @@ use super::child::{Program, Trouble, seconds};
 use super::diagnosis::{Diagnosis, Named};
 use super::protocol::{Answer, Ask, Said};
 use super::{Ended, Failure, Fault, Graded, LEAST_TIME, Options, RESTARTS, Summary, Ties};
+use crate::present::{move_list, result_for, scoring_legend};
 use crate::text::{count, signed, thousands};
-use crate::words::{move_list, result_for, scoring_legend};
 
 /// How many wrong positions the text report shows, unless told otherwise.
 pub const DEFAULT_SHOWN: usize = 3;
@@ -143,7 +143,7 @@ fn yours_words(answer: &Answer, board: &Board) -> String {
 
 /// The line of best play after `mv`: `c3 X: X wins in 1`.
 fn best_line(board: &Board, mv: Square) -> Option<String> {
-    let analysis = analyze(board, Limits::Solve);
+    let analysis = analyze(board, Limits::ToTheEnd);
     let scored = analysis.moves.iter().find(|scored| scored.mv == mv)?;
     let result = result_for(analysis.outlook_of(*scored), board.to_move());
     let mut moves = vec![mv];

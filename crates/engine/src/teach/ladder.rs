@@ -19,7 +19,7 @@
 //! 7. [`Rung::Compiled`] (3×3): the table the compiler built, a lookup.
 //!
 //! Every rung gives the same value, the value of the position for the side
-//! to move as [`reference::value`](super::reference::value) gives it; what
+//! to move as [`reference::minimax_value`](super::reference::minimax_value) gives it; what
 //! changes is how many positions it searches. A position counts once for
 //! every call of the search, as [`trace`](super::trace) counts the calls of
 //! minimax: the first rung's count is the trace's.
@@ -33,7 +33,7 @@
 //! assert_eq!(plain.positions, 549_946);
 //! let pruned = search(&board, Rung::AlphaBeta, Scoring::Depth, u64::MAX).unwrap();
 //! assert_eq!(pruned.value, plain.value);
-//! assert_eq!(plain.value, reference::value(&board, Scoring::Depth));
+//! assert_eq!(plain.value, reference::minimax_value(&board, Scoring::Depth));
 //! assert!(pruned.positions < plain.positions / 10);
 //! ```
 
@@ -41,7 +41,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use super::reference::{Bound, Window, finished_value};
+use super::reference::{Bound, MOVE_DEPTH, Window, finished_value, is_root_max};
 use crate::board::Board;
 use crate::player::Player;
 use crate::score::Scoring;
@@ -148,7 +148,7 @@ pub fn search(
     let value = if rung >= Rung::Deepening {
         search.deepening(board)?
     } else {
-        search.minimax(board, 0, Window::OPEN, true)?
+        search.minimax(board, 0, Window::OPEN, is_root_max(board, scoring))?
     };
     Ok(Searched {
         value,
@@ -161,9 +161,11 @@ fn compiled(board: &Board, scoring: Scoring) -> Result<Searched, Refused> {
     let moves = solved::scored_moves(board).ok_or(Refused::NoTable)?;
     let win = board.geometry().win_score();
     let value = match moves.iter().map(|scored| scored.score).max() {
-        Some(best) => scoring.of(best, true, win),
+        // The table scores for the side to move; CS50 counts for X.
+        Some(best) if is_root_max(board, scoring) => scoring.of(best, true, win),
+        Some(best) => -scoring.of(best, true, win),
         // A finished game: its own score, as minimax returns it.
-        None => finished_value(board, 0, true, scoring).unwrap_or(0),
+        None => finished_value(board, 0, is_root_max(board, scoring), scoring).unwrap_or(0),
     };
     Ok(Searched {
         value,
@@ -214,7 +216,11 @@ impl Search {
                 budget: self.budget,
             });
         }
-        if let Some(value) = finished_value(board, depth, is_max, self.scoring) {
+        // `depth` counts moves from the position searched; the article's
+        // depth is one less (the position after a move is its depth 0), and
+        // a finished position searched is scored as it stands, at 0.
+        let article_depth = (depth - 1).max(0) + MOVE_DEPTH;
+        if let Some(value) = finished_value(board, article_depth, is_max, self.scoring) {
             return Ok(value);
         }
         // Iterative deepening: at the horizon, a game still going counts as a draw.
@@ -330,7 +336,7 @@ impl Search {
             self.reached_horizon = false;
             // Values cut off at another horizon are not this search's values.
             self.table.clear();
-            let value = self.minimax(board, 0, Window::OPEN, true)?;
+            let value = self.minimax(board, 0, Window::OPEN, is_root_max(board, self.scoring))?;
             if !self.reached_horizon || value != 0 || horizon >= empty {
                 return Ok(value);
             }
@@ -358,7 +364,7 @@ mod tests {
     fn every_rung_gives_the_value_of_freecodecamps_board() {
         let board: Board = "o.x/x.x/.oo".parse().unwrap();
         for scoring in Scoring::ALL {
-            let value = reference::value(&board, scoring);
+            let value = reference::minimax_value(&board, scoring);
             for rung in Rung::ALL {
                 let found = search(&board, rung, scoring, u64::MAX).unwrap();
                 assert_eq!(found.value, value, "{rung:?}, {scoring:?}");

@@ -1,11 +1,12 @@
 //! The line behind a score: the moves both sides play after a move when
 //! each plays its best, which is what the move's score counts.
 //!
-//! A win at depth `d` scores `W - d` (the move is depth 1), so the line
-//! behind a win ends, `d - 1` moves after the move, in the mover's line;
-//! behind a loss in the other side's; behind a draw on a full board. On 3×3
-//! every line is read from the table the compiler built, the seed's choice
-//! at every step (the first best move in reading order). Bigger boards follow their search: to the end when
+//! A win at depth `d` scores `W - d` (the position after the move is depth
+//! 0), so the line behind a win ends, `d` moves after the move, in the
+//! mover's line; behind a loss in the other side's; behind a draw on a full
+//! board. On 3×3 every line is read from the table the compiler built,
+//! `findBestMove`'s choice at every step (the first best move in reading
+//! order). Bigger boards follow their search: to the end when
 //! the score is proven (within half the time the analysis took), otherwise
 //! as far as the search looked.
 
@@ -13,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::analysis::Analysis;
 use crate::board::Board;
-use crate::score::{ScoredMove, to_search, unshrink};
+use crate::score::{ScoredMove, unshrink};
 use crate::search::{Searcher, UNLIMITED};
 use crate::solved;
 use crate::square::Square;
@@ -50,8 +51,7 @@ pub(crate) fn line_after(
         };
     }
     if scored.proven {
-        let score = to_search(scored.score, true, board.geometry().win_score());
-        let (mut moves, whole) = searched_line(after, score, searcher);
+        let (mut moves, whole) = searched_line(after, scored.score, searcher);
         if !whole {
             // Out of time: the rest as the table remembers it.
             let reached = moves
@@ -111,7 +111,7 @@ fn table_line(mut board: Board) -> Vec<Square> {
 /// value?". A forced move or the move the search's table remembers is asked
 /// first (a warm table answers at once), then the others in reading order.
 /// Also says whether it got to the end before the searcher's deadline.
-/// `score` is the move's score as the search counts it.
+/// `score` is the move's score.
 fn searched_line(mut board: Board, score: i32, searcher: &mut Searcher) -> (Vec<Square>, bool) {
     let mut moves = Vec::new();
     // The value of a move for its mover is -shrink(the value for the side to move after it).
@@ -173,10 +173,11 @@ mod tests {
     use crate::{Player, Scoring};
 
     /// The score of a line's end for the side that played the move before
-    /// it, the move at depth 1: what a whole line must add up to.
+    /// it, the position after the move at depth 0: what a whole line must
+    /// add up to.
     fn score_of_end(end: &Board, mover: Player, plies_after: usize) -> i32 {
         let won = end.winner().map(|winner| winner == mover);
-        Scoring::Depth.end(won, 1 + plies_after as u32, end.geometry().win_score())
+        Scoring::Depth.end(won, plies_after as u32, end.geometry().win_score())
     }
 
     #[test]
@@ -185,7 +186,7 @@ mod tests {
         let mut searcher = Searcher::new(board.geometry());
         let scored = ScoredMove {
             mv: Square::new(2, 0),
-            score: -8,
+            score: -9,
             proven: true,
         };
         let line = line_after(&board, scored, None, &mut searcher);
@@ -195,6 +196,6 @@ mod tests {
             "O completes the b column at once"
         );
         let end = board.play(scored.mv).unwrap().play(line.moves[0]).unwrap();
-        assert_eq!(score_of_end(&end, Player::X, line.moves.len()), -8);
+        assert_eq!(score_of_end(&end, Player::X, line.moves.len()), -9);
     }
 }

@@ -1,4 +1,4 @@
-//! The seed's minimax laid open, for the teaching views.
+//! The articles' minimax laid open, for the teaching views.
 //!
 //! - [`reference`](mod@reference): the article's algorithm as it reads (`evaluate`,
 //!   `minimax`, `findBestMove`, alpha-beta), the yardstick for everything else;

@@ -1,7 +1,8 @@
-//! The seed article's minimax, kept plain so it reads like the article.
+//! GeeksforGeeks' minimax, kept plain so it reads like the article.
 //!
 //! GeeksforGeeks' `evaluate`, `isMovesLeft`, `minimax` and `findBestMove`
-//! become [`evaluate`], [`is_moves_left`], [`minimax`] and [`find_best_move`]:
+//! become [`evaluate`], [`is_moves_left`], [`minimax`] and [`best_move`]
+//! (which also gives the value and counts the calls):
 //! the whole game tree, no pruning, no table. [`alpha_beta`] is the same
 //! minimax with alpha-beta pruning and nothing else: the same move order
 //! (reading order), no table, no symmetries, no shortcuts.
@@ -10,17 +11,17 @@
 //! position, and what each idea saves is read off their call counts:
 //! [`best_move`] and [`move_values`] count the calls of either algorithm.
 //!
-//! Scores follow the [one convention](crate::score): the position asked
-//! about is depth 0, so its moves are valued at depth 1 (the article's
-//! `findBestMove` calls `minimax(board, 0, false)` on each move, one ply
-//! nearer the end: its +10 for a win on the move is +9 here; the choice is
-//! the same). Every function but the seed's own [`minimax`] can also count
-//! the articles' bare scores ([`Scoring::Plain`]).
+//! Scores follow the [one convention](crate::score), which is the
+//! article's: `findBestMove` calls `minimax(board, 0, false)` on the
+//! position after each move, so a win on the move is +10. Every function
+//! but the article's own [`minimax`] can also count the articles' bare
+//! scores ([`Scoring::Plain`]) or CS50's ([`Scoring::Cs50`], X always the
+//! maximizer).
 //!
-//! [`find_best_move`] here and [`crate::find_best_move`] have the same
-//! signature and give the same answer everywhere; this one is the seed's plain
-//! minimax (549,945 calls for the empty board), that one the engine (a lookup
-//! on 3×3, the fast search on bigger boards).
+//! [`best_move`] with [`Algorithm::Minimax`] and [`crate::find_best_move`]
+//! choose the same move everywhere; this one is the article's plain minimax
+//! (549,945 calls for the empty board), that one the engine (a lookup on
+//! 3×3, the fast search on bigger boards).
 //!
 //! The functions work on any board size, but beyond 3×3 the plain tree is far
 //! too big to walk.
@@ -34,7 +35,7 @@ use crate::solved;
 use crate::square::Square;
 
 /// +10 when `player` has a line, -10 when the opponent has one, 0 otherwise
-/// (±100 on boards bigger than 3×3). Like the seed, it scans every line.
+/// (±100 on boards bigger than 3×3). Like the article's, it scans every line.
 pub fn evaluate(board: &Board, player: Player) -> i32 {
     let win = board.geometry().win_score();
     let lines = board.geometry().lines();
@@ -54,8 +55,10 @@ pub fn is_moves_left(board: &Board) -> bool {
     !board.empty_cells().is_empty()
 }
 
-/// The seed's minimax: the value of `board` for the maximizer, with scores
-/// adjusted by `depth` so that a quicker win and a slower loss are preferred.
+/// The article's minimax: the value of `board` for the maximizer, with
+/// scores adjusted by `depth` so that a quicker win and a slower loss are
+/// preferred. `findBestMove` calls it with depth 0 on the position after
+/// each move.
 ///
 /// As in the article, the maximizer is the side that was to move when the
 /// search began: the side to move now if `is_max`, else the other one.
@@ -64,29 +67,51 @@ pub fn is_moves_left(board: &Board) -> bool {
 /// use tictactoe_engine::{Board, teach::reference::minimax};
 ///
 /// // The GeeksforGeeks example after X takes the bottom-right corner: X has
-/// // won, and that position is one move below the article's board.
+/// // won, and `findBestMove` scores that position at depth 0.
 /// let after: Board = "xox/oox/..x".parse().unwrap();
-/// assert_eq!(minimax(&after, 1, false), 9);
-/// // Had X played the bottom-left corner instead, O wins at once, at depth 2.
-/// assert_eq!(minimax(&"xox/oox/x..".parse().unwrap(), 1, false), -8);
+/// assert_eq!(minimax(&after, 0, false), 10);
+/// // Had X played the bottom-left corner instead, O wins at once, at depth 1.
+/// assert_eq!(minimax(&"xox/oox/x..".parse().unwrap(), 0, false), -9);
 /// ```
 pub fn minimax(board: &Board, depth: i32, is_max: bool) -> i32 {
     minimax_counting(board, depth, is_max, Scoring::Depth, &mut 0)
 }
 
-/// The value of `board` for the side to move, by plain minimax from depth 0:
-/// what [`minimax`] returns for it as the maximizer, counted by `scoring`.
+/// The value of `board` by plain minimax, counted by `scoring`: its best
+/// move's score, what `findBestMove` prints as "the value of the best
+/// move" (for the side to move; for X with [`Scoring::Cs50`]). A finished
+/// position is scored as it stands, at depth 0. (The engine's is
+/// [`Analysis::value`](crate::Analysis::value), and a node's of the tree
+/// [`tree::node_value`](super::tree::node_value).)
 ///
 /// ```
-/// use tictactoe_engine::{Board, Scoring, teach::reference::value};
+/// use tictactoe_engine::{Board, Scoring, teach::reference::minimax_value};
 ///
 /// // The freeCodeCamp example: X wins on the move.
 /// let board: Board = "o.x/x.x/.oo".parse().unwrap();
-/// assert_eq!(value(&board, Scoring::Depth), 9);
-/// assert_eq!(value(&board, Scoring::Plain), 10);
+/// assert_eq!(minimax_value(&board, Scoring::Depth), 10);
+/// assert_eq!(minimax_value(&board, Scoring::Plain), 10);
+/// // O to move, and O wins: CS50 counts for X, whoever is to move.
+/// let board: Board = "xx./oo./x..".parse().unwrap();
+/// assert_eq!(minimax_value(&board, Scoring::Depth), 10, "O wins on the move");
+/// assert_eq!(minimax_value(&board, Scoring::Cs50), -1);
 /// ```
-pub fn value(board: &Board, scoring: Scoring) -> i32 {
-    minimax_counting(board, 0, true, scoring, &mut 0)
+pub fn minimax_value(board: &Board, scoring: Scoring) -> i32 {
+    let root_max = is_root_max(board, scoring);
+    if let Some(value) = finished_value(board, 0, root_max, scoring) {
+        return value;
+    }
+    let values = children(board)
+        .map(|child| minimax_counting(&child, MOVE_DEPTH, !root_max, scoring, &mut 0));
+    let picked = if root_max { values.max() } else { values.min() };
+    picked.unwrap_or(0)
+}
+
+/// True when the side to move on `board` maximizes in a search from it
+/// counted by `scoring`: always, but for O with [`Scoring::Cs50`].
+pub(crate) fn is_root_max(board: &Board, scoring: Scoring) -> bool {
+    let to_move = board.to_move();
+    scoring.maximizer(to_move) == to_move
 }
 
 /// Alpha-beta's window: the values a call still cares about. Replies are
@@ -137,10 +162,10 @@ impl Window {
     /// ```
     /// use tictactoe_engine::teach::reference::{Bound, Window};
     ///
-    /// let window = Window { alpha: Some(9), beta: None };
-    /// assert_eq!(window.bound(7), Bound::Upper);
-    /// assert_eq!(window.bound(10), Bound::Exact);
-    /// assert_eq!(Window::OPEN.bound(-8), Bound::Exact);
+    /// let window = Window { alpha: Some(10), beta: None };
+    /// assert_eq!(window.bound(8), Bound::Upper);
+    /// assert_eq!(window.bound(11), Bound::Exact);
+    /// assert_eq!(Window::OPEN.bound(-9), Bound::Exact);
     /// ```
     pub fn bound(self, score: i32) -> Bound {
         if self.alpha.is_some_and(|alpha| score <= alpha) {
@@ -193,25 +218,7 @@ pub fn alpha_beta(board: &Board, depth: i32, window: Window, is_max: bool) -> i3
     alpha_beta_counting(board, depth, window, is_max, Scoring::Depth, &mut 0)
 }
 
-/// The seed's `findBestMove`: try every empty cell in reading order, score
-/// it with minimax and keep the first move with the highest value. `None`
-/// once the game is over.
-///
-/// Same signature and same answer as the engine's [`crate::find_best_move`],
-/// by plain minimax.
-///
-/// ```
-/// use tictactoe_engine::{Board, Square, teach::reference};
-///
-/// let board: Board = "xox/oox/...".parse().unwrap();
-/// assert_eq!(reference::find_best_move(&board), Some(Square::new(2, 2)));
-/// assert_eq!(reference::find_best_move(&board), tictactoe_engine::find_best_move(&board));
-/// ```
-pub fn find_best_move(board: &Board) -> Option<Square> {
-    best_move(board, Algorithm::Minimax, Scoring::Depth).map(|best| best.mv)
-}
-
-/// Which of the seed's algorithms to run.
+/// Which of the article's algorithms to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// [`minimax`]: every position of the tree.
@@ -220,12 +227,13 @@ pub enum Algorithm {
     AlphaBeta,
 }
 
-/// The seed's choice, its value and what finding it cost.
+/// `findBestMove`'s choice, its value and what finding it cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BestMove {
-    /// The first move in reading order with the highest value.
+    /// The first move in reading order with the best value (the highest,
+    /// or the lowest for a side that minimizes).
     pub mv: Square,
-    /// Its value: the score of the position after it, at depth 1.
+    /// Its value: the score of the position after it, at depth 0.
     pub value: i32,
     /// Calls of the algorithm's function (one per position visited; the
     /// position asked about is not one of them, as `findBestMove` does not
@@ -233,8 +241,11 @@ pub struct BestMove {
     pub calls: u64,
 }
 
-/// [`find_best_move`] by either algorithm and scoring, counting the calls.
-/// `None` once the game is over.
+/// The seed's `findBestMove`: try every empty cell in reading order, score
+/// it with the algorithm, and keep the first move with the highest value,
+/// counting the calls. `None` once the game is over. With
+/// [`Algorithm::Minimax`] and [`Scoring::Depth`] it is the article's own, and
+/// it chooses the move the engine's [`crate::find_best_move`] does.
 ///
 /// With [`Algorithm::AlphaBeta`] each move after the first is searched only
 /// for being better than the best so far (a window above its value), as
@@ -245,6 +256,9 @@ pub struct BestMove {
 ///
 /// let plain = best_move(&Board::new(), Algorithm::Minimax, Scoring::Depth).unwrap();
 /// assert_eq!((plain.mv, plain.value, plain.calls), (Square::new(0, 0), 0, 549_945));
+/// let board: Board = "xox/oox/...".parse().unwrap();
+/// let article = best_move(&board, Algorithm::Minimax, Scoring::Depth).unwrap();
+/// assert_eq!(Some(article.mv), tictactoe_engine::find_best_move(&board));
 /// let pruned = best_move(&Board::new(), Algorithm::AlphaBeta, Scoring::Depth).unwrap();
 /// assert_eq!((pruned.mv, pruned.value), (plain.mv, plain.value));
 /// assert!(pruned.calls < plain.calls / 10);
@@ -253,24 +267,40 @@ pub fn best_move(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Optio
     if board.status().is_over() {
         return None;
     }
+    let root_max = is_root_max(board, scoring);
     let mut calls = 0;
     let mut best: Option<(Square, i32)> = None;
     for (mv, child) in moves_and_children(board) {
-        let value = match (algorithm, best) {
-            (Algorithm::Minimax, _) => {
-                minimax_counting(&child, MOVE_DEPTH, false, scoring, &mut calls)
+        let value = match algorithm {
+            Algorithm::Minimax => {
+                minimax_counting(&child, MOVE_DEPTH, !root_max, scoring, &mut calls)
             }
-            // Only a strictly higher value replaces the best: anything at or
-            // below it may stop early.
-            (Algorithm::AlphaBeta, best) => {
-                let window = Window {
-                    alpha: best.map(|(_, floor)| floor),
-                    beta: None,
+            // Only a strictly better value replaces the best: anything at or
+            // beyond it may stop early.
+            Algorithm::AlphaBeta => {
+                let floor = best.map(|(_, value)| value);
+                let window = if root_max {
+                    Window {
+                        alpha: floor,
+                        beta: None,
+                    }
+                } else {
+                    Window {
+                        alpha: None,
+                        beta: floor,
+                    }
                 };
-                alpha_beta_counting(&child, MOVE_DEPTH, window, false, scoring, &mut calls)
+                alpha_beta_counting(&child, MOVE_DEPTH, window, !root_max, scoring, &mut calls)
             }
         };
-        if best.is_none_or(|(_, best_value)| value > best_value) {
+        let better = |best_value: i32| {
+            if root_max {
+                value > best_value
+            } else {
+                value < best_value
+            }
+        };
+        if best.is_none_or(|(_, best_value)| better(best_value)) {
             best = Some((mv, value));
         }
     }
@@ -296,7 +326,7 @@ pub struct MoveValues {
 ///
 /// let board: Board = "xox/oox/...".parse().unwrap();
 /// let plain = move_values(&board, Algorithm::Minimax, Scoring::Depth);
-/// assert_eq!(plain.moves, [(Square::new(2, 0), -8), (Square::new(2, 1), 0), (Square::new(2, 2), 9)]);
+/// assert_eq!(plain.moves, [(Square::new(2, 0), -9), (Square::new(2, 1), 0), (Square::new(2, 2), 10)]);
 /// assert_eq!(move_values(&board, Algorithm::AlphaBeta, Scoring::Depth).moves, plain.moves);
 /// let bare = move_values(&board, Algorithm::Minimax, Scoring::Plain);
 /// assert_eq!(bare.moves, [(Square::new(2, 0), -10), (Square::new(2, 1), 0), (Square::new(2, 2), 10)]);
@@ -309,17 +339,18 @@ pub fn move_values(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Mov
             calls,
         };
     }
+    let below_max = !is_root_max(board, scoring);
     let moves = moves_and_children(board)
         .map(|(mv, child)| {
             let value = match algorithm {
                 Algorithm::Minimax => {
-                    minimax_counting(&child, MOVE_DEPTH, false, scoring, &mut calls)
+                    minimax_counting(&child, MOVE_DEPTH, below_max, scoring, &mut calls)
                 }
                 Algorithm::AlphaBeta => alpha_beta_counting(
                     &child,
                     MOVE_DEPTH,
                     Window::OPEN,
-                    false,
+                    below_max,
                     scoring,
                     &mut calls,
                 ),
@@ -330,13 +361,13 @@ pub fn move_values(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Mov
     MoveValues { moves, calls }
 }
 
-/// The most empty squares a position may have for the seed's plain minimax
+/// The most empty squares a position may have for the article's plain minimax
 /// below it to be counted by running it: with nine, at most 986,409 calls
 /// (9 + 9·8 + … + 9!), a moment's work. The teaching views (the explain
 /// panel, the tree, the trace) count calls and positions only within it.
 pub const COUNTABLE_MAX_EMPTY: usize = 9;
 
-/// True when the seed's plain minimax below `board` is small enough to
+/// True when the article's plain minimax below `board` is small enough to
 /// count by running it (see [`COUNTABLE_MAX_EMPTY`]).
 ///
 /// ```
@@ -349,7 +380,7 @@ pub fn is_countable(board: &Board) -> bool {
     board.empty_cells().len() <= COUNTABLE_MAX_EMPTY
 }
 
-/// Positions in the seed's plain minimax tree of `board`, itself included:
+/// Positions in the article's plain minimax tree of `board`, itself included:
 /// the calls `minimax` makes when it is called on `board` (549,946 for the
 /// empty board, the position and the 549,945 below it). Positions reached
 /// by different orders are counted once per path, as minimax visits them.
@@ -382,18 +413,26 @@ pub fn tree_size(board: &Board) -> u64 {
     solved::tree_size(board).unwrap_or_else(|| size(board, &mut HashMap::new()))
 }
 
-/// The depth of the position after a move, where a move's score is counted
-/// (see [the convention](crate::score)).
-pub(crate) const MOVE_DEPTH: i32 = 1;
+/// The article's depth of the position after a move, where a move's score
+/// is counted (see [the convention](crate::score)): `findBestMove` calls
+/// `minimax(board, 0, false)`.
+pub(crate) const MOVE_DEPTH: i32 = 0;
 
-/// The value of a finished position for the maximizer at `depth`, counted
-/// by `scoring`; `None` while moves remain and nobody has won.
-pub(crate) fn finished_value(
-    board: &Board,
-    depth: i32,
-    is_max: bool,
-    scoring: Scoring,
-) -> Option<i32> {
+/// The value of a finished position for the maximizer at `depth` (the
+/// maximizer is the side to move when `is_max`, as in [`minimax`]), counted
+/// by `scoring`: what [`minimax`] returns there at once. `None` while moves
+/// remain and nobody has won.
+///
+/// ```
+/// use tictactoe_engine::{Board, Scoring, teach::reference::finished_value};
+///
+/// // X has just won, at depth 1 below the position searched from, where X moved.
+/// let won: Board = "xox/oox/..x".parse().unwrap();
+/// assert_eq!(finished_value(&won, 1, false, Scoring::Depth), Some(9));
+/// assert_eq!(finished_value(&won, 1, true, Scoring::Plain), Some(-10));
+/// assert_eq!(finished_value(&"xox/oox/...".parse().unwrap(), 0, true, Scoring::Depth), None);
+/// ```
+pub fn finished_value(board: &Board, depth: i32, is_max: bool, scoring: Scoring) -> Option<i32> {
     let mover = board.to_move();
     let maximizer = if is_max { mover } else { mover.other() };
     let score = evaluate(board, maximizer);

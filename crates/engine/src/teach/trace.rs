@@ -1,4 +1,4 @@
-//! The seed's minimax replayed call by call, numbered as the freeCodeCamp
+//! The articles' minimax replayed call by call, numbered as the freeCodeCamp
 //! article numbers its function calls: the position itself is call 1, and
 //! every call of `minimax` gets the next number as it begins.
 //!
@@ -6,9 +6,12 @@
 //! board's walk is 549,946 calls long, and nothing is kept but the calls
 //! still open); [`trace`] collects a whole walk with each call's score.
 //! Both follow [`reference::minimax`](super::reference::minimax) exactly:
-//! the same replies in the same order (reading order), the same scores
-//! (depth counted from call 1, or the bare ones of [`Scoring::Plain`]), with
-//! the side to move in call 1 as the maximizer. With
+//! the same replies in the same order (reading order), the same scores, with
+//! the side to move in call 1 as the maximizer (X with [`Scoring::Cs50`]).
+//! Call 1 is GeeksforGeeks' `findBestMove`; the calls it makes, one per
+//! move, are its `minimax(board, 0, false)` at depth 0, and every score is
+//! counted by that depth, so a deeper call's score is counted from the
+//! root's move, not from its own position. With
 //! [`Algorithm::AlphaBeta`] they follow
 //! [`reference::alpha_beta`](super::reference::alpha_beta) instead, say
 //! where the remaining replies were cut, and whether each returned score is
@@ -35,24 +38,34 @@ use crate::role::Role;
 use crate::score::Scoring;
 use crate::square::Square;
 
-/// One call of the seed's `minimax` (or `alpha_beta`) as it begins.
+/// One call of the article's `minimax` (or `alpha_beta`) as it begins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Call {
     /// Its place in call order, from 1 (the position traced).
     pub number: u64,
     /// The call that made this one; `None` for call 1.
     pub parent: Option<u64>,
-    /// The seed's `depth`: 0 for the position traced, one more for each move after it.
-    pub depth: u32,
+    /// Moves from the position traced: 0 for call 1, 1 for the calls it
+    /// makes, and so on. The article's `depth` is one less ([`Call::depth`]).
+    pub ply: u32,
     /// The move that led here from the parent's position; `None` for call 1.
     pub mv: Option<Square>,
     /// The position of this call.
     pub board: Board,
     /// Max where the side to move here is the maximizer (the side to move
-    /// in call 1), min elsewhere.
+    /// in call 1, or X with [`Scoring::Cs50`]), min elsewhere.
     pub role: Role,
     /// Alpha-beta's window as the call began; `None` for plain minimax.
     pub window: Option<Window>,
+}
+
+impl Call {
+    /// The article's `depth` of this call: `None` for call 1 (the position
+    /// traced, `findBestMove`), 0 for the calls it makes on the positions
+    /// after its moves, one more for each move below.
+    pub fn depth(&self) -> Option<u32> {
+        self.ply.checked_sub(1)
+    }
 }
 
 /// A call that returned.
@@ -81,7 +94,7 @@ pub enum Step {
     Return(Return),
 }
 
-/// The calls of the seed's search from one position, one step at a time.
+/// The calls of the article's search from one position, one step at a time.
 ///
 /// Only the calls still open are kept, so a walk of any length takes memory
 /// for one path of the tree.
@@ -94,7 +107,7 @@ pub enum Step {
 /// let steps: Vec<Step> = Walk::new(&board, Algorithm::Minimax, Scoring::Depth).collect();
 /// // Each of the 9 calls begins and returns.
 /// assert_eq!(steps.len(), 18);
-/// assert!(matches!(steps.last(), Some(Step::Return(r)) if r.number == 1 && r.score == 9));
+/// assert!(matches!(steps.last(), Some(Step::Return(r)) if r.number == 1 && r.score == 10));
 /// ```
 #[derive(Debug, Clone)]
 pub struct Walk {
@@ -162,9 +175,13 @@ impl Walk {
 
     fn begin(&mut self, board: Board, parent: Option<&Frame>, mv: Option<Square>) -> Call {
         self.calls += 1;
-        let (depth, role) = parent.map_or((0, Role::Max), |parent| {
-            (parent.call.depth + 1, parent.call.role.other())
-        });
+        let (ply, role) = parent.map_or_else(
+            || {
+                let to_move = board.to_move();
+                (0, Role::of(to_move, self.scoring.maximizer(to_move)))
+            },
+            |parent| (parent.call.ply + 1, parent.call.role.other()),
+        );
         let pruning = self.algorithm == Algorithm::AlphaBeta;
         // Plain minimax's window never narrows: it stays open.
         let window = parent
@@ -173,12 +190,13 @@ impl Walk {
         let call = Call {
             number: self.calls,
             parent: parent.map(|parent| parent.call.number),
-            depth,
+            ply,
             mv,
             board,
             role,
             window: pruning.then_some(window),
         };
+        let depth = call.depth().unwrap_or(0);
         let finished = finished_value(&board, depth as i32, role.is_max(), self.scoring);
         self.open.push(Frame {
             call,
@@ -282,16 +300,16 @@ pub struct TooManyCalls {
 ///
 /// let board: Board = "o.x/x.x/.oo".parse().unwrap();
 /// let plain = trace(&board, Algorithm::Minimax, Scoring::Depth, 100).unwrap();
-/// assert_eq!(plain.iter().map(|c| c.score).collect::<Vec<_>>(), [9, -8, -8, -8, 9, -8, 7, 7, -8]);
+/// assert_eq!(plain.iter().map(|c| c.score).collect::<Vec<_>>(), [10, -9, -9, -9, 10, -9, 8, 8, -9]);
 /// // freeCodeCamp's bare scores: +10 for the position, -10, +10, -10 for its moves.
 /// let bare = trace(&board, Algorithm::Minimax, Scoring::Plain, 100).unwrap();
-/// let moves: Vec<i32> = bare.iter().filter(|c| c.call.depth == 1).map(|c| c.score).collect();
+/// let moves: Vec<i32> = bare.iter().filter(|c| c.call.depth() == Some(0)).map(|c| c.score).collect();
 /// assert_eq!((bare[0].score, moves), (10, vec![-10, 10, -10]));
 /// let pruned = trace(&board, Algorithm::AlphaBeta, Scoring::Depth, 100).unwrap();
-/// assert_eq!(pruned[0].score, 9);
+/// assert_eq!(pruned[0].score, 10);
 /// assert!(pruned.len() < plain.len());
-/// // Call 6 (a3 X) is entered with alpha +9 and returns +7: at most +7.
-/// assert_eq!((pruned[5].score, pruned[5].bound), (7, Bound::Upper));
+/// // Call 6 (a3 X) is entered with alpha +10 and returns +8: at most +8.
+/// assert_eq!((pruned[5].score, pruned[5].bound), (8, Bound::Upper));
 /// assert!(trace(&Board::new(), Algorithm::Minimax, Scoring::Depth, 5000).is_err());
 /// ```
 pub fn trace(

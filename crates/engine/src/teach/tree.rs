@@ -1,26 +1,28 @@
-//! The seed's minimax tree of a position, one level at a time.
+//! The articles' minimax tree of a position, one level at a time.
 //!
-//! The position is the root, at depth 0, and its side to move is the
-//! maximizer; every node's value is what the seed's
-//! [`minimax(node, depth, is_max)`](super::reference::minimax) returns for it,
-//! the same score [`trace`](super::trace) gives the call of that node. Each
-//! level's values come from the engine's scores of the level above
-//! ([`analyze`](crate::analyze): a lookup on 3×3), so the tree can be opened
-//! anywhere without walking what lies below. The root's children are at
-//! depth 1, which is where the [convention](crate::score) scores every
-//! move: a move's value in the tree is its score in `analyze`.
+//! The position is the root, and its side to move is the maximizer (X with
+//! [`Scoring::Cs50`]). The root's children, the positions after its moves,
+//! are at the article's depth 0, where `findBestMove` calls `minimax` and
+//! the [convention](crate::score) scores every move: a move's value in the
+//! tree is its score in `analyze`. Every node below is one depth further,
+//! and its value is what
+//! [`minimax(node, depth, is_max)`](super::reference::minimax) returns for
+//! it, counted from the root's move: the same score [`trace`](super::trace)
+//! gives the call of that node. Each level's values come from the engine's
+//! scores of the level above ([`analyze`](crate::analyze): a lookup on
+//! 3×3), so the tree can be opened anywhere without walking what lies below.
 //!
 //! ```
 //! use tictactoe_engine::{Board, Limits, Player, Role, Scoring, analyze};
-//! use tictactoe_engine::teach::tree::{branches, value};
+//! use tictactoe_engine::teach::tree::{branches, node_value};
 //!
 //! let board: Board = "o.x/x.x/.oo".parse().unwrap();
-//! let analysis = analyze(&board, Limits::Solve);
+//! let analysis = analyze(&board, Limits::ToTheEnd);
 //! let level = branches(&analysis, 0, Player::X, Scoring::Depth);
 //! let values: Vec<i32> = level.iter().map(|b| b.value).collect();
-//! assert_eq!(values, [-8, 9, -8]);
+//! assert_eq!(values, [-9, 10, -9]);
 //! assert_eq!(values, analysis.moves.iter().map(|m| m.score).collect::<Vec<_>>());
-//! assert_eq!(value(&analysis, 0, Player::X, Scoring::Depth), 9);
+//! assert_eq!(node_value(&analysis, 0, Player::X, Scoring::Depth), 10);
 //! assert_eq!(level[0].role, Role::Min, "O moves after b1 X");
 //! let bare = branches(&analysis, 0, Player::X, Scoring::Plain);
 //! assert_eq!(bare.iter().map(|b| b.value).collect::<Vec<_>>(), [-10, 10, -10]);
@@ -42,7 +44,8 @@ pub struct Branch {
     /// The position after it: the node below.
     pub board: Board,
     /// The minimax value of that node for the maximizer, with the depth
-    /// counted from the root (or none, with [`Scoring::Plain`]).
+    /// counted from the root's move (or none, with [`Scoring::Plain`] and
+    /// [`Scoring::Cs50`]).
     pub value: i32,
     /// The role of the side to move at the node below.
     pub role: Role,
@@ -52,16 +55,11 @@ pub struct Branch {
     pub proven: bool,
 }
 
-/// Every move from the node whose position `analysis` scored, at `depth`
+/// Every move from the node whose position `analysis` scored, `ply` moves
 /// below the root (0 for the root itself) of a tree whose maximizer is
 /// `maximizer`, in reading order, with values counted by `scoring`. None
 /// once the game is over.
-pub fn branches(
-    analysis: &Analysis,
-    depth: u32,
-    maximizer: Player,
-    scoring: Scoring,
-) -> Vec<Branch> {
+pub fn branches(analysis: &Analysis, ply: u32, maximizer: Player, scoring: Scoring) -> Vec<Branch> {
     let mover = analysis.board.to_move();
     let win = analysis.board.geometry().win_score();
     analysis
@@ -74,9 +72,9 @@ pub fn branches(
             } else {
                 -scored.score
             };
-            // The move's score is its value one ply below this node; the
-            // node itself sits `depth` plies below the root.
-            let value = (0..depth).fold(seen, |value, _| shrink(value));
+            // The move's score counts from the position after it; that
+            // position sits `ply` moves below the root's children.
+            let value = (0..ply).fold(seen, |value, _| shrink(value));
             Some(Branch {
                 mv: scored.mv,
                 board,
@@ -89,16 +87,18 @@ pub fn branches(
         .collect()
 }
 
-/// The value of the node whose position `analysis` scored, at `depth` below
-/// the root of a tree whose maximizer is `maximizer`: what its role takes of
-/// its branches' values, and the score of the end when the game is over.
-pub fn value(analysis: &Analysis, depth: u32, maximizer: Player, scoring: Scoring) -> i32 {
+/// The value of the node whose position `analysis` scored, `ply` moves
+/// below the root of a tree whose maximizer is `maximizer`: what its role
+/// takes of its branches' values, and the score of the end when the game is
+/// over (at the article's depth `ply - 1`; a finished root at depth 0).
+pub fn node_value(analysis: &Analysis, ply: u32, maximizer: Player, scoring: Scoring) -> i32 {
     let board = &analysis.board;
     let role = Role::of(board.to_move(), maximizer);
+    let depth = ply.saturating_sub(1);
     if let Some(end) = finished_value(board, depth as i32, role.is_max(), scoring) {
         return end;
     }
-    let values = branches(analysis, depth, maximizer, scoring)
+    let values = branches(analysis, ply, maximizer, scoring)
         .into_iter()
         .map(|branch| branch.value);
     role.pick(values).unwrap_or(0)
