@@ -34,7 +34,7 @@ fn main() {
     let mut solves = Vec::new();
     for _ in 0..3 {
         let started = Instant::now();
-        let analysis = analyze(&Board::empty(5, 4).expect("a shape"), Limits::Solve);
+        let analysis = analyze(&Board::empty(5, 4).expect("a shape"), Limits::ToTheEnd);
         assert!(
             analysis.proven() && analysis.value() == Some(0),
             "5x5 k=4 is a proven draw"

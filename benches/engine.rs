@@ -52,7 +52,7 @@ fn engine_empty_board() -> Option<tictactoe_engine::Square> {
 #[divan::bench]
 fn engine_search_empty_board(bencher: Bencher) {
     let board = Board::new();
-    bencher.bench(|| analyze_by_search(black_box(&board), Limits::Solve).nodes());
+    bencher.bench(|| analyze_by_search(black_box(&board), Limits::ToTheEnd).nodes());
 }
 
 /// The articles' minimax with alpha-beta pruning alone, on the empty board.
@@ -76,7 +76,7 @@ fn engine_analyze_every_reachable_position(bencher: Bencher) {
     bencher.bench(|| {
         positions
             .iter()
-            .map(|board| analyze(black_box(board), Limits::Solve).moves.len())
+            .map(|board| analyze(black_box(board), Limits::ToTheEnd).moves.len())
             .sum::<usize>()
     });
 }
@@ -88,7 +88,7 @@ fn engine_search_every_reachable_position(bencher: Bencher) {
     bencher.bench(|| {
         positions
             .iter()
-            .map(|board| analyze_by_search(black_box(board), Limits::Solve).nodes())
+            .map(|board| analyze_by_search(black_box(board), Limits::ToTheEnd).nodes())
             .sum::<u64>()
     });
 }
@@ -106,7 +106,7 @@ fn selfplay_perfect_against_random(bencher: Bencher) {
             Level::Random,
             GAMES,
             seed,
-            Limits::Solve,
+            Limits::ToTheEnd,
         )
         .expect("every game plays to its end")
     });
@@ -128,7 +128,7 @@ fn selfplay_perfect_against_random_recorded(bencher: Bencher) {
             Level::Random,
             GAMES,
             seed,
-            Limits::Solve,
+            Limits::ToTheEnd,
             |moves| {
                 let game = Record::new(Board::new(), moves.to_vec())
                     .expect("the AIs play legal moves")

@@ -81,7 +81,7 @@ fn main() {
     let board = Board::new();
     println!(
         "  positions: the table searches none; the engine's search {}, alpha-beta alone {}, plain minimax {}",
-        analyze_by_search(&board, Limits::Solve).nodes(),
+        analyze_by_search(&board, Limits::ToTheEnd).nodes(),
         reference::best_move(&board, Algorithm::AlphaBeta, Scoring::Depth).map_or(0, |b| b.calls),
         reference::best_move(&board, Algorithm::Minimax, Scoring::Depth).map_or(0, |b| b.calls),
     );

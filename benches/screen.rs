@@ -69,7 +69,7 @@ fn main() {
     screen.press("q");
 
     // A terminal that claims an absurd size: the game draws on at most
-    // tui::MAX_SCREEN of it, so its memory stays what a big screen needs.
+    // tictactoe_screen::layout::MAX_SCREEN of it, so its memory stays what a big screen needs.
     let mut screen = Screen::launch(&binary);
     screen.resize(10_000, 10_000);
     thread::sleep(Duration::from_secs(1));

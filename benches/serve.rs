@@ -31,6 +31,13 @@
 //! pause 1 s, then 10 that pause 2 s. Reports how many of each reached the
 //! lobby, and the silent connections made.
 //!
+//! `cargo bench --bench serve -- ranked [N] [GAMES]`: N clients (100), each
+//! with a key of its own, pair up in rated seeks and play GAMES rated games
+//! (20) each against the same opponent (rematches), every key pressed the
+//! moment it is their turn; reports the moves per second the server took,
+//! key to screen (a mark pressed until it shows: checked, written to the
+//! database and sent back), and the database's size per 1,000 games.
+//!
 //! `TICTACTOE_SERVER=PATH` runs that binary as the server instead of this
 //! build's, to measure another version with the same clients.
 
@@ -88,14 +95,44 @@ impl Client {
         cols: u16,
         rows: u16,
     ) -> Option<Client> {
+        Client::connect_as(address, name, None, board, (cols, rows)).await
+    }
+
+    /// Connects as `name`, with `key` or as a guest.
+    async fn connect_as(
+        address: SocketAddr,
+        name: &str,
+        key: Option<russh::keys::PrivateKey>,
+        board: BoardLayout,
+        (cols, rows): (u16, u16),
+    ) -> Option<Client> {
         // As ssh does for interactive sessions: keys leave at once.
         let config = Arc::new(client::Config {
             nodelay: true,
             ..client::Config::default()
         });
         let mut handle = client::connect(config, address, Trusting).await.ok()?;
-        if !handle.authenticate_none(name).await.ok()?.success() {
-            return None;
+        match key {
+            Some(key) => {
+                let key = russh::keys::key::PrivateKeyWithHashAlg::new(Arc::new(key), None);
+                if !handle
+                    .authenticate_publickey(name, key)
+                    .await
+                    .ok()?
+                    .success()
+                {
+                    return None;
+                }
+            }
+            None => {
+                let auth = handle
+                    .authenticate_keyboard_interactive_start(name, None)
+                    .await
+                    .ok()?;
+                if !matches!(auth, client::KeyboardInteractiveAuthResponse::Success) {
+                    return None;
+                }
+            }
         }
         let channel = handle.channel_open_session().await.ok()?;
         channel
@@ -251,6 +288,8 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 struct Server {
     child: Child,
     address: SocketAddr,
+    /// The server's database.
+    db: std::path::PathBuf,
     /// The server's log, line by line, each with when it was read.
     log: std::sync::mpsc::Receiver<(Instant, String)>,
     _dir: tempfile::TempDir,
@@ -265,11 +304,14 @@ impl Server {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let binary = std::env::var_os("TICTACTOE_SERVER")
             .unwrap_or_else(|| env!("CARGO_BIN_EXE_tictactoe").into());
+        let db = dir.path().join("tictactoe.db");
         let mut child = Command::new(binary)
             .args(["serve", "--listen", "127.0.0.1:0"])
             .args(limits)
             .arg("--host-key")
             .arg(dir.path().join("host_key"))
+            .arg("--db")
+            .arg(&db)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -296,6 +338,7 @@ impl Server {
         Server {
             child,
             address,
+            db,
             log,
             _dir: dir,
         }
@@ -479,13 +522,13 @@ async fn stuck_run(board: BoardLayout) {
     let mut handle = client::connect_stream(config, stream, Trusting)
         .await
         .expect("the SSH handshake");
-    assert!(
+    assert!(matches!(
         handle
-            .authenticate_none("stuck")
+            .authenticate_keyboard_interactive_start("stuck", None)
             .await
-            .expect("auth answers")
-            .success()
-    );
+            .expect("auth answers"),
+        client::KeyboardInteractiveAuthResponse::Success
+    ));
     let channel = handle.channel_open_session().await.expect("a channel");
     channel
         .request_pty(false, "xterm-256color", 300, 120, 0, 0, &[])
@@ -568,7 +611,11 @@ async fn slow_login(
             .await
             .ok()?;
         tokio::time::sleep(pause / 2).await;
-        if !handle.authenticate_none("slow").await.ok()?.success() {
+        let auth = handle
+            .authenticate_keyboard_interactive_start("slow", None)
+            .await
+            .ok()?;
+        if !matches!(auth, client::KeyboardInteractiveAuthResponse::Success) {
             return None;
         }
         tokio::time::sleep(pause / 2).await;
@@ -664,6 +711,127 @@ async fn churn_run(board: BoardLayout) {
     );
 }
 
+/// What one client of the ranked run measured.
+#[derive(Default)]
+struct Ranked {
+    games: usize,
+    moves: usize,
+    latencies: Vec<Duration>,
+}
+
+/// One client of the ranked run: seeks a rated classic game at the same
+/// moment as every other (seeks of the same pair at once), then plays
+/// `games` games with the opponent it got, the first free square each
+/// turn, asking for the rematch after each.
+async fn ranked_client(
+    address: SocketAddr,
+    i: usize,
+    board: BoardLayout,
+    barriers: [Arc<Barrier>; 2],
+    games: usize,
+) -> Ranked {
+    let mut played = Ranked::default();
+    let key = russh::keys::PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519)
+        .expect("a key");
+    let client =
+        Client::connect_as(address, &format!("r{i}"), Some(key), board, (COLS, ROWS)).await;
+    let [connected, paired] = barriers;
+    let mut client = match client {
+        Some(mut client) => client.until(|c| c.shows("q quit")).await.then_some(client),
+        None => None,
+    };
+    connected.wait().await;
+    let mut in_game = false;
+    if let Some(client) = client.as_mut() {
+        // The players' line of a rated game names their ratings.
+        in_game = client.write.data_bytes(&b"rf"[..]).await.is_ok()
+            && client.until(|c| c.shows("(1500?): O")).await;
+    }
+    paired.wait().await;
+    let Some(client) = client.as_mut().filter(|_| in_game) else {
+        return played;
+    };
+    for _ in 0..games {
+        loop {
+            if !client.until(|c| c.shows("Your turn") || c.over()).await {
+                return played;
+            }
+            if client.over() {
+                break;
+            }
+            let Some(free) = (0..9).find(|&i| !client.marked(i)) else {
+                return played;
+            };
+            let pressed = Instant::now();
+            if client
+                .write
+                .data_bytes((free + 1).to_string().into_bytes())
+                .await
+                .is_err()
+                || !client.until(|c| c.marked(free)).await
+            {
+                return played;
+            }
+            played.latencies.push(pressed.elapsed());
+            played.moves += 1;
+        }
+        played.games += 1;
+        // The rematch: both ask, and the board empties.
+        if client.write.data_bytes(&b"n"[..]).await.is_err()
+            || !client
+                .until(|c| !c.over() && (0..9).all(|i| !c.marked(i)))
+                .await
+        {
+            return played;
+        }
+    }
+    played
+}
+
+/// N clients playing rated games at once: moves a second, key to screen,
+/// and the database's size per 1,000 games.
+async fn ranked_run(n: usize, games: usize, board: BoardLayout) {
+    let mut server = Server::start();
+    let barriers = [(); 2].map(|()| Arc::new(Barrier::new(n + 1)));
+    let tasks: Vec<_> = (0..n)
+        .map(|i| {
+            let barriers = barriers.clone();
+            tokio::spawn(ranked_client(server.address, i, board, barriers, games))
+        })
+        .collect();
+    for barrier in &barriers {
+        barrier.wait().await;
+    }
+    let began = Instant::now();
+    let (mut finished, mut moves, mut latencies) = (0, 0, Vec::new());
+    for task in tasks {
+        let played = task.await.unwrap_or_default();
+        finished += played.games;
+        moves += played.moves;
+        latencies.extend(played.latencies);
+    }
+    let took = began.elapsed();
+    latencies.sort();
+    // Each game is counted by both its players.
+    let games_played = finished / 2;
+    // A clean stop folds the journal into the file: its size is what is kept.
+    let _ = rustix::process::kill_process(
+        rustix::process::Pid::from_raw(server.child.id() as i32).expect("a pid"),
+        rustix::process::Signal::TERM,
+    );
+    let _ = server.child.wait();
+    let size = std::fs::metadata(&server.db).map_or(0, |m| m.len());
+    println!(
+        "ranked: {n} clients, {games_played} rated games ({moves} moves) in {:.1} s: {:.0} moves a second; key to screen p50 {:.1} ms, p99 {:.1} ms; database {} KB, {:.0} KB per 1,000 games",
+        took.as_secs_f64(),
+        moves as f64 / took.as_secs_f64(),
+        percentile(&latencies, 50.0).as_secs_f64() * 1e3,
+        percentile(&latencies, 99.0).as_secs_f64() * 1e3,
+        size / 1024,
+        size as f64 / 1024.0 / games_played.max(1) as f64 * 1000.0,
+    );
+}
+
 /// The server's memory with 100 idle clients of `cols` x `rows` in the lobby.
 async fn idle_run(board: BoardLayout, cols: u16, rows: u16) {
     const CLIENTS: u64 = 100;
@@ -713,6 +881,13 @@ fn main() {
     }
     if std::env::args().any(|a| a == "churn") {
         runtime.block_on(churn_run(board));
+        return;
+    }
+    if std::env::args().any(|a| a == "ranked") {
+        let numbers: Vec<usize> = std::env::args().filter_map(|a| a.parse().ok()).collect();
+        let n = numbers.first().copied().unwrap_or(100);
+        let games = numbers.get(1).copied().unwrap_or(20);
+        runtime.block_on(ranked_run(n, games, board));
         return;
     }
     if std::env::args().any(|a| a == "idle") {

@@ -6,10 +6,11 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use tictactoe_core::action::{Action, Direction, TraceMove};
 use tictactoe_core::game::Seat;
 use tictactoe_core::settings::Settings;
 use tictactoe_engine::{Board, Level, Limits, Player, Square, Status};
-use tictactoe_screen::app::{Action, App, Direction};
+use tictactoe_screen::app::App;
 use tictactoe_screen::input::action_for;
 use tictactoe_screen::layout::{CellSize, ExplainPlace, Panels, ScreenLayout, layout, layout_for};
 use tictactoe_screen::worker::Worker;
@@ -147,7 +148,7 @@ fn a_finished_game_stays_until_n_and_is_counted_once() {
     assert_eq!(app.status_line(), "X wins");
     assert_eq!(app.tally().x_wins, 1);
 
-    app.update(Action::PlaceAtCursor, t0);
+    app.update(Action::Confirm, t0);
     app.update(Action::Cursor(Direction::Down), t0);
     assert_eq!(app.status_line(), "The game is over: press n for a new one");
     assert_eq!(
@@ -227,7 +228,7 @@ fn the_cursor_moves_and_stops_at_the_edges() {
     }
     assert_eq!(app.cursor(), Square::new(0, 0));
     app.update(Action::Cursor(Direction::Right), t0);
-    app.update(Action::PlaceAtCursor, t0);
+    app.update(Action::Confirm, t0);
     assert_eq!(app.board().get(Square::new(0, 1)), Some(Player::X));
     for _ in 0..5 {
         app.update(Action::Cursor(Direction::Down), t0);
@@ -345,8 +346,8 @@ fn keys_map_to_actions_and_only_presses_count() {
     ] {
         assert_eq!(act(key(code)), Some(Action::Cursor(direction)), "{code:?}");
     }
-    assert_eq!(act(key(KeyCode::Enter)), Some(Action::PlaceAtCursor));
-    assert_eq!(act(key(KeyCode::Char(' '))), Some(Action::PlaceAtCursor));
+    assert_eq!(act(key(KeyCode::Enter)), Some(Action::Confirm));
+    assert_eq!(act(key(KeyCode::Char(' '))), Some(Action::Confirm));
     assert_eq!(act(key(KeyCode::Char('n'))), Some(Action::NewGame));
     assert_eq!(act(key(KeyCode::Char('?'))), Some(Action::ToggleHelp));
     assert_eq!(act(key(KeyCode::Char('q'))), Some(Action::Quit));
@@ -593,10 +594,14 @@ fn the_board_takes_the_largest_squares_that_fit_with_the_panels() {
     let (cell, _, explain) = at(40, 15, 3);
     assert_eq!(cell, CellSize::MEDIUM);
     assert!(matches!(explain, Some(ExplainPlace::Summary(_))));
-    // 7x7 keeps five-column squares at 80x24, with the explain panel beside it.
-    let (cell, _, explain) = at(80, 24, 7);
-    assert_eq!(cell, CellSize::MEDIUM);
-    assert!(matches!(explain, Some(ExplainPlace::Panel(_))));
+    // The move list and the panel before big squares: 60x20 keeps both
+    // beside three-column squares, and so does 7x7 at 80x24.
+    let (cell, moves, explain) = at(60, 20, 3);
+    assert_eq!(cell, CellSize::SMALL);
+    assert!(moves && matches!(explain, Some(ExplainPlace::Panel(_))));
+    let (cell, moves, explain) = at(80, 24, 7);
+    assert_eq!(cell, CellSize::SMALL);
+    assert!(moves && matches!(explain, Some(ExplainPlace::Panel(_))));
     let (cell, _, _) = at(32, 23, 7);
     assert_eq!(cell, CellSize::SMALL);
     assert!(matches!(
@@ -631,7 +636,7 @@ fn watch_mode_says_thinking_only_while_the_engine_works() {
 
 #[test]
 fn the_model_knows_while_explain_scores_are_out() {
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
     assert!(!app.scoring());
@@ -654,7 +659,7 @@ fn the_model_knows_while_explain_scores_are_out() {
 fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     use tictactoe_engine::teach::reference;
     use tictactoe_engine::{Scoring, analyze, analyze_by_search};
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     assert!(app.overlay().is_none());
@@ -668,7 +673,10 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert!(matches!(request, Request::Explain { board, .. } if board == Board::new()));
     app.receive(Worker::default().answer(&request), t0);
     let overlay = app.overlay().expect("scores arrived");
-    assert_eq!(overlay.moves, analyze(&Board::new(), Limits::Solve).moves);
+    assert_eq!(
+        overlay.moves,
+        analyze(&Board::new(), Limits::ToTheEnd).moves
+    );
     // Then the costs of the same position: the empty board, before anyone moved.
     let request = app.take_request().expect("the panel asks for the costs");
     assert!(matches!(request, Request::Costs { board, .. } if board == Board::new()));
@@ -676,7 +684,11 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     assert!(app.is_waiting());
     app.receive(Worker::default().answer(&request), t0);
     let costs = *app.costs().expect("counted");
-    assert_eq!(costs.minimax, Some(549_945));
+    assert_eq!(
+        costs.minimax,
+        Some(549_946),
+        "call 1 included, as trace counts"
+    );
     // The engine's search, the same code on every board since 3x3 lost its
     // own specialisation: 232 positions (it was 222 with it).
     assert_eq!(costs.search, Some(232));
@@ -699,13 +711,12 @@ fn explain_scores_the_position_on_screen_and_counts_plain_minimax() {
     );
     let board = app.board();
     let costs = *app.costs().expect("counted");
-    let calls = |algorithm| reference::move_values(&board, algorithm, Scoring::Depth).calls;
-    assert_eq!(costs.minimax, Some(calls(reference::Algorithm::Minimax)));
-    assert_eq!(
-        costs.alpha_beta,
-        Some(calls(reference::Algorithm::AlphaBeta))
-    );
-    let search = analyze_by_search(&board, Limits::Solve).nodes();
+    // As the trace counts them, call 1 included.
+    let minimax = reference::move_values(&board, reference::Algorithm::Minimax, Scoring::Depth);
+    assert_eq!(costs.minimax, Some(minimax.calls + 1));
+    let pruned = reference::best_move(&board, reference::Algorithm::AlphaBeta, Scoring::Depth);
+    assert_eq!(costs.alpha_beta, pruned.map(|best| best.calls + 1));
+    let search = analyze_by_search(&board, Limits::ToTheEnd).nodes();
     assert_eq!(costs.search, Some(search));
     assert!(costs.alpha_beta < costs.minimax && Some(search) < costs.alpha_beta);
     assert_eq!(app.overlay().unwrap().board, app.board());
@@ -907,7 +918,7 @@ fn on_a_screen_too_small_to_see_the_game_only_quit_and_help_act() {
 
 #[test]
 fn levels_and_seeds_reach_the_ai() {
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     let t0 = Instant::now();
     let easy = Seat::Ai(Level::Easy);
     let mut app = App::new(settings(easy, Seat::Ai(Level::Medium)), t0);
@@ -943,7 +954,7 @@ fn levels_and_seeds_reach_the_ai() {
 
 #[test]
 fn explain_always_describes_the_position_on_screen() {
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, PERFECT), t0);
     app.update(Action::ToggleExplain, t0);
@@ -973,7 +984,7 @@ fn explain_always_describes_the_position_on_screen() {
     assert!(app.overlay().is_none());
     answer_all(&mut app, now);
     assert_eq!(app.overlay().map(|a| a.board), Some(Board::new()));
-    assert_eq!(app.costs().and_then(|c| c.minimax), Some(549_945));
+    assert_eq!(app.costs().and_then(|c| c.minimax), Some(549_946));
 }
 
 #[test]
@@ -1042,7 +1053,7 @@ fn the_hard_level_says_when_it_plays_its_second_best_on_purpose() {
 #[test]
 fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     use tictactoe_engine::teach::reference;
-    use tictactoe_screen::app::Request;
+    use tictactoe_screen::message::Request;
     use tictactoe_screen::tree::Row;
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
@@ -1059,13 +1070,14 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     // Down to the second move and open it: only its level is asked for.
     app.update(Action::Cursor(Direction::Down), t0);
     app.update(Action::Cursor(Direction::Down), t0);
-    app.update(Action::PlaceAtCursor, t0);
+    app.update(Action::Confirm, t0);
     let opened = app.tree().unwrap().selected().board;
     let request = app.take_request().expect("its replies are asked for");
     assert!(matches!(request, Request::Tree { board, .. } if board == opened));
     app.receive(Worker::default().answer(&request), t0);
     assert_eq!(app.tree().unwrap().rows().len(), 9 + 7);
-    // Every value shown is the articles' minimax with the position on the board at depth 0.
+    // Every value shown is the articles' minimax, the positions after the
+    // root's moves at depth 0 (the root one above).
     let tree = app.tree().unwrap();
     for row in tree.rows() {
         let Row::Node(i) = row else { continue };
@@ -1075,7 +1087,7 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
             node.value,
             Some(reference::minimax(
                 &node.board,
-                node.depth as i32,
+                node.depth as i32 - 1,
                 maximizing
             )),
             "{}",
@@ -1085,9 +1097,9 @@ fn the_tree_opens_level_by_level_and_its_values_are_the_seeds() {
     // Right again goes into the replies; Backspace goes back up, then closes.
     app.update(Action::Cursor(Direction::Right), t0);
     assert_eq!(app.tree().unwrap().selected().depth, 2);
-    app.update(Action::GoUp, t0);
+    app.update(Action::Collapse, t0);
     assert_eq!(app.tree().unwrap().selected().board, opened);
-    app.update(Action::GoUp, t0);
+    app.update(Action::Collapse, t0);
     assert_eq!(app.tree().unwrap().rows().len(), 9, "closed again");
     // Keys of the game do nothing while the tree is open; t closes it.
     app.update(Action::Place(Square::new(0, 0)), t0);
@@ -1122,31 +1134,30 @@ fn esc_closes_explain_before_it_quits() {
 #[test]
 fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().unwrap();
-    let mut app = App::new(
-        Settings {
-            start,
-            ..settings(Seat::Human, Seat::Human)
-        },
-        t0,
-    );
+    let start: Board = support::FREECODECAMP.parse().unwrap();
+    let mut app = support::freecodecamp_app(t0);
     for call in 1..=9 {
-        app.update(Action::TraceStep, t0);
+        let step = if call == 1 {
+            Action::Walkthrough
+        } else {
+            Action::Trace(TraceMove::Next)
+        };
+        app.update(step, t0);
         let walkthrough = app.walkthrough().expect("open");
         assert_eq!(walkthrough.current().map(|c| c.number), Some(call));
         assert_eq!(walkthrough.board(), walkthrough.current().unwrap().board);
     }
-    app.update(Action::TraceStep, t0);
+    app.update(Action::Trace(TraceMove::Next), t0);
     let walkthrough = app.walkthrough().unwrap();
     assert!(walkthrough.current().is_none(), "call 1 has returned");
-    assert_eq!(walkthrough.result(), Some(9));
+    assert_eq!(walkthrough.result(), Some(10));
     let best = walkthrough.best().expect("a best move");
     assert_eq!(
         (best.call.number, best.call.mv),
         (5, Some(Square::new(1, 1)))
     );
-    assert_eq!(walkthrough.status(), "Call 1 returned +9: best move b2");
-    app.update(Action::PlaceAtCursor, t0);
+    assert_eq!(walkthrough.status(), "Call 1 returned +10: best move b2");
+    app.update(Action::Trace(TraceMove::Next), t0);
     assert_eq!(
         app.walkthrough().unwrap().current().map(|c| c.number),
         Some(1),
@@ -1160,7 +1171,7 @@ fn the_walkthrough_shows_one_call_per_key_and_starts_again_at_the_end() {
 #[test]
 fn opening_the_tree_or_the_walkthrough_pauses_watch_mode() {
     let t0 = Instant::now();
-    for open in [Action::ToggleTree, Action::TraceStep] {
+    for open in [Action::ToggleTree, Action::Walkthrough] {
         let mut app = App::new(settings(PERFECT, PERFECT), t0);
         assert!(!app.paused());
         app.update(open, t0);
@@ -1175,7 +1186,7 @@ fn t_c_and_backspace_open_the_learning_views() {
     let mut app = App::new(settings(PERFECT, PERFECT), t0);
     let act = |app: &App, code| action_for(&key(code), app, area);
     assert_eq!(act(&app, KeyCode::Char('t')), Some(Action::ToggleTree));
-    assert_eq!(act(&app, KeyCode::Char('c')), Some(Action::TraceStep));
+    assert_eq!(act(&app, KeyCode::Char('c')), Some(Action::Walkthrough));
     assert_eq!(
         act(&app, KeyCode::Backspace),
         Some(Action::Unbound),
@@ -1189,30 +1200,28 @@ fn t_c_and_backspace_open_the_learning_views() {
     assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::TogglePause));
     app.update(Action::ToggleTree, t0);
     // In the tree, even in watch mode, Space and Enter open a position.
-    assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::PlaceAtCursor));
-    assert_eq!(act(&app, KeyCode::Enter), Some(Action::PlaceAtCursor));
-    assert_eq!(act(&app, KeyCode::Backspace), Some(Action::GoUp));
+    assert_eq!(act(&app, KeyCode::Char(' ')), Some(Action::Confirm));
+    assert_eq!(act(&app, KeyCode::Enter), Some(Action::Confirm));
+    assert_eq!(act(&app, KeyCode::Backspace), Some(Action::Collapse));
 }
 
 #[test]
 fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
-    use tictactoe_screen::app::TraceMove;
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(support::settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     let current = |app: &App| {
         app.walkthrough()
             .and_then(|w| w.current().map(|c| c.number))
     };
-    app.update(Action::TraceStep, t0);
+    app.update(Action::Walkthrough, t0);
     assert_eq!(current(&app), Some(1));
     for _ in 0..5 {
-        app.update(Action::TraceStep, t0);
+        app.update(Action::Trace(TraceMove::Next), t0);
     }
     assert_eq!(current(&app), Some(6));
     app.update(Action::Trace(TraceMove::Back), t0);
     assert_eq!(current(&app), Some(5), "back one call");
-    app.update(Action::TraceStep, t0);
+    app.update(Action::Trace(TraceMove::Next), t0);
     app.update(Action::Trace(TraceMove::Finish), t0);
     let walk = app.walkthrough().expect("open");
     assert_eq!(
@@ -1221,7 +1230,7 @@ fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
         "call 6 ran to its return"
     );
     app.update(Action::Trace(TraceMove::End), t0);
-    assert_eq!(app.walkthrough().and_then(|w| w.result()), Some(9));
+    assert_eq!(app.walkthrough().and_then(|w| w.result()), Some(10));
     app.update(Action::Trace(TraceMove::AlphaBeta), t0);
     let walk = app.walkthrough().expect("open");
     assert_eq!(
@@ -1263,14 +1272,8 @@ fn the_walkthrough_keys_go_back_finish_end_and_switch_to_alpha_beta() {
 fn z_opens_the_quiz_and_its_keys_type_the_answer() {
     let t0 = Instant::now();
     let area = Rect::new(0, 0, 80, 24);
-    let start: Board = "o.x/x.x/.oo".parse().unwrap();
-    let mut app = App::new(
-        Settings {
-            start,
-            ..settings(Seat::Human, Seat::Human)
-        },
-        t0,
-    );
+    let start: Board = support::FREECODECAMP.parse().unwrap();
+    let mut app = support::freecodecamp_app(t0);
     let press = |app: &mut App, code| {
         let action = action_for(&key(code), app, area).expect("a key of the quiz");
         app.update(action, t0);
@@ -1289,10 +1292,14 @@ fn z_opens_the_quiz_and_its_keys_type_the_answer() {
     }
     press(&mut app, KeyCode::Backspace);
     press(&mut app, KeyCode::Backspace);
-    for typed in "+9".chars() {
+    for typed in "+10".chars() {
         press(&mut app, KeyCode::Char(typed));
     }
     press(&mut app, KeyCode::Enter);
+    // The answers are worked out on the engine's thread: checked when they come.
+    assert_eq!(app.quiz().unwrap().status(), "Question 1 of 4: checking…");
+    assert!(app.is_waiting());
+    answer_all(&mut app, t0);
     assert_eq!(app.quiz().unwrap().status(), "Question 1 of 4: right");
     press(&mut app, KeyCode::Enter);
     assert_eq!(

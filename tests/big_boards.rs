@@ -5,15 +5,15 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
+use tictactoe_core::present::verdict;
 use tictactoe_core::selfplay::play_games;
-use tictactoe_core::words::verdict;
 use tictactoe_engine::{
     Ai, Board, CellSet, Dice, Geometry, Level, Limits, Square, analyze, find_best_move,
 };
 
 // Time budgets are kept out of these tests: a loaded machine can miss any
 // wall-clock bound. What a budget buys is measured in benches/big_boards.rs;
-// here a budget is either none (`Limits::Solve`) or already spent (zero), and
+// here a budget is either none (`Limits::ToTheEnd`) or already spent (zero), and
 // both give the same answer on every run.
 
 /// A budget that is over before the search starts.
@@ -22,7 +22,7 @@ const SPENT: Limits = Limits::Think(Duration::ZERO);
 #[test]
 fn four_by_four_with_four_in_a_row_is_proven_a_draw() {
     let board = Board::empty(4, 4).unwrap();
-    let analysis = analyze(&board, Limits::Solve);
+    let analysis = analyze(&board, Limits::ToTheEnd);
     assert!(analysis.proven(), "proven, not estimated");
     assert_eq!(analysis.value(), Some(0));
     assert_eq!(analysis.moves.len(), 16);
@@ -42,17 +42,17 @@ fn four_by_four_with_four_in_a_row_is_proven_a_draw() {
         .unwrap();
     let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
-        (answer["value"].clone(), answer["exact"].clone()),
+        (answer["value"].clone(), answer["proven"].clone()),
         (Value::from(0), Value::from(true))
     );
 }
 
 #[test]
 fn bigger_boards_score_wins_from_100() {
-    // X to move on 4x4 completes the top row now (100 - depth 1), or lets O
-    // win on the reply (-(100 - depth 2)).
+    // X to move on 4x4 completes the top row now (100 - depth 0), or lets O
+    // win on the reply (-100 + depth 1).
     let board: Board = "xxx./ooo./..../....".parse().unwrap();
-    let analysis = analyze(&board, Limits::Solve);
+    let analysis = analyze(&board, Limits::ToTheEnd);
     let score = |row, col| {
         analysis
             .moves
@@ -61,8 +61,8 @@ fn bigger_boards_score_wins_from_100() {
             .unwrap()
             .score
     };
-    assert_eq!(score(0, 3), 99);
-    assert_eq!(score(3, 3), -98);
+    assert_eq!(score(0, 3), 100);
+    assert_eq!(score(3, 3), -99);
     assert_eq!(verdict(&analysis), "X wins in 1");
     assert!(analysis.proven());
 }
@@ -86,7 +86,7 @@ fn estimates_are_marked_and_the_json_says_so() {
         .output()
         .unwrap();
     let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(answer["exact"], false);
+    assert_eq!(answer["proven"], false);
     assert_eq!(answer["moves"].as_array().unwrap().len(), 49);
 }
 
@@ -215,11 +215,35 @@ fn the_ai_never_misses_a_forced_block() {
 #[test]
 fn perfect_on_4x4_never_loses_to_random_and_always_draws_itself() {
     let start = Board::empty(4, 4).unwrap();
-    let as_x = play_games(start, Level::Perfect, Level::Random, 200, 1, Limits::Solve).unwrap();
+    let as_x = play_games(
+        start,
+        Level::Perfect,
+        Level::Random,
+        200,
+        1,
+        Limits::ToTheEnd,
+    )
+    .unwrap();
     assert_eq!(as_x.o_wins, 0, "perfect as X lost");
-    let as_o = play_games(start, Level::Random, Level::Perfect, 200, 2, Limits::Solve).unwrap();
+    let as_o = play_games(
+        start,
+        Level::Random,
+        Level::Perfect,
+        200,
+        2,
+        Limits::ToTheEnd,
+    )
+    .unwrap();
     assert_eq!(as_o.x_wins, 0, "perfect as O lost");
-    let itself = play_games(start, Level::Perfect, Level::Perfect, 20, 3, Limits::Solve).unwrap();
+    let itself = play_games(
+        start,
+        Level::Perfect,
+        Level::Perfect,
+        20,
+        3,
+        Limits::ToTheEnd,
+    )
+    .unwrap();
     assert_eq!(itself.draws, 20);
 }
 
@@ -229,12 +253,15 @@ fn symmetric_moves_score_the_same() {
     // (That the search scores twins alike when it searches each from scratch
     // is a unit test of the search.)
     let board: Board = "x.../..../..o./....".parse().unwrap();
-    let analysis = analyze(&board, Limits::Solve);
+    let analysis = analyze(&board, Limits::ToTheEnd);
     let of = |mv: Square| analysis.moves.iter().find(|m| m.mv == mv).unwrap().score;
     assert_eq!(of(Square::new(0, 1)), of(Square::new(1, 0)));
     // A rotation of a position has the same value.
     let rotated: Board = "...x/..../.o../....".parse().unwrap();
-    assert_eq!(analyze(&rotated, Limits::Solve).value(), analysis.value());
+    assert_eq!(
+        analyze(&rotated, Limits::ToTheEnd).value(),
+        analysis.value()
+    );
 }
 
 #[test]
@@ -262,7 +289,7 @@ fn every_shape_plays_to_the_end() {
                 Level::Random,
                 2,
                 u64::from(size * 10 + k),
-                Limits::Solve,
+                Limits::ToTheEnd,
             )
             .unwrap();
             assert_eq!(report.games, 2, "{size}x{size} k={k}");

@@ -22,10 +22,10 @@ fn analyze_json_has_the_documented_shape() {
     let answer: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(answer["board"], "xox/oox/...");
     assert_eq!(answer["to_move"], "x");
-    assert_eq!(answer["status"], "in_progress");
-    assert_eq!(answer["value"], 9);
+    assert_eq!(answer["status"], "in-progress");
+    assert_eq!(answer["value"], 10);
     assert_eq!(answer["scores"], "depth");
-    assert_eq!(answer["best"], json!({"row": 2, "col": 2}));
+    assert_eq!(answer["best"], "c3");
     let moves: Vec<(i64, i64, i64)> = answer["moves"]
         .as_array()
         .unwrap()
@@ -38,11 +38,11 @@ fn analyze_json_has_the_documented_shape() {
             )
         })
         .collect();
-    assert_eq!(moves, vec![(2, 0, -8), (2, 1, 0), (2, 2, 9)]);
+    assert_eq!(moves, vec![(2, 0, -9), (2, 1, 0), (2, 2, 10)]);
     // Answered from the table: nothing searched.
     assert_eq!(answer["nodes"], 0);
     assert_eq!(answer["method"], "table");
-    assert_eq!(answer["exact"], true);
+    assert_eq!(answer["proven"], true);
 }
 
 #[test]
@@ -53,10 +53,10 @@ fn analyze_text_reads_like_the_seed_driver() {
     for expected in [
         "X to move",
         "\n        a    b    c\n   1    X    O    X\n",
-        "\n   3   -8    0   +9\n",
-        "\n  a3 (row 2, col 0)    -8  loss in 1\n",
-        "\n  c3 (row 2, col 2)    +9  win in 1  <- best\n",
-        "The value of the best move is: 9 (+9 = 10 - depth 1: X wins on this move)",
+        "\n   3   -9    0  +10\n",
+        "\n  a3 (row 2, col 0)    -9  loss in 1\n",
+        "\n  c3 (row 2, col 2)   +10  win in 1  <- best\n",
+        "The value of the best move is 10 (+10 = 10 - depth 0: X wins on this move)",
         "The optimal move is: c3 (row 2, col 2)",
         "Verdict: X wins in 1",
         "Positions searched: ",
@@ -71,8 +71,8 @@ fn analyze_text_reads_like_the_seed_driver() {
 #[test]
 fn finished_boards_are_answered_not_refused() {
     for (board, status) in [
-        ("xxx/oo./...", "x_won"),
-        ("ooo/xx./x..", "o_won"),
+        ("xxx/oo./...", "x-wins"),
+        ("ooo/xx./x..", "o-wins"),
         ("xox/xoo/oxx", "draw"),
     ] {
         let out = tictactoe(&["analyze", board, "--json"], "");
@@ -111,7 +111,7 @@ fn batch_answers_every_line_and_flags_the_bad_one() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(answers.len(), 4);
-    assert_eq!(answers[0]["best"], json!({"row": 2, "col": 2}));
+    assert_eq!(answers[0]["best"], "c3");
     assert_eq!(answers[1]["line"], 2);
     assert_eq!(answers[1]["input"], "not a board");
     assert!(
@@ -146,7 +146,7 @@ fn batch_in_text_mode_reports_errors_on_stderr() {
         text(&out.stderr).trim(),
         format!(
             "line 2: error: {}",
-            "unexpected character 'b' at position 1: cells are x, o or . (also _ and -), rows may be separated by /"
+            "unexpected character 'b' at position 1: cells are x, o or . (also _, - or the cell's number from 0), rows may be separated by / and cells by spaces"
         )
     );
     let clean = tictactoe(&["analyze", "-"], "xox/oox/...\r\n.........\r\n");
@@ -268,11 +268,12 @@ fn selfplay_prints_a_tally_and_json() {
     let count = |field: &str| {
         report[field]
             .as_u64()
+            .or_else(|| report["tally"][field].as_u64())
             .unwrap_or_else(|| panic!("{field} in {report}"))
     };
     assert_eq!(count("games"), 200);
-    assert_eq!(count("x_wins") + count("o_wins") + count("draws"), 200);
-    assert_eq!(count("o_wins"), 0, "perfect never loses");
+    assert_eq!(count("x-wins") + count("o-wins") + count("draw"), 200);
+    assert_eq!(count("o-wins"), 0, "perfect never loses");
     assert!(report["seconds"].as_f64().unwrap() >= 0.0);
     assert_eq!(count("seed"), 3);
     let again = tictactoe(
@@ -283,10 +284,7 @@ fn selfplay_prints_a_tally_and_json() {
         "",
     );
     let again: Value = serde_json::from_str(&text(&again.stdout)).unwrap();
-    assert_eq!(
-        (again["x_wins"].clone(), again["draws"].clone()),
-        (report["x_wins"].clone(), report["draws"].clone())
-    );
+    assert_eq!(again["tally"], report["tally"]);
 
     let plain = tictactoe(
         &["selfplay", "--x", "easy", "--o", "hard", "--games", "10"],
@@ -603,11 +601,11 @@ fn trace_replays_the_freecodecamp_walkthrough() {
         .collect();
     assert_eq!(rows.len(), 9, "{stdout}");
     assert!(
-        rows[4].contains("b2 X") && rows[4].ends_with("+9  X won"),
+        rows[4].contains("b2 X") && rows[4].ends_with("+10  X won"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("Best move: b2 (row 1, col 1), call 5: +9 = 10 - depth 1"),
+        stdout.contains("Best move: b2 (row 1, col 1), call 5: +10 = 10 - depth 0"),
         "{stdout}"
     );
 
@@ -615,7 +613,7 @@ fn trace_replays_the_freecodecamp_walkthrough() {
     assert_eq!(calls.len(), 9);
     assert_eq!(
         calls[0],
-        json!({"call":1,"parent":null,"depth":0,"move":null,"board":"o.x/x.x/.oo","maximizing":true,"score":9,"bound":"exact"})
+        json!({"call":1,"parent":null,"depth":null,"move":null,"row":null,"col":null,"board":"o.x/x.x/.oo","maximizing":true,"score":10,"bound":"exact"})
     );
     for (i, call) in calls.iter().enumerate() {
         assert_eq!(call["call"], i + 1);
@@ -627,8 +625,8 @@ fn trace_replays_the_freecodecamp_walkthrough() {
             .collect();
         assert_eq!(
             keys.len(),
-            8,
-            "call, parent, depth, move, board, maximizing, score, bound: {call}"
+            10,
+            "call, parent, depth, move, row, col, board, maximizing, score, bound: {call}"
         );
         assert_eq!(call["bound"], "exact", "plain minimax returns values");
         // Every call's score is the max or min of its calls' scores.
@@ -653,13 +651,13 @@ fn trace_with_alpha_beta_marks_its_cut() {
     assert_eq!(calls.len(), 8, "one call fewer than plain minimax");
     assert_eq!(calls[0]["alpha"], Value::Null);
     assert_eq!(calls[5]["call"], 6);
-    assert_eq!(calls[5]["alpha"], 9);
-    assert_eq!(calls[5]["cut"], json!([{"row": 1, "col": 1}]));
+    assert_eq!(calls[5]["alpha"], 10);
+    assert_eq!(calls[5]["cut"], json!(["b2"]));
     let out = tictactoe(&["trace", "o.x/x.x/.oo", "--alpha-beta"], "");
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains(
-            "└─ cut after call 7: b2 O not searched (+7 <= alpha +9: X has better elsewhere)"
+            "└─ cut after call 7: b2 O not searched (+8 <= alpha +10: X has better elsewhere)"
         ),
         "{stdout}"
     );
@@ -725,15 +723,17 @@ fn tree_prints_text_and_graphviz() {
     let stdout = text(&out.stdout);
     assert_eq!(
         stdout.lines().next(),
-        Some("o.x/x.x/.oo  +9  X wins in 1 · X to move, takes the maximum (8 below)")
+        Some("o.x/x.x/.oo  +10  X wins in 1 · X to move, takes the maximum (8 below)")
     );
     assert_eq!(stdout.lines().count(), 10);
     assert_eq!(
         stdout.lines().last(),
-        Some("Scores: a win at depth d scores 10 - d, a loss -(10 - d), a draw 0.")
+        Some(
+            "Scores: depth 0 is the position after the root's move; a win at depth d scores 10 - d, a loss -10 + d, a draw 0, counted from the root."
+        )
     );
     assert!(
-        stdout.contains("├── b2 X  +9  X won  ◀ X's choice"),
+        stdout.contains("├── b2 X  +10  X won  ◀ X's choice"),
         "{stdout}"
     );
 
@@ -754,7 +754,7 @@ fn tree_prints_text_and_graphviz() {
     let out = tictactoe(&["tree", "xxx/oo./...", "--scores", "plain"], "");
     assert_eq!(
         text(&out.stdout),
-        "xxx/oo./...  -10  X won\nScores: a win scores +10, a loss -10, a draw 0, however deep (the articles' bare scores).\n"
+        "xxx/oo./...  -10  X won\nScores: a win scores +10, a loss -10, a draw 0, however deep.\n"
     );
 }
 
@@ -768,20 +768,13 @@ fn analyze_gives_every_move_its_line() {
         .iter()
         .map(|m| &m["line"])
         .collect();
-    assert_eq!(
-        lines,
-        [
-            &json!([{"row": 2, "col": 1}]),
-            &json!([{"row": 2, "col": 2}, {"row": 2, "col": 0}]),
-            &json!([]),
-        ]
-    );
+    assert_eq!(lines, [&json!(["b3"]), &json!(["c3", "a3"]), &json!([])]);
     assert!(
         answer["moves"]
             .as_array()
             .unwrap()
             .iter()
-            .all(|m| m["line_exact"] == true)
+            .all(|m| m["line_proven"] == true)
     );
     let out = tictactoe(&["analyze", "........."], "");
     assert!(

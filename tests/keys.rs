@@ -1,9 +1,8 @@
 //! The one key table (`tictactoe_core::keys::KEYS`) against everything
 //! that reads it: every key of every entry asks for its action in every mode
-//! it acts in (game screen, lobby, plain mode); each entry's names name
-//! exactly its keys; no key means two things at once; and the key bar, the
-//! help popup, plain mode's help, the man page and the docs' key tables all
-//! say what the table says.
+//! it acts in (game screen, lobby, plain mode); no key means two things at
+//! once; and the key bar, the help popup, plain mode's help, the man page
+//! and the docs' key tables all say what the table says.
 
 mod support;
 
@@ -15,10 +14,11 @@ use crossterm::event::{
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use tictactoe_core::action::Action;
 use tictactoe_core::game::{Names, Seat};
 use tictactoe_core::keys::{self, Context, Does, Entry, GROUPS, KEYS, Key, KeyCode, Mode, When};
 use tictactoe_engine::{Board, Player, Square};
-use tictactoe_screen::app::{Action, App};
+use tictactoe_screen::app::App;
 use tictactoe_screen::input::action_for;
 use tictactoe_screen::input::key_press;
 use tictactoe_screen::layout::{ScreenLayout, layout_for};
@@ -62,7 +62,7 @@ fn screens() -> Vec<(&'static str, App)> {
         ),
         ("watching a game", play().watching(names(), t0)),
         ("the tree", after(play(), Action::ToggleTree)),
-        ("the walkthrough", after(play(), Action::TraceStep)),
+        ("the walkthrough", after(play(), Action::Walkthrough)),
         ("the quiz", after(play(), Action::Quiz)),
         ("the help", after(play(), Action::ToggleHelp)),
         (
@@ -151,14 +151,14 @@ fn every_key_of_the_table_asks_for_its_action_wherever_it_acts() {
             tried.insert(index);
             for &(key, does) in entry.keys {
                 let Does::Game(wanted) = does else {
-                    panic!("{what}: {} asks the lobby", entry.names)
+                    panic!("{what}: {} asks the lobby", entry.names())
                 };
                 let (event, wanted) = match key {
                     // A click acts at the square clicked.
                     Key::Click => {
                         let centre = Square::new(1, 1);
                         let wanted = match wanted {
-                            Action::PlaceAtCursor => Action::Place(centre),
+                            Action::Confirm => Action::Place(centre),
                             other => other,
                         };
                         (click_on(&app, centre), wanted)
@@ -176,7 +176,7 @@ fn every_key_of_the_table_asks_for_its_action_wherever_it_acts() {
                     action_for(&event, &app, AREA),
                     Some(wanted),
                     "{what}: {key:?} of {:?}",
-                    entry.names
+                    entry.names()
                 );
             }
         }
@@ -212,9 +212,9 @@ fn every_key_of_the_table_asks_for_its_action_wherever_it_acts() {
             }
         }
     }
-    let untried: Vec<&str> = (0..KEYS.len())
+    let untried: Vec<String> = (0..KEYS.len())
         .filter(|index| !tried.contains(index))
-        .map(|index| KEYS[index].names)
+        .map(|index| KEYS[index].names())
         .collect();
     assert!(untried.is_empty(), "entries no mode tried: {untried:?}");
 }
@@ -267,102 +267,12 @@ fn a_key_means_one_thing_at_a_time() {
                     assert!(
                         !shared || exclusive(first.only, second.only),
                         "{mode:?}: {key:?} is in {:?} and {:?}",
-                        first.names,
-                        second.names
+                        first.names(),
+                        second.names()
                     );
                 }
             }
         }
-    }
-}
-
-/// The keys `names` names: "Arrows" the four arrows, a run of lowercase
-/// letters ("hjkl") each letter, "1-9" the digits, "+" and "-" also `=` and
-/// `_` (the same keys without and with Shift), "Ctrl-r" a letter with Ctrl;
-/// in plain mode each name is a word.
-fn named(names: &'static str, typed: bool) -> Vec<Key> {
-    let ch = |c: char| Key::Code(KeyCode::Char(c));
-    let mut keys = Vec::new();
-    for name in names.split(", ").flat_map(|part| part.split(" / ")) {
-        if typed {
-            keys.push(Key::Word(name));
-            continue;
-        }
-        let code = |code: KeyCode| vec![Key::Code(code)];
-        keys.extend(match name {
-            "Arrows" => [KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right]
-                .map(Key::Code)
-                .to_vec(),
-            "Up" => code(KeyCode::Up),
-            "Down" => code(KeyCode::Down),
-            "Left" => code(KeyCode::Left),
-            "Right" => code(KeyCode::Right),
-            "Enter" => code(KeyCode::Enter),
-            "Esc" => code(KeyCode::Esc),
-            "Backspace" => code(KeyCode::Backspace),
-            "End" => code(KeyCode::End),
-            "Home" => code(KeyCode::Home),
-            "Space" => vec![ch(' ')],
-            "Mouse click" => vec![Key::Click],
-            "any key" => vec![Key::Any],
-            "any character" => vec![Key::Text],
-            "F1" => code(KeyCode::F(1)),
-            "1-9" => ('1'..='9').map(ch).collect(),
-            "+" => vec![ch('+'), ch('=')],
-            "-" => vec![ch('-'), ch('_')],
-            _ => {
-                if let Some(letter) = name.strip_prefix("Ctrl-") {
-                    let letter = letter.chars().next().expect("a letter after Ctrl-");
-                    vec![Key::Ctrl(letter.to_ascii_lowercase())]
-                } else if name.chars().count() == 1 {
-                    vec![ch(name.chars().next().expect("one character"))]
-                } else if name.chars().all(|c| c.is_ascii_lowercase()) {
-                    name.chars().map(ch).collect()
-                } else {
-                    panic!("{name:?} (of {names:?}) names no key")
-                }
-            }
-        });
-    }
-    keys
-}
-
-#[test]
-fn the_names_of_an_entry_name_exactly_its_keys() {
-    for entry in KEYS {
-        let sorted = |keys: Vec<Key>| -> BTreeSet<String> {
-            keys.iter().map(|key| format!("{key:?}")).collect()
-        };
-        let typed = entry.modes.has(Mode::Plain) || entry.modes.has(Mode::Reader);
-        let named = sorted(named(entry.names, typed));
-        let bound = sorted(entry.keys.iter().map(|(key, _)| *key).collect());
-        assert_eq!(named, bound, "{:?}", entry.names);
-        // The key bar's short form names some of the same keys.
-        if entry.label.is_some() && !typed {
-            let short = entry.short.trim_end_matches(':');
-            for name in short.split('/') {
-                let known = match name {
-                    "arrows" | "↑" | "↓" | "←" | "→" => true,
-                    "any key" => bound.contains("Any"),
-                    "enter" | "esc" | "space" | "backspace" | "up" | "down" => true,
-                    _ => named_one(name).is_some_and(|key| bound.contains(&key)),
-                };
-                assert!(known, "{:?}: {name:?} is not one of its keys", entry.names);
-            }
-        }
-    }
-}
-
-fn named_one(name: &str) -> Option<String> {
-    match name {
-        "1-9" => Some(format!("{:?}", Key::Code(KeyCode::Char('1')))),
-        "+" => Some(format!("{:?}", Key::Code(KeyCode::Char('+')))),
-        "F1" => Some(format!("{:?}", Key::Code(KeyCode::F(1)))),
-        _ if name.chars().count() == 1 => {
-            let c = name.chars().next()?;
-            Some(format!("{:?}", Key::Code(KeyCode::Char(c))))
-        }
-        _ => None,
     }
 }
 
@@ -386,9 +296,9 @@ fn the_key_bar_offers_what_the_table_offers_now() {
                 continue;
             }
             assert!(
-                wide.contains(entry.short),
+                wide.contains(&entry.short()),
                 "{what}: {:?} in {wide:?}",
-                entry.short
+                entry.short()
             );
         }
         // What is drawn is the table's bar at the screen's width.
@@ -428,11 +338,15 @@ fn the_help_of_each_mode_lists_its_entries_from_the_table() {
             continue;
         }
         app.update(Action::ToggleHelp, t0);
+        // The help's moment: the same mode, with the help open.
+        let context = app.key_context();
         let words = help_words(&app);
         let text = words.join(" ");
-        let notes = context.mode.note().into_iter();
-        for entry in keys::entries(context.mode, &context) {
-            for said in notes.clone().chain([entry.names, entry.help]) {
+        let notes = context.mode.note().map(String::from).into_iter();
+        // Offered now: what does nothing at this moment is left out.
+        let offered = keys::entries(context.mode, &context).filter(|e| e.offered.holds(&context));
+        for entry in offered {
+            for said in notes.clone().chain([entry.names(), entry.help.to_string()]) {
                 for word in said.split_whitespace() {
                     assert!(
                         words.iter().any(|w| w == word),
@@ -497,7 +411,7 @@ fn plain_modes_help_lists_its_commands_from_the_table() {
     let commands: Vec<&Entry> = keys::entries(Mode::Plain, &context).collect();
     assert!(commands.len() >= 5, "undo, redo, new, help, quit");
     for entry in commands {
-        let line = format!("  {}: {}.", entry.names, entry.help);
+        let line = format!("  {}: {}.", entry.names(), entry.help);
         assert!(
             transcript.lines().any(|l| l == line),
             "{line:?} in\n{transcript}"
@@ -544,95 +458,52 @@ fn the_man_page_has_every_table_of_keys() {
             group.title
         );
         for entry in group.entries() {
-            let item = format!(".TP\n{}\n{}\n", entry.names, entry.doc);
+            let item = format!(".TP\n{}\n{}\n", entry.names(), entry.doc);
             assert!(section.contains(&item), "{item:?} in\n{section}");
-            documented.insert(entry.names.to_string() + entry.doc);
+            documented.insert(entry.names() + entry.doc);
         }
     }
     for entry in KEYS {
         assert!(
-            documented.contains(&(entry.names.to_string() + entry.doc)),
+            documented.contains(&(entry.names() + entry.doc)),
             "{:?} is in no table of the manuals",
-            entry.names
+            entry.names()
         );
     }
 }
 
-/// Names in Markdown: keys that are characters in code, named keys
-/// (Enter, Ctrl-r) as words; in plain mode every name is a typed word.
-fn markdown_names(names: &str, typed: bool) -> String {
-    let words = [
-        "Arrows",
-        "Up",
-        "Down",
-        "Left",
-        "Right",
-        "Enter",
-        "Space",
-        "Esc",
-        "Backspace",
-        "End",
-        "Mouse click",
-        "any key",
-        "any character",
-        "F1",
-    ];
-    names
-        .split(", ")
-        .map(|part| {
-            part.split(" / ")
-                .map(|name| {
-                    if !typed && (words.contains(&name) || name.starts_with("Ctrl-")) {
-                        name.to_string()
-                    } else {
-                        format!("`{name}`")
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" / ")
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// A group of keys as the docs show it.
-fn markdown_table(group: &keys::Group) -> String {
-    let typed = matches!(group.mode, Mode::Plain | Mode::Reader);
-    let mut table = if typed {
-        "| typed | action |\n|---|---|\n".to_string()
-    } else {
-        "| key | action |\n|---|---|\n".to_string()
-    };
-    for entry in group.entries() {
-        table.push_str(&format!(
-            "| {} | {} |\n",
-            markdown_names(entry.names, typed),
-            entry.doc
-        ));
-    }
-    table
-}
-
 #[test]
 fn the_docs_tables_of_keys_are_the_key_tables() {
-    let readme: String = support::docs::pages()
+    let docs: String = support::docs::pages()
         .iter()
         .map(|page| format!("{}\n", page.text))
         .collect();
     let mut wrong = Vec::new();
     for group in &GROUPS {
-        let table = markdown_table(group);
+        let table = group.markdown();
         // The whole table, and no row of another after it.
-        let whole = readme
+        let whole = docs
             .match_indices(&table)
-            .any(|(at, _)| !readme[at + table.len()..].starts_with('|'));
+            .any(|(at, _)| !docs[at + table.len()..].starts_with('|'));
         if !whole {
             wrong.push(format!("{} ({:?}):\n\n{table}", group.title, group.mode));
         }
     }
     assert!(
         wrong.is_empty(),
-        "the docs should show these tables as they are:\n\n{}",
+        "the docs should show these tables as they are (`tictactoe keys` prints them all):\n\n{}",
         wrong.join("\n")
     );
+}
+
+#[test]
+fn tictactoe_keys_prints_every_table_in_markdown() {
+    let out = tictactoe(&["keys"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let printed = String::from_utf8(out.stdout).expect("Markdown is text");
+    assert_eq!(printed, keys::markdown());
+    for group in &GROUPS {
+        let titled = format!("{}:\n\n{}", group.title, group.markdown());
+        assert!(printed.contains(&titled), "{titled}");
+    }
 }

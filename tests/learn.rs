@@ -4,10 +4,10 @@
 
 use std::collections::HashMap;
 
-use tictactoe_core::words::result_for;
+use tictactoe_core::present::{result_for, role_name};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound};
 use tictactoe_engine::teach::trace::{Step, Traced, Walk, trace};
-use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{
     Ai, Board, Limits, Player, Role, Scoring, Square, Status, analyze, reachable_positions,
 };
@@ -58,7 +58,7 @@ fn every_line_of_every_unfinished_position_is_best_play_and_adds_up_to_its_score
         if board.status().is_over() {
             continue;
         }
-        let analysis = analyze(&board, Limits::Solve);
+        let analysis = analyze(&board, Limits::ToTheEnd);
         let lines = ai.lines(&analysis);
         assert_eq!(lines.len(), analysis.moves.len(), "{board}");
         for (scored, line) in analysis.moves.iter().zip(&lines) {
@@ -84,8 +84,8 @@ fn every_line_of_every_unfinished_position_is_best_play_and_adds_up_to_its_score
                 );
                 position = position.play(mv).expect("a legal move");
             }
-            // The move is depth 1; the line's moves follow it.
-            let depth = 1 + line.moves.len() as u32;
+            // The position after the move is depth 0; the line's moves follow it.
+            let depth = line.moves.len() as u32;
             let expected = match position.status() {
                 Status::Won(winner) => Scoring::Depth.end(Some(winner == mover), depth, 10),
                 Status::Draw => 0,
@@ -120,8 +120,8 @@ fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
                 call.number,
                 call.parent.map_or("-".to_string(), |p| p.to_string()),
                 call.depth().map_or("-".to_string(), |d| d.to_string()),
-                call.mv.map_or("-".to_string(), Square::coordinate),
-                call.role,
+                call.mv.map_or("-".to_string(), |mv| mv.to_string()),
+                role_name(call.role),
                 c.score
             )
         })
@@ -150,7 +150,8 @@ fn the_freecodecamp_walkthrough_is_nine_calls_and_the_centre() {
         })
         .unwrap();
     assert_eq!(best.call.mv, Some(Square::new(1, 1)));
-    assert_eq!(reference::find_best_move(&board), Some(Square::new(1, 1)));
+    let article = reference::best_move(&board, Algorithm::Minimax, Scoring::Depth);
+    assert_eq!(article.map(|best| best.mv), Some(Square::new(1, 1)));
 }
 
 /// Checks one whole trace against the reference: the calls are numbered in
@@ -218,7 +219,7 @@ fn check_trace(board: &Board, algorithm: Algorithm, scoring: Scoring) -> u64 {
         }
     }
     let root = calls[0].score;
-    assert_eq!(root, reference::value(board, scoring), "{board}");
+    assert_eq!(root, reference::minimax_value(board, scoring), "{board}");
     calls.len() as u64
 }
 
@@ -294,9 +295,9 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
             let maximizer = scoring.maximizer(root.to_move());
             for traced in trace(&root, Algorithm::Minimax, scoring, u64::MAX).unwrap() {
                 let call = traced.call;
-                let analysis = analyze(&call.board, Limits::Solve);
+                let analysis = analyze(&call.board, Limits::ToTheEnd);
                 assert_eq!(
-                    value(&analysis, call.ply, maximizer, scoring),
+                    node_value(&analysis, call.ply, maximizer, scoring),
                     traced.score,
                     "{root}: call {} ({})",
                     call.number,
@@ -306,7 +307,7 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
                 checked += 1;
             }
             // The root's branches are its calls 2, 3, ... in order, with their scores.
-            let analysis = analyze(&root, Limits::Solve);
+            let analysis = analyze(&root, Limits::ToTheEnd);
             let level = branches(&analysis, 0, maximizer, scoring);
             let calls = trace(&root, Algorithm::Minimax, scoring, u64::MAX).unwrap();
             let children: Vec<(Square, i32)> = calls
@@ -324,7 +325,7 @@ fn every_node_of_the_tree_has_the_value_of_its_call_in_the_trace() {
 #[test]
 fn the_tree_of_the_article_board_reads_as_the_article_does() {
     let board: Board = "o.x/x.x/.oo".parse().unwrap();
-    let analysis = analyze(&board, Limits::Solve);
+    let analysis = analyze(&board, Limits::ToTheEnd);
     let level = branches(&analysis, 0, Player::X, Scoring::Depth);
     let words: Vec<String> = level
         .iter()
@@ -378,9 +379,9 @@ fn check_big_line(
 fn lines_on_bigger_boards_run_to_the_end_when_proven() {
     let think = Limits::Think(std::time::Duration::from_millis(300));
     for (text, limits) in [
-        ("..../..../..../....", Limits::Solve),
-        ("x.../.o../..x./....", Limits::Solve),
-        ("xo../ox../..../....", Limits::Solve),
+        ("..../..../..../....", Limits::ToTheEnd),
+        ("x.../.o../..x./....", Limits::ToTheEnd),
+        ("xo../ox../..../....", Limits::ToTheEnd),
         // Proven or estimated, as the machine's speed allows: checked either way.
         (
             "......./......./......./...x.../......./......./.......",
@@ -401,7 +402,7 @@ fn lines_on_bigger_boards_run_to_the_end_when_proven() {
             check_big_line(&board, scored, line);
             proven += usize::from(line.proven);
         }
-        if limits == Limits::Solve {
+        if limits == Limits::ToTheEnd {
             assert_eq!(proven, lines.len(), "{board}");
         }
     }

@@ -14,7 +14,7 @@ fn perfect_never_loses_to_any_level_on_either_side() {
             other,
             1000,
             seed as u64,
-            Limits::Solve,
+            Limits::ToTheEnd,
         )
         .unwrap();
         assert_eq!(as_x.o_wins, 0, "perfect as X lost to {other}");
@@ -24,7 +24,7 @@ fn perfect_never_loses_to_any_level_on_either_side() {
             Level::Perfect,
             1000,
             100 + seed as u64,
-            Limits::Solve,
+            Limits::ToTheEnd,
         )
         .unwrap();
         assert_eq!(as_o.x_wins, 0, "perfect as O lost to {other}");
@@ -39,7 +39,7 @@ fn perfect_against_perfect_always_draws() {
         Level::Perfect,
         2000,
         9,
-        Limits::Solve,
+        Limits::ToTheEnd,
     )
     .unwrap();
     assert_eq!(report.draws, 2000);
@@ -50,9 +50,16 @@ fn each_level_loses_less_often_to_random_than_the_one_below_over_10000_games() {
     let losses_as_o: Vec<u32> = LEVELS
         .iter()
         .map(|&level| {
-            play_games(Board::new(), Level::Random, level, 10_000, 1, Limits::Solve)
-                .unwrap()
-                .x_wins
+            play_games(
+                Board::new(),
+                Level::Random,
+                level,
+                10_000,
+                1,
+                Limits::ToTheEnd,
+            )
+            .unwrap()
+            .x_wins
         })
         .collect();
     for pair in LEVELS.windows(2).zip(losses_as_o.windows(2)) {
@@ -73,9 +80,9 @@ fn each_level_beats_the_one_below_head_to_head() {
     for pair in LEVELS.windows(2) {
         let [weaker, stronger] = [pair[0], pair[1]];
         let stronger_first =
-            play_games(Board::new(), stronger, weaker, 2000, 5, Limits::Solve).unwrap();
+            play_games(Board::new(), stronger, weaker, 2000, 5, Limits::ToTheEnd).unwrap();
         let weaker_first =
-            play_games(Board::new(), weaker, stronger, 2000, 6, Limits::Solve).unwrap();
+            play_games(Board::new(), weaker, stronger, 2000, 6, Limits::ToTheEnd).unwrap();
         let stronger_wins = stronger_first.x_wins + weaker_first.o_wins;
         let weaker_wins = stronger_first.o_wins + weaker_first.x_wins;
         assert!(
@@ -88,8 +95,24 @@ fn each_level_beats_the_one_below_head_to_head() {
 #[test]
 fn a_seed_replays_the_same_games() {
     for level in LEVELS {
-        let first = play_games(Board::new(), level, Level::Random, 300, 42, Limits::Solve).unwrap();
-        let again = play_games(Board::new(), level, Level::Random, 300, 42, Limits::Solve).unwrap();
+        let first = play_games(
+            Board::new(),
+            level,
+            Level::Random,
+            300,
+            42,
+            Limits::ToTheEnd,
+        )
+        .unwrap();
+        let again = play_games(
+            Board::new(),
+            level,
+            Level::Random,
+            300,
+            42,
+            Limits::ToTheEnd,
+        )
+        .unwrap();
         assert_eq!(
             (first.x_wins, first.o_wins, first.draws),
             (again.x_wins, again.o_wins, again.draws),
@@ -104,7 +127,7 @@ fn a_seed_replays_the_same_games() {
                 &board,
                 Level::Perfect,
                 &mut Dice::with_seed(seed),
-                Limits::Solve,
+                Limits::ToTheEnd,
             )
             .unwrap()
             .mv
@@ -121,7 +144,7 @@ fn a_seed_replays_the_same_games() {
 fn perfect_picks_only_among_the_best_and_takes_the_fastest_win() {
     for notation in ["xox/oox/...", "x.o/.x./..o", "xo./.o./x..", "........."] {
         let board: Board = notation.parse().unwrap();
-        let analysis = analyze(&board, Limits::Solve);
+        let analysis = analyze(&board, Limits::ToTheEnd);
         let best = analysis.value().unwrap();
         for seed in 0..40 {
             let decision = Ai::new()
@@ -129,7 +152,7 @@ fn perfect_picks_only_among_the_best_and_takes_the_fastest_win() {
                     &board,
                     Level::Perfect,
                     &mut Dice::with_seed(seed),
-                    Limits::Solve,
+                    Limits::ToTheEnd,
                 )
                 .unwrap();
             let score = analysis
@@ -155,7 +178,7 @@ fn easy_takes_a_win_and_medium_blocks() {
         let mut rng = Dice::with_seed(seed);
         assert_eq!(
             Ai::new()
-                .choose(&board, Level::Easy, &mut rng, Limits::Solve)
+                .choose(&board, Level::Easy, &mut rng, Limits::ToTheEnd)
                 .unwrap()
                 .mv,
             Square::new(0, 2)
@@ -167,7 +190,7 @@ fn easy_takes_a_win_and_medium_blocks() {
         let mut rng = Dice::with_seed(seed);
         assert_eq!(
             Ai::new()
-                .choose(&board, Level::Medium, &mut rng, Limits::Solve)
+                .choose(&board, Level::Medium, &mut rng, Limits::ToTheEnd)
                 .unwrap()
                 .mv,
             Square::new(0, 2)
@@ -181,7 +204,7 @@ fn no_move_once_the_game_is_over() {
     for level in LEVELS {
         assert!(
             Ai::new()
-                .choose(&board, level, &mut Dice::with_seed(1), Limits::Solve)
+                .choose(&board, level, &mut Dice::with_seed(1), Limits::ToTheEnd)
                 .is_none()
         );
     }

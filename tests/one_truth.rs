@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 use tictactoe::cli::analyze::{Answer, run_analyze};
 use tictactoe::cli::trace::{Traced, run_trace};
-use tictactoe::cli::{BoardOptions, ProofBounds, Shape};
+use tictactoe::cli::{BoardOptions, GeometryArgs, ProofBounds};
 use tictactoe_engine::teach::reference::{self, Algorithm};
 use tictactoe_engine::teach::trace::trace;
 use tictactoe_engine::teach::tree::branches;
@@ -25,7 +25,7 @@ fn unfinished() -> Vec<Board> {
 /// The options `analyze` runs with when none are given.
 fn default_options() -> BoardOptions {
     BoardOptions {
-        shape: Shape::default(),
+        geometry: GeometryArgs::default(),
         think_ms: 1000,
         solve: false,
     }
@@ -39,7 +39,7 @@ fn analyze_json(boards: &[Board], scoring: Scoring) -> HashMap<String, Vec<(Squa
     let answer = Answer {
         json: true,
         scoring,
-        limits: Limits::Solve,
+        limits: Limits::ToTheEnd,
     };
     run_analyze(
         "-",
@@ -103,7 +103,7 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
         for board in &boards {
             let from_analyze = &analyzed[&board.to_string()];
             // The tree's children: what `tree` and the game's `t` show.
-            let analysis = analyze(board, Limits::Solve);
+            let analysis = analyze(board, Limits::ToTheEnd);
             let maximizer = scoring.maximizer(board.to_move());
             let from_tree: Vec<(Square, i64)> = branches(&analysis, 0, maximizer, scoring)
                 .iter()
@@ -149,9 +149,10 @@ fn every_move_has_one_score_in_analyze_the_tree_and_the_trace() {
                     .filter(|call| call["parent"] == 1)
                     .map(|call| {
                         let mv = Square::new(
-                            call["move"]["row"].as_u64().unwrap() as u8,
-                            call["move"]["col"].as_u64().unwrap() as u8,
+                            call["row"].as_u64().unwrap() as u8,
+                            call["col"].as_u64().unwrap() as u8,
                         );
+                        assert_eq!(call["move"], mv.to_string());
                         (mv, call["score"].as_i64().unwrap())
                     })
                     .collect();
@@ -222,7 +223,7 @@ fn every_alpha_beta_score_is_marked_by_the_textbook_rule_and_holds() {
                 // Call 1 is findBestMove's position, valued by its best move;
                 // below it the article's minimax at the call's depth.
                 let value = match call["depth"].as_i64() {
-                    None => reference::value(&position, scoring),
+                    None => reference::minimax_value(&position, scoring),
                     Some(depth) => scoring.of(
                         reference::minimax(&position, depth as i32, maximizing),
                         true,
@@ -252,17 +253,17 @@ fn the_explain_panel_counts_what_the_trace_walks() {
             let counted = costs(&board, scoring);
             let plain = trace(&board, Algorithm::Minimax, scoring, u64::MAX).unwrap();
             let pruned = trace(&board, Algorithm::AlphaBeta, scoring, u64::MAX).unwrap();
-            // Below call 1: what scoring the moves costs.
-            assert_eq!(counted.minimax, Some(plain.len() as u64 - 1), "{board}");
+            // The calls as the trace counts them, call 1 included.
+            assert_eq!(counted.minimax, Some(plain.len() as u64), "{board}");
             assert_eq!(
                 counted.minimax,
-                Some(reference::move_values(&board, Algorithm::Minimax, scoring).calls),
+                Some(reference::move_values(&board, Algorithm::Minimax, scoring).calls + 1),
                 "{board}: read from the table, the same as running it"
             );
             assert_eq!(
-                counted.alpha_beta_best,
-                Some(pruned.len() as u64 - 1),
-                "{board} {scoring:?}: finding the best move is the trace below call 1"
+                counted.alpha_beta,
+                Some(pruned.len() as u64),
+                "{board} {scoring:?}: finding the best move is trace --alpha-beta"
             );
         }
     }

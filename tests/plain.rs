@@ -499,3 +499,18 @@ fn output_that_fails_otherwise_is_one_error_line_and_the_game_still_counts() {
     assert!(stderr.starts_with("error: "), "{stderr}");
     assert_eq!(counted_games(&stats), 1);
 }
+
+#[test]
+fn the_side_is_read_in_either_case() {
+    // --player X, as a student writes the side.
+    let out = support::tictactoe(&["--plain", "--player", "X", "--no-stats"], "quit\n");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = support::tictactoe(&["--plain", "--player", "O", "--no-stats"], "quit\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("you are O"));
+}

@@ -4,13 +4,13 @@ use std::io::Cursor;
 
 use proptest::prelude::*;
 use tictactoe::cli::analyze::{Answer, run_analyze};
-use tictactoe::cli::{BoardOptions, ExitStatus, ProofBounds, Shape};
+use tictactoe::cli::{BoardOptions, ExitStatus, GeometryArgs, ProofBounds};
 use tictactoe_core::text;
 use tictactoe_engine::{Board, Limits, Scoring, analyze, find_best_move};
 
 fn options() -> BoardOptions {
     BoardOptions {
-        shape: Shape::default(),
+        geometry: GeometryArgs::default(),
         think_ms: 0,
         solve: false,
     }
@@ -57,7 +57,7 @@ proptest! {
             // A valid board round-trips and analyses without trouble.
             prop_assert_eq!(board.to_string().parse::<Board>().unwrap(), board);
             if board.size() == 3 {
-                let analysis = analyze(&board, Limits::Solve);
+                let analysis = analyze(&board, Limits::ToTheEnd);
                 prop_assert_eq!(analysis.moves.len(), board.legal_moves().len());
             }
         }

@@ -741,7 +741,7 @@ fn a_named_pipe_at_the_lock_path_does_not_hold_the_game() {
 #[test]
 fn a_terminal_bigger_than_the_cap_shows_the_game_centred_and_clicks_land() {
     let size = (700, 210);
-    let area = tictactoe_screen::terminal::drawn_area(size);
+    let area = tictactoe_screen::layout::drawn_area(size);
     assert!(
         area.x > 0 && area.y > 0,
         "{area:?}: bigger than the cap both ways"
@@ -798,10 +798,10 @@ fn the_walkthrough_is_driven_by_its_keys() {
     game.press("b");
     game.wait_for(|s| s.contains("Minimax call 5:"), "back to call 5");
     game.press("f");
-    game.wait_for(|s| s.contains("Call 5 returned +9"), "call 5 finished");
+    game.wait_for(|s| s.contains("Call 5 returned +10"), "call 5 finished");
     game.press("G");
     game.wait_for(
-        |s| s.contains("Call 1 returned +9: best move b2"),
+        |s| s.contains("Call 1 returned +10: best move b2"),
         "the end of the walk",
     );
     game.press("a");
@@ -874,4 +874,207 @@ fn a_finished_game_is_recorded_reviewed_on_the_board_and_saved_by_r() {
     let saved = read_file(&saved[0], &mut std::io::empty()).expect("the saved record reads");
     assert_eq!(saved[0].moves(), recorded.moves());
     assert_eq!(read().len(), 1, "r does not append to --record");
+}
+
+/// Long work the screens start: each is started, and then the game is left
+/// while it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Work {
+    /// The AI's move (it opens, and on bigger boards thinks for ten minutes).
+    AiMove,
+    /// Explain's scores (ten minutes of thinking on bigger boards).
+    Explain,
+    /// The tree's first level (the same).
+    Tree,
+    /// The walkthrough straight to the end (`G`): endless on bigger boards.
+    WalkToEnd,
+    /// The rest of call 2 (`f`): endless on bigger boards.
+    FinishCall,
+    /// The review of a finished game (ten minutes a move on bigger boards).
+    Review,
+    /// The quiz's answers (3x3 only: on the empty board a tenth of a second).
+    Quiz,
+}
+
+impl Work {
+    const ALL: [Work; 7] = [
+        Work::AiMove,
+        Work::Explain,
+        Work::Tree,
+        Work::WalkToEnd,
+        Work::FinishCall,
+        Work::Review,
+        Work::Quiz,
+    ];
+
+    /// Starts a game of `size` squares a side and this work in it; returns
+    /// once the screen shows the work begun.
+    fn start(self, size: u8) -> Session {
+        let side = size.to_string();
+        let mut args = vec!["--no-stats", "--size", &side, "--think-ms", "600000"];
+        let people = ["--x", "human", "--o", "human"];
+        // On every size a row of three for X, one move from winning (four
+        // in a row on bigger boards: X's fourth goes right of the three).
+        let nearly = match size {
+            3 => "xx./oo./...",
+            4 => "xxx./ooo./..../....",
+            _ => "xxx../ooo../...../...../.....",
+        };
+        match self {
+            Work::AiMove => args.extend(["--player", "o", "--ai-delay", "0"]),
+            Work::Review => args.extend(people.iter().copied().chain(["--board", nearly])),
+            _ => args.extend(people),
+        }
+        let mut game = Session::start(&args);
+        game.wait_for(|s| s.contains("Tic-tac-toe"), "the first frame");
+        let shown =
+            |what: &'static [&'static str]| move |s: &str| what.iter().any(|w| s.contains(w));
+        match self {
+            Work::AiMove => {
+                game.wait_for(shown(&["AI is thinking", "Your turn"]), "the AI's move");
+            }
+            Work::Explain => {
+                game.press("e");
+                game.wait_for(shown(&["Explain"]), "the explain panel");
+            }
+            Work::Tree => {
+                game.press("t");
+                game.wait_for(shown(&["Minimax tree of"]), "the tree");
+            }
+            Work::WalkToEnd => {
+                game.press("c");
+                game.wait_for(shown(&["Minimax call 1:"]), "call 1");
+                game.press("G");
+                game.wait_for(shown(&["Walking to the end", "Call 1 returned"]), "the run");
+            }
+            Work::FinishCall => {
+                game.press("cc");
+                game.wait_for(shown(&["Minimax call 2:"]), "call 2");
+                game.press("f");
+                game.wait_for(shown(&["Finishing call 2", "Call 2 returned"]), "the run");
+            }
+            Work::Review => {
+                // To the top row's next square, from the centre: X wins.
+                let moves = match size {
+                    3 => "\x1b[A\x1b[C\r",
+                    _ => "\x1b[A\x1b[A\x1b[C\r",
+                };
+                game.press(moves);
+                game.wait_for(shown(&["X wins 1"]), "X's win");
+                game.press("v");
+                game.wait_for(shown(&["start/end"]), "the review");
+            }
+            Work::Quiz => {
+                game.press("z");
+                game.wait_for(shown(&["Question 1 of"]), "the quiz");
+                game.press("0\r");
+            }
+        }
+        game
+    }
+}
+
+/// Leaves a game of `size` squares a side while each long piece of work
+/// runs, 200 ms after it began: by `q` (Ctrl-C in the quiz, where `q`
+/// types), SIGTERM and SIGINT. The game ends as it should, with the
+/// terminal given back, however long the work would take: most of it never
+/// ends on 4x4 and 5x5 (a walk of the whole tree, ten minutes of thinking),
+/// so a game that waited for it would never exit.
+fn leaving_while_long_work_runs(size: u8) {
+    let mut slowest = Duration::ZERO;
+    for work in Work::ALL {
+        if work == Work::Quiz && size > 3 {
+            continue;
+        }
+        for (how, code) in [("q", 0), ("SIGTERM", 143), ("SIGINT", 130)] {
+            let mut game = work.start(size);
+            thread::sleep(Duration::from_millis(200));
+            let left = Instant::now();
+            match how {
+                "q" if work == Work::Quiz => game.press("\x03"),
+                "q" => game.press("q"),
+                "SIGTERM" => game.signal(Signal::TERM),
+                _ => game.signal(Signal::INT),
+            }
+            let case = format!("{size}x{size}, {work:?}, {how}");
+            let ended = game.finish();
+            slowest = slowest.max(left.elapsed());
+            assert_eq!(ended.code(), Some(code), "{case}: {}", ended.stderr);
+            assert_restored(&ended.screen, &case);
+        }
+    }
+    eprintln!("{size}x{size}: the slowest exit took {slowest:?}");
+}
+
+#[test]
+fn leaving_while_long_work_runs_on_3x3() {
+    leaving_while_long_work_runs(3);
+}
+
+#[test]
+fn leaving_while_long_work_runs_on_4x4() {
+    leaving_while_long_work_runs(4);
+}
+
+#[test]
+fn leaving_while_long_work_runs_on_5x5() {
+    leaving_while_long_work_runs(5);
+}
+
+/// The rows the terminal wrapped itself, wherever a line met its edge
+/// (mid-word): the program should have wrapped them, at words.
+fn rows_the_terminal_wrapped(screen: &vt100::Screen) -> Vec<String> {
+    let (rows, cols) = screen.size();
+    let (rows, cols) = (rows.get(), cols.get());
+    (0..rows)
+        .filter(|&row| screen.row_wrapped(row))
+        .map(|row| screen.contents_between(row, 0, row, cols))
+        .collect()
+}
+
+/// Sentences wrap at words at the terminal's width: `tictactoe quiz` at 80
+/// columns (its explanations run to 150 characters) and plain mode at 40
+/// (its help's lines to 87).
+#[test]
+fn text_at_a_terminal_wraps_at_words() {
+    let mut quiz = Session::start_in(
+        &["quiz", "--seed", "3", "--count", "2"],
+        Launch::Directly,
+        (80, 40),
+    );
+    quiz.wait_for(|s| s.contains("Question 1 of 2"), "the first question");
+    quiz.press("9\r");
+    quiz.wait_for(|s| s.contains("Question 2 of 2"), "the second question");
+    quiz.press("b2\r");
+    quiz.wait_for(|s| s.contains("right."), "the score");
+    let ended = quiz.finish();
+    assert_eq!(ended.code(), Some(0), "{}", ended.stderr);
+    let wrapped = rows_the_terminal_wrapped(&ended.screen);
+    assert!(
+        wrapped.is_empty(),
+        "{wrapped:#?}\n{}",
+        ended.screen.contents()
+    );
+    assert!(
+        ended
+            .screen
+            .contents()
+            .contains("X to move takes the maximum"),
+        "{}",
+        ended.screen.contents()
+    );
+
+    let mut plain = Session::start_in(&["--plain", "--no-stats"], Launch::Directly, (40, 40));
+    plain.wait_for(|s| s.contains("help for the commands"), "the first board");
+    plain.press("help\r");
+    plain.wait_for(|s| s.contains("Commands:"), "the help");
+    plain.press("quit\r");
+    let ended = plain.finish();
+    assert_eq!(ended.code(), Some(0), "{}", ended.stderr);
+    let wrapped = rows_the_terminal_wrapped(&ended.screen);
+    assert!(
+        wrapped.is_empty(),
+        "{wrapped:#?}\n{}",
+        ended.screen.contents()
+    );
 }

@@ -22,7 +22,7 @@ fn text(bytes: &[u8]) -> String {
 
 fn squares(text: &str) -> Vec<Square> {
     text.split_whitespace()
-        .map(|square| Square::parse_coordinate(square, 3).expect("a square"))
+        .map(|square| square.parse::<Square>().expect("a square"))
         .collect()
 }
 
@@ -114,7 +114,7 @@ fn the_reviews_marks_agree_with_plain_minimax_on_every_game_from_a_few_openings(
     let (mut blunders, mut mistakes) = (0, 0);
     for moves in &games {
         let record = Record::new(Board::new(), moves.clone()).unwrap();
-        let reviews = review(&record, Limits::Solve, &mut ai);
+        let reviews = review(&record, Limits::ToTheEnd, &mut ai);
         assert_eq!(reviews.len(), moves.len());
         for (ply, reviewed) in reviews.iter().enumerate() {
             let values = reference.entry(reviewed.board).or_insert_with(|| {
@@ -134,7 +134,8 @@ fn the_reviews_marks_agree_with_plain_minimax_on_every_game_from_a_few_openings(
                 .filter(|&&(_, value)| value == best)
                 .map(|&(mv, _)| mv)
                 .collect();
-            assert_eq!(reviewed.best, best_moves, "{at}");
+            assert_eq!(reviewed.tied, best_moves, "{at}");
+            assert_eq!(reviewed.best, best_moves[0], "{at}: findBestMove's first");
             // Worse by sign (win, draw, loss) is ??; the same sign but less is ?.
             let expected = if after.signum() < best.signum() {
                 blunders += 1;
@@ -335,7 +336,7 @@ fn a_screen_reader_session_over_pipes_is_sentences_without_drawing() {
     }
     let reviewed = transcripts.last().unwrap();
     assert!(
-        reviewed.contains("1... b1?? (0, -4) turns a draw into a loss"),
+        reviewed.contains("1... b1?? (0, -5) turns a draw into a loss"),
         "{reviewed}"
     );
     let first = &transcripts[0];
@@ -411,8 +412,9 @@ fn the_record_of_a_plain_game_is_appended_when_it_ends() {
 #[test]
 fn r_in_the_game_shows_the_record_unframed_and_hands_the_game_over_to_save() {
     use std::time::Instant;
+    use tictactoe_core::action::Action;
     use tictactoe_core::game::Seat;
-    use tictactoe_screen::app::{Action, App};
+    use tictactoe_screen::app::App;
     let t0 = Instant::now();
     let mut app = App::new(support::settings(Seat::Human, Seat::Human), t0);
     for square in squares("a1 b1 a2") {
@@ -444,8 +446,9 @@ fn r_in_the_game_shows_the_record_unframed_and_hands_the_game_over_to_save() {
 #[test]
 fn v_after_a_game_opens_its_review_on_the_board_and_steps_through_it() {
     use std::time::Instant;
+    use tictactoe_core::action::{Action, Browse};
     use tictactoe_core::game::Seat;
-    use tictactoe_screen::app::{Action, App, Browse};
+    use tictactoe_screen::app::App;
     let t0 = Instant::now();
     let mut app = App::new(support::settings(Seat::Human, Seat::Human), t0);
     let moves = squares("b2 b1 a1 c3 a3 a2 c1");
@@ -476,7 +479,7 @@ fn v_after_a_game_opens_its_review_on_the_board_and_steps_through_it() {
     assert!(
         review
             .status()
-            .starts_with("1... b1?? (0, -4) turns a draw into a loss")
+            .starts_with("1... b1?? (0, -5) turns a draw into a loss")
     );
     assert_eq!(app.board().move_count(), 2);
     app.update(Action::Browse(Browse::Back), t0);
@@ -502,14 +505,15 @@ const LOST_ON_4X4: &str = "a1 d1 b3 d3 a3 a2 b4 b1 c4 a4 c3 d4 c2 d2";
 /// review thinking with `limits`.
 fn lost_on_4x4(limits: Limits) -> tictactoe_screen::app::App {
     use std::time::Instant;
+    use tictactoe_core::action::Action;
     use tictactoe_core::game::Seat;
-    use tictactoe_screen::app::{Action, App};
+    use tictactoe_screen::app::App;
     let mut settings =
         support::settings_from(Board::empty(4, 4).unwrap(), Seat::Human, Seat::Human);
     settings.limits = limits;
     let mut app = App::new(settings, Instant::now());
     for square in LOST_ON_4X4.split_whitespace() {
-        let mv = Square::parse_coordinate(square, 4).expect("a square");
+        let mv = square.parse::<Square>().expect("a square");
         app.update(Action::Place(mv), Instant::now());
     }
     assert!(app.board().status().is_over());
@@ -520,8 +524,8 @@ fn lost_on_4x4(limits: Limits) -> tictactoe_screen::app::App {
 /// move's index and the thinking time asked.
 fn review_request(
     app: &mut tictactoe_screen::app::App,
-) -> Option<(tictactoe_screen::app::Request, usize, Limits)> {
-    use tictactoe_screen::app::Request;
+) -> Option<(tictactoe_screen::message::Request, usize, Limits)> {
+    use tictactoe_screen::message::Request;
     match app.take_request()? {
         request @ Request::Review { ply, limits, .. } => Some((request, ply, limits)),
         _ => None,
@@ -531,10 +535,10 @@ fn review_request(
 #[test]
 fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() {
     use std::time::Instant;
-    use tictactoe_screen::app::{Action, Browse};
+    use tictactoe_core::action::{Action, Browse};
     use tictactoe_screen::worker::Worker;
     // Proven, so that the values and marks do not hang on a busy machine's clock.
-    let mut app = lost_on_4x4(Limits::Solve);
+    let mut app = lost_on_4x4(Limits::ToTheEnd);
     let plies = LOST_ON_4X4.split_whitespace().count();
     let now = Instant::now();
     app.update(Action::Review, now);
@@ -545,7 +549,7 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
     assert!(app.is_waiting());
     // One move at a time, the one on the board first, with the game's thinking time.
     let (request, ply, limits) = review_request(&mut app).expect("the last move asked");
-    assert_eq!((ply, limits), (plies - 1, Limits::Solve));
+    assert_eq!((ply, limits), (plies - 1, Limits::ToTheEnd));
     assert!(app.take_request().is_none(), "one move asked at a time");
     // One worker for the session, as the front ends have.
     let mut worker = Worker::default();
@@ -612,8 +616,9 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
 #[test]
 fn an_estimate_on_the_board_is_worded_as_tictactoe_review_words_it_and_never_marked() {
     use std::time::{Duration, Instant};
+    use tictactoe_core::action::{Action, Browse};
     use tictactoe_core::review::sentence;
-    use tictactoe_screen::app::{Action, Browse, Reply};
+    use tictactoe_screen::message::Reply;
     use tictactoe_screen::worker::Worker;
     // With no time to think, the first move's values are estimates. (No
     // test here proves 4x4's book, which would settle the empty board.)
@@ -648,9 +653,10 @@ fn an_estimate_on_the_board_is_worded_as_tictactoe_review_words_it_and_never_mar
 #[test]
 fn closing_the_review_asks_nothing_more_and_drops_the_answer_under_way() {
     use std::time::Instant;
-    use tictactoe_screen::app::{Action, Request};
+    use tictactoe_core::action::Action;
+    use tictactoe_screen::message::Request;
     use tictactoe_screen::worker::Worker;
-    let mut app = lost_on_4x4(Limits::Solve);
+    let mut app = lost_on_4x4(Limits::ToTheEnd);
     let now = Instant::now();
     app.update(Action::Review, now);
     let (under_way, _, _) = review_request(&mut app).expect("a move asked");
@@ -677,7 +683,7 @@ fn closing_the_review_asks_nothing_more_and_drops_the_answer_under_way() {
     app.update(Action::Quit, now);
     assert!(app.should_quit());
     // A new game once it is closed: no review, nothing of it asked.
-    let mut app = lost_on_4x4(Limits::Solve);
+    let mut app = lost_on_4x4(Limits::ToTheEnd);
     app.update(Action::Review, now);
     let _ = review_request(&mut app).expect("a move asked");
     app.update(Action::Review, now);

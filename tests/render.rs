@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
+use tictactoe_core::action::{Action, Direction, TraceMove};
 use tictactoe_core::game::Seat;
 use tictactoe_engine::{Board, Square};
-use tictactoe_screen::app::{Action, App, Direction};
+use tictactoe_screen::app::App;
 use tictactoe_screen::layout::{BoardLayout, CellSize, ExplainPlace, Panels, ScreenLayout, layout};
 use tictactoe_screen::worker::Worker;
 
@@ -124,7 +125,8 @@ fn empty_board() {
 #[test]
 fn the_board_grows_with_the_terminal_and_stays_crisp_at_80x24() {
     assert_eq!(board_at((80, 24), 3).cell, CellSize::LARGE);
-    assert_eq!(board_at((30, 15), 3).cell, CellSize::MEDIUM);
+    // The move list before bigger squares.
+    assert_eq!(board_at((30, 15), 3).cell, CellSize::SMALL);
     let big = board_at((120, 40), 3);
     assert!(big.cell > CellSize::LARGE, "{big:?}");
     let bigger = board_at((200, 60), 3);
@@ -450,6 +452,59 @@ fn explain_overlay_and_panel() {
 }
 
 #[test]
+fn the_lab_takes_the_place_of_explains_counts() {
+    use tictactoe_engine::teach::reference::tree_size;
+    let t0 = Instant::now();
+    let mut app = App::new(settings(Seat::Human, PERFECT), t0);
+    app.update(Action::ToggleLab, t0);
+    assert!(
+        app.explain_on() && app.lab_on(),
+        "L opens explain with the lab"
+    );
+    answer_all(&mut app, t0);
+    let ladder = app.ladder().expect("the ladder is searched");
+    assert!(ladder.agrees());
+    assert_eq!(ladder.rows.len(), 7);
+    let minimax = ladder.rows[0].found.expect("searched").positions;
+    assert_eq!(
+        minimax,
+        tree_size(&Board::new()),
+        "the trace's 549,946 calls"
+    );
+    let screen = text(&draw(&app, 120, 40));
+    for shown in [
+        "The lab: GeeksforGeeks'",
+        "minimax",
+        "549,946",
+        "+ alpha-beta",
+        "20,866 x26.4",
+        "+ deepening",
+        "compiled",
+        "a lookup",
+    ] {
+        assert!(screen.contains(shown), "{shown}: {screen}");
+    }
+    assert!(
+        !screen.contains("pruning saves"),
+        "the costs make way: {screen}"
+    );
+    // L again: back to the costs, explain still on.
+    app.update(Action::ToggleLab, t0);
+    assert!(app.explain_on() && !app.lab_on());
+    answer_all(&mut app, t0);
+    let screen = text(&draw(&app, 120, 40));
+    assert!(screen.contains("pruning saves"), "{screen}");
+    // Another position: its own ladder.
+    app.update(Action::ToggleLab, t0);
+    app.update(Action::Place(Square::new(1, 1)), t0);
+    answer_all(&mut app, t0);
+    assert!(
+        app.ladder()
+            .is_none_or(|ladder| ladder.board == app.board())
+    );
+}
+
+#[test]
 fn explain_in_a_medium_terminal() {
     let app = explained(&[Square::new(1, 1), Square::new(0, 0)]);
     snapshot_timeless("explain_in_a_medium_terminal", &app, (60, 20));
@@ -687,21 +742,21 @@ fn explain_on_the_empty_board_with_two_people_speaks_of_no_ai() {
     for size in [(80, 24), (120, 40)] {
         let screen = text(&snapshot_timeless("explain_on_the_empty_board", &app, size));
         assert!(!screen.contains("AI"), "{size:?}\n{screen}");
-        for figure in ["549,945", "34,202", "232", "a lookup", "93.8 %"] {
+        // The calls as trace and trace --alpha-beta count them, call 1 included.
+        for figure in ["549,946", "20,866", "232", "a lookup", "96.2 %"] {
             assert!(screen.contains(figure), "{size:?}: {figure}\n{screen}");
         }
     }
     // 120x40 has room for every saving: none of them rounds to 100 %.
     let screen = text(&draw(&app, 120, 40));
-    assert!(screen.contains("99.3 %"), "{screen}");
+    assert!(screen.contains("99.96 %"), "{screen}");
     assert!(!screen.contains("100.0 %"), "{screen}");
 }
 
 /// The freeCodeCamp position, two people, and the tree opened on it.
 fn tree_of_the_article() -> App {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     app.update(Action::ToggleTree, t0);
     answer_all(&mut app, t0);
     app
@@ -716,7 +771,7 @@ fn the_tree_of_the_article_board() {
         Action::Cursor(Direction::Down),
         Action::Cursor(Direction::Down),
         Action::Cursor(Direction::Down),
-        Action::PlaceAtCursor,
+        Action::Confirm,
     ] {
         app.update(action, t0);
     }
@@ -727,10 +782,10 @@ fn the_tree_of_the_article_board() {
         // Each node with its call number in the trace: #2, #5, #6, #7, #9
         // are freeCodeCamp's FC2, FC5, FC6, FC7 and FC9.
         for row in [
-            "o.x/x.x/.oo #1  +9 X wins in 1 · X max · 8 below",
-            "a3 X #6  -8 O wins in 1 · O min · 3 below",
-            "b1 O #7  +7 X wins in 1 · X max · 1 below",
-            "b2 O #9  -8 O won",
+            "o.x/x.x/.oo #1  +10 X wins in 1 · X max · 8 below",
+            "a3 X #6  -9 O wins in 1 · O min · 3 below",
+            "b1 O #7  +8 X wins in 1 · X max · 1 below",
+            "b2 O #9  -9 O won",
         ] {
             assert!(
                 screen.contains(row) || size.0 < 60,
@@ -749,7 +804,7 @@ fn the_tree_of_the_article_board() {
             text(&buffer)
                 .lines()
                 .nth(y)
-                .is_some_and(|l| l.contains("a3 X #6  -8"))
+                .is_some_and(|l| l.contains("a3 X #6  -9"))
         })
         .expect("a3 is shown") as u16;
     assert!(buffer[(4, row)].modifier.contains(Modifier::REVERSED));
@@ -758,11 +813,11 @@ fn the_tree_of_the_article_board() {
 #[test]
 fn the_walkthrough_steps_through_the_article_calls() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     // Call 1, then five more key presses: call 6 (a3 X, O to move).
-    for _ in 0..6 {
-        app.update(Action::TraceStep, t0);
+    app.update(Action::Walkthrough, t0);
+    for _ in 0..5 {
+        app.update(Action::Trace(TraceMove::Next), t0);
     }
     for size in [(80, 24), (60, 20), (40, 15)] {
         let screen = text(&snapshot("the_walkthrough_at_call_6", &app, size));
@@ -773,8 +828,8 @@ fn the_walkthrough_steps_through_the_article_calls() {
     }
     let screen = text(&draw(&app, 80, 24));
     for expected in [
-        "call 5 returned +9: X won",
-        "1         X max   >=+9",
+        "call 5 returned +10: X won",
+        "1         X max  >=+10",
         "6  a3 X   O min",
     ] {
         assert!(screen.contains(expected), "{expected}\n{screen}");
@@ -787,35 +842,33 @@ fn the_walkthrough_steps_through_the_article_calls() {
 
 #[test]
 fn the_walkthrough_in_alpha_beta_mode_shows_windows_bounds_and_cuts() {
-    use tictactoe_screen::app::TraceMove;
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
-    app.update(Action::TraceStep, t0);
+    let mut app = support::freecodecamp_app(t0);
+    app.update(Action::Walkthrough, t0);
     app.update(Action::Trace(TraceMove::AlphaBeta), t0);
     // Calls 1 to 7, then the rest of call 7 and of call 6: the cut.
     for _ in 0..6 {
-        app.update(Action::TraceStep, t0);
+        app.update(Action::Trace(TraceMove::Next), t0);
     }
     app.update(Action::Trace(TraceMove::Finish), t0);
     app.update(Action::Trace(TraceMove::Finish), t0);
     for size in [(80, 24), (60, 20), (40, 15)] {
         let screen = text(&snapshot("the_walkthrough_alpha_beta_cut", &app, size));
         assert!(
-            screen.contains("Call 6 returned <= +7"),
+            screen.contains("Call 6 returned <= +8"),
             "{size:?}: the status line says the bound\n{screen}"
         );
     }
     let said: Vec<String> = app
         .walkthrough()
         .expect("open")
-        .items(40)
+        .items(40, 26)
         .into_iter()
         .map(|(_, said)| format!("{said:?}"))
         .collect();
     for expected in [
-        "call 6 returned <= +7",
-        "call 6 prunes b2 O: +7 <= alpha +9: X has better elsewhere",
+        "call 6 returned <= +8",
+        "call 6 prunes b2 O: +8 <= alpha +10: X has better elsewhere",
         "From o.x/x.x/.oo, alpha-beta:",
     ] {
         assert!(
@@ -854,10 +907,10 @@ fn buffer_of(app: &App) -> Buffer {
 
 #[test]
 fn the_explain_legend_is_shown_whole_or_not_at_all() {
-    let mut app = explained_from("o.x/x.x/.oo");
+    let mut app = explained_from(support::FREECODECAMP);
     // Its start and its end, each short enough never to be wrapped apart.
-    let first_half = "a win at depth";
-    let second_half = "draw 0.";
+    let first_half = "depth 0 is the";
+    let second_half = "a draw 0.";
     let mut whole = 0;
     for size in [(80, 24), (60, 20), (120, 40), (100, 30)] {
         for mv in Board::new().legal_moves() {
@@ -906,15 +959,16 @@ fn a_deep_walkthrough_keeps_the_current_call_in_the_panel() {
     let t0 = Instant::now();
     let empty = Board::empty(4, 4).expect("4x4");
     let mut app = App::new(settings_from(empty, Seat::Human, Seat::Human), t0);
-    for _ in 0..21 {
-        app.update(Action::TraceStep, t0);
+    app.update(Action::Walkthrough, t0);
+    for _ in 0..20 {
+        app.update(Action::Trace(TraceMove::Next), t0);
     }
     let walkthrough = app.walkthrough().expect("the walkthrough is open");
     assert!(walkthrough.status().starts_with("Minimax call 21:"));
     let last = *walkthrough.path().last().expect("call 21 is a move deep");
     let mover = walkthrough.board().to_move().other();
-    let current = format!("21  {} {mover}", last.coordinate());
-    for size in [(80, 24), (60, 20)] {
+    let current = format!("21  {last} {mover}");
+    for size in [(80, 24), (120, 40)] {
         let screen = text(&draw(&app, size.0, size.1));
         assert!(screen.contains(&current), "{size:?}: {current}\n{screen}");
         assert!(screen.contains("    1         X max"), "{size:?}\n{screen}");
@@ -954,21 +1008,21 @@ fn the_key_bar_offers_undo_and_redo_only_when_they_act() {
 #[test]
 fn the_quiz_on_the_article_board() {
     let t0 = Instant::now();
-    let start: Board = "o.x/x.x/.oo".parse().expect("the article's board");
-    let mut app = App::new(settings_from(start, Seat::Human, Seat::Human), t0);
+    let mut app = support::freecodecamp_app(t0);
     app.update(Action::Quiz, t0);
-    for typed in "+9".chars() {
+    for typed in "+10".chars() {
         app.update(Action::Type(typed), t0);
     }
     let screen = text(&snapshot("the_quiz_typing", &app, (80, 24)));
     for expected in [
         "Question 1 of 4: value",
-        "Answer: +9_",
-        "Question 1 of 4: +9_",
+        "Answer: +10_",
+        "Question 1 of 4: +10_",
     ] {
         assert!(screen.contains(expected), "{expected}\n{screen}");
     }
-    app.update(Action::PlaceAtCursor, t0);
+    app.update(Action::Confirm, t0);
+    answer_all(&mut app, t0);
     for size in [(80, 24), (60, 20), (40, 15)] {
         let screen = text(&snapshot("the_quiz_answered", &app, size));
         assert!(
@@ -978,7 +1032,7 @@ fn the_quiz_on_the_article_board() {
     }
     let screen = text(&draw(&app, 80, 24));
     assert!(
-        screen.contains("+9 = 10 -"),
+        screen.contains("+10 = 10 -"),
         "the reason beside the number\n{screen}"
     );
     // No scores, digits or cursor on the board to give answers away.

@@ -1,7 +1,7 @@
 //! The notation, the rules and their errors, and the seed articles' examples.
 
-use tictactoe_core::words::verdict;
-use tictactoe_engine::teach::reference::{self, evaluate, is_moves_left, minimax};
+use tictactoe_core::present::verdict;
+use tictactoe_engine::teach::reference::{self, Algorithm, evaluate, is_moves_left, minimax};
 use tictactoe_engine::{
     Board, BoardError, Geometry, GeometryError, IllegalMove, InvalidPosition, Limits, Outlook,
     ParseError, Player, Scoring, Square, Status, analyze, find_best_move,
@@ -14,19 +14,19 @@ fn board(text: &str) -> Board {
 #[test]
 fn geeksforgeeks_example_scores_and_best_move() {
     // x o x / o o x / _ _ _ with X to move: the article's driver prints row 2,
-    // col 2, value 10, scoring the move at depth 0; here the position is depth
-    // 0 and the move depth 1, so a win on the move is +9 (+10 in plain scores).
+    // col 2, value 10, scoring the position after each move at depth 0, and
+    // so does the engine: a win on the move +10, a loss on the reply -9.
     let position = board("xox/oox/___");
     assert_eq!(position.to_move(), Player::X);
-    let analysis = analyze(&position, Limits::Solve);
+    let analysis = analyze(&position, Limits::ToTheEnd);
     let scores: Vec<(u8, u8, i32)> = analysis
         .moves
         .iter()
         .map(|m| (m.mv.row, m.mv.col, m.score))
         .collect();
-    assert_eq!(scores, vec![(2, 0, -8), (2, 1, 0), (2, 2, 9)]);
+    assert_eq!(scores, vec![(2, 0, -9), (2, 1, 0), (2, 2, 10)]);
     assert_eq!(find_best_move(&position), Some(Square::new(2, 2)));
-    assert_eq!(analysis.value(), Some(9));
+    assert_eq!(analysis.value(), Some(10));
     let plain: Vec<i32> = analysis
         .moves
         .iter()
@@ -34,10 +34,8 @@ fn geeksforgeeks_example_scores_and_best_move() {
         .collect();
     assert_eq!(plain, [-10, 0, 10], "the article's own numbers");
     assert_eq!(verdict(&analysis), "X wins in 1");
-    assert_eq!(
-        reference::find_best_move(&position),
-        Some(Square::new(2, 2))
-    );
+    let article = reference::best_move(&position, Algorithm::Minimax, Scoring::Depth);
+    assert_eq!(article.map(|best| best.mv), Some(Square::new(2, 2)));
 }
 
 #[test]
@@ -64,7 +62,7 @@ fn seed_vocabulary_evaluate_is_moves_left_minimax() {
     assert!(is_moves_left(&x_won));
     assert!(!is_moves_left(&board("xox/xoo/oxx")));
     // After X takes row 2, col 2 in the article's example, minimax(board, 0, false) is +10,
-    // as the article calls it; one ply below the position asked about, at depth 1, +9.
+    // as the article calls it; a call one move deeper, at depth 1, would return +9.
     let after = board("xox/oox/..x");
     assert_eq!(minimax(&after, 0, false), 10);
     assert_eq!(minimax(&after, 1, false), 9);
@@ -113,6 +111,16 @@ fn notation_accepts_every_spelling_and_round_trips() {
 }
 
 #[test]
+fn boards_as_students_write_them_are_read() {
+    // GeeksforGeeks' board with spaces between its cells, and underscores.
+    assert_eq!(board("x o x / o o x / _ _ _"), board("xox/oox/..."));
+    assert_eq!(board(" X O X\tO O X _ _ _ "), board("xox/oox/..."));
+    // freeCodeCamp's origBoard, its empty cells numbered by their index.
+    assert_eq!(board("o1x/x4x/6oo"), board("o.x/x.x/.oo"));
+    assert_eq!(board("O 1 X X 4 X 6 O O"), board("o.x/x.x/.oo"));
+}
+
+#[test]
 fn parse_errors_name_what_is_wrong() {
     let err = |text: &str| text.parse::<Board>().unwrap_err();
     assert_eq!(err(""), BoardError::Parse(ParseError::Empty));
@@ -132,12 +140,18 @@ fn parse_errors_name_what_is_wrong() {
             position: 3
         })
     );
+    // A digit stands only for the empty cell it numbers, from 0.
     assert_eq!(
-        err("xo. .x...o"),
-        BoardError::Parse(ParseError::BadCharacter {
-            found: ' ',
-            position: 4
+        err("o2x/x4x/6oo"),
+        BoardError::Parse(ParseError::Numbered {
+            found: '2',
+            position: 2,
+            index: 1
         })
+    );
+    assert_eq!(
+        err("0.../..../..../...."),
+        BoardError::Parse(ParseError::NumberedBig { size: 4 })
     );
     assert_eq!(err("xo./.x./"), BoardError::Parse(ParseError::CellCount(6)));
     assert_eq!(
@@ -335,12 +349,14 @@ fn status_of_finished_and_running_games() {
 
 #[test]
 fn coordinates_a1_to_c3() {
-    assert_eq!(Square::new(0, 0).coordinate(), "a1");
-    assert_eq!(Square::new(2, 1).coordinate(), "b3");
-    assert_eq!(Square::parse_coordinate("b2", 3), Some(Square::new(1, 1)));
-    assert_eq!(Square::parse_coordinate("C3", 3), Some(Square::new(2, 2)));
+    assert_eq!(Square::new(0, 0).to_string(), "a1");
+    assert_eq!(Square::new(2, 1).to_string(), "b3");
+    let classic = Geometry::classic();
+    assert_eq!(classic.parse_square("b2"), Ok(Square::new(1, 1)));
+    assert_eq!(classic.parse_square("C3"), Ok(Square::new(2, 2)));
     for bad in ["d1", "a4", "a0", "", "b", "22", "bb"] {
-        assert_eq!(Square::parse_coordinate(bad, 3), None, "{bad}");
+        assert!(classic.parse_square(bad).is_err(), "{bad}");
     }
-    assert_eq!(Square::parse_coordinate("g7", 7), Some(Square::new(6, 6)));
+    let seven = Geometry::get(7, 4).unwrap();
+    assert_eq!(seven.parse_square("g7"), Ok(Square::new(6, 6)));
 }

@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use std::process::Stdio;
 use std::time::Duration;
 
-use tictactoe_core::proof_check::{CheckError, check};
-use tictactoe_engine::solve::{Techniques, Value, certificate, solve};
+use tictactoe_engine::solve::certificate::{self, CheckError, Verified, check};
+use tictactoe_engine::solve::{Goal, Techniques, Value, solve};
 use tictactoe_engine::{
     Ai, Board, Dice, Level, Limits, Player, Status, analyze, reachable_positions,
 };
@@ -42,13 +42,13 @@ const LITERATURE: [(u8, u8, Value); 15] = [
 fn certificate_text(board: &Board) -> String {
     let mut proof = solve(board, Techniques::all());
     let strategies = proof.strategies().expect("the proof gives its strategies");
-    certificate(board, proof.value, &strategies)
+    certificate::lines(board, proof.value, &strategies)
         .map(|line| line + "\n")
         .collect()
 }
 
-fn checked(text: &str) -> Result<tictactoe_core::proof_check::Verified, CheckError> {
-    check(&mut text.as_bytes())
+fn checked(text: &str) -> Result<Verified, CheckError> {
+    check(text)
 }
 
 #[test]
@@ -57,15 +57,16 @@ fn every_board_has_the_literature_value_and_a_certificate_that_checks() {
         let board = Board::empty(size, k).unwrap();
         let text = certificate_text(&board);
         let verified = checked(&text).unwrap_or_else(|e| panic!("{size}x{size} k={k}: {e}"));
-        assert_eq!(verified.claim, value.name(), "{size}x{size} k={k}");
+        assert_eq!(verified.claim, value, "{size}x{size} k={k}");
+        assert_eq!(verified.board, board);
         let wanted = match value {
-            Value::Win(player) => vec![("win", player)],
-            Value::Draw => vec![("hold", Player::X), ("hold", Player::O)],
+            Value::Win(player) => vec![(Goal::Win, player)],
+            Value::Draw => vec![(Goal::Hold, Player::X), (Goal::Hold, Player::O)],
         };
-        let got: Vec<(&str, Player)> = verified
+        let got: Vec<(Goal, Player)> = verified
             .strategies
             .iter()
-            .map(|s| (s.goal.as_str(), s.player))
+            .map(|s| (s.goal, s.player))
             .collect();
         assert_eq!(got, wanted, "{size}x{size} k={k}");
     }
@@ -77,7 +78,7 @@ fn searched(board: &Board) -> Value {
         Status::Won(winner) => Value::Win(winner),
         Status::Draw => Value::Draw,
         Status::InProgress { to_move } => {
-            let value = analyze(board, Limits::Solve).value().expect("a move");
+            let value = analyze(board, Limits::ToTheEnd).value().expect("a move");
             match value.signum() {
                 1 => Value::Win(to_move),
                 -1 => Value::Win(to_move.other()),
@@ -196,7 +197,7 @@ fn without_any_one_technique_the_prover_finds_the_same_values() {
             // The certificate still answers in pairs where it can: without
             // them it would list every position the potential holds.
             let strategies = proof.strategies().unwrap();
-            let text: String = certificate(&board, proof.value, &strategies)
+            let text: String = certificate::lines(&board, proof.value, &strategies)
                 .map(|line| line + "\n")
                 .collect();
             assert!(
@@ -233,8 +234,8 @@ fn line_with(lines: &[String], needle: &str) -> usize {
 fn the_checker_accepts_the_classic_certificate_and_says_what_it_proved() {
     let verified = checked(&join(&classic())).unwrap();
     assert_eq!(
-        verified.to_string(),
-        "verified: .../.../... (3x3, 3 in a row): draw"
+        (verified.board, verified.claim),
+        (Board::new(), Value::Draw)
     );
     assert!(
         verified
@@ -385,7 +386,11 @@ fn malformed_certificates_name_the_line() {
         ),
         (
             join(&lines).replacen(r#""claim": "draw""#, r#""claim": "maybe""#, 1),
-            "line 1: the claim \"maybe\"",
+            "line 1: \"maybe\" is not a result",
+        ),
+        (
+            join(&lines).replacen(r#""player": "o""#, r#""player": "O""#, 1),
+            "\"O\" is not a player",
         ),
         (
             join(&[lines[0].clone(), lines[2].clone()]),
@@ -409,8 +414,16 @@ fn malformed_certificates_name_the_line() {
         assert!(error.contains(wanted), "{error:?} should say {wanted:?}");
     }
     // Not UTF-8.
-    let error = check(&mut &b"\xff\xfe\n"[..]).unwrap_err();
+    let error = check(b"\xff\xfe\n").unwrap_err();
     assert_eq!(error, CheckError::NotText(1));
+    // Another program's JSON is named as such, whatever its other fields.
+    let error = checked("{\"format\": \"tictactoe-stats\", \"version\": 1, \"games\": 3}\n");
+    assert!(
+        error
+            .unwrap_err()
+            .to_string()
+            .starts_with("line 1: not a tictactoe proof"),
+    );
 }
 
 #[test]
@@ -593,7 +606,7 @@ fn verify_refuses_what_is_not_a_certificate_file_without_hanging() {
 #[test]
 fn analyze_solve_gives_every_move_the_provers_value() {
     // 5x5 with four in a row after X takes the centre: O has draws and losses.
-    let centre = tictactoe_engine::Square::parse_coordinate("c3", 5).unwrap();
+    let centre = "c3".parse::<tictactoe_engine::Square>().unwrap();
     let board = Board::empty(5, 4).unwrap().play(centre).unwrap();
     let out = tictactoe(
         &[
@@ -611,26 +624,30 @@ fn analyze_solve_gives_every_move_the_provers_value() {
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let proof = &json["proof"];
-    assert_eq!(proof["value"], "draw");
+    assert_eq!(proof["result"], "draw");
     assert_eq!(proof["keeps"], "hold");
-    let moves = proof["moves"].as_array().unwrap();
+    let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), board.legal_moves().len());
-    let value_after = |row: &serde_json::Value, col: &serde_json::Value| {
-        let mv = tictactoe_engine::Square {
-            row: row.as_u64().unwrap() as u8,
-            col: col.as_u64().unwrap() as u8,
-        };
+    let value_after = |name: &serde_json::Value| {
+        let mv = name
+            .as_str()
+            .unwrap()
+            .parse::<tictactoe_engine::Square>()
+            .unwrap();
         solve(&board.play(mv).unwrap(), Techniques::all()).value
     };
     for proven in moves {
         assert_eq!(
-            proven["value"],
-            value_after(&proven["row"], &proven["col"]).name(),
+            proven["result"],
+            value_after(&proven["move"]).name(),
             "{proven}"
         );
     }
-    let kept = &proof["move"];
-    assert_eq!(value_after(&kept["row"], &kept["col"]), Value::Draw);
+    assert_eq!(value_after(&proof["move"]), Value::Draw);
+    assert_eq!(
+        json["best"], proof["move"],
+        "the best move is the one the proof keeps"
+    );
 
     // On 3x3 the table knows every score, and there is no proof to report.
     let out = tictactoe(&["analyze", "x../.../...", "--solve", "--json"], "");

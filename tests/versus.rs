@@ -1,15 +1,18 @@
 //! Games between people at different terminals, as the screen model sees
-//! them: two Apps, with the moves that leave one handed to the other, as the
-//! SSH server relays them. No network, no clock.
+//! them: two Apps, with the moves that leave one kept and sent back to both,
+//! as the SSH server does. No network, no clock.
 
 use std::time::{Duration, Instant};
 
 mod support;
 
+use tictactoe_core::action::{Action, Direction};
+use tictactoe_core::clock::Clock;
 use tictactoe_core::game::Seat;
+use tictactoe_core::game::{Names, Outgoing};
 use tictactoe_core::settings::Settings;
 use tictactoe_engine::{Player, Square, Status};
-use tictactoe_screen::app::{Action, App, Names, Outgoing};
+use tictactoe_screen::app::{App, Served};
 
 /// Two people at different terminals: the AI seat only matters when one leaves.
 fn settings() -> Settings {
@@ -35,11 +38,17 @@ fn pair(t0: Instant) -> (App, App) {
     (alice, bob)
 }
 
-/// Hands everything `from` sent to `to`, as the server does.
+/// Hands everything `from` sent on, as the server does: a move is kept and
+/// sent back to both screens, a rematch request goes to the other.
 fn relay(from: &mut App, to: &mut App, now: Instant) {
     for message in from.take_outgoing() {
         match message {
-            Outgoing::Square(mv) => assert!(to.remote_move(mv, now), "{mv:?} is accepted"),
+            Outgoing::Square(mv) => {
+                let mut moves = from.game().moves().to_vec();
+                moves.push(mv);
+                from.sync(&moves, now);
+                to.sync(&moves, now);
+            }
             Outgoing::Rematch => to.remote_rematch(now),
         }
     }
@@ -78,9 +87,61 @@ fn playing_out_of_turn_is_refused_with_the_reason_and_sends_nothing() {
     assert_eq!(bob.status_line(), "Not your turn: waiting for alice");
     assert!(bob.take_outgoing().is_empty());
     assert_eq!(bob.board().move_count(), 0);
-    // A move claimed for the wrong side is not played either.
-    assert!(!alice.remote_move(Square::new(0, 0), t0));
-    assert_eq!(alice.board().move_count(), 0);
+    // A history from the server that is not this game's goes unplayed.
+    alice.sync(&[Square::new(0, 0)], t0);
+    alice.sync(&[Square::new(1, 1), Square::new(0, 0)], t0);
+    assert_eq!(alice.game().moves(), &[Square::new(0, 0)]);
+}
+
+#[test]
+fn a_move_shows_once_the_server_sends_it_back() {
+    let t0 = Instant::now();
+    let (mut alice, _bob) = pair(t0);
+    alice.update(Action::Place(Square::new(1, 1)), t0);
+    assert_eq!(
+        alice.board().move_count(),
+        0,
+        "not before the server keeps it"
+    );
+    assert_eq!(alice.status_line(), "Your move is on its way…");
+    // A second key meanwhile sends nothing more.
+    alice.update(Action::Place(Square::new(0, 0)), t0);
+    assert_eq!(
+        alice.take_outgoing(),
+        vec![Outgoing::Square(Square::new(1, 1))]
+    );
+    alice.sync(&[Square::new(1, 1)], t0);
+    assert_eq!(alice.status_line(), "bob's turn (O)");
+}
+
+#[test]
+fn clocks_ratings_and_an_absence_are_drawn_from_what_the_server_says() {
+    let t0 = Instant::now();
+    let (mut alice, _bob) = pair(t0);
+    let control = "3+2".parse().expect("a time control");
+    let mut clock = Clock::new(control);
+    clock.start(Player::X, t0);
+    alice.serve(
+        Served {
+            caption: Some("rated · 3+2".to_string()),
+            ratings: Some(["1500?".to_string(), "1612".to_string()]),
+            clock: Some(clock),
+            away: Some((Player::O, t0 + Duration::from_secs(60))),
+        },
+        t0,
+    );
+    let later = t0 + Duration::from_millis(1_500);
+    alice.tick(later);
+    assert_eq!(
+        alice.players_line(),
+        "alice (1500?): X 2:58  vs  bob (1612): O 3:00"
+    );
+    assert_eq!(
+        alice.status_line(),
+        "bob (O) is away: 0:58 left to come back"
+    );
+    assert_eq!(alice.wake_at(), Some(later + Duration::from_millis(500)));
+    assert_eq!(alice.title(), "Tic-tac-toe · rated · 3+2");
 }
 
 #[test]
@@ -167,7 +228,7 @@ fn when_the_opponent_leaves_the_player_is_told_and_any_key_leaves() {
     alice.end_link("bob left");
     assert_eq!(alice.status_line(), "bob left");
     assert!(!alice.should_quit());
-    alice.update(Action::Cursor(tictactoe_screen::app::Direction::Up), t0);
+    alice.update(Action::Cursor(Direction::Up), t0);
     assert!(alice.should_quit());
 }
 
@@ -207,7 +268,7 @@ fn a_game_between_people_asks_the_engine_only_for_explanations() {
     alice.update(Action::ToggleExplain, t0);
     assert!(matches!(
         alice.take_request(),
-        Some(tictactoe_screen::Request::Explain { .. })
+        Some(tictactoe_screen::message::Request::Explain { .. })
     ));
 }
 
@@ -313,5 +374,5 @@ fn once_the_opponent_has_left_the_keys_say_any_key_returns() {
     let (mut alice, _bob) = pair(t0);
     alice.end_link("bob left");
     let keys = screen(&alice, 80, 24).last().cloned().unwrap();
-    assert_eq!(keys.trim(), "any key: back to the lobby");
+    assert_eq!(keys.trim(), "any key returns to the lobby");
 }

@@ -2,20 +2,16 @@
 
 use std::io::{self, BufRead, Write};
 
+use super::{BoardOptions, ExitStatus, ProofBounds, ScoresArg, Streams, json};
 use clap::Args;
-use serde::Serialize;
-
-use super::{BoardOptions, Cell, ExitStatus, ProofBounds, ScoresArg, Streams};
+use tictactoe_core::present::{
+    MoveRow, ResultAfter, move_list, move_rows, result_for, score_reason, scoring_legend,
+    settled_words, verdict,
+};
 use tictactoe_core::text::{read_line, signed, thousands};
-use tictactoe_core::words::{
-    move_list, result_for, score_reason, scoring_legend, settled_words, verdict,
-};
-use tictactoe_engine::solve::{Keep, Stop, Value};
+use tictactoe_engine::solve::{Keep, Stop};
 use tictactoe_engine::teach::line::Line;
-use tictactoe_engine::{
-    Ai, Analysis, Board, Limits, Method, Outlook, Player, ScoredMove, Scoring, Square, Status,
-    analyze, analyze_by_search,
-};
+use tictactoe_engine::{Ai, Analysis, Board, Limits, Method, Scoring, Square, analyze_by_search};
 
 /// The arguments of `tictactoe analyze`.
 #[derive(Debug, Args)]
@@ -109,163 +105,53 @@ impl BestArgs {
     }
 }
 
-/// A move of `analysis` with its score as `scoring` shows it.
-fn shown(analysis: &Analysis, scored: ScoredMove, scoring: Scoring) -> ScoredMove {
-    let win = analysis.board.geometry().win_score();
-    let mover = analysis.board.to_move();
-    ScoredMove {
-        score: scoring.shown(scored.score, scored.proven, win, mover),
-        ..scored
-    }
-}
-
-/// Every move of `analysis` with its score as `scoring` shows it, in its order.
-pub fn counted(analysis: &Analysis, scoring: Scoring) -> Vec<ScoredMove> {
-    analysis
-        .moves
-        .iter()
-        .map(|&scored| shown(analysis, scored, scoring))
-        .collect()
-}
-
-/// `findBestMove`'s choice among moves counted by `scoring`
-/// ([`Analysis::best_by`]), with its score as `scoring` shows it.
-pub fn best_counted(analysis: &Analysis, scoring: Scoring) -> Option<ScoredMove> {
-    analysis
-        .best_by(scoring)
-        .map(|best| shown(analysis, best, scoring))
-}
-
-/// One answer of `analyze --json`.
-#[derive(Debug, Serialize)]
-pub struct Report {
-    board: String,
-    size: u8,
-    k: u8,
-    /// How the scores are counted: `depth` or `plain`.
-    scores: &'static str,
-    to_move: Option<String>,
-    status: &'static str,
-    value: Option<i32>,
-    best: Option<Cell>,
-    moves: Vec<ScoredCell>,
-    nodes: u64,
-    method: &'static str,
-    /// Every score proven ("exact" in JSON, kept for compatibility).
-    #[serde(rename = "exact")]
-    proven: bool,
-    verdict: String,
-    /// What the prover proved, on boards bigger than 3x3 (left out on 3x3,
-    /// where the table knows every score).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    proof: Option<ProofReport>,
-}
-
-/// What the prover proved about a position in `analyze --json`.
-#[derive(Debug, Serialize)]
-struct ProofReport {
-    /// `x-wins`, `o-wins` or `draw`, once proven.
-    value: Option<&'static str>,
-    /// A proven move: one that wins, or else one that does not lose.
-    #[serde(rename = "move")]
-    keep: Option<Cell>,
-    /// `win` or `hold`: what that move keeps.
-    keeps: Option<&'static str>,
-    /// The value after each move the prover proved (every move with `--solve`).
-    moves: Vec<ProvenCell>,
-}
-
-#[derive(Debug, Serialize)]
-struct ProvenCell {
-    row: u8,
-    col: u8,
-    value: &'static str,
-}
-
-#[derive(Debug, Serialize)]
-struct ScoredCell {
-    row: u8,
-    col: u8,
-    score: i32,
-    /// The score is proven ("exact" in JSON, kept for compatibility).
-    #[serde(rename = "exact")]
-    proven: bool,
-    /// The moves that follow with best play from both sides.
-    line: Vec<Cell>,
-    /// The line is proven best play to the end of the game.
-    line_exact: bool,
-}
-
-/// A batch line that could not be read as a board.
-#[derive(Debug, Serialize)]
-struct LineError<'a> {
-    line: usize,
-    input: &'a str,
-    error: String,
-}
-
-impl Report {
-    /// The JSON answer for an analysis and the line behind each move's
-    /// score (as [`Ai::lines`] gives them, in the analysis' order), with
-    /// scores counted by `scoring`.
-    pub fn new(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> Report {
-        let moves = counted(analysis, scoring);
-        let best = best_counted(analysis, scoring);
-        let board = analysis.board;
-        let status = match analysis.status() {
-            Status::InProgress { .. } => "in_progress",
-            Status::Won(Player::X) => "x_won",
-            Status::Won(Player::O) => "o_won",
-            Status::Draw => "draw",
-        };
-        Report {
-            board: board.to_string(),
-            size: board.size(),
-            k: board.k(),
-            scores: scoring.name(),
-            to_move: analysis.to_move().map(|p| p.notation().to_string()),
-            status,
-            value: best.map(|best| best.score),
-            best: best.map(|b| b.mv.into()),
-            moves: moves
-                .iter()
-                .zip(lines.iter().map(Some).chain(std::iter::repeat(None)))
-                .map(|(m, line)| ScoredCell {
-                    row: m.mv.row,
-                    col: m.mv.col,
-                    score: m.score,
-                    proven: m.proven,
-                    line: line.map_or_else(Vec::new, |line| {
-                        line.moves.iter().map(|&mv| mv.into()).collect()
-                    }),
-                    line_exact: line.is_some_and(|line| line.proven),
-                })
-                .collect(),
-            nodes: analysis.nodes(),
-            method: match analysis.method {
-                Method::Table => "table",
-                Method::Search { .. } => "search",
-            },
-            proven: analysis.proven(),
-            verdict: verdict(analysis),
-            proof: analysis.settled.as_ref().map(|settled| ProofReport {
-                value: settled.value.map(Value::name),
-                keep: settled.keep.map(|keep| keep.mv().into()),
-                keeps: settled.keep.map(|keep| match keep {
-                    Keep::Win(_) => "win",
-                    Keep::Hold(_) => "hold",
+/// The JSON answer for an analysis and the line behind each move's score
+/// (as [`Ai::lines`] gives them, in the analysis' order), with scores
+/// counted by `scoring`.
+pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::Analysis {
+    let rows = move_rows(analysis, scoring);
+    let best = rows.iter().find(|row| row.best);
+    let board = analysis.board;
+    let mover = board.to_move();
+    json::Analysis {
+        board: board.to_string(),
+        size: board.size(),
+        k: board.k(),
+        scores: scoring.name(),
+        to_move: analysis.to_move().map(json::player),
+        status: json::status(analysis.status()),
+        value: best.and_then(|best| best.score),
+        best: best.map(|best| json::square(best.mv)),
+        moves: rows
+            .iter()
+            .zip(lines.iter().map(Some).chain(std::iter::repeat(None)))
+            .map(|(row, line)| json::AnalyzedMove {
+                at: json::Located::new(Some(row.mv)),
+                score: row.score,
+                proven: row.proven,
+                result: row.result(mover).map(|result| match result {
+                    ResultAfter::Win(winner) => json::result(Some(winner)),
+                    ResultAfter::Draw => json::result(None),
                 }),
-                moves: settled
-                    .moves
-                    .iter()
-                    .map(|&(mv, value)| ProvenCell {
-                        row: mv.row,
-                        col: mv.col,
-                        value: value.name(),
-                    })
-                    .collect(),
+                line: line.map_or_else(Vec::new, |line| json::squares(line.moves.iter().copied())),
+                line_proven: line.is_some_and(|line| line.proven),
+            })
+            .collect(),
+        nodes: analysis.nodes(),
+        method: match analysis.method {
+            Method::Table => "table",
+            Method::Search { .. } => "search",
+        },
+        proven: analysis.proven(),
+        verdict: verdict(analysis),
+        proof: analysis.settled.as_ref().map(|settled| json::Proof {
+            result: settled.value.map(json::value),
+            keep: settled.keep.map(|keep| json::square(keep.mv())),
+            keeps: settled.keep.map(|keep| match keep {
+                Keep::Win(_) => "win",
+                Keep::Hold(_) => "hold",
             }),
-        }
+        }),
     }
 }
 
@@ -327,13 +213,12 @@ pub fn run_analyze(
             Err(error) => {
                 status = ExitStatus::BadInput;
                 if answer.json {
-                    let record = LineError {
+                    let record = json::LineError {
                         line: number,
                         input: &line.echo(),
                         error,
                     };
-                    let record = serde_json::to_string(&record).map_err(io::Error::other)?;
-                    writeln!(out, "{record}")?;
+                    json::write_line(out, &record)?;
                 } else {
                     writeln!(err, "line {number}: error: {error}")?;
                 }
@@ -360,13 +245,13 @@ fn write_analysis(
         if let Some(stop) = ai.stopped() {
             return Ok(Err(stop));
         }
-        analysis.settled = settled.or(analysis.settled);
+        if let Some(settled) = settled {
+            analysis.settle(settled);
+        }
     }
     let lines = ai.lines(&analysis);
     if answer.json {
-        let report = Report::new(&analysis, &lines, answer.scoring);
-        let line = serde_json::to_string(&report).map_err(io::Error::other)?;
-        writeln!(out, "{line}")?;
+        json::write_line(out, &report(&analysis, &lines, answer.scoring))?;
     } else {
         out.write_all(describe(&analysis, &lines, answer.scoring).as_bytes())?;
     }
@@ -378,13 +263,13 @@ fn write_analysis(
 pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String {
     let board = analysis.board;
     let win = board.geometry().win_score();
-    let moves = counted(analysis, scoring);
+    let rows = move_rows(analysis, scoring);
     let mut text = format!(
         "Board {board} ({0}x{0}, {1} in a row)\n\n",
         board.size(),
         board.k()
     );
-    text.push_str(&score_grid(&board, &moves));
+    text.push_str(&score_grid(&board, &rows));
     text.push('\n');
     let Some(to_move) = analysis.to_move() else {
         text.push_str(&format!("Game over: {}.\n", verdict(analysis)));
@@ -404,55 +289,48 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
     text.push_str(&format!(
         "{to_move} to move. Score of each move {whose}{depth}:\n"
     ));
-    let best = best_counted(analysis, scoring);
-    // What a move means comes from its depth score, whatever is shown.
-    let outlook = |mv: Square| outlook_of_move(analysis, mv);
-    for scored in &moves {
-        let marker = if Some(scored.mv) == best.map(|b| b.mv) {
-            "  <- best"
-        } else {
-            ""
-        };
-        let outlook = outlook(scored.mv);
-        let proof = if scored.proven || outlook == Outlook::Estimate {
-            ""
-        } else {
-            " (estimated)"
-        };
-        // Where the search only estimated, the prover may have proved the result.
-        let meaning = match proven_after(analysis, scored.mv) {
-            Some(value) if outlook == Outlook::Estimate => match value {
-                Value::Win(winner) => format!("{winner} wins (proven)"),
-                Value::Draw => "draw (proven)".to_string(),
-            },
-            _ => outlook.to_string(),
-        };
+    for row in &rows {
+        let marker = if row.best { "  <- best" } else { "" };
         text.push_str(&format!(
-            "  {:<18} {:>4}  {meaning}{proof}{marker}\n",
-            square(scored.mv),
-            signed(scored.score),
+            "  {:<18} {:>4}  {}{marker}\n",
+            square(row.mv),
+            row.number(),
+            row.meaning(),
         ));
     }
     text.push_str(&format!("Scores: {}.\n", scoring_legend(scoring, win)));
+    let best = rows.iter().find(|row| row.best);
     if let Some(best) = best {
         text.push('\n');
-        if analysis.proven() {
-            let reason = score_reason(best.score, outlook(best.mv), to_move, scoring, win);
-            text.push_str(&format!(
-                "The value of the best move is {} ({reason})\n",
-                best.score
-            ));
-            text.push_str(&format!("The optimal move is: {}\n", square(best.mv)));
-        } else {
-            let estimated = if best.proven { "" } else { " (estimated)" };
-            text.push_str(&format!(
-                "The value of the best move found is: {}{estimated}\n",
-                best.score
-            ));
-            text.push_str(&format!(
-                "The best move found is: {}, not proven optimal\n",
-                square(best.mv)
-            ));
+        match best.score {
+            Some(score) if analysis.proven() => {
+                let reason = score_reason(score, best.outlook, to_move, scoring, win);
+                text.push_str(&format!(
+                    "The value of the best move is {score} ({reason})\n"
+                ));
+                text.push_str(&format!("The optimal move is: {}\n", square(best.mv)));
+            }
+            score => {
+                if let Some(score) = score {
+                    let estimated = if best.proven { "" } else { " (estimated)" };
+                    text.push_str(&format!(
+                        "The value of the best move found is: {}{estimated}\n",
+                        signed(score)
+                    ));
+                }
+                if best.outlook.is_known() {
+                    text.push_str(&format!(
+                        "The best move is: {}: {} (proven)\n",
+                        square(best.mv),
+                        result_for(best.outlook, to_move)
+                    ));
+                } else {
+                    text.push_str(&format!(
+                        "The best move found is: {}, not proven optimal\n",
+                        square(best.mv)
+                    ));
+                }
+            }
         }
     }
     if let Some(best) = best
@@ -464,7 +342,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
             std::iter::once(best.mv).chain(line.moves.iter().copied()),
         );
         if line.proven {
-            let result = result_for(outlook(best.mv), to_move);
+            let result = result_for(best.outlook, to_move);
             text.push_str(&format!("Best play: {moves}: {result}\n"));
         } else {
             text.push_str(&format!("Best play as far as the search looked: {moves}\n"));
@@ -487,7 +365,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
     match analysis.method {
         Method::Table => text.push_str(&format!(
             " (answered from the compiled table; searching takes {})\n",
-            thousands(analyze_by_search(&board, Limits::Solve).nodes())
+            thousands(analyze_by_search(&board, Limits::ToTheEnd).nodes())
         )),
         Method::Search {
             depth: Some(depth), ..
@@ -497,25 +375,6 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
     text
 }
 
-/// The value the prover proved for the position after `mv`, if it did.
-fn proven_after(analysis: &Analysis, mv: Square) -> Option<Value> {
-    let settled = analysis.settled.as_ref()?;
-    settled
-        .moves
-        .iter()
-        .find(|&&(proven, _)| proven == mv)
-        .map(|&(_, value)| value)
-}
-
-/// What the move `mv` of `analysis` means for its mover.
-fn outlook_of_move(analysis: &Analysis, mv: Square) -> Outlook {
-    analysis
-        .moves
-        .iter()
-        .find(|scored| scored.mv == mv)
-        .map_or(Outlook::Estimate, |scored| analysis.outlook_of(*scored))
-}
-
 /// A square in both notations: `c3 (row 2, col 2)`.
 fn square(mv: Square) -> String {
     format!("{mv} (row {}, col {})", mv.row, mv.col)
@@ -523,7 +382,7 @@ fn square(mv: Square) -> String {
 
 /// The board with marks where they are and each empty cell's score in its
 /// place, labelled as the game labels it: columns a, b, c… and rows 1, 2, 3….
-fn score_grid(board: &Board, moves: &[ScoredMove]) -> String {
+fn score_grid(board: &Board, rows: &[MoveRow]) -> String {
     let size = board.size();
     let mut text = String::from("    ");
     for col in 0..size {
@@ -536,10 +395,10 @@ fn score_grid(board: &Board, moves: &[ScoredMove]) -> String {
             let mv = Square::new(row, col);
             let cell = match board.get(mv) {
                 Some(player) => player.symbol().to_string(),
-                None => moves.iter().find(|m| m.mv == mv).map_or_else(
-                    || ".".to_string(),
-                    |m| format!("{}{}", signed(m.score), if m.proven { "" } else { "?" }),
-                ),
+                None => rows
+                    .iter()
+                    .find(|row| row.mv == mv)
+                    .map_or_else(|| ".".to_string(), MoveRow::number),
             };
             text.push_str(&format!("{cell:>5}"));
         }
@@ -569,26 +428,27 @@ pub fn run_best(
             return Ok(ExitStatus::BadInput);
         }
     };
-    // With --solve, bigger boards are proven by the prover and the move
-    // it stands behind is the answer; the search alone answers otherwise.
-    let (analysis, proven) = if options.solve && !board.is_classic() {
-        let mut ai = Ai::new();
+    // The best move every view names (Analysis::best_by). With --solve the
+    // prover proves the position, and only the position: its best move is
+    // one the proof keeps.
+    let mut ai = Ai::new();
+    let analysis = if options.solve && !board.is_classic() {
         let mut analysis = ai.analyze(&board, options.score_limits());
         ai.set_bounds(bounds.bounds());
-        analysis.settled = ai.settle_all(&board);
+        let settled = ai.settle(&board);
         if let Some(stop) = ai.stopped() {
             writeln!(err, "error: {}", bounds.stopped(stop))?;
             return Ok(ExitStatus::Stopped);
         }
-        let proven = analysis.proven_move();
-        (analysis, proven)
+        analysis.settle(settled);
+        analysis
     } else {
-        (analyze(&board, options.limits()), None)
+        ai.analyze(&board, options.limits())
     };
-    match proven.or_else(|| best_counted(&analysis, scoring).map(|best| best.mv)) {
+    match analysis.best_by(scoring).map(|best| best.mv) {
         Some(best) => {
             if coord {
-                writeln!(out, "{}", best.coordinate())?;
+                writeln!(out, "{}", best)?;
             } else {
                 writeln!(out, "{} {}", best.row, best.col)?;
             }

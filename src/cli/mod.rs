@@ -1,6 +1,9 @@
 //! The command line: flags, subcommands and the headless commands.
 
 pub mod analyze;
+pub mod grade;
+pub mod json;
+pub mod lab;
 pub mod play;
 pub mod quiz;
 pub mod review;
@@ -17,16 +20,18 @@ pub mod verify;
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use serde::Serialize;
+use tictactoe_core::console::terminal_width;
+use tictactoe_core::fit::WordWrap;
 
 use tictactoe_engine::solve::{Bounds, Stop};
 use tictactoe_engine::{
     Board, BoardError, DEFAULT_THINK, GeometryError, Level, Limits, MAX_SIZE, MIN_SIZE, ParseError,
-    Scoring, Square,
+    Scoring, UnknownName,
 };
 
 /// Perfect tic-tac-toe in the terminal, and the minimax behind it.
@@ -53,6 +58,10 @@ pub enum Command {
     Tree(tree::TreeArgs),
     /// Replay the articles' minimax call by call, numbered as the freeCodeCamp article numbers its calls.
     Trace(trace::TraceArgs),
+    /// Run your own minimax program on every position and say where and why it goes wrong (or check a CS50 module with --cs50).
+    Grade(grade::GradeArgs),
+    /// Search one position with GeeksforGeeks' minimax, then with each technique added (alpha-beta, move ordering, a table, symmetry, iterative deepening): what each one buys.
+    Lab(lab::LabArgs),
     /// Quiz yourself on minimax: positions from real games, one question at a time.
     Quiz(quiz::QuizArgs),
     /// Review recorded games: every move's value before and after, and the moves that threw something away.
@@ -69,50 +78,52 @@ pub enum Command {
     Completions(setup::CompletionsArgs),
     /// Print the manual page, in roff.
     Man,
+    /// Print the manuals' tables of keys, in Markdown, from the key table.
+    #[command(hide = true)]
+    Keys,
     /// Host the game over SSH for players on other machines (`ssh -p 2222 NAME@HOST`).
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
 }
 
+/// One of the engine's named values on the command line: each of `all` by
+/// its name (its `Display`), with its help line, read back by `FromStr`.
+pub fn named_parser<T, const N: usize>(
+    all: [T; N],
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T>
+where
+    T: Copy + Display + FromStr<Err = UnknownName> + Send + Sync + 'static,
+{
+    let values = all.map(|value| PossibleValue::new(value.to_string()).help(help(value)));
+    PossibleValuesParser::new(values).try_map(|name| name.parse::<T>())
+}
+
 /// Levels on the command line: `random`, `easy`, `medium`, `hard`, `perfect`,
 /// each with its help line.
 pub fn level_parser() -> impl TypedValueParser<Value = Level> {
-    let values = Level::ALL.map(|level| {
-        let help = match level {
-            Level::Random => "any legal move",
-            Level::Easy => "random, but takes a win on the move",
-            Level::Medium => "looks two moves ahead",
-            Level::Hard => "searches to the end, sometimes plays its second-best move",
-            Level::Perfect => "never errs; picks at random among the best moves",
-        };
-        PossibleValue::new(level.name()).help(help)
-    });
-    PossibleValuesParser::new(values).try_map(|name| Level::from_name(&name).ok_or("not a level"))
+    named_parser(Level::ALL, |level| match level {
+        Level::Random => "any legal move",
+        Level::Easy => "random, but takes a win on the move",
+        Level::Medium => "looks two moves ahead",
+        Level::Hard => "searches to the end, sometimes plays its second-best move",
+        Level::Perfect => "never errs; picks at random among the best moves",
+    })
 }
 
 /// `--scores` on the command line: `depth`, `plain` or `cs50`, each with its help line.
 pub fn scoring_parser() -> impl TypedValueParser<Value = Scoring> {
-    let values = Scoring::ALL.map(|scoring| {
-        let help = match scoring {
-            Scoring::Depth => {
-                "GeeksforGeeks' scores: the position after the move is depth 0, a win at depth d \
-                 scores 10 - d and a loss -10 + d (100 on boards above 3x3)"
-            }
-            Scoring::Plain => {
-                "freeCodeCamp's bare +10 / -10 / 0, however deep (100 on boards above 3x3)"
-            }
-            Scoring::Cs50 => {
-                "CS50's utility: +1 when X wins, -1 when O wins, 0 for a draw; X maximizes, \
-                 O minimizes"
-            }
-        };
-        PossibleValue::new(scoring.name()).help(help)
-    });
-    PossibleValuesParser::new(values).try_map(|name| {
-        Scoring::ALL
-            .into_iter()
-            .find(|scoring| scoring.name() == name)
-            .ok_or("not a way of counting scores")
+    named_parser(Scoring::ALL, |scoring| match scoring {
+        Scoring::Depth => {
+            "GeeksforGeeks' scores: the position after the move is depth 0, a win at depth d \
+             scores 10 - d and a loss -10 + d (100 on boards above 3x3)"
+        }
+        Scoring::Plain => {
+            "freeCodeCamp's bare +10 / -10 / 0, however deep (100 on boards above 3x3)"
+        }
+        Scoring::Cs50 => {
+            "CS50's utility: +1 when X wins, -1 when O wins, 0 for a draw; X maximizes, O minimizes"
+        }
     })
 }
 
@@ -124,10 +135,11 @@ pub struct ScoresArg {
     pub scores: Scoring,
 }
 
-/// The board's shape: N×N with K in a row. Where a board is given, `--size`
-/// says something else: see [`BoardOptions`] and [`play::PlayArgs`].
+/// `--size` and `--k`: the arguments that choose the board's geometry,
+/// N×N with K in a row. Where a board is given, `--size` says something
+/// else: see [`BoardOptions`] and [`play::PlayArgs`].
 #[derive(Debug, Clone, Copy, Default, Args)]
-pub struct Shape {
+pub struct GeometryArgs {
     /// Board side [default: 3].
     #[arg(long, value_name = "N", help = size_help(),
           value_parser = clap::value_parser!(u8).range(i64::from(MIN_SIZE)..=i64::from(MAX_SIZE)))]
@@ -137,7 +149,7 @@ pub struct Shape {
     pub k: Option<u8>,
 }
 
-impl Shape {
+impl GeometryArgs {
     /// Reads a board in the notation; its size must agree with `--size` if given.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
         let board = Board::parse_with_k(text, self.k)?;
@@ -151,7 +163,7 @@ impl Shape {
         }
     }
 
-    /// The empty board of this shape.
+    /// The empty board of this geometry.
     pub fn empty(&self) -> Result<Board, GeometryError> {
         let size = self.size.unwrap_or(MIN_SIZE);
         Board::empty(size, self.k.unwrap_or_else(|| Board::default_k(size)))
@@ -183,22 +195,22 @@ fn given_size_help() -> String {
     )
 }
 
-/// The shape of a board given on the command line, checked against it.
+/// `--size` and `--k` where a board is given on the command line, checked against it.
 #[derive(Debug, Clone, Copy, Args)]
 #[command(mut_arg("size", |size| size.help(given_size_help())))]
-pub struct GivenShape {
-    /// The board's shape.
+pub struct GivenGeometryArgs {
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: Shape,
+    pub geometry: GeometryArgs,
 }
 
 /// How to read a board and how long to think about it.
 #[derive(Debug, Clone, Args)]
 #[command(mut_arg("size", |size| size.help(given_size_help())))]
 pub struct BoardOptions {
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: Shape,
+    pub geometry: GeometryArgs,
     /// Thinking time per position on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
     pub think_ms: u64,
@@ -262,7 +274,7 @@ impl ProofBounds {
 impl BoardOptions {
     /// Reads a board in the notation with these options.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
-        self.shape.parse(text)
+        self.geometry.parse(text)
     }
 
     /// The limits `analyze` and `best` search the scores with: with
@@ -275,7 +287,7 @@ impl BoardOptions {
     /// The search limits these options ask for.
     pub fn limits(&self) -> Limits {
         if self.solve {
-            Limits::Solve
+            Limits::ToTheEnd
         } else {
             Limits::Think(Duration::from_millis(self.think_ms))
         }
@@ -291,22 +303,6 @@ pub const MAX_THINK_MS: u64 = 10 * 60 * 1000;
 /// `--think-ms`, wherever it appears: 0 to [`MAX_THINK_MS`].
 fn think_ms() -> clap::builder::RangedU64ValueParser<u64> {
     clap::value_parser!(u64).range(..=MAX_THINK_MS)
-}
-
-/// A square in the JSON of `analyze` and `trace`: `{"row":2,"col":2}` (0-based).
-#[derive(Debug, Serialize)]
-struct Cell {
-    row: u8,
-    col: u8,
-}
-
-impl From<Square> for Cell {
-    fn from(mv: Square) -> Cell {
-        Cell {
-            row: mv.row,
-            col: mv.col,
-        }
-    }
 }
 
 /// Reads the command line. `Err` holds the status to exit with: clap's own
@@ -343,9 +339,23 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(Command::Serve(args)) => args.run(),
         Some(command) => {
             let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
+            // Sentences at a terminal wrap at words, not wherever it ends a line.
+            let width = command.prose().then(terminal_width).flatten();
+            let mut wrapped;
+            let mut plain;
+            let out: &mut dyn Write = match width {
+                Some(width) => {
+                    wrapped = WordWrap::new(stdout.lock(), width);
+                    &mut wrapped
+                }
+                None => {
+                    plain = stdout.lock();
+                    &mut plain
+                }
+            };
             command.run(&mut Streams {
                 input: &mut stdin.lock(),
-                out: &mut stdout.lock(),
+                out,
                 err: &mut stderr.lock(),
             })
         }
@@ -367,6 +377,20 @@ pub fn run(cli: &Cli) -> ExitCode {
 }
 
 impl Command {
+    /// True when the command writes sentences (not JSON, DOT, tables,
+    /// roff or Markdown): at a terminal they wrap at words.
+    fn prose(&self) -> bool {
+        match self {
+            Command::Quiz(args) => !args.json,
+            Command::Review(args) => !args.json,
+            Command::Selfplay(args) => !args.json,
+            Command::Solve(args) => !args.json,
+            Command::Stats(args) => !args.json,
+            Command::Verify(_) => true,
+            _ => false,
+        }
+    }
+
     /// Runs a headless command on the given streams.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
         match self {
@@ -374,6 +398,8 @@ impl Command {
             Command::Best(args) => args.run(io),
             Command::Tree(args) => args.run(io),
             Command::Trace(args) => args.run(io),
+            Command::Grade(args) => args.run(io),
+            Command::Lab(args) => args.run(io),
             Command::Quiz(args) => args.run(io),
             Command::Review(args) => args.run(io),
             Command::Selfplay(args) => args.run(io),
@@ -382,6 +408,7 @@ impl Command {
             Command::Stats(args) => args.run(io),
             Command::Completions(args) => setup::write_completions(args.shell, io.out),
             Command::Man => setup::write_man_page(io.out),
+            Command::Keys => setup::write_key_tables(io.out),
             #[cfg(feature = "serve")]
             Command::Serve(args) => args.run_with(io.out, io.err),
         }

@@ -8,7 +8,8 @@ use clap::{Args, ValueEnum};
 use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
-use tictactoe_core::console::{Ending as TextEnding, Keep};
+use tictactoe_core::console::{Ending as TextEnding, Keep, terminal_width};
+use tictactoe_core::fit::WordWrap;
 use tictactoe_core::game::{Seat, Seats};
 use tictactoe_core::record::{self, RecordFile, RecordFileError};
 use tictactoe_core::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
@@ -50,16 +51,28 @@ pub enum SeatKind {
 #[command(mut_arg("size", |size| size.help(format!("Board side, {} [default: {MIN_SIZE}, or the size of --board]", super::sizes()))))]
 pub struct PlayArgs {
     /// The side you play; X moves first [default: x].
-    #[arg(long, value_enum, value_name = "x|o", conflicts_with_all = ["watch", "x", "o"])]
+    #[arg(long, value_enum, value_name = "x|o", ignore_case = true, conflicts_with_all = ["watch", "x", "o"])]
     pub player: Option<Side>,
     /// Watch the AI play both sides (the same as --x ai --o ai).
     #[arg(long, conflicts_with_all = ["x", "o"])]
     pub watch: bool,
     /// Who plays X; give --o too. Two humans can share the keyboard [default: human, ai with --player o or --watch].
-    #[arg(long, value_enum, value_name = "human|ai", requires = "o")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "human|ai",
+        ignore_case = true,
+        requires = "o"
+    )]
     pub x: Option<SeatKind>,
     /// Who plays O; give --x too [default: ai, human with --player o].
-    #[arg(long, value_enum, value_name = "human|ai", requires = "x")]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "human|ai",
+        ignore_case = true,
+        requires = "x"
+    )]
     pub o: Option<SeatKind>,
     /// How well the AI plays.
     #[arg(long, value_name = "LEVEL", default_value = "perfect", value_parser = super::level_parser())]
@@ -83,9 +96,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = 1, requires = "board",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub game: u32,
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: super::Shape,
+    pub geometry: super::GeometryArgs,
     /// How long the AI may think per move on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = super::DEFAULT_THINK_MS, value_parser = super::think_ms())]
     pub think_ms: u64,
@@ -123,7 +136,7 @@ pub enum PlayError {
     Board(#[from] BoardError),
     /// `--size` and `--k` do not make a board.
     #[error("{0}")]
-    Shape(#[from] GeometryError),
+    Geometry(#[from] GeometryError),
     /// The `--board` position is already decided.
     #[error("--board: the game is already over ({0}); give a position still in play")]
     Finished(&'static str),
@@ -179,11 +192,18 @@ impl PlayArgs {
         let reader = self.screen_reader || (!self.plain && dumb_terminal());
         if reader || self.plain {
             let prompt = io::stdin().is_terminal();
-            let (input, output) = (&mut io::stdin().lock(), &mut io::stdout().lock());
+            let input = &mut io::stdin().lock();
             let errors = &mut Said::new(io::stderr().lock());
             let ending = if reader {
+                // A line an event, however long: a screen reader reads lines.
+                let output = &mut io::stdout().lock();
                 tictactoe_core::reader::run(&settings, keep, input, output, errors, prompt)?
             } else {
+                // At a terminal, sentences wrap at words.
+                let output: &mut dyn Write = match terminal_width() {
+                    Some(width) => &mut WordWrap::new(io::stdout().lock(), width),
+                    None => &mut io::stdout().lock(),
+                };
                 tictactoe_core::plain::run(&settings, keep, input, output, errors, prompt)?
             };
             return Ok(match ending {
@@ -217,7 +237,7 @@ impl PlayArgs {
     /// The position `--board` gives: a board in the notation, or else a
     /// game of the records file of that name at `--move`.
     fn start_from(&self, text: &str) -> Result<Board, PlayError> {
-        let board_error = match self.shape.parse(text) {
+        let board_error = match self.geometry.parse(text) {
             Ok(_) if self.move_.is_some() || self.game != 1 => return Err(PlayError::NotARecord),
             Ok(board) => return Ok(board),
             Err(error) => error,
@@ -247,14 +267,17 @@ impl PlayArgs {
             let problem = format!("there is no move {plies}: game {} has {moves}", self.game);
             return Err(PlayError::NoSuchMove { file, problem });
         };
-        let shape = board.geometry();
-        if self.shape.size.is_some_and(|size| size != shape.size())
-            || self.shape.k.is_some_and(|k| k != shape.k())
+        let geometry = board.geometry();
+        if self
+            .geometry
+            .size
+            .is_some_and(|size| size != geometry.size())
+            || self.geometry.k.is_some_and(|k| k != geometry.k())
         {
             let problem = format!(
                 "its game is played on {0}x{0} with {1} in a row, not as --size and --k say",
-                shape.size(),
-                shape.k()
+                geometry.size(),
+                geometry.k()
             );
             return Err(PlayError::NoSuchMove { file, problem });
         }
@@ -310,7 +333,7 @@ impl PlayArgs {
     /// The session's settings, or why the flags cannot be played.
     pub fn settings(&self) -> Result<Settings, PlayError> {
         let start = match &self.board {
-            None => self.shape.empty()?,
+            None => self.geometry.empty()?,
             Some(text) => self.start_from(text)?,
         };
         match start.status() {

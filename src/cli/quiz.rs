@@ -4,9 +4,8 @@
 use std::io::{self, IsTerminal};
 
 use clap::Args;
-use serde::Serialize;
 
-use super::{ExitStatus, ScoresArg, Streams};
+use super::{ExitStatus, ScoresArg, Streams, json};
 use tictactoe_core::action::Action;
 use tictactoe_core::keys::{self, Mode};
 use tictactoe_core::quiz::{Answer, Question, ask_all, questions};
@@ -33,14 +32,6 @@ pub struct QuizArgs {
     pub scores: ScoresArg,
 }
 
-/// One question of `quiz --answers --json`.
-#[derive(Debug, Serialize)]
-struct KeyRecord {
-    board: String,
-    ask: &'static str,
-    answer: serde_json::Value,
-}
-
 impl QuizArgs {
     /// Asks the questions on standard input and output, or prints the key.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
@@ -49,9 +40,7 @@ impl QuizArgs {
         if self.answers {
             for question in &asked {
                 if self.json {
-                    let record =
-                        serde_json::to_string(&key_record(question)).map_err(io::Error::other)?;
-                    writeln!(io.out, "{record}")?;
+                    json::write_line(io.out, &key_record(question))?;
                 } else {
                     writeln!(io.out, "{}", question.key())?;
                 }
@@ -78,17 +67,18 @@ impl QuizArgs {
     }
 }
 
-fn key_record(question: &Question) -> KeyRecord {
+fn key_record(question: &Question) -> json::QuizKey {
     let answer = match question.answer() {
         Answer::Value(value) => value.into(),
-        Answer::Best(best) => best.iter().map(|mv| mv.to_string()).collect(),
+        Answer::Best(best) => json::squares(best).into(),
         Answer::Calls(calls) => calls.into(),
         Answer::Pruned(paths) => paths
-            .iter()
-            .map(|path| path.iter().map(|mv| mv.to_string()).collect::<Vec<_>>())
-            .collect(),
+            .into_iter()
+            .map(json::squares)
+            .collect::<Vec<_>>()
+            .into(),
     };
-    KeyRecord {
+    json::QuizKey {
         board: question.board.to_string(),
         ask: question.ask.name(),
         answer,

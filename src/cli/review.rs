@@ -7,12 +7,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use serde::Serialize;
 
-use super::{DEFAULT_THINK_MS, ExitStatus, Streams, think_ms};
+use super::{DEFAULT_THINK_MS, ExitStatus, Streams, json, think_ms};
 use tictactoe_core::record::{self, Record, RecordFileError};
 use tictactoe_core::review::{MoveReview, game_text, legend, review};
-use tictactoe_engine::{Ai, Limits, Player, Square};
+use tictactoe_engine::{Ai, Limits};
 
 /// The arguments of `tictactoe review`.
 #[derive(Debug, Args)]
@@ -32,29 +31,6 @@ pub struct ReviewArgs {
     /// Search until every score is proven, however long it takes.
     #[arg(long)]
     pub solve: bool,
-}
-
-/// One move of `review --json`.
-#[derive(Debug, Serialize)]
-struct MoveLine {
-    game: usize,
-    ply: usize,
-    player: &'static str,
-    #[serde(rename = "move")]
-    mv: String,
-    before: i32,
-    after: i32,
-    mark: Option<&'static str>,
-    best: Vec<String>,
-    proven: bool,
-}
-
-/// The line after each game of `review --json`.
-#[derive(Debug, Serialize)]
-struct GameLine {
-    game: usize,
-    result: &'static str,
-    plies: usize,
 }
 
 impl ReviewArgs {
@@ -77,7 +53,7 @@ impl ReviewArgs {
             Err(error) => return refuse(&error, failed(&error)),
         };
         let limits = if self.solve {
-            Limits::Solve
+            Limits::ToTheEnd
         } else {
             Limits::Think(Duration::from_millis(self.think_ms))
         };
@@ -139,36 +115,25 @@ fn write_json(
     reviews: &[MoveReview],
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let names = |moves: &[Square]| moves.iter().map(Square::to_string).collect();
     for (i, review) in reviews.iter().enumerate() {
-        let line = MoveLine {
+        let line = json::ReviewedMove {
             game,
             ply: i + 1,
-            player: match review.mover() {
-                Player::X => "x",
-                Player::O => "o",
-            },
-            mv: review.mv.to_string(),
+            player: json::player(review.mover()),
+            at: json::Located::new(Some(review.mv)),
             before: review.before,
             after: review.after,
             mark: review.mark.map(|mark| mark.symbol()),
-            best: names(&review.best),
+            best: json::square(review.best),
+            tied: json::squares(review.tied.iter().copied()),
             proven: review.proven,
         };
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&line).map_err(io::Error::other)?
-        )?;
+        json::write_line(out, &line)?;
     }
-    let end = GameLine {
+    let end = json::ReviewedGame {
         game,
-        result: record.result().token(),
+        result: json::game_result(record.result()),
         plies: record.moves().len(),
     };
-    writeln!(
-        out,
-        "{}",
-        serde_json::to_string(&end).map_err(io::Error::other)?
-    )
+    json::write_line(out, &end)
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{DEFAULT_THINK_MS, ExitStatus, Shape, Streams, level_parser, think_ms};
+use super::{DEFAULT_THINK_MS, ExitStatus, GeometryArgs, Streams, json, level_parser, think_ms};
 use tictactoe_core::game::{Seat, Seats};
 use tictactoe_core::record::{self, Record, RecordFile, RecordFileError};
 use tictactoe_core::selfplay::{SelfplayReport, play_games_each};
@@ -33,9 +33,9 @@ pub struct SelfplayArgs {
     /// One line of JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: Shape,
+    pub geometry: GeometryArgs,
     /// Thinking time per move on boards bigger than 3x3, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = DEFAULT_THINK_MS, value_parser = think_ms())]
     pub think_ms: u64,
@@ -47,7 +47,7 @@ pub struct SelfplayArgs {
 impl SelfplayArgs {
     /// Plays the games and prints their tally.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
-        let start = match self.shape.empty() {
+        let start = match self.geometry.empty() {
             Ok(start) => start,
             Err(error) => return io.error_line(&error, ExitStatus::BadInput),
         };
@@ -120,11 +120,17 @@ pub fn write_report(
     out: &mut dyn Write,
 ) -> io::Result<ExitStatus> {
     if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(report).map_err(io::Error::other)?
-        )?;
+        let record = json::Selfplay {
+            games: report.games,
+            tally: json::Tally {
+                x_wins: report.x_wins,
+                o_wins: report.o_wins,
+                draw: report.draws,
+            },
+            seconds: report.seconds,
+            seed: report.seed,
+        };
+        json::write_line(out, &record)?;
     } else {
         let percent = |n: u32| 100.0 * f64::from(n) / f64::from(report.games.max(1));
         let games = text::count(report.games.into(), "game", "games");

@@ -38,6 +38,12 @@ pub struct ServeArgs {
     /// Let in only the public keys in this file (OpenSSH authorized_keys format) [default: anyone, no password].
     #[arg(long, value_name = "PATH")]
     pub authorized_keys: Option<PathBuf>,
+    /// The SQLite database of players, ratings and games, made on first start [default: tictactoe.db beside the host key].
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Keep the seat of a player whose connection dropped mid-game this many seconds; then they forfeit.
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub reconnect_grace: u64,
 }
 
 impl ServeArgs {
@@ -73,6 +79,8 @@ impl ServeArgs {
             login_timeout: Duration::from_secs(self.login_timeout),
             send_timeout: Duration::from_secs(self.send_timeout),
             authorized_keys: self.authorized_keys.clone(),
+            db: self.db.clone(),
+            reconnect_grace: Duration::from_secs(self.reconnect_grace),
         }
     }
 }

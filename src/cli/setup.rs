@@ -100,7 +100,7 @@ pub fn write_man_page(out: &mut dyn Write) -> io::Result<ExitStatus> {
 
     let mut commands = Roff::new();
     commands.control("SH", ["COMMANDS"]);
-    for sub in command.get_subcommands() {
+    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
         let usage = sub.clone().render_usage().to_string();
         let usage = usage.strip_prefix("Usage: ").unwrap_or(&usage).to_string();
         commands.control("TP", []);
@@ -112,7 +112,7 @@ pub fn write_man_page(out: &mut dyn Write) -> io::Result<ExitStatus> {
     commands.to_writer(out)?;
 
     // Each command's options under a heading of its own.
-    for sub in command.get_subcommands() {
+    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
         let heading = format!("{} options", sub.get_bin_name().unwrap_or(sub.get_name()));
         let sub = sub
             .clone()
@@ -120,6 +120,13 @@ pub fn write_man_page(out: &mut dyn Write) -> io::Result<ExitStatus> {
         Man::new(sub).render_options_section(out)?;
     }
     page.render_version_section(out)?;
+    Ok(ExitStatus::Success)
+}
+
+/// Writes the manuals' tables of keys in Markdown, each after its title,
+/// as the guide shows them (a test checks that it does).
+pub fn write_key_tables(out: &mut dyn Write) -> io::Result<ExitStatus> {
+    out.write_all(keys::markdown().as_bytes())?;
     Ok(ExitStatus::Success)
 }
 
@@ -133,7 +140,7 @@ fn keys_section() -> Roff {
         roff.control("SS", [group.title]);
         for entry in group.entries() {
             roff.control("TP", []);
-            roff.text([bold(entry.names)]);
+            roff.text([bold(entry.names())]);
             roff.text([roman(entry.doc)]);
         }
     }

@@ -6,10 +6,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use serde::Serialize;
+use clap::builder::TypedValueParser;
 
-use super::{ExitStatus, ProofBounds, Shape, Streams};
+use super::{ExitStatus, GeometryArgs, ProofBounds, Streams, json};
 use tictactoe_core::files::{self, Existing, Permissions, Problem};
 use tictactoe_core::text::thousands;
 use tictactoe_engine::solve::{Technique, Techniques, certificate, solve_within};
@@ -17,9 +16,9 @@ use tictactoe_engine::solve::{Technique, Techniques, certificate, solve_within};
 /// The arguments of `tictactoe solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The board's shape (the size is the board's own when --board is given).
+    /// The board's geometry: `--size` and `--k` (the size is the board's own when --board is given).
     #[command(flatten)]
-    pub shape: Shape,
+    pub geometry: GeometryArgs,
     /// The position to prove, in the notation [default: the empty board].
     #[arg(long, value_name = "BOARD", allow_hyphen_values = true)]
     pub board: Option<String>,
@@ -42,39 +41,23 @@ pub struct SolveArgs {
 
 /// Techniques on the command line, each with its help line.
 fn technique_parser() -> impl TypedValueParser<Value = Technique> {
-    let values = Technique::ALL.map(|technique| {
-        let help = match technique {
-            Technique::Symmetry => "rotations and reflections searched once",
-            Technique::Threats => "wins by continuous threats found without searching every move",
-            Technique::Pairing => "pairing strategies settle positions the defender holds",
-            Technique::Potential => {
-                "the Erdős–Selfridge potential settles positions the defender holds"
-            }
-            Technique::DeadCells => "cells on no open line are not searched",
-        };
-        PossibleValue::new(technique.name()).help(help)
-    });
-    PossibleValuesParser::new(values)
-        .try_map(|name| Technique::from_name(&name).ok_or("not a technique"))
-}
-
-/// The answer of `solve --json`.
-#[derive(Debug, Serialize)]
-struct Report {
-    size: u8,
-    k: u8,
-    board: String,
-    result: &'static str,
-    positions: u64,
-    ms: u64,
+    super::named_parser(Technique::ALL, |technique| match technique {
+        Technique::Symmetry => "rotations and reflections searched once",
+        Technique::Threats => "wins by continuous threats found without searching every move",
+        Technique::Pairing => "pairing strategies settle positions the defender holds",
+        Technique::Potential => {
+            "the Erdős–Selfridge potential settles positions the defender holds"
+        }
+        Technique::DeadCells => "cells on no open line are not searched",
+    })
 }
 
 impl SolveArgs {
     /// Proves the position, writes the certificate if asked, and prints the answer.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
         let board = match &self.board {
-            Some(text) => self.shape.parse(text).map_err(|e| e.to_string()),
-            None => self.shape.empty().map_err(|e| e.to_string()),
+            Some(text) => self.geometry.parse(text).map_err(|e| e.to_string()),
+            None => self.geometry.empty().map_err(|e| e.to_string()),
         };
         let board = match board {
             Ok(board) => board,
@@ -111,7 +94,7 @@ impl SolveArgs {
                     };
                 }
             };
-            let lines = certificate(&board, proof.value, &strategies);
+            let lines = certificate::lines(&board, proof.value, &strategies);
             let wrote = if to_stdout(path) {
                 // A closed pipe ends the command as for any output (status 0).
                 write_lines(&mut BufWriter::new(&mut *io.out), lines)?
@@ -131,19 +114,15 @@ impl SolveArgs {
             _ => &mut *io.out,
         };
         if self.json {
-            let report = Report {
+            let report = json::Solved {
                 size: board.size(),
                 k: board.k(),
                 board: board.to_string(),
-                result: proof.value.name(),
+                result: json::value(proof.value),
                 positions,
                 ms: proved_in.as_millis() as u64,
             };
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&report).map_err(io::Error::other)?
-            )?;
+            json::write_line(out, &report)?;
         } else {
             let from = if board.move_count() == 0 {
                 "the empty board".to_string()

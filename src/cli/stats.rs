@@ -5,10 +5,9 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use serde::Serialize;
 
-use super::{ExitStatus, Streams};
-use tictactoe_core::stats::{Note, Row, Stats, StatsFile};
+use super::{ExitStatus, Streams, json};
+use tictactoe_core::stats::{Note, Stats, StatsFile};
 use tictactoe_core::text;
 
 /// The arguments of `tictactoe stats`.
@@ -31,16 +30,6 @@ impl StatsArgs {
         let file = StatsFile::given_or_default(self.stats_file.as_deref());
         run_stats(file, self.json, self.reset, io.out, io.err)
     }
-}
-
-#[derive(Serialize)]
-struct Report<'a> {
-    games: u64,
-    wins: u64,
-    losses: u64,
-    draws: u64,
-    by_opponent: Vec<Row>,
-    file: &'a str,
 }
 
 /// Prints the statistics (after resetting them, with `reset`).
@@ -77,7 +66,7 @@ pub fn run_stats(
     let (wins, losses, draws) = stats.totals();
     let path = file.path().display().to_string();
     if json {
-        let report = Report {
+        let report = json::Stats {
             games: stats.games(),
             wins,
             losses,
@@ -85,11 +74,7 @@ pub fn run_stats(
             by_opponent: stats.rows(),
             file: &path,
         };
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&report).map_err(io::Error::other)?
-        )?;
+        json::write_line(out, &report)?;
         return Ok(ExitStatus::Success);
     }
     if reset {

@@ -8,11 +8,12 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use serde::Serialize;
 
-use super::{Cell, ExitStatus, GivenShape, ScoresArg, Streams};
+use super::{ExitStatus, GivenGeometryArgs, ScoresArg, Streams, json};
+use tictactoe_core::present::{
+    bounded, cut_reason, ended, role_does, role_name, role_takes, score_reason, tree_legend,
+};
 use tictactoe_core::text::{signed, thousands};
-use tictactoe_core::words::{bounded, cut_reason, score_reason, tree_legend};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Limits, Outlook, Role, Scoring, Status, analyze};
@@ -36,9 +37,9 @@ pub struct TraceArgs {
     /// How scores are counted.
     #[command(flatten)]
     pub scores: ScoresArg,
-    /// The board's shape.
+    /// The board's geometry: `--size` and `--k`.
     #[command(flatten)]
-    pub shape: GivenShape,
+    pub geometry: GivenGeometryArgs,
 }
 
 impl TraceArgs {
@@ -47,7 +48,7 @@ impl TraceArgs {
         if let Some(refusal) = super::one_board_only("trace", &self.board) {
             return io.error_line(&refusal, ExitStatus::BadInput);
         }
-        let board = match self.shape.shape.parse(&self.board) {
+        let board = match self.geometry.geometry.parse(&self.board) {
             Ok(board) => board,
             Err(error) => return io.error_line(&error, ExitStatus::BadInput),
         };
@@ -149,46 +150,19 @@ fn index(number: u64) -> usize {
 }
 
 /// One call of `trace --json`.
-#[derive(Debug, Serialize)]
-struct CallRecord {
-    call: u64,
-    parent: Option<u64>,
-    /// The article's depth: `null` for call 1, 0 for the calls it makes.
-    depth: Option<u32>,
-    #[serde(rename = "move")]
-    mv: Option<Cell>,
-    board: String,
-    maximizing: bool,
-    score: i32,
-    /// What the score says: the value (`exact`), or a bound on it.
-    bound: &'static str,
-    /// Alpha-beta only: the window as the call began (`null` for no bound yet).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    alpha: Option<Option<i32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    beta: Option<Option<i32>>,
-    /// Alpha-beta only: the replies not searched.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cut: Option<Vec<Cell>>,
-}
-
-impl CallRecord {
-    fn new(call: &Call, outcome: &Outcome) -> CallRecord {
-        CallRecord {
-            call: call.number,
-            parent: call.parent,
-            depth: call.depth(),
-            mv: call.mv.map(Cell::from),
-            board: call.board.to_string(),
-            maximizing: call.role.is_max(),
-            score: outcome.score,
-            bound: outcome.bound.name(),
-            alpha: call.window.map(|window| window.alpha),
-            beta: call.window.map(|window| window.beta),
-            cut: call
-                .window
-                .map(|_| outcome.cut.iter().map(Cell::from).collect()),
-        }
+fn call_record(call: &Call, outcome: &Outcome) -> json::TraceCall {
+    json::TraceCall {
+        call: call.number,
+        parent: call.parent,
+        depth: call.depth(),
+        at: json::Located::new(call.mv),
+        board: call.board.to_string(),
+        maximizing: call.role.is_max(),
+        score: outcome.score,
+        bound: outcome.bound.name(),
+        alpha: call.window.map(|window| window.alpha),
+        beta: call.window.map(|window| window.beta),
+        cut: call.window.map(|_| json::squares(outcome.cut.iter())),
     }
 }
 
@@ -221,9 +195,7 @@ pub fn run_trace(
     if json {
         for step in traced.walk() {
             if let Step::Enter(call) = step {
-                let record = CallRecord::new(&call, &outcomes[index(call.number)]);
-                let record = serde_json::to_string(&record).map_err(io::Error::other)?;
-                writeln!(out, "{record}")?;
+                json::write_line(out, &call_record(&call, &outcomes[index(call.number)]))?;
             }
         }
         Ok(ExitStatus::Success)
@@ -267,7 +239,11 @@ fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io:
     match board.status() {
         Status::InProgress { .. } => {
             let role = Role::of(to_move, maximizer);
-            writeln!(out, ": {to_move} to move, so {to_move} {}.", role.verb())?
+            writeln!(
+                out,
+                ": {to_move} to move, so {to_move} {}.",
+                role_does(role)
+            )?
         }
         _ => writeln!(out, ": the game is over.")?,
     }
@@ -324,7 +300,7 @@ fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io:
                     Some(rail) => format!("{rail}│  "),
                 };
                 let label = format!("{prefix}{}", move_label(&call));
-                let turn = format!("{} {}", call.board.to_move(), call.role);
+                let turn = format!("{} {}", call.board.to_move(), role_name(call.role));
                 let window = call.window.map_or(String::new(), |window| {
                     format!(
                         "  {:>5}  {:>5}",
@@ -334,7 +310,7 @@ fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io:
                 });
                 let end = match call.board.status() {
                     Status::InProgress { .. } => String::new(),
-                    ended => format!("  {ended}"),
+                    status => format!("  {}", ended(status).unwrap_or_default()),
                 };
                 let returns = bounded(outcome.score, outcome.bound);
                 let depth = call
@@ -450,7 +426,7 @@ fn summary(traced: &Traced, outcomes: &[Outcome]) -> String {
     let win = traced.board.geometry().win_score();
     // What the move means, from the engine's scores: plain scores no longer
     // say how far away a win is.
-    let analysis = analyze(&traced.board, Limits::Solve);
+    let analysis = analyze(&traced.board, Limits::ToTheEnd);
     let outlook = analysis
         .moves
         .iter()
@@ -458,7 +434,7 @@ fn summary(traced: &Traced, outcomes: &[Outcome]) -> String {
         .map_or(Outlook::Estimate, |scored| analysis.outlook_of(*scored));
     text.push_str(&format!(
         "Call 1 takes the {} of {}: {}.\nBest move: {mv} (row {}, col {}), call {}: {}.\n",
-        role.takes(),
+        role_takes(role),
         scores.join(", "),
         signed(root.score),
         mv.row,

@@ -7,10 +7,12 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
+use tictactoe_core::present::{
+    branch_result, ended, node_result, role_name, role_takes, tree_legend,
+};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{branch_result, node_result, tree_legend};
 use tictactoe_engine::teach::reference::{is_countable, tree_size};
-use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Player, Role, Scoring, Square, Status};
 
 /// The arguments of `tictactoe tree`.
@@ -210,7 +212,7 @@ fn thinking_time(board: &Board, depth: Option<u32>, limits: Limits) -> Option<Du
 fn limits_ms(limits: Limits) -> u128 {
     match limits {
         Limits::Think(each) => each.as_millis(),
-        Limits::Solve => 0,
+        Limits::ToTheEnd => 0,
     }
 }
 
@@ -273,7 +275,7 @@ fn build(root: &Board, depth: Option<u32>, limits: Limits, scoring: Scoring) -> 
         depth: 0,
         mv: None,
         board: *root,
-        value: value(&analysis, 0, maximizer, scoring),
+        value: node_value(&analysis, 0, maximizer, scoring),
         proven: analysis.proven(),
         result: node_result(&analysis),
         chosen_by: None,
@@ -353,7 +355,7 @@ fn describe(node: &Node, maximizer: Player) -> String {
     let estimate = if node.proven { "" } else { "?" };
     let mut text = format!("{}{estimate}  {}", signed(node.value), node.result);
     if let Status::InProgress { to_move } = node.board.status() {
-        let how = Role::of(to_move, maximizer).takes();
+        let how = role_takes(Role::of(to_move, maximizer));
         text.push_str(&format!(" · {to_move} to move, takes the {how}"));
         if let Some(below) = node.below {
             text.push_str(&format!(" ({} below)", thousands(below)));
@@ -386,7 +388,7 @@ fn to_text(nodes: &[Node], maximizer: Player) -> String {
                     ("├── ", "│   ")
                 };
                 let mover = node.board.to_move().other();
-                let mv = node.mv.map_or(String::new(), Square::coordinate);
+                let mv = node.mv.map_or(String::new(), |mv| mv.to_string());
                 (
                     format!("{above}{branch}{mv} {mover}  "),
                     format!("{above}{more}"),
@@ -421,10 +423,10 @@ fn to_dot(root: &Board, nodes: &[Node], maximizer: Player) -> String {
             Status::InProgress { to_move } => {
                 label.push(format!(
                     "{to_move} to move: {}",
-                    Role::of(to_move, maximizer)
+                    role_name(Role::of(to_move, maximizer))
                 ));
             }
-            ended => label.push(ended.to_string()),
+            status => label.push(ended(status).unwrap_or_default()),
         }
         let estimate = if node.proven { "" } else { "?" };
         label.push(format!("{}{estimate}", signed(node.value)));
@@ -455,7 +457,7 @@ fn to_dot(root: &Board, nodes: &[Node], maximizer: Player) -> String {
                 "    n{} -> n{} [label=\"{} {mover}\"{bold}];\n",
                 id(parent),
                 id(i),
-                mv.coordinate()
+                mv
             ));
         }
     }

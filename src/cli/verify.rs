@@ -1,15 +1,17 @@
-//! `tictactoe verify`: checks a certificate with the checker of its own
-//! ([`tictactoe_core::proof_check`]) and says what it proved.
+//! `tictactoe verify`: checks a certificate with the engine's checker
+//! ([`tictactoe_engine::solve::certificate`]), which knows only the rules,
+//! and says what it proved.
 
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
+use thiserror::Error;
 
 use super::{ExitStatus, Streams};
 use tictactoe_core::files::{self, LineCap, Problem};
-use tictactoe_core::proof_check::{CheckError, check};
 use tictactoe_core::text::{count, thousands};
+use tictactoe_engine::solve::certificate::{CheckError, Checker, Verified};
 
 /// The largest certificate `verify` reads: 1 GiB, far above the largest
 /// proof `solve` writes.
@@ -52,12 +54,18 @@ impl VerifyArgs {
         drop(input);
         match checked {
             Ok(verified) => {
-                writeln!(io.out, "{verified}")?;
+                let (board, size) = (verified.board, verified.board.size());
+                writeln!(
+                    io.out,
+                    "verified: {board} ({size}x{size}, {} in a row): {}",
+                    board.k(),
+                    verified.claim
+                )?;
                 for strategy in &verified.strategies {
                     writeln!(
                         io.out,
                         "  {} for {}: {} replayed, {} ({} answering in pairs)",
-                        strategy.goal,
+                        strategy.goal.name(),
                         strategy.player,
                         count(strategy.positions, "position", "positions"),
                         count(strategy.nodes as u64, "node", "nodes"),
@@ -86,17 +94,54 @@ fn said(problem: &Problem) -> String {
     }
 }
 
+/// Why a certificate was not verified.
+#[derive(Debug, Error)]
+enum Unverified {
+    /// Reading the file failed: the certificate may be fine, the input is
+    /// not (or a line ran past [`MAX_LINE_BYTES`]).
+    #[error("line {line}: cannot be read: {error}")]
+    Unreadable {
+        /// 1-based line number.
+        line: usize,
+        /// The input's error.
+        error: io::Error,
+    },
+    /// The certificate proves nothing.
+    #[error(transparent)]
+    Refused(#[from] CheckError),
+}
+
+/// Feeds the certificate to the checker a line at a time.
+fn check(input: &mut impl BufRead) -> Result<Verified, Unverified> {
+    let mut checker = Checker::new();
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => checker.line(&line)?,
+            Err(error) => {
+                return Err(Unverified::Unreadable {
+                    line: number,
+                    error,
+                });
+            }
+        }
+    }
+    Ok(checker.finish()?)
+}
+
 /// Refuses a certificate in one line: status 2, as for any bad input (a
 /// line past [`MAX_LINE_BYTES`] included), unless the file could not be
 /// read to its end (status 1).
 fn refuse(
     io: &mut Streams,
     name: &dyn std::fmt::Display,
-    error: &CheckError,
+    error: &Unverified,
     line_too_long: bool,
 ) -> io::Result<ExitStatus> {
     let status = match error {
-        CheckError::Unreadable { .. } if !line_too_long => ExitStatus::Failure,
+        Unverified::Unreadable { .. } if !line_too_long => ExitStatus::Failure,
         _ => ExitStatus::BadInput,
     };
     io.error_line(&format!("{name}: not verified: {error}"), status)

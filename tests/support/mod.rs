@@ -120,6 +120,20 @@ pub fn settings_from(start: Board, x: Seat, o: Seat) -> Settings {
     }
 }
 
+/// GeeksforGeeks' board: X to move, and the article's best move is row 2,
+/// col 2 (c3), worth 10.
+pub const GEEKSFORGEEKS: &str = "xox/oox/...";
+
+/// freeCodeCamp's board: X to move, nine calls (FC1 to FC9), the centre.
+pub const FREECODECAMP: &str = "o.x/x.x/.oo";
+
+/// freeCodeCamp's board, two people seated: the position the teaching views
+/// open on, nobody's AI moving.
+pub fn freecodecamp_app(t0: Instant) -> App {
+    let start: Board = FREECODECAMP.parse().expect("the article's board");
+    App::new(settings_from(start, Seat::Human, Seat::Human), t0)
+}
+
 /// The screen model drawn on a `width` x `height` test terminal.
 pub fn draw(app: &App, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");

@@ -8,9 +8,14 @@ use tictactoe_screen::layout::{BoardLayout, Panels, ScreenLayout, layout};
 
 /// Where the 3x3 board is drawn on a `cols` x `rows` screen (explain off).
 pub fn board(cols: u16, rows: u16) -> BoardLayout {
+    board_of(3, cols, rows)
+}
+
+/// Where a board of side `size` is drawn on a `cols` x `rows` screen (explain off).
+pub fn board_of(size: u8, cols: u16, rows: u16) -> BoardLayout {
     let ScreenLayout::Game { board, .. } = layout(
         Rect::new(0, 0, cols, rows),
-        3,
+        size,
         Panels {
             moves: true,
             explain: false,

@@ -23,8 +23,11 @@ pub enum Direction {
 pub enum Action {
     /// Move the cursor.
     Cursor(Direction),
-    /// Place a mark under the cursor.
-    PlaceAtCursor,
+    /// Enter: act on what is selected. In the game, place a mark under the
+    /// cursor (a click is this, at the square clicked); in the minimax tree,
+    /// open the position selected; in the quiz, check the answer typed, or
+    /// go on once it is checked.
+    Confirm,
     /// Place a mark in this cell (a digit key or a click).
     Place(Square),
     /// Start a new game.
@@ -35,15 +38,19 @@ pub enum Action {
     Redo,
     /// Show or hide every move's score, the line behind it and what scoring costs.
     ToggleExplain,
+    /// The lab in the explain panel: what scoring costs, as a ladder of
+    /// search techniques (opens explain if it is off; again, back to the costs).
+    ToggleLab,
     /// Open or close the minimax tree of the position on the board.
     ToggleTree,
-    /// The walkthrough of minimax from the position on the board: open it,
-    /// or show its next call.
-    TraceStep,
-    /// In the walkthrough: anything but the next call.
+    /// Open the walkthrough of minimax from the position on the board.
+    Walkthrough,
+    /// In the walkthrough: a move through its calls.
     Trace(TraceMove),
-    /// Backspace: up one level in the tree.
-    GoUp,
+    /// In the minimax tree: close the position selected, or go up to the one above.
+    Collapse,
+    /// In the quiz: take back the last character typed.
+    Erase,
     /// Show or hide the help.
     ToggleHelp,
     /// Leave (`q`, Ctrl-C): also from the help.
@@ -117,23 +124,32 @@ pub enum LobbyAction {
     LevelDown,
     /// A stronger AI.
     LevelUp,
-    /// Pair with the player waiting longest, or wait.
-    FindOpponent,
+    /// Seek a game between people as chosen: pair with the oldest seek of
+    /// the same kind, or list this one and wait.
+    Seek,
+    /// The next board for a seek (size and how many in a row).
+    Board,
+    /// A seek rated or not.
+    Rated,
+    /// The next time control for a seek (or none).
+    Clock,
     /// Stop waiting for an opponent.
     StopWaiting,
     /// Select the game above in the list.
     SelectUp,
     /// Select the game below in the list.
     SelectDown,
-    /// Watch the game selected.
-    Watch,
+    /// Take the seek selected, or watch the game selected.
+    Choose,
     /// Close the connection.
     Quit,
 }
 
-/// A move through the walkthrough other than the next call.
+/// A move through the walkthrough's calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TraceMove {
+    /// The next call; after the last, call 1's result, and then from the start again.
+    Next,
     /// Back one call.
     Back,
     /// The rest of the current call, until it returns.

@@ -82,9 +82,9 @@ fn parse(line: &InputLine, shape: &Geometry, mode: Mode) -> Result<Command, Stri
         Some(Action::ToggleHelp) => Command::Help,
         Some(Action::Quit) => Command::Quit,
         Some(action) => Command::Own(action),
-        None => match shape.parse_move(&word) {
-            Some(mv) => Command::Play(mv),
-            None => return Err(not_a_move(&echo(line.text.trim()), shape)),
+        None => match shape.parse_square(&word) {
+            Ok(mv) => Command::Play(mv),
+            Err(_) => return Err(not_a_move(&echo(line.text.trim()), shape)),
         },
     };
     Ok(command)
@@ -93,7 +93,7 @@ fn parse(line: &InputLine, shape: &Geometry, mode: Mode) -> Result<Command, Stri
 /// The refusal of a line that is no move nor command, showing it as `shown`.
 fn not_a_move(shown: &str, shape: &Geometry) -> String {
     let size = shape.size();
-    let last = Square::new(size - 1, size - 1).coordinate();
+    let last = Square::new(size - 1, size - 1);
     let digits = if shape.is_classic() {
         "a digit 1-9 or "
     } else {
@@ -370,15 +370,15 @@ fn players(settings: &Settings) -> String {
 
 fn refusal(error: IllegalMove, mv: Square) -> String {
     match error {
-        IllegalMove::Occupied { .. } => format!("{} is taken", mv.coordinate()),
+        IllegalMove::Occupied { .. } => format!("{mv} is taken"),
         IllegalMove::GameOver => "the game is over: type new or quit".to_string(),
-        IllegalMove::OutOfRange { .. } => format!("{} is off the board", mv.coordinate()),
+        IllegalMove::OutOfRange { .. } => format!("{mv} is off the board"),
     }
 }
 
 fn help(shape: &Geometry, mode: Mode, output: &mut dyn Write) -> io::Result<()> {
     let size = shape.size();
-    let last = Square::new(size - 1, size - 1).coordinate();
+    let last = Square::new(size - 1, size - 1);
     if shape.is_classic() {
         writeln!(
             output,
@@ -395,10 +395,17 @@ fn help(shape: &Geometry, mode: Mode, output: &mut dyn Write) -> io::Result<()> 
     writeln!(output, "Commands:")?;
     let context = Context::new(mode);
     keys::entries(mode, &context)
-        .try_for_each(|entry| writeln!(output, "  {}: {}.", entry.names, entry.help))
+        .try_for_each(|entry| writeln!(output, "  {}: {}.", entry.names(), entry.help))
 }
 
 /// Lines about the statistics and the records, one each.
 fn tell(notes: &[String], output: &mut dyn Write) -> io::Result<()> {
     notes.iter().try_for_each(|note| writeln!(output, "{note}"))
+}
+
+/// The width of the terminal standard output writes to, if it is one:
+/// what the text the line-based front ends write wraps to ([`crate::fit::WordWrap`]).
+pub fn terminal_width() -> Option<u16> {
+    let size = rustix::termios::tcgetwinsize(io::stdout()).ok()?;
+    (size.ws_col > 0).then_some(size.ws_col)
 }

@@ -74,20 +74,7 @@ impl Seats {
     }
 }
 
-/// A finished game's result in words, from `person`'s side when the screen
-/// belongs to one: "X wins: you win!", "O wins: you lose"; otherwise "X wins"
-/// or "Draw". `None` while the game goes on.
-pub fn result_line(status: Status, person: Option<Player>) -> Option<String> {
-    let outcome = person.and_then(|person| Outcome::of(status, person));
-    let line = match (status, outcome) {
-        (Status::InProgress { .. }, _) => return None,
-        (Status::Draw, _) => "Draw".to_string(),
-        (Status::Won(winner), Some(Outcome::Win)) => format!("{winner} wins: you win!"),
-        (Status::Won(winner), Some(Outcome::Loss)) => format!("{winner} wins: you lose"),
-        (Status::Won(winner), _) => format!("{winner} wins"),
-    };
-    Some(line)
-}
+pub use crate::present::result_line;
 
 /// How a finished game went for the person who played it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,29 +1,32 @@
 //! Every key of the program in one table, [`KEYS`], and what reads it.
 //!
-//! Each [`Entry`] holds its keys with the action each asks for, their names
-//! (for the help, README and the man page), a short form and a label for the
-//! key bar, the help's words and the manual's, its importance, and when it
-//! applies: the [`Mode`]s it acts in, a condition for acting at all (its
-//! `only`) and one for being offered on the key bar (its `offered`).
+//! Each [`Entry`] holds its keys with the action each asks for, a label for
+//! the key bar, the help's words and the manual's, its importance, and when
+//! it applies: the [`Mode`]s it acts in, a condition for acting at all (its
+//! `only`) and one for being offered (its `offered`: on the key bar and in
+//! the help). The keys' names (for the help, the manuals and the key bar)
+//! are made from the keys themselves ([`Entry::names`]): each key is written
+//! once.
 //!
 //! Everything that shows or reads a key draws on the table: the mapping of
 //! key presses ([`action`], for the full-screen game and the server's lobby,
 //! which turn their terminal's events into a [`KeyPress`]), the key bar ([`bar`]: the game's, the tree's, the
 //! lobby's hint line and the help's closing hint), the help popup ([`help`]),
 //! plain mode's typed commands and their help ([`typed`], [`Mode::Plain`]),
-//! and the man page's KEYS section and README's key tables ([`GROUPS`]).
+//! and the man page's KEYS section and the manuals' key tables ([`GROUPS`],
+//! in Markdown by [`markdown`]).
 //!
 //! To add a key, add its entry (and, for a new action, the action's variant
-//! and what the model does with it): the mapping, key bar, help, README
-//! table (its test prints the new row) and man page follow.
+//! and what the model does with it): the mapping, key bar, help, the
+//! manuals' tables (their test prints the new row) and man page follow.
 
+use std::fmt::Write as _;
 use std::time::Duration;
 
 use tictactoe_engine::{Player, Square};
 
 use crate::action::{Action, Browse, Direction, LobbyAction, Reading, TraceMove};
 use crate::fit::most_important;
-
 /// A key of the keyboard, as the table names it: the front ends turn their
 /// terminal's key events into these (the core knows no terminal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -201,6 +204,161 @@ impl Key {
             Key::Click | Key::Any | Key::Word(_) => false,
         }
     }
+
+    /// The key's name: the character it types (`q`, `?`) or the word typed,
+    /// or a name in words (Enter, Space, Ctrl-C, any key).
+    pub fn name(self) -> KeyName {
+        let word = |name: &str| KeyName::Word(name.to_string());
+        match self {
+            Key::Code(KeyCode::Char(' ')) => word("Space"),
+            Key::Code(KeyCode::Char(c)) => KeyName::Typed(c.to_string()),
+            Key::Code(KeyCode::Up) => word("Up"),
+            Key::Code(KeyCode::Down) => word("Down"),
+            Key::Code(KeyCode::Left) => word("Left"),
+            Key::Code(KeyCode::Right) => word("Right"),
+            Key::Code(KeyCode::Enter) => word("Enter"),
+            Key::Code(KeyCode::Esc) => word("Esc"),
+            Key::Code(KeyCode::Backspace) => word("Backspace"),
+            Key::Code(KeyCode::Home) => word("Home"),
+            Key::Code(KeyCode::End) => word("End"),
+            Key::Code(KeyCode::F(number)) => KeyName::Word(format!("F{number}")),
+            Key::Code(KeyCode::Other) => word("another key"),
+            Key::Ctrl(letter) => KeyName::Word(format!("Ctrl-{}", letter.to_ascii_uppercase())),
+            Key::Click => word("Mouse click"),
+            Key::Any => word("any key"),
+            Key::Word(typed) => KeyName::Typed(typed.to_string()),
+            Key::Text => word("any character"),
+        }
+    }
+
+    fn char(self) -> Option<char> {
+        match self {
+            Key::Code(KeyCode::Char(c)) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// The name of a key, or of a few keys that go together, as the help, the
+/// manuals and the key bar give it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyName {
+    /// Keys named in words: Enter, Space, Ctrl-C, Arrows, any key.
+    Word(String),
+    /// Keys named by what they type: `q`, `hjkl`, `1-9`; or a word typed in
+    /// plain mode (`undo`).
+    Typed(String),
+    /// Two keys of opposite effect, such as `+` / `-`.
+    Pair(String, String),
+}
+
+impl KeyName {
+    /// The name in the help and the man page: `Arrows`, `hjkl`, `+ / -`.
+    pub fn text(&self) -> String {
+        match self {
+            KeyName::Word(name) | KeyName::Typed(name) => name.clone(),
+            KeyName::Pair(first, second) => format!("{first} / {second}"),
+        }
+    }
+
+    /// The name in Markdown: what is typed in code, the rest as words.
+    pub fn markdown(&self) -> String {
+        match self {
+            KeyName::Word(name) => name.clone(),
+            KeyName::Typed(name) => format!("`{name}`"),
+            KeyName::Pair(first, second) => format!("`{first}` / `{second}`"),
+        }
+    }
+
+    /// The name on the key bar, where room is short: `arrows`, `←`, `enter`, `+/-`.
+    pub fn short(&self) -> String {
+        match self {
+            KeyName::Word(name) => match name.as_str() {
+                "Up" => "↑".to_string(),
+                "Down" => "↓".to_string(),
+                "Left" => "←".to_string(),
+                "Right" => "→".to_string(),
+                "Arrows" | "Enter" | "Esc" | "Space" | "Backspace" => name.to_lowercase(),
+                _ => name.clone(),
+            },
+            KeyName::Typed(name) => name.clone(),
+            KeyName::Pair(first, second) => format!("{first}/{second}"),
+        }
+    }
+}
+
+/// The keys of a list, named: each key by its own name ([`Key::name`]), but
+///
+/// - the four arrow keys together are `Arrows`;
+/// - four letters together that move the cursor every way are one run (`hjkl`);
+/// - the digits 1 to 9 together are `1-9`;
+/// - a key's Shift twin for the same action goes unnamed (`+` is also `=`, `-` also `_`);
+/// - two symbols together for different actions are a pair (`+ / -`).
+pub fn key_names(keys: &[(Key, Does)]) -> Vec<KeyName> {
+    const ARROWS: [KeyCode; 4] = [KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right];
+    const TWINS: [(char, char); 2] = [('+', '='), ('-', '_')];
+    // The keys worth a name: not a Shift twin of the key before it.
+    let mut named: Vec<(Key, Does)> = Vec::new();
+    for &(key, does) in keys {
+        let twin = named.last().is_some_and(|&(before, bound)| {
+            let pair = before.char().zip(key.char());
+            bound == does && pair.is_some_and(|pair| TWINS.contains(&pair))
+        });
+        if !twin {
+            named.push((key, does));
+        }
+    }
+    let mut names = Vec::new();
+    let mut rest = named.as_slice();
+    while let Some(&(key, does)) = rest.first() {
+        let run = |n: usize| rest.get(..n).unwrap_or_default();
+        let four = run(4);
+        let arrows = four.len() == 4
+            && ARROWS
+                .iter()
+                .all(|&code| four.iter().any(|&(key, _)| key == Key::Code(code)));
+        let directions = four.len() == 4
+            && four
+                .iter()
+                .all(|(key, _)| key.char().is_some_and(|c| c.is_ascii_alphabetic()))
+            && [
+                Direction::Up,
+                Direction::Down,
+                Direction::Left,
+                Direction::Right,
+            ]
+            .iter()
+            .all(|&way| {
+                four.iter()
+                    .any(|&(_, does)| does == Does::Game(Action::Cursor(way)))
+            });
+        let digits = run(9)
+            .iter()
+            .map(|(key, _)| key.char())
+            .eq(('1'..='9').map(Some));
+        let symbol = |key: Key| key.char().is_some_and(|c| c.is_ascii_punctuation());
+        let pair = match rest.get(1) {
+            Some(&(second, other)) if symbol(key) && symbol(second) && other != does => {
+                Some((key.name().text(), second.name().text()))
+            }
+            _ => None,
+        };
+        let (name, taken) = if arrows {
+            (KeyName::Word("Arrows".to_string()), 4)
+        } else if directions {
+            let letters = four.iter().filter_map(|(key, _)| key.char()).collect();
+            (KeyName::Typed(letters), 4)
+        } else if digits {
+            (KeyName::Typed("1-9".to_string()), 9)
+        } else if let Some((first, second)) = pair {
+            (KeyName::Pair(first, second), 2)
+        } else {
+            (key.name(), 1)
+        };
+        names.push(name);
+        rest = &rest[taken..];
+    }
+    names
 }
 
 /// What a key asks for.
@@ -217,8 +375,9 @@ pub enum Does {
 pub enum Label {
     /// Always these words.
     Text(&'static str),
-    /// "pause", or "resume" while paused.
-    PauseOrResume,
+    /// The first words while the condition holds, else the second ("resume"
+    /// while paused, else "pause").
+    Either(When, &'static str, &'static str),
     /// The pause between moves, such as "delay 500 ms".
     Delay,
 }
@@ -256,6 +415,20 @@ pub enum When {
     Waiting,
     /// In the lobby, while not waiting.
     NotWaiting,
+    /// Watch mode, while paused.
+    Paused,
+    /// The walkthrough, while it runs to a call far away (Esc stops it).
+    Running,
+    /// The walkthrough, while it stands at a call (not running).
+    Still,
+    /// The walkthrough, at a call before the end: there is a call to finish.
+    Walking,
+    /// The walkthrough, once call 1 has returned.
+    WalkOver,
+    /// The quiz, while a question waits for its answer to be checked.
+    Answering,
+    /// The quiz, until its last question is answered.
+    Asking,
 }
 
 impl When {
@@ -276,8 +449,40 @@ impl When {
             When::HelpClosed => !context.help,
             When::Waiting => context.waiting,
             When::NotWaiting => !context.waiting,
+            When::Paused => context.paused,
+            When::Running => context.walk == Some(WalkStage::Running),
+            When::Still => context.walk != Some(WalkStage::Running),
+            When::Walking => context.walk == Some(WalkStage::Walking),
+            When::WalkOver => context.walk == Some(WalkStage::Over),
+            When::Answering => context.quiz == Some(QuizStage::Answering),
+            When::Asking => matches!(
+                context.quiz,
+                Some(QuizStage::Answering | QuizStage::Checked)
+            ),
         }
     }
+}
+
+/// Where the walkthrough on screen stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalkStage {
+    /// At a call before the end.
+    Walking,
+    /// Running to a call far away: Esc stops it.
+    Running,
+    /// Call 1 has returned.
+    Over,
+}
+
+/// Where the quiz on screen stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuizStage {
+    /// A question waits for its answer (typed or not) to be checked.
+    Answering,
+    /// The answer is checked: Enter asks the next question.
+    Checked,
+    /// Every question is answered: the score is shown.
+    Over,
 }
 
 /// The moment keys are read in: the mode and what is possible in it.
@@ -305,6 +510,10 @@ pub struct Context {
     pub paused: bool,
     /// Watch mode's pause between moves.
     pub delay: Duration,
+    /// Where the walkthrough stands, while it is open.
+    pub walk: Option<WalkStage>,
+    /// Where the quiz stands, while it is open.
+    pub quiz: Option<QuizStage>,
 }
 
 impl Context {
@@ -323,6 +532,8 @@ impl Context {
             waiting: false,
             paused: false,
             delay: Duration::ZERO,
+            walk: None,
+            quiz: None,
         }
     }
 
@@ -346,15 +557,13 @@ impl Context {
 pub struct Entry {
     /// The keys, each with what it asks for.
     pub keys: &'static [(Key, Does)],
-    /// The keys as the help and the manuals name them ("Arrows, hjkl, wasd").
-    pub names: &'static str,
-    /// The keys as the key bar names them ("arrows").
-    pub short: &'static str,
+    /// How many of the keys' names the key bar gives ("c/enter": two).
+    pub on_bar: usize,
     /// What the key bar says they do; `None`: they are not on the key bar.
     pub label: Option<Label>,
     /// What they do, in the help popup.
     pub help: &'static str,
-    /// What they do, in README and the man page.
+    /// What they do, in the manuals and the man page.
     pub doc: &'static str,
     /// 1 for the most important: the key bar and a short help drop the least first.
     pub importance: u8,
@@ -364,21 +573,15 @@ pub struct Entry {
     pub modes: Modes,
     /// They act only when this holds (else they are not bound, nor in the help).
     pub only: When,
-    /// The key bar offers them only when this holds.
+    /// The key bar and the help offer them only when this holds.
     pub offered: When,
 }
 
 impl Entry {
-    const fn new(
-        modes: &[Mode],
-        keys: &'static [(Key, Does)],
-        names: &'static str,
-        help: &'static str,
-    ) -> Entry {
+    const fn new(modes: &[Mode], keys: &'static [(Key, Does)], help: &'static str) -> Entry {
         Entry {
             keys,
-            names,
-            short: names,
+            on_bar: 1,
             label: None,
             help,
             doc: help,
@@ -390,23 +593,22 @@ impl Entry {
         }
     }
 
-    /// On the key bar as `short` and `label`, with this importance.
-    const fn bar(self, short: &'static str, label: &'static str, importance: u8) -> Entry {
-        self.bar_as(short, Label::Text(label), importance)
+    /// On the key bar as the first key's name and `label`, with this importance.
+    const fn bar(self, label: &'static str, importance: u8) -> Entry {
+        self.bar_as(Label::Text(label), importance)
     }
 
-    const fn bar_as(self, short: &'static str, label: Label, importance: u8) -> Entry {
+    const fn bar_as(self, label: Label, importance: u8) -> Entry {
         Entry {
-            short,
             label: Some(label),
             importance,
             ..self
         }
     }
 
-    /// Named `short` where room is short, off the key bar.
-    const fn short(self, short: &'static str) -> Entry {
-        Entry { short, ..self }
+    /// The key bar names the first `on_bar` keys ("c/enter").
+    const fn naming(self, on_bar: usize) -> Entry {
+        Entry { on_bar, ..self }
     }
 
     const fn importance(self, importance: u8) -> Entry {
@@ -438,6 +640,28 @@ impl Entry {
         self.modes.has(mode) && self.only.holds(context)
     }
 
+    /// The keys' names, one for each key or group of keys ([`key_names`]).
+    pub fn key_names(&self) -> Vec<KeyName> {
+        key_names(self.keys)
+    }
+
+    /// The keys' names as the help and the man page give them ("Arrows, hjkl, wasd").
+    pub fn names(&self) -> String {
+        let names: Vec<String> = self.key_names().iter().map(KeyName::text).collect();
+        names.join(", ")
+    }
+
+    /// The keys as the key bar names them ("arrows", "c/enter").
+    pub fn short(&self) -> String {
+        let names: Vec<String> = self
+            .key_names()
+            .iter()
+            .take(self.on_bar)
+            .map(KeyName::short)
+            .collect();
+        names.join("/")
+    }
+
     fn importance_at(&self, context: &Context) -> u8 {
         match self.raised {
             Some((when, importance)) if when.holds(context) => importance,
@@ -445,7 +669,6 @@ impl Entry {
         }
     }
 }
-
 const fn ch(letter: char) -> Key {
     Key::Code(KeyCode::Char(letter))
 }
@@ -522,58 +745,48 @@ pub static KEYS: &[Entry] = &[
             down(DOWN),
             left(LEFT),
             right(RIGHT),
-            up(ch('k')),
-            down(ch('j')),
             left(ch('h')),
+            down(ch('j')),
+            up(ch('k')),
             right(ch('l')),
             up(ch('w')),
-            down(ch('s')),
             left(ch('a')),
+            down(ch('s')),
             right(ch('d')),
         ],
-        "Arrows, hjkl, wasd",
         "move the cursor",
     )
-    .bar("arrows", "play", 4)
+    .bar("play", 4)
     .raised(When::Bigger, 2)
     .offered(When::Playable)
     .doc("move the cursor (with explain on, to the square whose line is shown)"),
     Entry::new(
         &[Play, Versus],
-        &[
-            on(ENTER, Action::PlaceAtCursor),
-            on(SPACE, Action::PlaceAtCursor),
-        ],
-        "Enter, Space",
+        &[on(ENTER, Action::Confirm), on(SPACE, Action::Confirm)],
         "place your mark",
     )
-    .bar("enter", "play", 4)
+    .bar("play", 4)
     .raised(When::Bigger, 2)
     .offered(When::Playable)
     .doc("place your mark under the cursor"),
-    Entry::new(&[Play, Versus], &DIGITS, "1-9", "place in that square")
-        .bar("1-9", "play", 2)
+    Entry::new(&[Play, Versus], &DIGITS, "place in that square")
+        .bar("play", 2)
         .only(When::Classic)
         .offered(When::Playable)
         .doc("place in that square, in reading order (1 top left, 9 bottom right); 3x3 only"),
     Entry::new(
         &[Play, Versus],
-        &[on(Key::Click, Action::PlaceAtCursor)],
-        "Mouse click",
+        &[on(Key::Click, Action::Confirm)],
         "place in that square",
     )
     .importance(6)
+    .offered(When::Playable)
     .doc("place in the square clicked"),
-    Entry::new(
-        &[Watch],
-        &[on(SPACE, Action::TogglePause)],
-        "Space",
-        "pause or resume",
-    )
-    .bar_as("space", Label::PauseOrResume, 2)
-    .offered(When::NotOver),
-    Entry::new(&[Watch], &[on(ch('.'), Action::Step)], ".", "play one move")
-        .bar(".", "step", 3)
+    Entry::new(&[Watch], &[on(SPACE, Action::TogglePause)], "pause or resume")
+        .bar_as(Label::Either(When::Paused, "resume", "pause"), 2)
+        .offered(When::NotOver),
+    Entry::new(&[Watch], &[on(ch('.'), Action::Step)], "play one move")
+        .bar("step", 3)
         .offered(When::NotOver)
         .doc("play one move (and stay paused)"),
     Entry::new(
@@ -584,31 +797,24 @@ pub static KEYS: &[Entry] = &[
             on(ch('-'), Action::Slower),
             on(ch('_'), Action::Slower),
         ],
-        "+ / -",
         "faster / slower",
     )
-    .bar_as("+/-", Label::Delay, 2)
+    .bar_as(Label::Delay, 2)
     .offered(When::NotOver)
     .doc("faster / slower: halves or doubles the pause between moves, 50 ms to 5 s"),
-    Entry::new(
-        &[Play, Watch],
-        &[on(ch('u'), Action::Undo)],
-        "u",
-        "undo the last turn",
-    )
-    .bar("u", "undo", 3)
-    .offered(When::CanUndo)
-    .doc(
-        "undo the last full turn: your move and the AI's reply (one move with two people \
-         at one keyboard; in watch mode one move, and it pauses)",
-    ),
+    Entry::new(&[Play, Watch], &[on(ch('u'), Action::Undo)], "undo the last turn")
+        .bar("undo", 3)
+        .offered(When::CanUndo)
+        .doc(
+            "undo the last full turn: your move and the AI's reply (one move with two people \
+             at one keyboard; in watch mode one move, and it pauses)",
+        ),
     Entry::new(
         &[Play, Watch],
         &[on(ch('U'), Action::Redo), on(Key::Ctrl('r'), Action::Redo)],
-        "U, Ctrl-r",
         "redo",
     )
-    .bar("U", "redo", 3)
+    .bar("redo", 3)
     .offered(When::CanRedo)
     .doc("redo what the last undo took back (the AI's replies as they were)"),
     Entry::new(
@@ -618,7 +824,6 @@ pub static KEYS: &[Entry] = &[
             on(ch('U'), Action::Redo),
             on(Key::Ctrl('r'), Action::Redo),
         ],
-        "u, U, Ctrl-r",
         "no undo against a person",
     )
     .importance(5)
@@ -626,71 +831,70 @@ pub static KEYS: &[Entry] = &[
     Entry::new(
         GAME,
         &[on(ch('e'), Action::ToggleExplain)],
-        "e",
         "explain: every move's score",
     )
-    .bar("e", "explain", 4)
+    .bar("explain", 4)
     .doc(
         "explain: every move's score on the board, the line behind the score under the \
          cursor, and what scoring the position costs",
     ),
     Entry::new(
         GAME,
+        &[on(ch('L'), Action::ToggleLab)],
+        "the lab: what each search technique buys",
+    )
+    .importance(6)
+    .doc(
+        "the lab in the explain panel: the position on the board searched by GeeksforGeeks' \
+         minimax, then with alpha-beta, move ordering, a table, symmetry and iterative \
+         deepening added, each row's positions and gain (again: back to explain's counts)",
+    ),
+    Entry::new(
+        GAME,
         &[on(ch('t'), Action::ToggleTree)],
-        "t",
         "minimax tree of the position",
     )
-    .bar("t", "tree", 5)
+    .bar("tree", 5)
     .doc("the minimax tree of the position on the board"),
     Entry::new(
         GAME,
-        &[on(ch('c'), Action::TraceStep)],
-        "c",
+        &[on(ch('c'), Action::Walkthrough)],
         "minimax call by call",
     )
-    .bar("c", "calls", 5)
+    .bar("calls", 5)
     .offered(When::NotOver)
     .doc("the walkthrough: minimax from the position on the board, one call per press"),
     Entry::new(
         &[Play, Watch, Watching],
         &[on(ch('z'), Action::Quiz)],
-        "z",
         "quiz on the position",
     )
-    .bar("z", "quiz", 6)
+    .bar("quiz", 6)
     .offered(When::Quizzable)
     .doc("the quiz on the position on the board: its value, a best move, and on few free squares minimax's calls and alpha-beta's cuts (3x3)"),
-    Entry::new(
-        &[Play, Watch],
-        &[on(ch('n'), Action::NewGame)],
-        "n",
-        "new game",
-    )
-    .bar("n", "new game", 5)
-    .raised(When::Over, 1)
-    .doc("new game (the tally is kept)"),
+    Entry::new(&[Play, Watch], &[on(ch('n'), Action::NewGame)], "new game")
+        .bar("new game", 5)
+        .raised(When::Over, 1)
+        .doc("new game (the tally is kept)"),
     Entry::new(
         &[Play, Watch, Versus],
         &[on(ch('r'), Action::ShowRecord)],
-        "r",
         "the game's record, to copy; at your own terminal also saved to a new file",
     )
     .doc("the record of the game on screen (see Game records), to copy from the screen; at the local terminal also written to a new file in the current folder, named on the status line"),
     Entry::new(
         &[Versus],
         &[on(ch('n'), Action::NewGame)],
-        "n",
         "rematch once the game is over (both ask; the sides swap)",
     )
-    .bar("n", "rematch", 1)
+    .bar("rematch", 1)
     .offered(When::Over),
     Entry::new(
         &[Play, Watch],
         &[on(ch('v'), Action::Review)],
-        "v",
         "review the game: step through its moves, the mistakes marked",
     )
-    .bar("v", "review", 3)
+    .bar("review", 3)
     .offered(When::Over)
     .doc("once the game is over: its review on the board, every move's value and the mistakes marked; on bigger boards the values arrive move by move, each thought about for --think-ms (see Game records)"),
     // The review of a finished game.
@@ -698,34 +902,34 @@ pub static KEYS: &[Entry] = &[
         &[Review],
         &[
             on(LEFT, Action::Browse(Browse::Back)),
-            on(ch('h'), Action::Browse(Browse::Back)),
             on(RIGHT, Action::Browse(Browse::Forward)),
+            on(ch('h'), Action::Browse(Browse::Back)),
             on(ch('l'), Action::Browse(Browse::Forward)),
             on(SPACE, Action::Browse(Browse::Forward)),
         ],
-        "Left, h, Right, l, Space",
         "one move back or on",
     )
-    .bar("←/→", "step", 1),
+    .bar("step", 1)
+    .naming(2),
     Entry::new(
         &[Review],
         &[
-            on(Key::Code(KeyCode::Home), Action::Browse(Browse::Start)),
             on(ch('g'), Action::Browse(Browse::Start)),
-            on(Key::Code(KeyCode::End), Action::Browse(Browse::End)),
             on(ch('G'), Action::Browse(Browse::End)),
+            on(Key::Code(KeyCode::Home), Action::Browse(Browse::Start)),
+            on(Key::Code(KeyCode::End), Action::Browse(Browse::End)),
         ],
-        "Home, g, End, G",
         "to the start or the end of the game",
     )
-    .bar("g/G", "start/end", 3),
+    .bar("start/end", 3)
+    .naming(2),
     Entry::new(
         &[Review],
         &[on(ch('v'), Action::Review), on(ESC, Action::Back)],
-        "v, Esc",
         "close the review",
     )
-    .bar("v/esc", "close", 1),
+    .bar("close", 1)
+    .naming(2),
     // The minimax tree.
     Entry::new(
         &[Tree],
@@ -737,59 +941,60 @@ pub static KEYS: &[Entry] = &[
             up(ch('w')),
             down(ch('s')),
         ],
-        "Up, Down, k, j, w, s",
         "move between positions",
     )
-    .bar("↑/↓", "move", 2),
+    .bar("move", 2)
+    .naming(2),
     Entry::new(
         &[Tree],
         &[
-            on(RIGHT, Action::PlaceAtCursor),
-            on(ENTER, Action::PlaceAtCursor),
-            on(SPACE, Action::PlaceAtCursor),
-            on(ch('l'), Action::PlaceAtCursor),
-            on(ch('d'), Action::PlaceAtCursor),
+            on(RIGHT, Action::Confirm),
+            on(ENTER, Action::Confirm),
+            on(SPACE, Action::Confirm),
+            on(ch('l'), Action::Confirm),
         ],
-        "Right, Enter, Space, l, d",
         "open a position's replies",
     )
-    .bar("→/enter", "open", 2)
+    .bar("open", 2)
+    .naming(2)
     .doc("open a position into its replies; on an open one, go to its first reply"),
     Entry::new(
         &[Tree],
         &[
-            on(LEFT, Action::GoUp),
-            on(BACKSPACE, Action::GoUp),
-            on(ch('h'), Action::GoUp),
-            on(ch('a'), Action::GoUp),
+            on(LEFT, Action::Collapse),
+            on(BACKSPACE, Action::Collapse),
+            on(ch('h'), Action::Collapse),
         ],
-        "Left, Backspace, h, a",
         "close it, or go up",
     )
-    .bar("←/backspace", "up", 3)
+    .bar("up", 3)
+    .naming(2)
     .doc("close an open position, or go up to the one above"),
     Entry::new(
         &[Tree],
         &[on(ch('t'), Action::ToggleTree), on(ESC, Action::Back)],
-        "t, Esc",
         "close the tree",
     )
-    .bar("t/esc", "close", 1),
-    // The walkthrough. Its further keys go here, one entry each.
+    .bar("close", 1)
+    .naming(2),
+    // The walkthrough. Its further keys go here, one entry each. While it
+    // runs to a call far away, only Esc (which stops it), the help and
+    // leaving act.
     Entry::new(
         &[Walkthrough],
         &[
-            on(ch('c'), Action::TraceStep),
-            on(ENTER, Action::TraceStep),
-            on(SPACE, Action::TraceStep),
-            on(RIGHT, Action::TraceStep),
-            on(ch('l'), Action::TraceStep),
-            on(ch('d'), Action::TraceStep),
+            on(ch('c'), Action::Trace(TraceMove::Next)),
+            on(ENTER, Action::Trace(TraceMove::Next)),
+            on(SPACE, Action::Trace(TraceMove::Next)),
+            on(RIGHT, Action::Trace(TraceMove::Next)),
+            on(ch('l'), Action::Trace(TraceMove::Next)),
+            on(ch('d'), Action::Trace(TraceMove::Next)),
         ],
-        "c, Enter, Space, Right, l, d",
         "the next call",
     )
-    .bar("c/enter", "next call", 1)
+    .bar_as(Label::Either(When::WalkOver, "again", "next call"), 1)
+    .naming(2)
+    .only(When::Still)
     .doc("the next call; after the last, call 1's result, and then from the start again"),
     Entry::new(
         &[Walkthrough],
@@ -799,18 +1004,19 @@ pub static KEYS: &[Entry] = &[
             on(LEFT, Action::Trace(TraceMove::Back)),
             on(ch('h'), Action::Trace(TraceMove::Back)),
         ],
-        "b, Backspace, Left, h",
         "back one call",
     )
-    .bar("b", "back", 2)
+    .bar("back", 2)
+    .only(When::Still)
     .doc("back one call: the walk as it stood when the call before began"),
     Entry::new(
         &[Walkthrough],
         &[on(ch('f'), Action::Trace(TraceMove::Finish))],
-        "f",
         "finish the current call",
     )
-    .bar("f", "finish call", 2)
+    .bar("finish", 2)
+    .only(When::Still)
+    .offered(When::Walking)
     .doc("finish the current call: every call it makes, until it returns"),
     Entry::new(
         &[Walkthrough],
@@ -818,103 +1024,91 @@ pub static KEYS: &[Entry] = &[
             on(ch('G'), Action::Trace(TraceMove::End)),
             on(Key::Code(KeyCode::End), Action::Trace(TraceMove::End)),
         ],
-        "G, End",
         "jump to the last call",
     )
-    .bar("G", "end", 4)
+    .bar("end", 4)
+    .only(When::Still)
+    .offered(When::Walking)
     .doc("straight to the end: call 1 returns, with the best move"),
     Entry::new(
         &[Walkthrough],
         &[on(ch('a'), Action::Trace(TraceMove::AlphaBeta))],
-        "a",
         "alpha-beta on or off",
     )
-    .bar("a", "alpha-beta", 2)
+    .bar("alpha-beta", 2)
+    .only(When::Still)
     .doc("alpha-beta mode on or off, from call 1: alpha and beta at every call, bounds marked as bounds, the pruned replies and why they are pruned"),
     Entry::new(
         &[Walkthrough],
         &[on(ESC, Action::Back)],
-        "Esc",
-        "close the walkthrough",
+        "close the walkthrough; while it runs to a call, stop it where it got to",
     )
-    .bar("esc", "close", 1),
+    .bar_as(Label::Either(When::Running, "stop", "close"), 1),
     // The quiz: every character types, so only keys that type nothing act.
     Entry::new(
         &[Quiz],
-        &[on(ENTER, Action::PlaceAtCursor)],
-        "Enter",
+        &[on(ENTER, Action::Confirm)],
         "check the answer; once checked, the next question",
     )
-    .bar("enter", "check/next", 1),
+    .bar_as(Label::Either(When::Answering, "check", "next"), 1)
+    .offered(When::Asking),
     Entry::new(
         &[Quiz],
-        &[on(BACKSPACE, Action::GoUp)],
-        "Backspace",
+        &[on(BACKSPACE, Action::Erase)],
         "take back the last character typed",
     )
-    .bar("backspace", "erase", 3),
-    Entry::new(&[Quiz], &[on(ESC, Action::Back)], "Esc", "close the quiz").bar("esc", "close", 1),
+    .bar("erase", 3)
+    .offered(When::Answering),
+    Entry::new(&[Quiz], &[on(ESC, Action::Back)], "close the quiz").bar("close", 1),
     Entry::new(
         &[Quiz],
         &[on(Key::Ctrl('c'), Action::Quit)],
-        "Ctrl-C",
         "quit, or back to the lobby over SSH",
     )
     .importance(6),
     Entry::new(
         &[Quiz],
         &[on(Key::Text, Action::Type(' '))],
-        "any character",
         "type the answer: a number (+10), a square (b2), branches (b1 b2, c3) or none",
     )
-    .short("keys")
-    .importance(7),
+    .importance(7)
+    .offered(When::Answering),
     Entry::new(
         &[Quiz],
         &[on(Key::Code(KeyCode::F(1)), Action::ToggleHelp)],
-        "F1",
         "show this help (? is typed)",
     )
-    .bar("F1", "help", 4),
+    .bar("help", 4),
     // Every mode of the game screen.
     Entry::new(
         SCREEN,
         &[on(ch('?'), Action::ToggleHelp)],
-        "?",
         "show or hide this help",
     )
-    .bar("?", "help", 1)
+    .bar("help", 1)
     .offered(When::HelpClosed)
     .doc("help: the keys of the moment (on a small screen, the most useful that fit)"),
     Entry::new(
         SCREEN,
         &[on(ch('q'), Action::Quit), on(Key::Ctrl('c'), Action::Quit)],
-        "q, Ctrl-C",
         "quit",
     )
-    .bar("q", "quit", 1)
+    .bar("quit", 1)
     .only(When::Local)
     .doc("quit (also while the AI is thinking)"),
     Entry::new(
         SCREEN,
         &[on(ch('q'), Action::Quit), on(Key::Ctrl('c'), Action::Quit)],
-        "q, Ctrl-C",
         "back to the lobby",
     )
-    .bar("q", "lobby", 1)
+    .bar("lobby", 1)
     .only(When::Served),
-    Entry::new(
-        GAME,
-        &[on(ESC, Action::Back)],
-        "Esc",
-        "close explain, or leave",
-    )
-    .importance(5)
-    .doc("close explain if it is on; otherwise leave, as q does"),
+    Entry::new(GAME, &[on(ESC, Action::Back)], "close explain, or leave")
+        .importance(5)
+        .doc("close explain if it is on; otherwise leave, as q does"),
     Entry::new(
         &[Play, Watch, Tree, Walkthrough, Review, Help],
         &[on(Key::Ctrl('z'), Action::Suspend)],
-        "Ctrl-Z",
         "suspend; fg resumes",
     )
     .importance(6)
@@ -924,34 +1118,26 @@ pub static KEYS: &[Entry] = &[
     Entry::new(
         &[Help],
         &[on(ch('q'), Action::Quit), on(Key::Ctrl('c'), Action::Quit)],
-        "q, Ctrl-C",
         "quit, or back to the lobby over SSH",
     )
     .importance(1),
     Entry::new(
         &[Help],
         &[on(Key::Any, Action::ToggleHelp)],
-        "any key",
         "close the help",
     )
-    .bar("any key", "closes", 1)
+    .bar("closes", 1)
     .doc("close the help, and nothing more"),
     // A game over SSH that the other player left.
-    Entry::new(
-        &[Ended],
-        &[on(Key::Any, Action::Quit)],
-        "any key",
-        "back to the lobby",
-    )
-    .bar("any key:", "back to the lobby", 1),
+    Entry::new(&[Ended], &[on(Key::Any, Action::Quit)], "back to the lobby")
+        .bar("returns to the lobby", 1),
     // The SSH server's lobby.
     Entry::new(
         &[Lobby],
         &[lobby(ch('a'), LobbyAction::PlayAi)],
-        "a",
         "play the AI now",
     )
-    .bar("a", "play the AI", 2)
+    .bar("play the AI", 2)
     .doc("play the AI now, with the side and level chosen"),
     Entry::new(
         &[Lobby],
@@ -959,10 +1145,9 @@ pub static KEYS: &[Entry] = &[
             lobby(ch('x'), LobbyAction::Side(Player::X)),
             lobby(ch('o'), LobbyAction::Side(Player::O)),
         ],
-        "x, o",
         "your side against the AI",
     )
-    .short("x/o")
+    .naming(2)
     .importance(4)
     .doc("the side you play against the AI (X moves first)"),
     Entry::new(
@@ -979,34 +1164,53 @@ pub static KEYS: &[Entry] = &[
             lobby(ch('<'), LobbyAction::LevelDown),
             lobby(ch('>'), LobbyAction::LevelUp),
         ],
-        "Left, Right, h, l, - / +, < / >",
         "the AI's level",
     )
-    .short("←/→")
+    .naming(2)
     .importance(4)
     .doc("the AI's level: easy, medium, hard, perfect"),
     Entry::new(
         &[Lobby],
-        &[lobby(ch('f'), LobbyAction::FindOpponent)],
-        "f",
-        "find an opponent",
+        &[lobby(ch('f'), LobbyAction::Seek)],
+        "seek a game with a person",
     )
-    .bar("f", "find an opponent", 2)
+    .bar("seek a game", 2)
     .only(When::NotWaiting)
     .doc(
-        "find an opponent: pairs you with the player waiting longest, who plays X; with \
-         nobody waiting you wait",
+        "seek a game with a person on the board, rating and clock chosen: pairs you with \
+         the oldest seek of the same (its player plays X); with none, yours is listed and you wait",
     ),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('b'), LobbyAction::Board)],
+        "the board of your seek",
+    )
+    .importance(4)
+    .doc("the board of your seek, in turn: 3x3, 4x4 (3 in a row), 4x4, 5x5, 6x6, 7x7 (5 in a row)"),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('r'), LobbyAction::Rated)],
+        "rated or casual",
+    )
+    .importance(4)
+    .doc("rated or casual: a rated game changes both players' ratings (a key's players only)"),
+    Entry::new(
+        &[Lobby],
+        &[lobby(ch('c'), LobbyAction::Clock)],
+        "the clock of your seek",
+    )
+    .importance(4)
+    .doc("the clock of your seek, in turn: none, 1+0, 3+2, 5+3, 10+5 (minutes each + seconds a move)"),
     Entry::new(
         &[Lobby],
         &[
             lobby(ch('f'), LobbyAction::StopWaiting),
             lobby(ESC, LobbyAction::StopWaiting),
         ],
-        "f, Esc",
         "stop waiting",
     )
-    .bar("f/esc", "stop waiting", 1)
+    .bar("stop waiting", 1)
+    .naming(2)
     .only(When::Waiting),
     Entry::new(
         &[Lobby],
@@ -1016,20 +1220,18 @@ pub static KEYS: &[Entry] = &[
             lobby(ch('k'), LobbyAction::SelectUp),
             lobby(ch('j'), LobbyAction::SelectDown),
         ],
-        "Up, Down, k, j",
-        "choose a game in the list",
+        "choose a seek or a game in the list",
     )
     .importance(4),
     Entry::new(
         &[Lobby],
         &[
-            lobby(ch('w'), LobbyAction::Watch),
-            lobby(ENTER, LobbyAction::Watch),
+            lobby(ch('w'), LobbyAction::Choose),
+            lobby(ENTER, LobbyAction::Choose),
         ],
-        "w, Enter",
-        "watch the game chosen",
+        "take the seek or watch the game chosen",
     )
-    .bar("w", "watch", 3),
+    .bar("take/watch", 3),
     Entry::new(
         &[Lobby],
         &[
@@ -1037,10 +1239,9 @@ pub static KEYS: &[Entry] = &[
             lobby(Key::Ctrl('c'), LobbyAction::Quit),
             lobby(Key::Ctrl('d'), LobbyAction::Quit),
         ],
-        "q, Ctrl-C, Ctrl-D",
         "quit",
     )
-    .bar("q", "quit", 1)
+    .bar("quit", 1)
     .doc("quit: the connection closes with exit status 0"),
     // The commands of plain mode and the screen-reader mode, typed on a
     // line (in any case).
@@ -1050,13 +1251,11 @@ pub static KEYS: &[Entry] = &[
             on(Key::Word("undo"), Action::Undo),
             on(Key::Word("u"), Action::Undo),
         ],
-        "undo, u",
         "take back your last move and the AI's reply",
     ),
     Entry::new(
         TYPED,
         &[on(Key::Word("redo"), Action::Redo)],
-        "redo",
         "play again what undo took back",
     ),
     Entry::new(
@@ -1065,7 +1264,6 @@ pub static KEYS: &[Entry] = &[
             on(Key::Word("new"), Action::NewGame),
             on(Key::Word("n"), Action::NewGame),
         ],
-        "new, n",
         "a new game",
     ),
     Entry::new(
@@ -1075,7 +1273,6 @@ pub static KEYS: &[Entry] = &[
             on(Key::Word("h"), Action::ToggleHelp),
             on(Key::Word("?"), Action::ToggleHelp),
         ],
-        "help, h, ?",
         "these commands",
     ),
     Entry::new(
@@ -1085,7 +1282,6 @@ pub static KEYS: &[Entry] = &[
             on(Key::Word("q"), Action::Quit),
             on(Key::Word("exit"), Action::Quit),
         ],
-        "quit, q, exit",
         "leave",
     ),
     // The screen-reader mode's own.
@@ -1095,7 +1291,6 @@ pub static KEYS: &[Entry] = &[
             on(Key::Word("board"), Action::Read(Reading::Board)),
             on(Key::Word("b"), Action::Read(Reading::Board)),
         ],
-        "board, b",
         "the board, row by row",
     ),
     Entry::new(
@@ -1104,7 +1299,6 @@ pub static KEYS: &[Entry] = &[
             on(Key::Word("last"), Action::Read(Reading::Last)),
             on(Key::Word("l"), Action::Read(Reading::Last)),
         ],
-        "last, l",
         "the last move again",
     ),
     Entry::new(
@@ -1113,7 +1307,6 @@ pub static KEYS: &[Entry] = &[
             on(Key::Word("scores"), Action::Read(Reading::Scores)),
             on(Key::Word("s"), Action::Read(Reading::Scores)),
         ],
-        "scores, s",
         "every free square's score and what it means",
     ),
     Entry::new(
@@ -1122,19 +1315,16 @@ pub static KEYS: &[Entry] = &[
             on(Key::Word("review"), Action::Review),
             on(Key::Word("r"), Action::Review),
         ],
-        "review, r",
         "the review of the game so far: every move's value, the mistakes marked",
     ),
     Entry::new(
         &[Reader],
         &[on(Key::Word("record"), Action::ShowRecord)],
-        "record",
         "the game's record so far, to copy (see Game records)",
     ),
     Entry::new(
         &[Reader],
         &[on(Key::Word("quiz"), Action::Quiz)],
-        "quiz",
         "five quiz questions about minimax, then back to the game",
     ),
 ];
@@ -1205,10 +1395,10 @@ pub fn bar(context: &Context, width: u16) -> String {
         .filter(|entry| entry.offered.holds(context))
         .filter_map(|entry| {
             let label = label_text(entry.label?, context);
-            Some((entry.importance_at(context), (entry.short, label)))
+            Some((entry.importance_at(context), (entry.short(), label)))
         })
         .collect();
-    let fits = |chosen: &[&(&str, String)]| joined(chosen).chars().count() <= usize::from(width);
+    let fits = |chosen: &[&(String, String)]| joined(chosen).chars().count() <= usize::from(width);
     let chosen = most_important(items, fits);
     joined(&chosen.iter().collect::<Vec<_>>())
 }
@@ -1227,15 +1417,16 @@ pub fn help_bar(context: &Context, width: u16) -> String {
 fn label_text(label: Label, context: &Context) -> String {
     match label {
         Label::Text(text) => text.to_string(),
-        Label::PauseOrResume if context.paused => "resume".to_string(),
-        Label::PauseOrResume => "pause".to_string(),
+        Label::Either(when, then, otherwise) => {
+            if when.holds(context) { then } else { otherwise }.to_string()
+        }
         Label::Delay => format!("delay {} ms", context.delay.as_millis()),
     }
 }
 
 /// `short label` pieces two spaces apart, keys with the same label as their
 /// neighbour's sharing it.
-fn joined(chosen: &[&(&str, String)]) -> String {
+fn joined(chosen: &[&(String, String)]) -> String {
     let mut pieces: Vec<(Vec<&str>, &str)> = Vec::new();
     for (short, label) in chosen {
         match pieces.last_mut() {
@@ -1251,32 +1442,25 @@ fn joined(chosen: &[&(&str, String)]) -> String {
 }
 
 /// The help popup's lines at the moment `context` describes: each entry of
-/// the mode under the help with its importance, its keys' names and what
-/// they do. What the key bar would not offer now (`u` with nothing to undo,
-/// `?` with the help open) ranks after everything it would, so a short
-/// help keeps what is useful now.
-pub fn help(context: &Context) -> Vec<(u8, &'static str, &'static str)> {
+/// the mode under the help that is offered now (not `u` with nothing to
+/// undo, nor placing a mark once the game is over), with its importance,
+/// its keys' names and what they do.
+pub fn help(context: &Context) -> Vec<(u8, String, &'static str)> {
     entries(context.mode, context)
-        .map(|entry| {
-            let later = if entry.offered.holds(context) { 0 } else { 10 };
-            (
-                entry.importance_at(context) + later,
-                entry.names,
-                entry.help,
-            )
-        })
+        .filter(|entry| entry.offered.holds(context))
+        .map(|entry| (entry.importance_at(context), entry.names(), entry.help))
         .collect()
 }
 
 /// The short name of the keys that ask for `does` ("x/o" for a side in the
 /// lobby), for a line that names them beside what they choose.
-pub fn short(does: Does) -> &'static str {
+pub fn short(does: Does) -> String {
     KEYS.iter()
         .find(|entry| entry.keys.iter().any(|(_, bound)| *bound == does))
-        .map_or("", |entry| entry.short)
+        .map_or_else(String::new, Entry::short)
 }
 
-/// A table of keys in the manuals (README, the man page): the entries of
+/// A table of keys in the manuals (the guide, the man page): the entries of
 /// one mode, at the local terminal or on the server.
 #[derive(Debug, Clone, Copy)]
 pub struct Group {
@@ -1348,5 +1532,112 @@ const fn group(title: &'static str, mode: Mode, served: bool, besides: Option<Mo
         mode,
         served,
         besides,
+    }
+}
+
+impl Group {
+    /// True for the commands typed on a line (plain mode, the screen reader).
+    pub fn typed(&self) -> bool {
+        TYPED.contains(&self.mode)
+    }
+
+    /// The group as a Markdown table: a row an entry, its keys' names (what
+    /// is typed in code) and what they do.
+    pub fn markdown(&self) -> String {
+        let head = if self.typed() { "typed" } else { "key" };
+        let mut table = format!("| {head} | action |\n|---|---|\n");
+        for entry in self.entries() {
+            let names: Vec<String> = entry.key_names().iter().map(KeyName::markdown).collect();
+            let _ = writeln!(table, "| {} | {} |", names.join(", "), entry.doc);
+        }
+        table
+    }
+}
+
+/// Every table of the manuals ([`GROUPS`]) in Markdown, each under its
+/// title, for the guide to show as they are (a test checks it does).
+pub fn markdown() -> String {
+    GROUPS
+        .iter()
+        .map(|group| format!("{}:\n\n{}", group.title, group.markdown()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry_of(mode: Mode, does: Does) -> &'static Entry {
+        KEYS.iter()
+            .find(|entry| entry.modes.has(mode) && entry.keys.iter().any(|(_, d)| *d == does))
+            .expect("an entry")
+    }
+
+    #[test]
+    fn keys_are_named_from_the_keys_themselves() {
+        let cursor = entry_of(Mode::Play, Does::Game(Action::Cursor(Direction::Up)));
+        assert_eq!(cursor.names(), "Arrows, hjkl, wasd");
+        assert_eq!(cursor.short(), "arrows");
+        let faster = entry_of(Mode::Watch, Does::Game(Action::Faster));
+        assert_eq!(faster.names(), "+ / -");
+        assert_eq!(faster.short(), "+/-");
+        let digits = entry_of(Mode::Play, Does::Game(Action::Place(Square::new(0, 0))));
+        assert_eq!(digits.names(), "1-9");
+        let redo = entry_of(Mode::Play, Does::Game(Action::Redo));
+        assert_eq!(redo.names(), "U, Ctrl-R");
+        let level = entry_of(Mode::Lobby, Does::Lobby(LobbyAction::LevelUp));
+        assert_eq!(level.names(), "Left, Right, h, l, - / +, < / >");
+        assert_eq!(level.short(), "←/→");
+        let next = entry_of(
+            Mode::Walkthrough,
+            Does::Game(Action::Trace(TraceMove::Next)),
+        );
+        assert_eq!(next.names(), "c, Enter, Space, Right, l, d");
+        assert_eq!(next.short(), "c/enter");
+        let tree = entry_of(Mode::Tree, Does::Game(Action::Cursor(Direction::Up)));
+        assert_eq!(tree.names(), "Up, Down, k, j, w, s");
+        let quit = entry_of(Mode::Plain, Does::Game(Action::Quit));
+        assert_eq!(quit.names(), "quit, q, exit");
+        let types = entry_of(Mode::Quiz, Does::Game(Action::Type(' ')));
+        assert_eq!(types.names(), "any character");
+    }
+
+    #[test]
+    fn every_key_is_named_once() {
+        // Each key is named on its own, in a group, or as the Shift twin of
+        // the key before it: the names' count of keys is the keys'.
+        for entry in KEYS {
+            let keys = entry.key_names().iter().fold(0, |sum, name| {
+                sum + match name {
+                    KeyName::Word(word) if word == "Arrows" => 4,
+                    KeyName::Typed(run) if run == "1-9" => 9,
+                    KeyName::Typed(run)
+                        if run.len() == 4
+                            && !entry.modes.has(Mode::Plain)
+                            && !entry.modes.has(Mode::Reader) =>
+                    {
+                        4
+                    }
+                    KeyName::Pair(..) => 2,
+                    _ => 1,
+                }
+            });
+            let twins = entry
+                .keys
+                .iter()
+                .filter(|(key, _)| matches!(key.char(), Some('=' | '_')))
+                .count();
+            assert_eq!(keys + twins, entry.keys.len(), "{}", entry.names());
+        }
+    }
+
+    #[test]
+    fn a_group_in_markdown_puts_what_is_typed_in_code() {
+        let table = GROUPS[1].markdown();
+        assert!(table.starts_with("| key | action |\n|---|---|\n| Space | pause or resume |\n"));
+        assert!(table.contains("| `+` / `-` | faster / slower"), "{table}");
+        let typed = GROUPS[7].markdown();
+        assert!(typed.contains("| `quit`, `q`, `exit` | leave |"), "{typed}");
     }
 }

@@ -21,8 +21,8 @@ use tictactoe_engine::teach::reference::{self, Algorithm, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Ai, Board, Dice, Level, Limits, Role, Scoring, Square, Status, analyze};
 
+use crate::present::{cut_reason, role_takes, score_reason, scoring_legend};
 use crate::text::{echo, escaped, read_line, signed, thousands};
-use crate::words::{cut_reason, score_reason, scoring_legend};
 
 /// What a question asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -90,7 +90,7 @@ impl Question {
     /// The answer, from the articles' own minimax.
     pub fn answer(&self) -> Answer {
         match self.ask {
-            Ask::Value => Answer::Value(reference::value(&self.board, self.scoring)),
+            Ask::Value => Answer::Value(reference::minimax_value(&self.board, self.scoring)),
             Ask::Best => {
                 let values = self.move_values();
                 let top = self.role().pick(values.iter().map(|&(_, value)| value));
@@ -137,17 +137,33 @@ impl Question {
 
     /// Whether `text` is a right answer; `Err` says why it is no answer at all.
     pub fn check(&self, text: &str) -> Result<bool, String> {
+        self.check_with(self.answer(), text)
+    }
+
+    /// The question with its answer and why worked out once ([`Solved`]),
+    /// so that checking an answer takes no more thinking.
+    pub fn solve(&self) -> Solved {
+        let answer = self.answer();
+        Solved {
+            question: *self,
+            key: Question::key_of(&answer),
+            explanation: self.explain_with(&answer),
+            answer,
+        }
+    }
+
+    fn check_with(&self, answer: Answer, text: &str) -> Result<bool, String> {
         let text = text.trim();
-        match (self.ask, self.answer()) {
+        match (self.ask, answer) {
             (Ask::Value, Answer::Value(value)) => parse_number(text)
                 .map(|given| given == i64::from(value))
                 .ok_or_else(|| format!("{:?} is not a number such as +10, -9 or 0", echo(text))),
-            (Ask::Best, Answer::Best(best)) => match self.board.geometry().parse_move(text) {
-                Some(given) if self.board.get(given).is_some() => {
+            (Ask::Best, Answer::Best(best)) => match self.board.geometry().parse_square(text) {
+                Ok(given) if self.board.get(given).is_some() => {
                     Err(format!("{given} is taken: a move goes on a free square"))
                 }
-                Some(given) => Ok(best.contains(&given)),
-                None => Err(format!("{:?} is not a square such as b2", echo(text))),
+                Ok(given) => Ok(best.contains(&given)),
+                Err(error) => Err(error.to_string()),
             },
             (Ask::Calls, Answer::Calls(calls)) => parse_number(text)
                 .map(|given| given == calls as i64)
@@ -167,8 +183,12 @@ impl Question {
     /// `9`, `b1 b2, c3` or `none`. Where several moves score best, the
     /// first, as `findBestMove` keeps it.
     pub fn key(&self) -> String {
-        match self.answer() {
-            Answer::Value(value) => signed(value),
+        Question::key_of(&self.answer())
+    }
+
+    fn key_of(answer: &Answer) -> String {
+        match answer {
+            Answer::Value(value) => signed(*value),
             Answer::Best(best) => best.first().map_or_else(String::new, Square::to_string),
             Answer::Calls(calls) => calls.to_string(),
             Answer::Pruned(paths) if paths.is_empty() => "none".to_string(),
@@ -184,6 +204,10 @@ impl Question {
     /// the position's moves and their values, and where the tree is small
     /// the calls under them.
     pub fn explain(&self) -> String {
+        self.explain_with(&self.answer())
+    }
+
+    fn explain_with(&self, answer: &Answer) -> String {
         let to_move = self.board.to_move();
         let values = self.move_values();
         let listed: Vec<String> = values
@@ -191,11 +215,11 @@ impl Question {
             .map(|(mv, value)| format!("{mv} {}", signed(*value)))
             .collect();
         let moves = format!("{to_move}'s moves score {}", listed.join(", "));
-        match self.answer() {
+        match answer {
             Answer::Value(value) => format!(
                 "{moves}; {to_move} to move takes the {}: {}.",
-                self.role().takes(),
-                self.reason(value)
+                role_takes(self.role()),
+                self.reason(*value)
             ),
             Answer::Best(best) => {
                 let names: Vec<String> = best.iter().map(Square::to_string).collect();
@@ -230,7 +254,7 @@ impl Question {
                     "Call 1 is this position, and each move adds the calls below it: {}. In all 1 + {} = {}.",
                     each.join(", "),
                     sum.join(" + "),
-                    thousands(calls)
+                    thousands(*calls)
                 )
             }
             Answer::Pruned(_) => {
@@ -251,7 +275,7 @@ impl Question {
 
     /// How the best value is counted: "+10 = 10 - depth 0: X wins on this move".
     fn reason(&self, top: i32) -> String {
-        let analysis = analyze(&self.board, Limits::Solve);
+        let analysis = analyze(&self.board, Limits::ToTheEnd);
         let win = self.board.geometry().win_score();
         let best = analysis.moves.iter().find(|scored| {
             let mover = self.board.to_move();
@@ -325,7 +349,7 @@ impl Question {
             .map(|path| {
                 let squares: Option<Vec<Square>> = path
                     .split_whitespace()
-                    .map(|square| Square::parse_coordinate(square, self.board.size()))
+                    .map(|square| self.board.geometry().parse_square(square).ok())
                     .collect();
                 squares
                     .filter(|squares| !squares.is_empty())
@@ -337,6 +361,37 @@ impl Question {
                     })
             })
             .collect()
+    }
+}
+
+/// A question with its answer, the answer's key and why, worked out once:
+/// checking an answer against it is instant (on the empty board working it
+/// out takes a tenth of a second, which the full screen spends on the
+/// engine's thread).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solved {
+    /// The question.
+    pub question: Question,
+    answer: Answer,
+    key: String,
+    explanation: String,
+}
+
+impl Solved {
+    /// Whether `text` is a right answer; `Err` says why it is no answer at
+    /// all (as [`Question::check`]).
+    pub fn check(&self, text: &str) -> Result<bool, String> {
+        self.question.check_with(self.answer.clone(), text)
+    }
+
+    /// The answer as [`Question::key`] gives it.
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// Why the answer is what it is, as [`Question::explain`] says it.
+    pub fn explanation(&self) -> &str {
+        &self.explanation
     }
 }
 
@@ -408,7 +463,7 @@ pub fn questions(seed: u64, count: usize, scoring: Scoring) -> Vec<Question> {
             } else {
                 o
             };
-            let Some(decision) = ai.choose(&board, level, &mut dice, Limits::Solve) else {
+            let Some(decision) = ai.choose(&board, level, &mut dice, Limits::ToTheEnd) else {
                 break;
             };
             let Ok(next) = board.play(decision.mv) else {

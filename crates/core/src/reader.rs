@@ -14,11 +14,11 @@ use crate::action::{Action, Reading};
 use crate::console::{self, Ending, Here, Keep, Voice};
 use crate::game::{Game, Seat};
 use crate::keys::{self, Mode};
+use crate::present::{move_rows, row_reason};
 use crate::quiz::{ask_all, questions};
 use crate::record;
 use crate::review::{game_text, legend, review};
 use crate::settings::Settings;
-use crate::words::score_reason;
 use tictactoe_engine::{Ai, Board, Player, Square, Status};
 
 /// How many questions the `quiz` command asks.
@@ -227,20 +227,13 @@ fn scores(board: &Board, settings: &Settings) -> Vec<String> {
     let analysis = Ai::new().analyze(board, settings.limits);
     let win = board.geometry().win_score();
     let scoring = settings.scoring;
-    let shown = |score: i32, proven: bool| scoring.shown(score, proven, win, to_move);
-    let best = analysis.best_by(scoring).map(|best| best.mv);
     let mut lines = vec![format!(
         "Scores for {to_move}, each the value after the move:"
     )];
-    for scored in &analysis.moves {
-        let score = shown(scored.score, scored.proven);
-        let reason = score_reason(score, analysis.outlook_of(*scored), to_move, scoring, win);
-        let best = if Some(scored.mv) == best {
-            " Best."
-        } else {
-            ""
-        };
-        lines.push(format!("{}: {reason}.{best}", scored.mv));
+    for row in move_rows(&analysis, scoring) {
+        let reason = row_reason(&row, to_move, scoring, win);
+        let best = if row.best { " Best." } else { "" };
+        lines.push(format!("{}: {reason}.{best}", row.mv));
     }
     if let Some(depth) = analysis.depth() {
         lines.push(format!(

@@ -14,9 +14,9 @@
 //! scores are estimates is never marked. Pure: the command, the
 //! screen-reader mode and the game's review screen show it their own way.
 
+use crate::present::{move_list, result_for, scoring_legend};
 use crate::record::{GameResult, MoveNumber, Record};
 use crate::text::{escaped, signed};
-use crate::words::{move_list, result_for, scoring_legend};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Outlook, Player, ScoredMove, Scoring, Square};
 
@@ -58,8 +58,10 @@ pub struct MoveReview {
     pub outlook: Outlook,
     /// Both scores proven (always on 3x3).
     pub proven: bool,
-    /// Every move with the best score, in reading order.
-    pub best: Vec<Square>,
+    /// The best move there ([`Analysis::best_by`]), whose score is `before`.
+    pub best: Square,
+    /// Every move with the best move's score, in reading order.
+    pub tied: Vec<Square>,
     /// The mark, if the move threw something away.
     pub mark: Option<Mark>,
     /// For a marked move: the line after the first best move, then the line
@@ -79,9 +81,9 @@ impl MoveReview {
 /// less. `None` for a move as good as the best, or where a score is an estimate.
 pub fn mark(played: Outlook, played_score: i32, best: Outlook, best_score: i32) -> Option<Mark> {
     let rank = |outlook: Outlook| match outlook {
-        Outlook::Win { .. } => Some(2),
+        Outlook::Win { .. } | Outlook::ProvenWin => Some(2),
         Outlook::Draw => Some(1),
-        Outlook::Loss { .. } => Some(0),
+        Outlook::Loss { .. } | Outlook::ProvenLoss => Some(0),
         Outlook::Estimate => None,
     };
     let (played_rank, best_rank) = (rank(played)?, rank(best)?);
@@ -121,7 +123,7 @@ fn review_move(
     ai: &mut Ai,
 ) -> Option<MoveReview> {
     let played: ScoredMove = *analysis.moves.iter().find(|scored| scored.mv == mv)?;
-    let best = analysis.best()?;
+    let best = analysis.best_by(Scoring::Depth)?;
     let (outlook, best_outlook) = (analysis.outlook_of(played), analysis.outlook_of(best));
     let proven = played.proven && best.proven;
     let mark = if proven {
@@ -150,7 +152,8 @@ fn review_move(
         best_outlook,
         outlook,
         proven,
-        best: analysis
+        best: best.mv,
+        tied: analysis
             .moves
             .iter()
             .filter(|scored| scored.score == best.score)
@@ -235,8 +238,8 @@ pub fn sentence(review: &MoveReview) -> String {
         (Mark::Mistake, Outlook::Win { .. }, _) => "delays the win".to_string(),
         (Mark::Mistake, _, _) => "hastens the loss".to_string(),
     };
-    let best = or_list(&review.best);
-    let verb = match (review.best_outlook, review.best.len()) {
+    let best = or_list(&review.tied);
+    let verb = match (review.best_outlook, review.tied.len()) {
         (Outlook::Win { moves }, 1) => format!("wins in {moves}"),
         (Outlook::Win { moves }, _) => format!("win in {moves}"),
         (Outlook::Loss { moves }, 1) => format!("loses in {moves}"),
@@ -259,9 +262,9 @@ pub fn sentence(review: &MoveReview) -> String {
 /// A result as a noun: "a win", "a draw", "a loss".
 fn result_noun(outlook: Outlook) -> &'static str {
     match outlook {
-        Outlook::Win { .. } => "a win",
+        Outlook::Win { .. } | Outlook::ProvenWin => "a win",
         Outlook::Draw => "a draw",
-        Outlook::Loss { .. } => "a loss",
+        Outlook::Loss { .. } | Outlook::ProvenLoss => "a loss",
         Outlook::Estimate => "an estimate",
     }
 }
@@ -322,7 +325,7 @@ mod tests {
         let text =
             format!("[Game \"tictactoe\"]\n[Size \"3\"]\n[K \"3\"]\n[Result \"*\"]\n\n{moves} *\n");
         let record = read_str(&text).unwrap().remove(0);
-        review(&record, Limits::Solve, &mut Ai::new())
+        review(&record, Limits::ToTheEnd, &mut Ai::new())
     }
 
     #[test]
@@ -351,7 +354,10 @@ mod tests {
             (slow.mark, slow.before, slow.after),
             (Some(Mark::Mistake), 10, 8)
         );
-        assert_eq!(slow.best, [Square::new(2, 2)]);
+        assert_eq!(
+            (slow.best, &slow.tied[..]),
+            (Square::new(2, 2), &[Square::new(2, 2)][..])
+        );
         let text = sentence(slow);
         assert!(
             text.starts_with(

@@ -4,14 +4,13 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use serde::Serialize;
 use thiserror::Error;
 
 use crate::game::Tally;
 use tictactoe_engine::{Ai, Board, Dice, IllegalMove, Level, Limits, Player, Square};
 
 /// The result of a run of games.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SelfplayReport {
     /// Games played.
     pub games: u32,

@@ -61,16 +61,8 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
-/// Most characters of a bad input echoed back in an error, so one huge line cannot flood the output.
-pub const ECHO_LIMIT: usize = 120;
-
-/// A bad input as echoed in an error: at most [`ECHO_LIMIT`] characters, then `…` if there was more.
-pub fn echo(input: &str) -> Cow<'_, str> {
-    match input.char_indices().nth(ECHO_LIMIT) {
-        Some((cut, _)) => Cow::Owned(format!("{}…", &input[..cut])),
-        None => Cow::Borrowed(input),
-    }
-}
+/// How much of a bad input an error echoes: the engine's rule, for every error.
+pub use tictactoe_engine::{ECHO_LIMIT, echo};
 
 /// Text from outside (typed at the program, or read from a file) as it may
 /// be shown: control characters (escape sequences among them) and the

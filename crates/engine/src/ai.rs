@@ -1,32 +1,44 @@
 //! Opponents of every strength, all built on the minimax scores.
 
-use std::fmt;
 use std::time::Instant;
 
 use super::analysis::{Analysis, Limits, Method, analyze, analyze_with, searcher_for};
 use super::board::Board;
 use super::geometry::Geometry;
+use super::names::named;
 use super::score::{ScoredMove, Scoring};
 use super::search::Searcher;
 use super::solve::{self, Solver};
 use super::square::Square;
 use super::teach::line::{Line, lines_of};
 
-/// How well an AI plays. Each level is strictly stronger than the one before.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    /// Any legal move, uniformly at random.
-    Random,
-    /// Random, except that it takes a win on the move.
-    Easy,
-    /// Looks two plies ahead: takes a win, blocks a loss, blind to forks.
-    Medium,
-    /// Searches the whole game but now and then (one move in five) plays its
-    /// second-best move: never when it can win on the move, and never one that
-    /// loses on the spot.
-    Hard,
-    /// Always optimal: the fastest win, the slowest loss, a draw otherwise.
-    Perfect,
+named! {
+    /// How well an AI plays. Each level is strictly stronger than the one
+    /// before. It goes by its name (`random` … `perfect`), which
+    /// [`FromStr`](std::str::FromStr) reads:
+    ///
+    /// ```
+    /// use tictactoe_engine::Level;
+    ///
+    /// assert_eq!("hard".parse(), Ok(Level::Hard));
+    /// assert_eq!(Level::Perfect.to_string(), "perfect");
+    /// assert_eq!(Level::ALL.len(), Level::NAMES.len());
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Level as "level" {
+        /// Any legal move, uniformly at random.
+        Random = "random",
+        /// Random, except that it takes a win on the move.
+        Easy = "easy",
+        /// Looks two plies ahead: takes a win, blocks a loss, blind to forks.
+        Medium = "medium",
+        /// Searches the whole game but now and then (one move in five) plays its
+        /// second-best move: never when it can win on the move, and never one that
+        /// loses on the spot.
+        Hard = "hard",
+        /// Always optimal: the fastest win, the slowest loss, a draw otherwise.
+        Perfect = "perfect",
+    }
 }
 
 /// Where an [`Ai`]'s random choices come from: seeded dice replay the same
@@ -49,39 +61,6 @@ impl Dice {
 impl Default for Dice {
     fn default() -> Dice {
         Dice::new()
-    }
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 5] = [
-        Level::Random,
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Perfect,
-    ];
-
-    /// The level called `name` (as [`Level::name`] spells it), if there is one.
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|level| level.name() == name)
-    }
-
-    /// The level's name as the command line spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Perfect => "perfect",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -131,19 +110,30 @@ impl Ai {
         let started = Instant::now();
         let (deadline, left) = match limits {
             Limits::Think(budget) => (Some(started + budget / 2), None),
-            Limits::Solve => (None, Some(Limits::Solve)),
+            Limits::ToTheEnd => (None, Some(Limits::ToTheEnd)),
         };
         // The book if it is ready: the AI's own moves wait for it (see `choose`).
         let book = solve::book_ready(board.geometry());
         let settled = solve::settle(self.solver(board.geometry()), book, board, deadline);
         let left = left.unwrap_or_else(|| match limits {
             Limits::Think(budget) => Limits::Think(budget.saturating_sub(started.elapsed())),
-            Limits::Solve => Limits::Solve,
+            Limits::ToTheEnd => Limits::ToTheEnd,
         });
         let mut analysis = analyze_with(self.searcher(board.geometry(), left), board, left);
-        analysis.settled = Some(settled);
+        analysis.settle(settled);
         analysis.elapsed = started.elapsed();
         analysis
+    }
+
+    /// What the prover settles about `board`, however long that takes, with
+    /// this AI's prover: the value and a move that keeps it, what `best
+    /// --solve` needs. Nothing on 3×3, where the table knows every score.
+    pub fn settle(&mut self, board: &Board) -> solve::Settled {
+        if board.is_classic() {
+            return solve::Settled::default();
+        }
+        let book = solve::book_ready(board.geometry());
+        solve::settle(self.solver(board.geometry()), book, board, None)
     }
 
     /// What the prover settles about `board` and the value after each of
@@ -202,7 +192,7 @@ impl Ai {
     ///
     /// let board: Board = "x../.o./...".parse().unwrap();
     /// let mut ai = Ai::new();
-    /// let analysis = ai.analyze(&board, Limits::Solve);
+    /// let analysis = ai.analyze(&board, Limits::ToTheEnd);
     /// let lines = ai.lines(&analysis);
     /// let best = analysis.best().unwrap();
     /// let line = &lines[analysis.moves.iter().position(|m| m.mv == best.mv).unwrap()];
@@ -211,7 +201,7 @@ impl Ai {
     /// assert_eq!((best.mv.to_string(), squares.join(" ")), ("b1".into(), "c1 a3 a2 c2 b3 c3".into()));
     /// ```
     pub fn lines(&mut self, analysis: &Analysis) -> Vec<Line> {
-        let searcher = self.searcher(analysis.board.geometry(), Limits::Solve);
+        let searcher = self.searcher(analysis.board.geometry(), Limits::ToTheEnd);
         lines_of(analysis, searcher)
     }
 
@@ -238,8 +228,8 @@ impl Ai {
     /// let board: Board = "xx./oo./...".parse().unwrap();
     /// let mut ai = Ai::new();
     /// let mut dice = Dice::with_seed(7);
-    /// let decision = ai.choose(&board, Level::Perfect, &mut dice, Limits::Solve).unwrap();
-    /// assert_eq!(decision.mv.coordinate(), "c1", "X completes the top row");
+    /// let decision = ai.choose(&board, Level::Perfect, &mut dice, Limits::ToTheEnd).unwrap();
+    /// assert_eq!(decision.mv.to_string(), "c1", "X completes the top row");
     /// let analysis = decision.analysis.expect("perfect play reads every score");
     /// assert_eq!(analysis.method, Method::Table);
     /// ```
@@ -284,7 +274,7 @@ impl Ai {
             Level::Hard => {
                 let analysis = self.analyze(board, limits);
                 // A slip, never a blunder: a win on the move is always taken.
-                let wins_now = analysis.value() == Some(win_on_move(board));
+                let wins_now = top_score(&analysis) == Some(win_on_move(board));
                 let mv = if !wins_now && rng.u32(..100) < HARD_SLIP_PERCENT {
                     pick_second_best(&analysis, rng)
                         .unwrap_or_else(|| pick_among_best(&analysis, rng))
@@ -364,15 +354,21 @@ fn two_ply_analysis(board: &Board) -> Analysis {
     }
 }
 
+/// The highest score among the moves (the AI's levels choose by the
+/// scores, the prover's moves aside).
+fn top_score(analysis: &Analysis) -> Option<i32> {
+    analysis.best().map(|best| best.score)
+}
+
 /// A uniformly random move among those with the top score.
 fn pick_among_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Square {
-    pick_scoring(analysis, analysis.value().unwrap_or(0), rng)
+    pick_scoring(analysis, top_score(analysis).unwrap_or(0), rng)
 }
 
 /// A random move among those with the highest score below the top, if that
 /// score does not hand the opponent a win on the spot (a slip, not a blunder).
 fn pick_second_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Option<Square> {
-    let top = analysis.value()?;
+    let top = top_score(analysis)?;
     let loses_at_once = loss_on_reply(&analysis.board);
     let second = analysis
         .moves

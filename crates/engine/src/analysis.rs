@@ -8,7 +8,7 @@ use super::geometry::Geometry;
 use super::player::Player;
 use super::score::{ScoredMove, Scoring, first_best};
 use super::search::{Searcher, UNLIMITED};
-use super::solve::{Keep, Settled};
+use super::solve::{Keep, Settled, Value};
 use super::solved;
 use super::square::Square;
 
@@ -17,8 +17,9 @@ use super::square::Square;
 /// microseconds by [`analyze_by_search`].)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limits {
-    /// Search until every score is proven, however long it takes.
-    Solve,
+    /// Search to the end of the game: every score proven, however long it
+    /// takes.
+    ToTheEnd,
     /// Deepen step by step and stop at this budget with the deepest complete result.
     Think(Duration),
 }
@@ -38,6 +39,11 @@ pub enum Outlook {
     },
     /// A proven draw.
     Draw,
+    /// A win the prover proved, where the search only estimated how long it
+    /// takes: the score's number is not known.
+    ProvenWin,
+    /// A loss the prover proved, its length not known.
+    ProvenLoss,
     /// Not proven either way; the score is an estimate.
     Estimate,
 }
@@ -85,10 +91,21 @@ impl Outlook {
     /// ```
     pub fn winner(self, mover: Player) -> Option<Player> {
         match self {
-            Outlook::Win { .. } => Some(mover),
-            Outlook::Loss { .. } => Some(mover.other()),
+            Outlook::Win { .. } | Outlook::ProvenWin => Some(mover),
+            Outlook::Loss { .. } | Outlook::ProvenLoss => Some(mover.other()),
             Outlook::Draw | Outlook::Estimate => None,
         }
+    }
+
+    /// True when the result is known: a win, a loss or a draw, proven.
+    pub fn is_known(self) -> bool {
+        !matches!(self, Outlook::Estimate)
+    }
+
+    /// True when the score's number is not known although the result is:
+    /// [`Outlook::ProvenWin`] and [`Outlook::ProvenLoss`].
+    pub fn lacks_length(self) -> bool {
+        matches!(self, Outlook::ProvenWin | Outlook::ProvenLoss)
     }
 
     /// The winner's moves until the win, counting from the move scored
@@ -97,7 +114,7 @@ impl Outlook {
     pub fn moves(self) -> Option<u32> {
         match self {
             Outlook::Win { moves } | Outlook::Loss { moves } => Some(moves),
-            Outlook::Draw | Outlook::Estimate => None,
+            Outlook::Draw | Outlook::ProvenWin | Outlook::ProvenLoss | Outlook::Estimate => None,
         }
     }
 }
@@ -108,6 +125,8 @@ impl fmt::Display for Outlook {
             Outlook::Win { moves } => write!(f, "win in {moves}"),
             Outlook::Loss { moves } => write!(f, "loss in {moves}"),
             Outlook::Draw => f.write_str("draw"),
+            Outlook::ProvenWin => f.write_str("win"),
+            Outlook::ProvenLoss => f.write_str("loss"),
             Outlook::Estimate => f.write_str("estimate"),
         }
     }
@@ -181,13 +200,24 @@ impl Analysis {
         first_best(self.moves.iter().copied(), |m| m.score)
     }
 
-    /// `findBestMove`'s choice with the scores counted by `scoring`: the
-    /// first move in reading order with the best score as
-    /// [`Scoring::shown`] shows it (the lowest for a side that minimizes).
-    /// With plain or CS50 scores a slower win ties with a quicker one, so
-    /// the choice may differ from [`Analysis::best`]'s. The move keeps its
-    /// score in the convention.
+    /// The best move, the one every view names, with the scores counted by
+    /// `scoring`. Where the prover has proven the position
+    /// ([`Analysis::settled`]), a move the proof keeps: its winning move,
+    /// or its holding move unless the search proved a win. Otherwise
+    /// `findBestMove`'s choice: the first move in reading order with the
+    /// best score as [`Scoring::shown`] shows it (the lowest for a side
+    /// that minimizes). With plain or CS50 scores a slower win ties with a
+    /// quicker one, so the choice may differ from [`Analysis::best`]'s. The
+    /// move keeps its score in the convention.
     pub fn best_by(&self, scoring: Scoring) -> Option<ScoredMove> {
+        let kept = match self.settled.as_ref().and_then(|settled| settled.keep) {
+            Some(Keep::Win(mv)) => Some(mv),
+            Some(Keep::Hold(mv)) if !self.best().is_some_and(|best| self.wins(best)) => Some(mv),
+            _ => None,
+        };
+        if let Some(kept) = kept.and_then(|mv| self.moves.iter().find(|m| m.mv == mv)) {
+            return Some(*kept);
+        }
         let win = self.board.geometry().win_score();
         let mover = self.board.to_move();
         let shown = |m: &ScoredMove| scoring.shown(m.score, m.proven, win, mover);
@@ -202,7 +232,7 @@ impl Analysis {
 
     /// The best move's score: the value of the position for the side to move.
     pub fn value(&self) -> Option<i32> {
-        self.best().map(|best| best.score)
+        self.best_by(Scoring::Depth).map(|best| best.score)
     }
 
     /// True when every score is proven.
@@ -212,12 +242,54 @@ impl Analysis {
 
     /// What the best move means for the side to move.
     pub fn outlook(&self) -> Option<Outlook> {
-        self.best().map(|best| self.outlook_of(best))
+        self.best_by(Scoring::Depth)
+            .map(|best| self.outlook_of(best))
     }
 
-    /// What one move's score means for the side to move.
+    /// What one move's score means for the side to move, with what the
+    /// prover proved about the position after it where the search only
+    /// estimated its score ([`Outlook::ProvenWin`], [`Outlook::ProvenLoss`]).
     pub fn outlook_of(&self, scored: ScoredMove) -> Outlook {
-        Outlook::of(scored.score, scored.proven, self.board.geometry())
+        let outlook = Outlook::of(scored.score, scored.proven, self.board.geometry());
+        if outlook.is_known() {
+            return outlook;
+        }
+        let mover = self.board.to_move();
+        match self.proven_after(scored.mv) {
+            Some(Value::Win(winner)) if winner == mover => Outlook::ProvenWin,
+            Some(Value::Win(_)) => Outlook::ProvenLoss,
+            Some(Value::Draw) => Outlook::Draw,
+            None => Outlook::Estimate,
+        }
+    }
+
+    /// The value the prover proved for the position after `mv`, where it
+    /// proved one ([`Settled::moves`](crate::solve::Settled)).
+    pub fn proven_after(&self, mv: Square) -> Option<Value> {
+        let settled = self.settled.as_ref()?;
+        settled
+            .moves
+            .iter()
+            .find(|&&(proven, _)| proven == mv)
+            .map(|&(_, value)| value)
+    }
+
+    /// Takes what the prover settled about the position: a move it proved a
+    /// draw scores 0, proven, whatever the search estimated; a move it
+    /// proved won or lost keeps its estimate only as a number
+    /// ([`Analysis::outlook_of`] says the result).
+    pub fn settle(&mut self, settled: Settled) {
+        for scored in &mut self.moves {
+            let drawn = settled
+                .moves
+                .iter()
+                .any(|&(mv, value)| mv == scored.mv && value == Value::Draw);
+            if drawn && !scored.proven {
+                scored.score = 0;
+                scored.proven = true;
+            }
+        }
+        self.settled = Some(settled);
     }
 
     /// The move a proof stands behind where the search's best is not a
@@ -226,10 +298,19 @@ impl Analysis {
     /// the prover settled no move.
     pub fn proven_move(&self) -> Option<Square> {
         let best = self.best()?;
-        if matches!(self.outlook_of(best), Outlook::Win { .. }) {
+        if self.wins(best) {
             return None;
         }
         self.settled.as_ref()?.keep.map(Keep::mv)
+    }
+
+    /// True when the search proved that `scored` wins (a number, not only
+    /// the prover's word).
+    fn wins(&self, scored: ScoredMove) -> bool {
+        matches!(
+            Outlook::of(scored.score, scored.proven, self.board.geometry()),
+            Outlook::Win { .. }
+        )
     }
 }
 
@@ -238,7 +319,7 @@ impl Analysis {
 ///
 /// On 3×3 every score is proven and read from the table the compiler built
 /// ([`Method::Table`]), whatever the limits. Bigger boards are searched: to
-/// the end with [`Limits::Solve`], or deepening one ply at a time until every
+/// the end with [`Limits::ToTheEnd`], or deepening one ply at a time until every
 /// score is proven or the time is up.
 ///
 /// ```
@@ -247,7 +328,7 @@ impl Analysis {
 /// // The GeeksforGeeks example, as the article scores it: a win on the
 /// // move is +10, a loss on the reply -9.
 /// let board: Board = "xox/oox/...".parse().unwrap();
-/// let analysis = analyze(&board, Limits::Solve);
+/// let analysis = analyze(&board, Limits::ToTheEnd);
 /// let scores: Vec<i32> = analysis.moves.iter().map(|m| m.score).collect();
 /// assert_eq!(scores, [-9, 0, 10]);
 /// let best = analysis.best().unwrap();
@@ -277,8 +358,8 @@ pub fn analyze(board: &Board, limits: Limits) -> Analysis {
 /// use tictactoe_engine::{Board, Limits, analyze, analyze_by_search};
 ///
 /// let board = Board::new();
-/// let searched = analyze_by_search(&board, Limits::Solve);
-/// assert_eq!(searched.moves, analyze(&board, Limits::Solve).moves);
+/// let searched = analyze_by_search(&board, Limits::ToTheEnd);
+/// assert_eq!(searched.moves, analyze(&board, Limits::ToTheEnd).moves);
 /// assert!(searched.nodes() > 0 && searched.depth().is_none());
 /// ```
 pub fn analyze_by_search(board: &Board, limits: Limits) -> Analysis {
@@ -289,7 +370,7 @@ pub fn analyze_by_search(board: &Board, limits: Limits) -> Analysis {
 pub(crate) fn searcher_for(geometry: &'static Geometry, limits: Limits) -> Searcher {
     match limits {
         // Proving a big board visits tens of millions of positions: give the table room.
-        Limits::Solve if geometry.cells() >= 25 => {
+        Limits::ToTheEnd if geometry.cells() >= 25 => {
             Searcher::with_table_bits(geometry, SOLVE_TABLE_BITS)
         }
         _ => Searcher::new(geometry),

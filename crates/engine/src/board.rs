@@ -276,6 +276,23 @@ impl Board {
         CellSet::new(self.size(), cells)
     }
 
+    /// True while some line holds none of the other side's marks: a line
+    /// `player` could still complete, however unlikely.
+    ///
+    /// ```
+    /// use tictactoe_engine::{Board, Player};
+    ///
+    /// assert!(Board::new().can_still_win(Player::O));
+    /// // Every line holds an X and an O: neither side can make one.
+    /// let full: Board = "xox/xoo/oxx".parse()?;
+    /// assert!(!full.can_still_win(Player::O) && !full.can_still_win(Player::X));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn can_still_win(&self, player: Player) -> bool {
+        let theirs = self.bits(player.other());
+        self.geometry.lines().iter().any(|&line| line & theirs == 0)
+    }
+
     /// Won, drawn or still going (and whose turn it is).
     pub fn status(&self) -> Status {
         if let Some(winner) = self.winner() {
@@ -467,12 +484,27 @@ fn parse_cells(text: &str) -> Result<ParsedCells, ParseError> {
     // mismatch on a board of at most seven, so later ones count into the eighth.
     let mut rows = [0usize; MAX_SIZE as usize + 1];
     let mut row = 0;
+    // freeCodeCamp numbers an empty cell by its index, 0 to 8 on 3x3.
+    let mut numbered = false;
     for (offset, ch) in body.chars().enumerate() {
         let bit = if cells < max_cells { 1u64 << cells } else { 0 };
         match ch {
             'x' | 'X' => x |= bit,
             'o' | 'O' => o |= bit,
             '.' | '_' | '-' => {}
+            // Spaces between cells, as a student writes a board: x o x / o o x / _ _ _
+            _ if ch.is_whitespace() => continue,
+            '0'..='8' => {
+                let digit = ch as usize - '0' as usize;
+                if digit != cells {
+                    return Err(ParseError::Numbered {
+                        found: ch,
+                        position: leading + offset + 1,
+                        index: cells,
+                    });
+                }
+                numbered = true;
+            }
             '/' => {
                 row = (row + 1).min(rows.len() - 1);
                 continue;
@@ -490,6 +522,9 @@ fn parse_cells(text: &str) -> Result<ParsedCells, ParseError> {
     let size = (MIN_SIZE..=MAX_SIZE)
         .find(|&n| usize::from(n) * usize::from(n) == cells)
         .ok_or(ParseError::CellCount(cells))?;
+    if numbered && size != MIN_SIZE {
+        return Err(ParseError::NumberedBig { size });
+    }
     let expected = usize::from(size);
     if row > 0
         && let Some((index, &found)) = rows[..=row]

@@ -116,17 +116,16 @@ impl ExactSizeIterator for CellSetIter {}
 /// The cells as coordinates, for example `{a1, b2}`.
 impl fmt::Debug for CellSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.iter().map(|mv| DebugCoordinate(mv.coordinate())))
-            .finish()
+        f.debug_set().entries(self.iter().map(ByName)).finish()
     }
 }
 
-struct DebugCoordinate(String);
+/// A square shown by its name in a `Debug` listing.
+struct ByName(Square);
 
-impl fmt::Debug for DebugCoordinate {
+impl fmt::Debug for ByName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        fmt::Display::fmt(&self.0, f)
     }
 }
 

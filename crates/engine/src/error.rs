@@ -1,9 +1,33 @@
-//! Everything that can be wrong with a board, a position or a move.
+//! Everything that can be wrong with a board, a position or a move, and
+//! how much of a bad input an error quotes.
+
+use std::borrow::Cow;
 
 use thiserror::Error;
 
 use super::player::Player;
 use super::sizes::{MAX_SIZE, MIN_SIZE};
+
+/// Most characters of a bad input echoed back in an error, so one huge line
+/// cannot flood the output.
+pub const ECHO_LIMIT: usize = 120;
+
+/// A bad input as an error quotes it: at most [`ECHO_LIMIT`] characters,
+/// then `…` if there was more.
+///
+/// ```
+/// use tictactoe_engine::{ECHO_LIMIT, echo};
+///
+/// assert_eq!(echo("b9"), "b9");
+/// let long = "x".repeat(ECHO_LIMIT + 1);
+/// assert_eq!(echo(&long), format!("{}…", &long[..ECHO_LIMIT]));
+/// ```
+pub fn echo(input: &str) -> Cow<'_, str> {
+    match input.char_indices().nth(ECHO_LIMIT) {
+        Some((cut, _)) => Cow::Owned(format!("{}…", &input[..cut])),
+        None => Cow::Borrowed(input),
+    }
+}
 
 /// A board shape the engine does not play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
@@ -61,13 +85,35 @@ pub enum ParseError {
     Empty,
     /// A character that is neither a mark, an empty cell nor a row separator.
     #[error(
-        "unexpected character {found:?} at position {position}: cells are x, o or . (also _ and -), rows may be separated by /"
+        "unexpected character {found:?} at position {position}: cells are x, o or . (also _, - or the cell's number from 0), rows may be separated by / and cells by spaces"
     )]
     BadCharacter {
         /// The offending character.
         found: char,
         /// 1-based character position in the input.
         position: usize,
+    },
+    /// A digit that is not the index of its cell: freeCodeCamp numbers an
+    /// empty cell by its index (`o1x/x4x/6oo`).
+    #[error(
+        "unexpected digit {found:?} at position {position}: a number stands for the empty cell it numbers, from 0 in reading order, and this is cell {index}"
+    )]
+    Numbered {
+        /// The digit.
+        found: char,
+        /// 1-based character position in the input.
+        position: usize,
+        /// The cell's index, from 0 in reading order.
+        index: usize,
+    },
+    /// Numbered cells on a board bigger than 3x3, where an index may take
+    /// two digits.
+    #[error(
+        "numbered empty cells are freeCodeCamp's 3x3 notation; on {size}x{size} write . for an empty cell"
+    )]
+    NumberedBig {
+        /// Side of the board given.
+        size: u8,
     },
     /// The number of cells is not a square board the engine plays.
     #[error("{0} cells is not a board: expected {counts}", counts = cell_counts())]

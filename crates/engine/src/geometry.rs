@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use super::error::GeometryError;
 use super::score;
-use super::square::Square;
+use super::square::{Square, SquareError};
 
 pub use super::sizes::{MAX_SIZE, MIN_SIZE};
 
@@ -389,17 +389,42 @@ impl Geometry {
         std::ptr::eq(self, &CLASSIC)
     }
 
-    /// Reads a square as a person types it on this board: its name (`b2`),
-    /// or on the classic board a digit 1-9 in reading order (1 top left, 9
-    /// bottom right).
-    pub fn parse_move(&self, text: &str) -> Option<Square> {
+    /// Reads a square as a person types it on this board: its name in
+    /// either case (`b2`, `B2`: see [`Square`]),
+    /// or on the classic board one digit 1-9 in reading order, as the game's
+    /// digit keys place (1 top left, 9 bottom right). Spaces around it are
+    /// ignored; a square off this board is an error.
+    ///
+    /// ```
+    /// use tictactoe_engine::{Geometry, Square, SquareError};
+    ///
+    /// let classic = Geometry::classic();
+    /// assert_eq!(classic.parse_square(" b2 "), Ok(Square::new(1, 1)));
+    /// assert_eq!(classic.parse_square("9"), Ok(Square::new(2, 2)));
+    /// assert_eq!(
+    ///     classic.parse_square("d4"),
+    ///     Err(SquareError::OffBoard { name: "d4".into(), size: 3 })
+    /// );
+    /// let four = Geometry::get(4, 3)?;
+    /// assert_eq!(four.parse_square("d4"), Ok(Square::new(3, 3)));
+    /// assert_eq!(four.parse_square("9"), Err(SquareError::NotASquare("9".into())));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_square(&self, text: &str) -> Result<Square, SquareError> {
         let text = text.trim();
-        match text.parse::<usize>() {
-            Ok(digit @ 1..=9) if self.is_classic() => {
-                Some(Square::from_index(digit - 1, self.size))
-            }
-            _ => Square::parse_coordinate(text, self.size),
+        if let [digit @ b'1'..=b'9'] = text.as_bytes()
+            && self.is_classic()
+        {
+            return Ok(Square::from_index(usize::from(digit - b'1'), self.size));
         }
+        let square: Square = text.parse()?;
+        if square.row >= self.size || square.col >= self.size {
+            return Err(SquareError::OffBoard {
+                name: square.to_string(),
+                size: self.size,
+            });
+        }
+        Ok(square)
     }
 
     /// Number of cells.

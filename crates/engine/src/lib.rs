@@ -3,6 +3,9 @@
 //!
 //! - A [`Board`] is a position, read from the notation (`xo./.x./..o`) and
 //!   played with checked moves; every board is one a real game can reach.
+//!   A [`Square`] goes by its name (`b2`), read back with `FromStr`;
+//!   [`Geometry::parse_square`] reads a square as a person types it on a
+//!   board (also 1-9 on 3×3). [`Level`] and [`Scoring`] read their names too.
 //! - [`find_best_move`] answers GeeksforGeeks' question, [`analyze`] scores every
 //!   move and an [`Ai`] plays at a [`Level`]. On 3×3 every answer is read
 //!   from a table the compiler built; bigger boards are searched.
@@ -13,6 +16,16 @@
 //! - [`teach`] lays the articles' minimax open: the article's own algorithm, its
 //!   calls one by one, its tree and the line behind a score; [`Role`] says
 //!   who maximizes.
+//! - [`solve`] proves who wins a board and gives the strategies;
+//!   `solve::certificate` writes them as a certificate and checks one,
+//!   knowing only the rules. [`notation`] reads and writes whole games
+//!   (PGN-like records).
+//!
+//! Everything here is data: the sentences for people are the caller's (the
+//! errors say in one line what is wrong). The `serde` feature adds
+//! `Serialize`/`Deserialize` for the data types, each written as the name
+//! the engine prints and reads (a square `"b2"`, a board its notation), and
+//! the certificates, which are JSON Lines.
 //!
 //! ```
 //! use tictactoe_engine::{Board, Square, Player, Status, find_best_move};
@@ -35,10 +48,14 @@ mod board;
 mod cell_set;
 mod error;
 mod geometry;
+mod names;
+pub mod notation;
 mod player;
 mod role;
 pub mod score;
 mod search;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod sizes;
 pub mod solve;
 mod solved;
@@ -50,13 +67,16 @@ pub use ai::{Ai, Decision, Dice, Level};
 pub use analysis::{Analysis, Limits, Method, Outlook, analyze, analyze_by_search};
 pub use board::{Board, Status};
 pub use cell_set::{CellSet, CellSetIter};
-pub use error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
+pub use error::{
+    BoardError, ECHO_LIMIT, GeometryError, IllegalMove, InvalidPosition, ParseError, echo,
+};
 pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+pub use names::UnknownName;
 pub use player::Player;
 pub use role::Role;
 pub use score::{ScoredMove, Scoring, first_best};
 pub use solved::reachable_positions;
-pub use square::Square;
+pub use square::{Square, SquareError};
 
 use std::time::Duration;
 
@@ -70,8 +90,8 @@ pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
 /// Bigger boards are searched for at most [`DEFAULT_THINK`]: proven when the
 /// search gets to the end in time, the best estimate otherwise.
 ///
-/// [`teach::reference::find_best_move`] has the same signature and the same answers,
-/// found by the article's plain minimax.
+/// [`teach::reference::best_move`] is the article's own `findBestMove`, by
+/// its plain minimax with its calls counted: it chooses the same move.
 ///
 /// ```
 /// use tictactoe_engine::{Board, Square, find_best_move};

@@ -1,12 +1,10 @@
-//! Max or min: the part a side plays in minimax, and how it is said.
+//! Max or min: the part a side plays in minimax.
 //!
 //! Minimax scores every position for one side, the maximizer: the side to
 //! move in the position searched from. Where the maximizer is to move the
 //! position takes the highest value of its moves, elsewhere the lowest.
 //! Every view of the search (the trace, the tree, the walkthrough) asks
-//! [`Role::of`] and words it with the methods here.
-
-use std::fmt;
+//! [`Role::of`]; the words for it are the caller's.
 
 use super::player::Player;
 
@@ -36,6 +34,12 @@ impl Role {
     }
 
     /// The role one ply further down.
+    ///
+    /// ```
+    /// use tictactoe_engine::Role;
+    ///
+    /// assert_eq!(Role::Max.other(), Role::Min);
+    /// ```
     pub const fn other(self) -> Role {
         match self {
             Role::Max => Role::Min,
@@ -48,31 +52,15 @@ impl Role {
         matches!(self, Role::Max)
     }
 
-    /// Short, for tables and trees: `max`, `min`.
-    pub const fn short(self) -> &'static str {
-        match self {
-            Role::Max => "max",
-            Role::Min => "min",
-        }
-    }
-
-    /// What the side does: `maximizes`, `minimizes`.
-    pub const fn verb(self) -> &'static str {
-        match self {
-            Role::Max => "maximizes",
-            Role::Min => "minimizes",
-        }
-    }
-
-    /// What the position takes of its moves' values: `maximum`, `minimum`.
-    pub const fn takes(self) -> &'static str {
-        match self {
-            Role::Max => "maximum",
-            Role::Min => "minimum",
-        }
-    }
-
     /// True when `score` is better for this role than `than`.
+    ///
+    /// ```
+    /// use tictactoe_engine::Role;
+    ///
+    /// assert!(Role::Max.prefers(9, -8));
+    /// assert!(Role::Min.prefers(-8, 9));
+    /// assert!(!Role::Min.prefers(0, 0));
+    /// ```
     pub const fn prefers(self, score: i32, than: i32) -> bool {
         match self {
             Role::Max => score > than,
@@ -95,12 +83,5 @@ impl Role {
             Role::Max => scores.max(),
             Role::Min => scores.min(),
         }
-    }
-}
-
-/// The short form, `max` or `min`.
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.short())
     }
 }

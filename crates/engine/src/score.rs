@@ -17,8 +17,10 @@
 //! [`Scoring::Cs50`] is CS50's `utility`: +1 when X wins, -1 when O wins, 0
 //! for a draw, counted for X whoever is to move ([`Scoring::maximizer`]).
 //!
-//! A leaf: it names nothing of the engine but a square and a player.
+//! A leaf: it names nothing of the engine but a square and a player (and
+//! how enums go by names).
 
+use super::names::named;
 use super::player::Player;
 use super::square::Square;
 
@@ -55,33 +57,31 @@ pub(crate) const fn unshrink(score: i32) -> i32 {
     score + score.signum()
 }
 
-/// How scores are counted, as `--scores` chooses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Scoring {
-    /// A win at depth `d` scores `W - d` and a loss `-(W - d)`, so a quicker
-    /// win and a slower loss are worth more (GeeksforGeeks' text).
-    #[default]
-    Depth,
-    /// A win scores `W`, a loss `-W`, whatever the depth (the articles' code).
-    Plain,
-    /// CS50's `utility`: +1 when X wins, -1 when O wins, 0 for a draw; X
-    /// always maximizes.
-    Cs50,
+named! {
+    /// How scores are counted, as `--scores` chooses: by its name, which
+    /// [`FromStr`](std::str::FromStr) reads.
+    ///
+    /// ```
+    /// use tictactoe_engine::Scoring;
+    ///
+    /// assert_eq!("cs50".parse(), Ok(Scoring::Cs50));
+    /// assert_eq!(Scoring::default().to_string(), "depth");
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub enum Scoring as "way of counting scores" {
+        /// A win at depth `d` scores `W - d` and a loss `-(W - d)`, so a
+        /// quicker win and a slower loss are worth more (GeeksforGeeks' text).
+        #[default]
+        Depth = "depth",
+        /// A win scores `W`, a loss `-W`, whatever the depth (the articles' code).
+        Plain = "plain",
+        /// CS50's `utility`: +1 when X wins, -1 when O wins, 0 for a draw; X
+        /// always maximizes.
+        Cs50 = "cs50",
+    }
 }
 
 impl Scoring {
-    /// Every way, the default first.
-    pub const ALL: [Scoring; 3] = [Scoring::Depth, Scoring::Plain, Scoring::Cs50];
-
-    /// The name `--scores` takes.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Scoring::Depth => "depth",
-            Scoring::Plain => "plain",
-            Scoring::Cs50 => "cs50",
-        }
-    }
-
     /// The side scores are counted for in a search from a position where
     /// `to_move` is to move: that side (as GeeksforGeeks' `findBestMove`
     /// maximizes for its player), or X for CS50, whoever is to move.

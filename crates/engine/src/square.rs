@@ -1,8 +1,26 @@
-//! A square of the board, as a move names it.
+//! A square of the board, and its name: a column letter then a row number.
 
 use std::fmt;
+use std::str::FromStr;
 
-/// A cell to play in: 0-based row (top to bottom) and column (left to right).
+use thiserror::Error;
+
+use super::error::echo;
+use super::sizes::MAX_SIZE;
+
+/// A square of the board: 0-based row (top to bottom) and column (left to
+/// right). Its name is the column letter then the 1-based row, so `a1` is
+/// the top left and `c3` the bottom right of the classic board; names print
+/// with [`Display`](fmt::Display) and read back with [`FromStr`].
+///
+/// ```
+/// use tictactoe_engine::Square;
+///
+/// let square: Square = "b3".parse()?;
+/// assert_eq!(square, Square::new(2, 1));
+/// assert_eq!(square.to_string(), "b3");
+/// # Ok::<(), tictactoe_engine::SquareError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
     /// 0-based row, top to bottom.
@@ -12,79 +30,198 @@ pub struct Square {
 }
 
 impl Square {
-    /// The move at `row`, `col` (0-based).
+    /// The square at `row`, `col` (0-based).
+    ///
+    /// ```
+    /// use tictactoe_engine::Square;
+    ///
+    /// assert_eq!(Square::new(0, 2).to_string(), "c1");
+    /// ```
     pub const fn new(row: u8, col: u8) -> Square {
         Square { row, col }
     }
 
-    /// The move at a row-major cell index on a board of side `size`
+    /// The square at a row-major cell index on a board of side `size`
     /// (`size` must not be 0).
+    ///
+    /// ```
+    /// use tictactoe_engine::Square;
+    ///
+    /// assert_eq!(Square::from_index(5, 3), Square::new(1, 2));
+    /// assert_eq!(Square::from_index(5, 4), Square::new(1, 1));
+    /// ```
     pub const fn from_index(index: usize, size: u8) -> Square {
         Square::new((index / size as usize) as u8, (index % size as usize) as u8)
     }
 
     /// The row-major cell index on a board of side `size` (meaningful only
-    /// for a move on that board).
+    /// for a square of that board).
+    ///
+    /// ```
+    /// use tictactoe_engine::Square;
+    ///
+    /// assert_eq!(Square::new(1, 2).index(3), 5);
+    /// assert_eq!(Square::from_index(7, 4).index(4), 7);
+    /// ```
     pub const fn index(self, size: u8) -> usize {
         self.row as usize * size as usize + self.col as usize
     }
+}
 
-    /// The chess-like coordinate: column letter then 1-based row, so `a1` is
-    /// top left. The same as the move's `Display`.
-    pub fn coordinate(self) -> String {
-        self.to_string()
-    }
-
-    /// Reads a coordinate such as `b2` (column letter, 1-based row) on a board of side `size`.
-    pub fn parse_coordinate(text: &str, size: u8) -> Option<Square> {
-        let mut chars = text.trim().chars();
-        let letter = chars.next()?.to_ascii_lowercase();
-        let number: u8 = chars.as_str().parse().ok()?;
-        let col = (letter as u32).checked_sub('a' as u32)?;
-        (col < u32::from(size) && (1..=size).contains(&number))
-            .then(|| Square::new(number - 1, col as u8))
+/// The square's name: `a1` is the top left, `c3` the bottom right of the
+/// classic board.
+///
+/// ```
+/// use tictactoe_engine::Square;
+///
+/// assert_eq!(Square::new(2, 1).to_string(), "b3");
+/// assert_eq!(format!("{:>4}", Square::new(0, 0)), "  a1");
+/// ```
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // In u32, so that no column overflows: a square off every board still prints.
+        let letter = char::from_u32(u32::from('a') + u32::from(self.col)).unwrap_or('?');
+        f.pad(&format!("{letter}{}", u32::from(self.row) + 1))
     }
 }
 
-/// The move's square as the game names it: `a1` is the top left, `c3` the
-/// bottom right of the classic board.
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // In u32, so that no column overflows: a move off every board still prints.
-        let letter = char::from_u32(u32::from('a') + u32::from(self.col)).unwrap_or('?');
-        write!(f, "{letter}{}", u32::from(self.row) + 1)
+/// Reads a square's name: a column letter (either case) then the 1-based
+/// row, on the biggest board the engine plays (`a1` to `g7`). Nothing else
+/// is read, not even spaces around it; [`Geometry::parse_square`] reads a
+/// square as a person types it on a given board.
+///
+/// ```
+/// use tictactoe_engine::{Square, SquareError};
+///
+/// assert_eq!("b2".parse(), Ok(Square::new(1, 1)));
+/// assert_eq!("G7".parse(), Ok(Square::new(6, 6)));
+/// assert_eq!("b".parse::<Square>(), Err(SquareError::NotASquare("b".into())));
+/// assert_eq!(
+///     "h1".parse::<Square>().unwrap_err().to_string(),
+///     "h1 is off the 7x7 board: its squares are a1 to g7"
+/// );
+/// ```
+///
+/// [`Geometry::parse_square`]: crate::Geometry::parse_square
+impl FromStr for Square {
+    type Err = SquareError;
+
+    fn from_str(text: &str) -> Result<Square, SquareError> {
+        let not_a_square = || SquareError::NotASquare(echo(text).into_owned());
+        let mut chars = text.chars();
+        let letter = match chars.next() {
+            None => return Err(SquareError::Empty),
+            Some(letter) if letter.is_ascii_alphabetic() => letter.to_ascii_lowercase(),
+            Some(_) => return Err(not_a_square()),
+        };
+        let digits = chars.as_str();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(not_a_square());
+        }
+        let off_board = || SquareError::OffBoard {
+            name: text.to_ascii_lowercase(),
+            size: MAX_SIZE,
+        };
+        let col = u8::try_from(u32::from(letter) - u32::from('a')).map_err(|_| off_board())?;
+        let row = digits.parse::<u8>().map_err(|_| off_board())?;
+        if col >= MAX_SIZE || !(1..=MAX_SIZE).contains(&row) {
+            return Err(off_board());
+        }
+        Ok(Square::new(row - 1, col))
     }
+}
+
+/// Text that is not a square's name, or names a square off the board.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SquareError {
+    /// Nothing but whitespace.
+    #[error("no square given: a square is a column letter and a row number, such as b2")]
+    Empty,
+    /// Not a column letter followed by a row number.
+    #[error("{0:?} is not a square: a square is a column letter and a row number, such as b2")]
+    NotASquare(String),
+    /// A column letter and a row number beyond the board.
+    #[error(
+        "{name} is off the {size}x{size} board: its squares are a1 to {}",
+        Square::new(*.size - 1, *.size - 1)
+    )]
+    OffBoard {
+        /// The square as given, in lower case.
+        name: String,
+        /// Side of the board.
+        size: u8,
+    },
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::MAX_SIZE;
+    use crate::geometry::Geometry;
 
     #[test]
-    fn a_move_prints_as_its_square_and_reads_back() {
+    fn every_square_prints_as_its_name_and_reads_back() {
         for row in 0..MAX_SIZE {
             for col in 0..MAX_SIZE {
-                let mv = Square::new(row, col);
-                assert_eq!(mv.to_string(), mv.coordinate());
-                assert_eq!(
-                    Square::parse_coordinate(&mv.to_string(), MAX_SIZE),
-                    Some(mv)
-                );
+                let square = Square::new(row, col);
+                assert_eq!(square.to_string().parse(), Ok(square));
+                assert_eq!(square.to_string().to_uppercase().parse(), Ok(square));
             }
         }
-        assert_eq!(Square::new(2, 1).to_string(), "b3");
-        let classic = crate::geometry::Geometry::classic();
-        assert_eq!(classic.parse_move(" 5 "), Some(Square::new(1, 1)));
-        assert_eq!(classic.parse_move("9"), Some(Square::new(2, 2)));
-        assert_eq!(classic.parse_move("C3"), Some(Square::new(2, 2)));
-        assert_eq!(classic.parse_move("0"), None);
-        assert_eq!(classic.parse_move("10"), None);
-        // Digits name the classic board's squares only.
-        let four = crate::geometry::Geometry::get(4, 4).expect("a 4x4 board");
-        assert_eq!(four.parse_move("5"), None);
-        assert_eq!(four.parse_move("d4"), Some(Square::new(3, 3)));
-        // A move off every board still prints, without overflowing.
+        // A square off every board still prints, without overflowing.
         assert_eq!(Square::new(255, 0).to_string(), "a256");
+    }
+
+    #[test]
+    fn what_is_not_a_square_is_named() {
+        assert_eq!("".parse::<Square>(), Err(SquareError::Empty));
+        for text in [
+            "b", "2", "2b", "bb2", "b-2", "b+2", " b2", "b2 ", "é2", "b²",
+        ] {
+            assert_eq!(
+                text.parse::<Square>(),
+                Err(SquareError::NotASquare(text.to_string())),
+                "{text:?}"
+            );
+        }
+        for text in ["h1", "a8", "a0", "z9", "a256", "a99999"] {
+            assert!(
+                matches!(
+                    text.parse::<Square>(),
+                    Err(SquareError::OffBoard { size: 7, .. })
+                ),
+                "{text:?}"
+            );
+        }
+        let long = "x".repeat(1000);
+        assert!(long.parse::<Square>().unwrap_err().to_string().len() < 300);
+    }
+
+    #[test]
+    fn a_typed_square_is_read_on_its_board() {
+        let classic = Geometry::classic();
+        assert_eq!(classic.parse_square(" 5 "), Ok(Square::new(1, 1)));
+        assert_eq!(classic.parse_square("1"), Ok(Square::new(0, 0)));
+        assert_eq!(classic.parse_square("9"), Ok(Square::new(2, 2)));
+        assert_eq!(classic.parse_square("C3"), Ok(Square::new(2, 2)));
+        for text in ["0", "10", "+5", "05"] {
+            assert_eq!(
+                classic.parse_square(text),
+                Err(SquareError::NotASquare(text.to_string())),
+                "{text:?}"
+            );
+        }
+        assert_eq!(
+            classic.parse_square("d1").unwrap_err().to_string(),
+            "d1 is off the 3x3 board: its squares are a1 to c3"
+        );
+        assert_eq!(classic.parse_square("  "), Err(SquareError::Empty));
+        // Digits name the classic board's squares only.
+        let four = Geometry::get(4, 4).expect("a 4x4 board");
+        assert_eq!(
+            four.parse_square("5"),
+            Err(SquareError::NotASquare("5".into()))
+        );
+        assert_eq!(four.parse_square("d4"), Ok(Square::new(3, 3)));
+        assert!(four.parse_square("e1").is_err());
     }
 }

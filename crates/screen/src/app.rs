@@ -8,21 +8,24 @@
 
 use std::time::{Duration, Instant};
 
-use tictactoe_core::keys::{Context, Mode};
+use tictactoe_core::action::{Action, Browse, Direction, TraceMove};
+use tictactoe_core::clock::{self, Clock};
+use tictactoe_core::keys::{Context, Mode, QuizStage, WalkStage};
 
 use super::explain::Explain;
-pub use super::message::{Action, Browse, Costs, Direction, Reply, Request, TraceMove};
+use super::message::{Costs, Reply, Request};
 use super::quiz::QuizView;
-use super::trace::Walkthrough;
+use super::trace::{self, Walkthrough};
 use super::tree::TreeView;
 use tictactoe_core::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 pub use tictactoe_core::game::{Names, Outgoing};
+use tictactoe_core::lab::Ladder;
 use tictactoe_core::record::{self, MoveNumber};
 use tictactoe_core::review::{Mark, MoveReview, review, sentence};
 use tictactoe_core::settings::Settings;
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{
-    Ai, Analysis, Board, Decision, Level, Limits, Player, Scoring, Square, Status,
+    Ai, Analysis, Board, Decision, Dice, Level, Limits, Player, Scoring, Square, Status,
 };
 
 /// How long a message about refused input stays on the status line.
@@ -45,6 +48,21 @@ enum Link {
     },
     /// Someone else's game: every move arrives from outside.
     Watching { names: Names },
+}
+
+/// What the server says about a game between people beyond its moves:
+/// what kind of game it is, the players' ratings, the clocks, and who is
+/// away. The server keeps the clocks that count; this is its copy to draw.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Served {
+    /// After the title: `rated · 3+2`.
+    pub caption: Option<String>,
+    /// X's and O's ratings as shown (`1662?`), in a rated game.
+    pub ratings: Option<[String; 2]>,
+    /// The clocks, in a game with a time control.
+    pub clock: Option<Clock>,
+    /// The side whose player is away, and when they lose unless back.
+    pub away: Option<(Player, Instant)>,
 }
 
 /// A message on the status line until `until`.
@@ -117,7 +135,7 @@ impl GameReview {
         let moves = before.len();
         let (reviews, asked) = if game.start().is_classic() {
             // Proven from the compiled table at once: nothing for the engine's thread.
-            let reviews = review(&record, Limits::Solve, &mut Ai::new());
+            let reviews = review(&record, Limits::ToTheEnd, &mut Ai::new());
             (reviews.into_iter().map(Some).collect(), vec![true; moves])
         } else {
             (vec![None; moves], vec![false; moves])
@@ -248,6 +266,25 @@ impl GameReview {
     }
 }
 
+/// What the screen shows: the game, or one view over it at a time. The
+/// help opens over any of them (and the key table's mode is the view's:
+/// [`App::key_context`]).
+#[derive(Debug)]
+enum View {
+    /// The game itself, with the explain overlay if it is on.
+    Game,
+    /// The record of the game, to copy (`r`): any key closes it.
+    Record(String),
+    /// The review of the finished game, on the board (`v`).
+    Review(GameReview),
+    /// The minimax tree of the position (`t`).
+    Tree(TreeView),
+    /// The walkthrough of minimax call by call (`c`).
+    Walkthrough(Walkthrough),
+    /// The quiz about the position (`z`).
+    Quiz(QuizView),
+}
+
 /// The model of the game screen.
 #[derive(Debug)]
 pub struct App {
@@ -255,6 +292,9 @@ pub struct App {
     game: Game,
     tally: Tally,
     cursor: Square,
+    /// What the screen shows.
+    view: View,
+    /// The help, open over the view.
     help: bool,
     paused: bool,
     watch_delay: Duration,
@@ -264,25 +304,17 @@ pub struct App {
     next_id: u64,
     report: Option<SearchReport>,
     explain: Explain,
-    /// The minimax tree, while it is open.
-    tree: Option<TreeView>,
-    /// The walkthrough of minimax call by call, while it is open.
-    walkthrough: Option<Walkthrough>,
-    /// The quiz about the position, while it is open.
-    quiz: Option<QuizView>,
     flash: Option<Flash>,
     /// Results that entered or left the tally since the front end last looked.
     results: Vec<ResultChange>,
     /// Games that finished since the front end last looked, as they ended.
     finished: Vec<Game>,
-    /// The record of the game on screen, while it is shown.
-    record: Option<String>,
-    /// The review of the finished game on the board, while it is open.
-    review: Option<GameReview>,
     /// The game to save to a new records file, until the front end takes it.
     to_save: Option<Game>,
     quit: bool,
-    rng: fastrand::Rng,
+    /// The AI's random choices, one after another through the session, as
+    /// every front end makes them: the same seed and moves, the same games.
+    dice: Dice,
     /// Colours on screen (off when the user's terminal asks for none).
     color: bool,
     /// People at other terminals in this game, if any.
@@ -295,12 +327,20 @@ pub struct App {
     round: u32,
     /// Leaving returns to a lobby rather than ending the program (the SSH server).
     in_lobby: bool,
+    /// What the server says about a game between people.
+    served: Served,
+    /// A move of this screen's sent to the server and not yet back.
+    pending: bool,
+    /// The time the screen shows (clocks count down to it), as of the last [`App::tick`].
+    now: Instant,
+    /// When the countdowns on screen next change.
+    next_second: Option<Instant>,
 }
 
 impl App {
     /// A session starting its first game at `now`.
     pub fn new(settings: Settings, now: Instant) -> App {
-        let rng = settings.rng();
+        let dice = settings.dice();
         let centre = settings.start.size() / 2;
         let mut app = App {
             game: Game::new(settings.start),
@@ -308,6 +348,7 @@ impl App {
             settings,
             tally: Tally::default(),
             cursor: Square::new(centre, centre),
+            view: View::Game,
             help: false,
             paused: false,
             step: false,
@@ -315,23 +356,22 @@ impl App {
             next_id: 0,
             report: None,
             explain: Explain::default(),
-            tree: None,
-            walkthrough: None,
-            quiz: None,
             flash: None,
             results: Vec::new(),
             finished: Vec::new(),
-            record: None,
-            review: None,
             to_save: None,
             quit: false,
-            rng,
+            dice,
             color: true,
             link: None,
             outgoing: Vec::new(),
             ended: None,
             round: 0,
             in_lobby: false,
+            served: Served::default(),
+            pending: false,
+            now,
+            next_second: None,
         };
         app.begin_turn(now);
         app
@@ -362,7 +402,7 @@ impl App {
 
     /// The same session as a game against a person at another terminal:
     /// this screen plays `me`, the other side's moves come from
-    /// [`App::remote_move`]. Both seats are people, so nothing is asked of
+    /// [`App::sync`]. Both seats are people, so nothing is asked of
     /// the engine but explanations, and undo is refused.
     pub fn versus(mut self, me: Player, names: Names, now: Instant) -> App {
         self.settings.seats = Seats {
@@ -399,29 +439,95 @@ impl App {
             self.quit = true;
             return;
         }
-        if self.help || self.record.is_some() {
-            // Any key closes the help or the record; quitting still quits.
+        if self.help {
+            // Any key closes the help; quitting still quits.
             self.help = false;
-            self.record = None;
             self.quit = action == Action::Quit;
             return;
         }
-        if let Some(review) = self.review.as_mut() {
-            match action {
-                Action::Quit => self.quit = true,
-                Action::ToggleHelp => self.help = true,
-                Action::Back | Action::Review => self.review = None,
-                Action::Browse(browse) => review.step(browse),
-                _ => {}
+        // Leaving and the help are the same in every view.
+        match action {
+            Action::Quit => {
+                self.quit = true;
+                return;
             }
-            return;
+            Action::ToggleHelp if !matches!(self.view, View::Game | View::Record(_)) => {
+                self.help = true;
+                return;
+            }
+            _ => {}
         }
-        if self.quiz.is_some() {
-            return self.update_quiz(action);
+        let closed = match &mut self.view {
+            View::Game => return self.update_game(action, now),
+            // Any key closes the record.
+            View::Record(_) => true,
+            View::Review(review) => match action {
+                Action::Back | Action::Review => true,
+                Action::Browse(browse) => {
+                    review.step(browse);
+                    false
+                }
+                _ => false,
+            },
+            View::Tree(tree) => match action {
+                Action::Back | Action::ToggleTree => true,
+                Action::Cursor(direction) => {
+                    tree.navigate(direction);
+                    false
+                }
+                Action::Confirm => {
+                    tree.open();
+                    false
+                }
+                Action::Collapse => {
+                    tree.up();
+                    false
+                }
+                _ => false,
+            },
+            View::Walkthrough(walkthrough) => match action {
+                // Esc stops a run where it got to; otherwise it closes.
+                Action::Back if walkthrough.running().is_some() => {
+                    walkthrough.stop();
+                    false
+                }
+                Action::Back => true,
+                // While a run is under way nothing else moves the walk.
+                _ if walkthrough.running().is_some() => false,
+                Action::Trace(step) => {
+                    match step {
+                        TraceMove::Next => walkthrough.next(),
+                        TraceMove::Back => walkthrough.back(),
+                        TraceMove::Finish => walkthrough.finish(),
+                        TraceMove::End => walkthrough.end(),
+                        TraceMove::AlphaBeta => walkthrough.toggle_alpha_beta(),
+                    }
+                    false
+                }
+                _ => false,
+            },
+            View::Quiz(quiz) => match action {
+                Action::Back => true,
+                Action::Type(typed) => {
+                    quiz.type_char(typed);
+                    false
+                }
+                Action::Erase => {
+                    quiz.erase();
+                    false
+                }
+                // Enter checks or moves on; after the score it closes the quiz.
+                Action::Confirm => !quiz.enter(),
+                _ => false,
+            },
+        };
+        if closed {
+            self.view = View::Game;
         }
-        if self.tree.is_some() || self.walkthrough.is_some() {
-            return self.update_view(action);
-        }
+    }
+
+    /// Keys on the game itself, with no view over it.
+    fn update_game(&mut self, action: Action, now: Instant) {
         let watch = self.is_watch();
         match action {
             // Esc closes what is open before it leaves: explain is an overlay too.
@@ -429,9 +535,11 @@ impl App {
             Action::Quit | Action::Back => self.quit = true,
             Action::ToggleHelp => self.help = true,
             // Ctrl-Z is the front end's: the local terminal suspends.
-            // The text front ends' own words mean nothing on the screen.
+            // The views' keys and the text front ends' own words mean
+            // nothing on the game.
             Action::Unbound
-            | Action::GoUp
+            | Action::Collapse
+            | Action::Erase
             | Action::Suspend
             | Action::Trace(_)
             | Action::Read(_)
@@ -440,7 +548,7 @@ impl App {
             Action::Quiz => match QuizView::new(&self.board(), self.settings.scoring) {
                 Some(quiz) => {
                     self.hold_watch();
-                    self.quiz = Some(quiz);
+                    self.view = View::Quiz(quiz);
                 }
                 None => self.say("The quiz asks about unfinished 3x3 positions", now),
             },
@@ -448,32 +556,31 @@ impl App {
                 if self.game.status().is_over() {
                     self.next_id += 1;
                     let (id, limits) = (self.next_id, self.settings.limits);
-                    self.review =
-                        Some(GameReview::new(&self.game, self.settings.seats, id, limits));
+                    let review = GameReview::new(&self.game, self.settings.seats, id, limits);
+                    self.view = View::Review(review);
                 } else {
                     self.say("the review opens once the game is over", now);
                 }
             }
             Action::ShowRecord => {
                 let record = record::of_game(&self.game, self.settings.seats, record::today());
-                self.record = Some(record::write(&record));
+                self.view = View::Record(record::write(&record));
                 self.to_save = Some(self.game.clone());
             }
             Action::ToggleExplain => self.explain.toggle(),
+            Action::ToggleLab => self.explain.toggle_lab(),
             Action::ToggleTree => {
                 self.hold_watch();
-                self.tree = Some(TreeView::new(
-                    self.board(),
-                    self.settings.limits,
-                    self.settings.scoring,
-                ));
+                let (limits, scoring) = (self.settings.limits, self.settings.scoring);
+                self.view = View::Tree(TreeView::new(self.board(), limits, scoring));
             }
-            Action::TraceStep => {
+            Action::Walkthrough => {
                 self.hold_watch();
-                self.walkthrough = Some(Walkthrough::new(self.board(), self.settings.scoring));
+                let walkthrough = Walkthrough::new(self.board(), self.settings.scoring);
+                self.view = View::Walkthrough(walkthrough);
             }
             Action::Cursor(direction) => self.move_cursor(direction),
-            Action::PlaceAtCursor => self.place(self.cursor, now),
+            Action::Confirm => self.place(self.cursor, now),
             Action::Place(mv) => {
                 self.cursor = mv;
                 self.place(mv, now);
@@ -503,70 +610,6 @@ impl App {
         }
     }
 
-    /// Keys while the tree or the walkthrough is open: they act on it, and
-    /// leaving, help and closing it are all that reach the game.
-    fn update_view(&mut self, action: Action) {
-        match action {
-            Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.help = true,
-            Action::Back => {
-                self.tree = None;
-                self.walkthrough = None;
-            }
-            Action::ToggleTree if self.tree.is_some() => self.tree = None,
-            Action::TraceStep | Action::PlaceAtCursor | Action::Cursor(Direction::Right)
-                if self.tree.is_none() =>
-            {
-                if let Some(walkthrough) = self.walkthrough.as_mut() {
-                    walkthrough.next();
-                }
-            }
-            Action::Trace(step) => {
-                if let Some(walkthrough) = self.walkthrough.as_mut() {
-                    match step {
-                        TraceMove::Back => walkthrough.back(),
-                        TraceMove::Finish => walkthrough.finish(),
-                        TraceMove::End => walkthrough.end(),
-                        TraceMove::AlphaBeta => walkthrough.toggle_alpha_beta(),
-                    }
-                }
-            }
-            Action::Cursor(direction) => {
-                if let Some(tree) = self.tree.as_mut() {
-                    tree.navigate(direction);
-                }
-            }
-            Action::PlaceAtCursor => {
-                if let Some(tree) = self.tree.as_mut() {
-                    tree.open();
-                }
-            }
-            Action::GoUp => {
-                if let Some(tree) = self.tree.as_mut() {
-                    tree.up();
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Keys while the quiz is open: typing, Enter, and leaving it.
-    fn update_quiz(&mut self, action: Action) {
-        let Some(quiz) = self.quiz.as_mut() else {
-            return;
-        };
-        match action {
-            Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.help = true,
-            Action::Back => self.quiz = None,
-            Action::Type(typed) => quiz.type_char(typed),
-            Action::GoUp => quiz.erase(),
-            // Enter checks or moves on (in the guard); after the score it closes the quiz.
-            Action::PlaceAtCursor if !quiz.enter() => self.quiz = None,
-            _ => {}
-        }
-    }
-
     /// Watch mode pauses while the tree or the walkthrough is studied.
     fn hold_watch(&mut self) {
         if self.is_watch() {
@@ -583,35 +626,36 @@ impl App {
             && let Seat::Ai(level) = self.settings.seats.of(board.to_move())
         {
             turn.requested = true;
-            let (id, seed, limits) = (turn.id, self.rng.u64(..), self.settings.limits);
             return Some(Request::Move {
-                id,
+                id: turn.id,
                 board,
                 level,
-                seed,
-                limits,
+                dice: self.dice.clone(),
+                limits: self.settings.limits,
             });
         }
-        // A review open is a finished game: no AI move comes before it.
-        if let Some(request) = self.review.as_mut().and_then(GameReview::request) {
-            return Some(request);
+        match &mut self.view {
+            // A review open is a finished game: no AI move comes before it.
+            View::Review(review) => review.request(),
+            View::Tree(tree) => tree.request(),
+            View::Quiz(quiz) => quiz.request(),
+            View::Walkthrough(_) | View::Record(_) => None,
+            View::Game => self
+                .explain
+                .request(board, self.settings.limits, self.settings.scoring),
         }
-        if let Some(tree) = self.tree.as_mut() {
-            return tree.request();
-        }
-        if self.walkthrough.is_some() || self.quiz.is_some() {
-            return None;
-        }
-        self.explain
-            .request(board, self.settings.limits, self.settings.scoring)
     }
 
     /// Takes the engine's answer. An AI move is played once its pause is over
     /// (see [`App::tick`]); answers about positions no longer relevant are dropped.
     pub fn receive(&mut self, reply: Reply, now: Instant) {
         match reply {
-            Reply::Move { id, decision } => match self.ai_turn.as_mut() {
-                Some(turn) if turn.id == id => turn.reply = decision,
+            Reply::Move { id, decision, dice } => match self.ai_turn.as_mut() {
+                Some(turn) if turn.id == id => {
+                    turn.reply = decision;
+                    // The dice as the choice left them, for the next.
+                    self.dice = dice;
+                }
                 _ => return,
             },
             Reply::Explain { analysis, lines } => {
@@ -620,23 +664,37 @@ impl App {
                 }
             }
             Reply::Costs { board, costs } => self.explain.receive_costs(board, costs),
+            Reply::Lab(ladder) => self.explain.receive_ladder(ladder),
             Reply::Tree { analysis, below } => {
-                if let Some(tree) = self.tree.as_mut() {
+                if let View::Tree(tree) = &mut self.view {
                     tree.receive(&analysis, &below);
                 }
             }
             // A review closed since asked drops its answer with it.
             Reply::Review { id, ply, review } => {
-                if let Some(open) = self.review.as_mut() {
+                if let View::Review(open) = &mut self.view {
                     open.receive(id, ply, review);
+                }
+            }
+            // So does a quiz, and another quiz takes only its own answers.
+            Reply::Quiz { solved } => {
+                if let View::Quiz(quiz) = &mut self.view {
+                    quiz.receive(solved);
                 }
             }
         }
         self.tick(now);
     }
 
-    /// Lets time pass: plays an AI move whose pause is over, clears old messages.
+    /// Lets time pass: plays an AI move whose pause is over, clears old
+    /// messages, and takes the next slice of the walkthrough's work (a run
+    /// to a call far away, counting its calls).
     pub fn tick(&mut self, now: Instant) {
+        self.now = now;
+        self.next_second = self.next_second(now);
+        if let View::Walkthrough(walkthrough) = &mut self.view {
+            walkthrough.work(trace::SLICE);
+        }
         if self.flash.as_ref().is_some_and(|flash| now >= flash.until) {
             self.flash = None;
         }
@@ -665,23 +723,50 @@ impl App {
     }
 
     /// When [`App::tick`] next has something to do, if anything: the front end
-    /// sleeps until then, or until a key, whichever comes first.
+    /// sleeps until then, or until a key, whichever comes first. While the
+    /// walkthrough has work under way that is at once: the front end reads
+    /// what keys have come and ticks again.
     pub fn wake_at(&self) -> Option<Instant> {
+        if self.walkthrough().is_some_and(Walkthrough::busy) {
+            return Some(self.now);
+        }
         let flash = self.flash.as_ref().map(|flash| flash.until);
         let ai = self
             .ai_turn
             .as_ref()
             .filter(|turn| turn.reply.is_some() && (self.step || !self.paused))
             .map(|turn| turn.started + self.pause());
-        flash.into_iter().chain(ai).min()
+        flash.into_iter().chain(ai).chain(self.next_second).min()
+    }
+
+    /// When what counts down on screen (a running clock, the time an
+    /// absent player has left) next shows another second, as of `now`.
+    fn next_second(&self, now: Instant) -> Option<Instant> {
+        if self.ended.is_some() || self.game.status().is_over() {
+            return None;
+        }
+        let clock = self.served.clock.and_then(|clock| clock.next_tick(now));
+        let away = self.served.away.and_then(|(_, until)| {
+            let left = until.checked_duration_since(now)?;
+            let into = Duration::from_nanos((left.as_nanos() % 1_000_000_000) as u64);
+            Some(
+                now + if into.is_zero() {
+                    Duration::from_secs(1)
+                } else {
+                    into
+                },
+            )
+        });
+        clock.into_iter().chain(away).min()
     }
 
     /// True while a request is out and its answer would change the screen.
     pub fn is_waiting(&self) -> bool {
         let counting = self.explain.counting(self.game.board());
-        let tree = self.tree.as_ref().is_some_and(TreeView::waiting);
-        let review = self.review.as_ref().is_some_and(GameReview::reviewing);
-        self.ai_thinking() || self.scoring() || counting || tree || review
+        let tree = self.tree().is_some_and(TreeView::waiting);
+        let review = self.game_review().is_some_and(GameReview::reviewing);
+        let quiz = self.quiz().is_some_and(QuizView::waiting);
+        self.ai_thinking() || self.scoring() || counting || tree || review || quiz
     }
 
     /// True while the engine works on the AI's move: asked, and no answer yet.
@@ -723,7 +808,10 @@ impl App {
 
     /// The record of the game on screen, while it is shown (`r`).
     pub fn record_shown(&self) -> Option<&str> {
-        self.record.as_deref()
+        match &self.view {
+            View::Record(record) => Some(record),
+            _ => None,
+        }
     }
 
     /// The game the player asked to save to a new records file, once.
@@ -751,18 +839,40 @@ impl App {
         std::mem::take(&mut self.outgoing)
     }
 
-    /// The other person's move in a game between two people. Refused (false)
-    /// unless it is their turn and the move is legal.
-    pub fn remote_move(&mut self, mv: Square, now: Instant) -> bool {
-        let Some(Link::Versus { me, .. }) = &self.link else {
-            return false;
-        };
-        let board = self.game.board();
-        if board.status().is_over() || board.to_move() == *me || self.game.play(mv).is_err() {
-            return false;
+    /// The game between people as the server has it: its moves from the
+    /// start, either side's (this screen's own come back this way once
+    /// the server has kept them). Moves past those on screen are played;
+    /// a history that does not extend the one on screen is ignored.
+    pub fn sync(&mut self, moves: &[Square], now: Instant) {
+        if !self.is_versus() || !moves.starts_with(self.game.moves()) {
+            return;
         }
-        self.after_move(board.status(), now);
-        true
+        for &mv in &moves[self.game.moves().len()..] {
+            let before = self.game.status();
+            if self.game.play(mv).is_err() {
+                break;
+            }
+            self.pending = false;
+            self.after_move(before, now);
+        }
+    }
+
+    /// The server did not take the move this screen sent: it may be played again.
+    pub fn move_refused(&mut self, now: Instant) {
+        if std::mem::take(&mut self.pending) {
+            self.say("The server did not take that move", now);
+        }
+    }
+
+    /// What the server says about the game beyond its moves, at `now`.
+    pub fn serve(&mut self, served: Served, now: Instant) {
+        self.served = served;
+        self.tick(now);
+    }
+
+    /// What the server said about the game beyond its moves.
+    pub fn served(&self) -> &Served {
+        &self.served
     }
 
     /// The other person asks for a rematch; it starts once both have asked.
@@ -800,6 +910,7 @@ impl App {
     /// The game can go on no longer (the opponent left, the watched game
     /// ended): says why until a key is pressed, which leaves.
     pub fn end_link(&mut self, reason: &str) {
+        self.pending = false;
         self.ended = Some(reason.to_string());
     }
 
@@ -871,12 +982,23 @@ impl App {
         if !self.settings.seats.of(board.to_move()).is_human() {
             return self.say("Not your turn: the AI is thinking", now);
         }
+        if self.is_versus() {
+            // The server checks and keeps the move: it shows once the server sends it back.
+            if self.pending {
+                return;
+            }
+            return match board.play(mv) {
+                Ok(_) => {
+                    self.pending = true;
+                    self.flash = None;
+                    self.outgoing.push(Outgoing::Square(mv));
+                }
+                Err(_) => self.say("That square is taken", now),
+            };
+        }
         match self.game.play(mv) {
             Ok(()) => {
                 self.flash = None;
-                if self.is_versus() {
-                    self.outgoing.push(Outgoing::Square(mv));
-                }
                 self.after_move(board.status(), now);
             }
             Err(_) => self.say("That square is taken", now),
@@ -981,14 +1103,16 @@ impl App {
 
     /// The game, with its history.
     pub fn game(&self) -> &Game {
-        self.review
-            .as_ref()
+        self.game_review()
             .map_or(&self.game, |review| &review.shown)
     }
 
     /// The review of the finished game, while it is open on the board.
     pub fn game_review(&self) -> Option<&GameReview> {
-        self.review.as_ref()
+        match &self.view {
+            View::Review(review) => Some(review),
+            _ => None,
+        }
     }
 
     /// Results so far this session.
@@ -1066,19 +1190,38 @@ impl App {
         self.explain.costs(self.game.board())
     }
 
+    /// True while the explain panel shows the lab's ladder.
+    pub fn lab_on(&self) -> bool {
+        self.explain.lab_on()
+    }
+
+    /// The lab's ladder of the position on screen, once searched.
+    pub fn ladder(&self) -> Option<&Ladder> {
+        self.explain.ladder(self.game.board())
+    }
+
     /// The minimax tree, while it is open.
     pub fn tree(&self) -> Option<&TreeView> {
-        self.tree.as_ref()
+        match &self.view {
+            View::Tree(tree) => Some(tree),
+            _ => None,
+        }
     }
 
     /// The walkthrough of minimax call by call, while it is open.
     pub fn walkthrough(&self) -> Option<&Walkthrough> {
-        self.walkthrough.as_ref()
+        match &self.view {
+            View::Walkthrough(walkthrough) => Some(walkthrough),
+            _ => None,
+        }
     }
 
     /// The quiz, while it is open.
     pub fn quiz(&self) -> Option<&QuizView> {
-        self.quiz.as_ref()
+        match &self.view {
+            View::Quiz(quiz) => Some(quiz),
+            _ => None,
+        }
     }
 
     /// True when a person may place a mark now.
@@ -1145,6 +1288,19 @@ impl App {
 
     fn linked_status(&self, link: &Link) -> String {
         let status = self.game.status();
+        if let (Some((side, until)), Status::InProgress { .. }) = (self.served.away, status) {
+            let names = match link {
+                Link::Versus { names, .. } | Link::Watching { names } => names,
+            };
+            let left = clock::show(until.saturating_duration_since(self.now));
+            return format!(
+                "{} ({side}) is away: {left} left to come back",
+                names.of(side)
+            );
+        }
+        if self.pending {
+            return "Your move is on its way…".to_string();
+        }
         match (link, status) {
             (Link::Versus { me, names, .. }, Status::InProgress { to_move }) if to_move != *me => {
                 format!("{}'s turn ({to_move})", names.of(to_move))
@@ -1179,6 +1335,15 @@ impl App {
                 format!("{} ({winner}) wins", names.of(winner))
             }
             (Link::Watching { .. }, Status::Draw) => "Draw".to_string(),
+        }
+    }
+
+    /// The title above the board: the board's, and what the server says of the game.
+    pub fn title(&self) -> String {
+        let title = tictactoe_core::settings::title(self.board());
+        match &self.served.caption {
+            Some(caption) => format!("{title} · {caption}"),
+            None => title,
         }
     }
 
@@ -1247,7 +1412,25 @@ impl App {
 
     fn players(&self, short: bool) -> String {
         if let Some(names) = self.names() {
-            return format!("{}: X  vs  {}: O", names.x, names.o);
+            let side = |player: Player, name: &str| {
+                let mut said = name.to_string();
+                if let Some(ratings) = &self.served.ratings
+                    && !short
+                {
+                    let rating = &ratings[usize::from(player == Player::O)];
+                    said.push_str(&format!(" ({rating})"));
+                }
+                said.push_str(&format!(": {player}"));
+                if let Some(clock) = &self.served.clock {
+                    said.push_str(&format!(" {}", clock::show(clock.left(player, self.now))));
+                }
+                said
+            };
+            return format!(
+                "{}  vs  {}",
+                side(Player::X, &names.x),
+                side(Player::O, &names.o)
+            );
         }
         let seats = self.settings.seats;
         let name = |player: Player| match (seats.of(player), short) {
@@ -1262,39 +1445,50 @@ impl App {
 }
 
 impl App {
-    /// The moment keys are read in on this screen: its mode and what is possible in it.
+    /// The moment keys are read in on this screen: its mode (the view's,
+    /// or on the game how it is played) and what is possible in it.
     pub fn key_context(&self) -> Context {
-        let app = self;
-        let mode = if app.link_ended() {
-            Mode::Ended
-        } else if app.game_review().is_some() {
-            Mode::Review
-        } else if app.tree().is_some() {
-            Mode::Tree
-        } else if app.walkthrough().is_some() {
-            Mode::Walkthrough
-        } else if app.quiz().is_some() {
-            Mode::Quiz
-        } else if app.is_versus() {
-            Mode::Versus
-        } else if app.is_watching() {
-            Mode::Watching
-        } else if app.is_watch() {
-            Mode::Watch
-        } else {
-            Mode::Play
+        let mode = match (&self.view, &self.link) {
+            _ if self.ended.is_some() => Mode::Ended,
+            (View::Review(_), _) => Mode::Review,
+            (View::Tree(_), _) => Mode::Tree,
+            (View::Walkthrough(_), _) => Mode::Walkthrough,
+            (View::Quiz(_), _) => Mode::Quiz,
+            (View::Game | View::Record(_), Some(Link::Versus { .. })) => Mode::Versus,
+            (View::Game | View::Record(_), Some(Link::Watching { .. })) => Mode::Watching,
+            (View::Game | View::Record(_), None) if self.is_watch() => Mode::Watch,
+            (View::Game | View::Record(_), None) => Mode::Play,
         };
-        let over = app.board().status().is_over();
+        let over = self.board().status().is_over();
+        let quiz = self.quiz().map(|quiz| {
+            if quiz.is_done() {
+                QuizStage::Over
+            } else if quiz.answered() {
+                QuizStage::Checked
+            } else {
+                QuizStage::Answering
+            }
+        });
         Context {
-            help: app.help_open() && mode != Mode::Ended,
-            classic: app.board().is_classic(),
-            local: !app.leaves_to_lobby(),
-            can_undo: app.can_undo(),
-            can_redo: app.can_redo(),
+            help: self.help && mode != Mode::Ended,
+            classic: self.board().is_classic(),
+            local: !self.leaves_to_lobby(),
+            can_undo: self.can_undo(),
+            can_redo: self.can_redo(),
             over,
             playable: !over && matches!(mode, Mode::Play | Mode::Versus),
-            paused: app.paused(),
-            delay: app.watch_delay(),
+            paused: self.paused,
+            delay: self.watch_delay,
+            walk: self.walkthrough().map(|walkthrough| {
+                if walkthrough.running().is_some() {
+                    WalkStage::Running
+                } else if walkthrough.current().is_none() {
+                    WalkStage::Over
+                } else {
+                    WalkStage::Walking
+                }
+            }),
+            quiz,
             ..Context::new(mode)
         }
     }

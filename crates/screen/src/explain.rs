@@ -1,8 +1,10 @@
 //! The explain overlay's state: every move's score on the board, the line
-//! behind each, and what scoring the position costs each way, kept by
-//! position. What the panel says about them is [`super::panel`]'s.
+//! behind each, and what scoring the position costs each way (or, with the
+//! lab on, the ladder of search techniques), kept by position. What the
+//! panel says about them is [`super::panel`]'s.
 
 use super::message::{Costs, Request};
+use tictactoe_core::lab::Ladder;
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Analysis, Board, Limits, Scoring, Square};
 
@@ -19,11 +21,15 @@ struct Scored {
 #[derive(Debug, Default)]
 pub struct Explain {
     on: bool,
+    /// The panel shows the lab's ladder in place of the costs.
+    lab: bool,
     scored: Option<Scored>,
     costs: Option<(Board, Costs)>,
+    ladder: Option<Ladder>,
     /// Positions already sent off for scoring or counting, so each is asked once.
     asked_scores: Option<Board>,
     asked_costs: Option<Board>,
+    asked_ladder: Option<Board>,
 }
 
 impl Explain {
@@ -37,6 +43,22 @@ impl Explain {
         self.on
     }
 
+    /// The lab: turns the overlay on with the ladder in the panel, or with
+    /// the ladder shown, back to the costs.
+    pub fn toggle_lab(&mut self) {
+        if self.on && self.lab {
+            self.lab = false;
+        } else {
+            self.on = true;
+            self.lab = true;
+        }
+    }
+
+    /// True while the panel shows the lab's ladder.
+    pub fn lab_on(&self) -> bool {
+        self.on && self.lab
+    }
+
     /// What the overlay still needs to know about `board`, if anything:
     /// the scores first, then the costs. Each is asked once.
     pub fn request(&mut self, board: Board, limits: Limits, scoring: Scoring) -> Option<Request> {
@@ -47,11 +69,28 @@ impl Explain {
             self.asked_scores = Some(board);
             return Some(Request::Explain { board, limits });
         }
+        if self.lab {
+            if self.ladder(board).is_none() && self.asked_ladder != Some(board) {
+                self.asked_ladder = Some(board);
+                return Some(Request::Lab { board, scoring });
+            }
+            return None;
+        }
         if self.costs(board).is_none() && self.asked_costs != Some(board) {
             self.asked_costs = Some(board);
             return Some(Request::Costs { board, scoring });
         }
         None
+    }
+
+    /// Takes the lab's ladder of a position.
+    pub fn receive_ladder(&mut self, ladder: Ladder) {
+        self.ladder = Some(ladder);
+    }
+
+    /// The lab's ladder of `board`, once searched.
+    pub fn ladder(&self, board: Board) -> Option<&Ladder> {
+        self.ladder.as_ref().filter(|ladder| ladder.board == board)
     }
 
     /// Takes the scores of a position and the lines behind them.
@@ -93,8 +132,12 @@ impl Explain {
         self.on && self.asked_scores == Some(board) && self.analysis(board).is_none()
     }
 
-    /// True while the costs of `board` are asked for and not in yet.
+    /// True while the costs of `board` (or its ladder, with the lab on)
+    /// are asked for and not in yet.
     pub fn counting(&self, board: Board) -> bool {
+        if self.lab {
+            return self.on && self.asked_ladder == Some(board) && self.ladder(board).is_none();
+        }
         self.on && self.asked_costs == Some(board) && self.costs(board).is_none()
     }
 }

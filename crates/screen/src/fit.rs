@@ -6,7 +6,7 @@ use ratatui::layout::{Alignment, Constraint, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-pub use tictactoe_core::fit::*;
+use tictactoe_core::fit::wrap;
 
 /// What the screen needs and what it has, broken only between phrases.
 pub fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {

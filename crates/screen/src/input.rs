@@ -57,7 +57,7 @@ pub fn action_for(event: &Event, app: &App, area: Rect) -> Option<Action> {
     }
     Some(match game_action(keys::click(&context)) {
         // A click places where it is, not at the cursor; outside the board, nothing.
-        Action::PlaceAtCursor => board
+        Action::Confirm => board
             .and_then(|board| board.cell_at(mouse.column, mouse.row))
             .map_or(Action::Unbound, Action::Place),
         action => action,

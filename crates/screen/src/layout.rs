@@ -10,6 +10,22 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use super::app::App;
 use tictactoe_engine::Square;
 
+/// The largest screen the game draws on, in columns and rows, at the local
+/// terminal and over SSH alike. A terminal may claim any size (10000x10000),
+/// and the screen's buffers grow with it, so a bigger terminal shows the
+/// game centred in this much of it ([`drawn_area`]): some 36,000 cells,
+/// about 1.4 MB a buffer, where every view has long had all the room it
+/// can use (the biggest squares of the tests are at 200x60).
+pub const MAX_SCREEN: (u16, u16) = (300, 120);
+
+/// Where the game is drawn on a terminal of `(columns, rows)`: all of it up
+/// to [`MAX_SCREEN`], centred in a bigger one.
+pub fn drawn_area((columns, rows): (u16, u16)) -> Rect {
+    let (max_columns, max_rows) = MAX_SCREEN;
+    let (width, height) = (columns.min(max_columns), rows.min(max_rows));
+    Rect::new((columns - width) / 2, (rows - height) / 2, width, height)
+}
+
 /// Lines of text around the board: title, players, a gap, column labels
 /// above; a gap, status and tally below; the key bar at the bottom.
 const CHROME_ROWS: u16 = 8;
@@ -17,8 +33,6 @@ const CHROME_ROWS: u16 = 8;
 const MIN_TEXT_WIDTH: u16 = 30;
 /// Width of the row labels left of the board.
 pub(crate) const ROW_LABEL_WIDTH: u16 = 3;
-/// Width of the explain panel beside the board.
-const EXPLAIN_WIDTH: u16 = 30;
 /// Width of the move list beside the board.
 const MOVES_WIDTH: u16 = 11;
 /// Space between the board and a panel.
@@ -174,7 +188,9 @@ pub enum ScreenLayout {
     },
 }
 
-/// The full-width rows of text around the board.
+/// The rows of text around the board: the title and the players as wide as
+/// the move list and the board together (the panel beside them starts on
+/// the title's row), the status and the tally across the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TextRows {
     /// "Tic-tac-toe"; none while the explain summary takes its place.
@@ -185,32 +201,11 @@ pub struct TextRows {
     pub status: Rect,
     /// Games won and drawn.
     pub tally: Rect,
-    /// The keys that work now.
+    /// The keys that work now, across the whole screen.
     pub footer: Rect,
     /// The column the title, players, status and tally are centred on: the
-    /// board's middle, so they read as one column with it.
+    /// middle of the move list and the board, so they read as one column.
     pub axis: u16,
-}
-
-/// One column of the row that holds the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Column {
-    Moves,
-    Gap,
-    /// The row labels and the board.
-    Board,
-    Explain,
-}
-
-impl Column {
-    fn width(self, board: &BoardLayout) -> u16 {
-        match self {
-            Column::Moves => MOVES_WIDTH,
-            Column::Gap => GAP,
-            Column::Board => ROW_LABEL_WIDTH + board.width(),
-            Column::Explain => EXPLAIN_WIDTH,
-        }
-    }
 }
 
 /// Which panels the screen would like to show.
@@ -222,55 +217,53 @@ pub struct Panels {
     pub explain: bool,
 }
 
+/// The panel's width where room allows.
+const PANEL_WIDTH: u16 = 30;
+/// The narrowest panel beside the board: any narrower and its words wrap
+/// every few of them.
+const MIN_PANEL_WIDTH: u16 = 28;
+
 /// What sits beside the board, from the most to the least.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Arrangement {
-    /// The move list left of the board, the explain panel right of it.
+    /// The move list left of the board, the panel right of it.
     BothBeside,
-    /// One slot right of the board: the explain panel while it is on, the move list otherwise.
-    SharedSlot,
-    /// The move list left of the board; explain as a summary.
+    /// The move list left of the board; the panel's words above it.
     MovesBeside,
-    /// The board alone; explain as a summary.
+    /// The board alone; the panel's words above it.
     BoardAlone,
 }
 
 impl Arrangement {
-    const ALL: [Arrangement; 4] = [
+    const ALL: [Arrangement; 3] = [
         Arrangement::BothBeside,
-        Arrangement::SharedSlot,
         Arrangement::MovesBeside,
         Arrangement::BoardAlone,
     ];
 
-    /// The columns from left to right.
-    fn columns(self) -> &'static [Column] {
-        use Column::{Board, Explain, Gap, Moves};
+    /// Columns the move list (with its gap) and the board take.
+    fn game_width(self, board: &BoardLayout) -> u16 {
+        let moves = match self {
+            Arrangement::BoardAlone => 0,
+            _ => MOVES_WIDTH + GAP,
+        };
+        moves + ROW_LABEL_WIDTH + board.width()
+    }
+
+    /// Columns the narrowest panel (with its gap) takes.
+    fn least_panel(self) -> u16 {
         match self {
-            Arrangement::BothBeside => &[Moves, Gap, Board, Gap, Explain],
-            Arrangement::SharedSlot => &[Board, Gap, Explain],
-            Arrangement::MovesBeside => &[Moves, Gap, Board],
-            Arrangement::BoardAlone => &[Board],
+            Arrangement::BothBeside => GAP + MIN_PANEL_WIDTH,
+            _ => 0,
         }
-    }
-
-    fn has_moves(self) -> bool {
-        self.columns().contains(&Column::Moves)
-    }
-
-    fn width(self, board: &BoardLayout) -> u16 {
-        self.columns()
-            .iter()
-            .map(|column| column.width(board))
-            .sum()
     }
 
     /// The largest squares for which this arrangement fits in `area`.
     fn best_cell(self, area: Rect, size: u8) -> Option<CellSize> {
         CellSize::candidates(size, area.height).find(|&cell| {
             let board = BoardLayout::new(size, cell);
-            area.height >= board.height() + CHROME_ROWS
-                && area.width >= self.width(&board).max(MIN_TEXT_WIDTH)
+            let game = self.game_width(&board).max(MIN_TEXT_WIDTH);
+            area.height >= board.height() + CHROME_ROWS && area.width >= game + self.least_panel()
         })
     }
 }
@@ -286,98 +279,137 @@ pub fn layout_for(area: Rect, app: &App) -> ScreenLayout {
 }
 
 /// Places the board, the panels and the text in `area` for a board of
-/// `size` squares per side. Whether explain is on changes the panels only.
+/// `size` squares per side, by the same rules at every size:
 ///
-/// Panels beside the board come first, then big squares: the arrangement
-/// with the most beside the board whose squares are as big as any
-/// arrangement's, counting sizes only up to [`CellSize::LARGE`]; within it
-/// the largest squares that fit, so big screens get a bigger board.
+/// 1. Left to right: the move list, the board, the panel (explain, the
+///    walkthrough's call stack, the quiz). None changes sides, and the
+///    panel's place is kept while it is closed: opening or closing it
+///    changes the panel alone.
+/// 2. The move list and the panel come before big squares: the board gets
+///    the biggest squares with which both fit beside it, the panel 28 to
+///    30 columns wide. The panel runs from the title's row to the board's
+///    bottom edge.
+/// 3. Where even the smallest squares leave no room for the panel, its
+///    words go in a few lines above the board, in the title's place; the
+///    move list stays beside the board if it fits, and the squares are as
+///    big as fit.
+/// 4. Where not even the board fits, the screen says what it needs.
+///
+/// The text around the board is centred on the move list and the board.
 pub fn layout(area: Rect, size: u8, wanted: Panels) -> ScreenLayout {
     let explain_on = wanted.explain;
-    let Some(biggest) = Arrangement::BoardAlone.best_cell(area, size) else {
+    let Some((arrangement, cell)) = Arrangement::ALL
+        .into_iter()
+        .filter(|arrangement| wanted.moves || *arrangement == Arrangement::BoardAlone)
+        .find_map(|arrangement| Some((arrangement, arrangement.best_cell(area, size)?)))
+    else {
         let small = BoardLayout::new(size, CellSize::SMALL);
         return ScreenLayout::TooSmall {
             width: (small.width() + ROW_LABEL_WIDTH).max(MIN_TEXT_WIDTH),
             height: small.height() + CHROME_ROWS,
         };
     };
-    let enough = biggest.min(CellSize::LARGE);
-    let (arrangement, cell) = Arrangement::ALL
-        .into_iter()
-        .filter(|arrangement| wanted.moves || !arrangement.has_moves())
-        .find_map(|arrangement| {
-            let cell = arrangement.best_cell(area, size)?;
-            (cell >= enough).then_some((arrangement, cell))
-        })
-        .unwrap_or((Arrangement::BoardAlone, biggest));
     let mut board = BoardLayout::new(size, cell);
-
+    let game_width = arrangement.game_width(&board).max(MIN_TEXT_WIDTH);
+    let panel_width = match arrangement {
+        Arrangement::BothBeside => PANEL_WIDTH.min(area.width - game_width - GAP),
+        _ => 0,
+    };
     let [body, footer] = area.layout(&Layout::vertical([
         Constraint::Fill(1),
         Constraint::Length(1),
     ]));
+    // The game and the panel, side by side, centred across the screen.
+    let panel_part = if panel_width > 0 {
+        GAP + panel_width
+    } else {
+        0
+    };
+    let [game, panel] = body.layout(
+        &Layout::horizontal([
+            Constraint::Length(game_width),
+            Constraint::Length(panel_part),
+        ])
+        .flex(Flex::Center),
+    );
     let rows = [1, 1, 1, 1, board.height(), 1, 1, 1];
     // Centred, with an odd spare row below rather than above.
     let spare = body.height - rows.iter().sum::<u16>();
     let block = Rect {
         y: body.y + spare / 2,
         height: body.height - spare / 2,
-        ..body
+        ..game
     };
     let [title, players, _, labels, grid_rows, _, status, tally] =
         block.layout(&Layout::vertical(rows.map(Constraint::Length)));
-    let columns = arrangement.columns();
-    let widths = columns
-        .iter()
-        .map(|column| Constraint::Length(column.width(&board)));
-    let placed = area.layout_vec(&Layout::horizontal(widths).flex(Flex::Center));
-    // Panels run from the column labels' row to the board's bottom edge.
-    let panel_height = board.height() + 1;
-    let column_of = |wanted: Column| {
-        let i = columns.iter().position(|&column| column == wanted)?;
-        Some(Rect::new(
-            placed[i].x,
-            labels.y,
-            placed[i].width,
-            panel_height,
-        ))
+    // The move list and the board, centred in the game's columns.
+    let board_width = ROW_LABEL_WIDTH + board.width();
+    let columns: &[u16] = match arrangement {
+        Arrangement::BoardAlone => &[board_width],
+        _ => &[MOVES_WIDTH, GAP, board_width],
     };
-    board.x = column_of(Column::Board).map_or(area.x, |column| column.x) + ROW_LABEL_WIDTH;
+    let placed = game.layout_vec(
+        &Layout::horizontal(columns.iter().map(|&width| Constraint::Length(width)))
+            .flex(Flex::Center),
+    );
+    let board_column = placed.last().copied().unwrap_or(game);
+    board.x = board_column.x + ROW_LABEL_WIDTH;
     board.y = grid_rows.y;
-
-    let (moves, explain) = match (arrangement, column_of(Column::Explain)) {
-        (Arrangement::SharedSlot, Some(slot)) if !explain_on => {
-            let moves = Rect {
-                width: MOVES_WIDTH,
-                ..slot
-            };
-            (wanted.moves.then_some(moves), None)
+    // The move list runs from the column labels' row to the board's bottom edge.
+    let moves = (arrangement != Arrangement::BoardAlone)
+        .then(|| Rect::new(placed[0].x, labels.y, MOVES_WIDTH, board.height() + 1));
+    let explain = match arrangement {
+        Arrangement::BothBeside => {
+            let rect = Rect::new(
+                panel.x + GAP,
+                title.y,
+                panel_width,
+                grid_rows.bottom() - title.y,
+            );
+            explain_on.then_some(ExplainPlace::Panel(rect))
         }
-        (_, Some(panel)) => (
-            column_of(Column::Moves),
-            explain_on.then_some(ExplainPlace::Panel(panel)),
-        ),
-        (_, None) => {
+        _ => {
             let summary = Rect::new(area.x, body.y, area.width, players.bottom() - body.y);
-            (
-                column_of(Column::Moves),
-                explain_on.then_some(ExplainPlace::Summary(summary)),
-            )
+            explain_on.then_some(ExplainPlace::Summary(summary))
         }
     };
     let heading = !matches!(explain, Some(ExplainPlace::Summary(_)));
+    // The status and the tally may run under the panel: it ends with the board.
+    let across = |row: Rect| Rect::new(area.x, row.y, area.width, 1);
     let text = TextRows {
         title: heading.then_some(title),
         players: heading.then_some(players),
-        status,
-        tally,
+        status: across(status),
+        tally: across(tally),
         footer,
-        axis: board.x + board.width() / 2,
+        axis: game.x + game.width / 2,
     };
     ScreenLayout::Game {
         board,
         text,
         moves,
         explain,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_drawn_area_is_the_terminal_up_to_the_cap_then_centred() {
+        assert_eq!(drawn_area((80, 24)), Rect::new(0, 0, 80, 24));
+        assert_eq!(drawn_area(MAX_SCREEN), Rect::new(0, 0, 300, 120));
+        assert_eq!(drawn_area((301, 24)), Rect::new(0, 0, 300, 24));
+        assert_eq!(drawn_area((302, 123)), Rect::new(1, 1, 300, 120));
+        assert_eq!(
+            drawn_area((10_000, 10_000)),
+            Rect::new(4850, 4940, 300, 120)
+        );
+        assert_eq!(
+            drawn_area((u16::MAX, u16::MAX)),
+            Rect::new(32617, 32707, 300, 120)
+        );
+        assert_eq!(drawn_area((0, 0)), Rect::new(0, 0, 0, 0));
     }
 }

@@ -9,7 +9,7 @@
 //! minimax tree ([`tree`]), the walkthrough call by call ([`trace`]) and
 //! the quiz ([`quiz`]);
 //! the explain panel's text ([`panel`]) and the tree's drawing
-//! (`tree_view`) sit with the view. Leaves below them all: the messages
+//! ([`tree_view`]) sit with the view. Leaves below them all: the messages
 //! they pass ([`message`]), the styles (`theme`) and text fitting
 //! (`fit`). The local terminal ([`terminal`]) and the SSH server run it
 //! the same way.
@@ -29,8 +29,6 @@ pub mod terminal;
 pub(crate) mod theme;
 pub mod trace;
 pub mod tree;
-pub(crate) mod tree_view;
+pub mod tree_view;
 pub mod view;
 pub mod worker;
-
-pub use app::{Action, App, Reply, Request};

@@ -1,16 +1,16 @@
-//! The messages the parts of the screen pass one another: what the player
-//! asked for ([`Action`], and in the server's lobby [`LobbyAction`]), work
-//! for the engine and its answers ([`Request`], [`Reply`]), and what a panel
-//! says ([`Said`]). A leaf: it names only the engine's types and a
-//! reviewed move ([`MoveReview`]).
+//! The messages the parts of the screen pass one another: work for the
+//! engine and its answers ([`Request`], [`Reply`]), and what a panel says
+//! ([`Said`]). (What the player asks for is the core's
+//! [`tictactoe_core::action`].) A leaf: it names only the engine's types and
+//! a reviewed move ([`MoveReview`]).
 
 use std::time::Duration;
 
+use tictactoe_core::lab::Ladder;
+use tictactoe_core::quiz::{Question, Solved};
 use tictactoe_core::review::MoveReview;
 use tictactoe_engine::teach::line::Line;
-use tictactoe_engine::{Analysis, Board, Decision, Level, Limits, Scoring, Square};
-
-pub use tictactoe_core::action::{Action, Browse, Direction, LobbyAction, Reading, TraceMove};
+use tictactoe_engine::{Analysis, Board, Decision, Dice, Level, Limits, Scoring, Square};
 
 /// Work for the engine, done off the screen's thread so that a long think
 /// never freezes the screen.
@@ -24,8 +24,8 @@ pub enum Request {
         board: Board,
         /// How well to play.
         level: Level,
-        /// Seed for this move's random choices.
-        seed: u64,
+        /// The session's dice as they stand: its random choices.
+        dice: Dice,
         /// Thinking time on bigger boards.
         limits: Limits,
     },
@@ -41,6 +41,13 @@ pub enum Request {
         /// The position.
         board: Board,
         /// How scores are counted: alpha-beta cuts differently with plain scores.
+        scoring: Scoring,
+    },
+    /// Search a position with each rung of the lab's ladder.
+    Lab {
+        /// The position.
+        board: Board,
+        /// How values are counted.
         scoring: Scoring,
     },
     /// Score every move of a position of the minimax tree, and count the positions below each.
@@ -64,6 +71,12 @@ pub enum Request {
         /// Thinking time per move.
         limits: Limits,
     },
+    /// Work out the answers to the quiz's questions (a tenth of a second
+    /// on the empty board).
+    Quiz {
+        /// The questions, in the quiz's order.
+        questions: Vec<Question>,
+    },
 }
 
 /// The answer to a [`Request`].
@@ -75,6 +88,8 @@ pub enum Reply {
         id: u64,
         /// The move and the scores behind it.
         decision: Option<Decision>,
+        /// The dice as the choice left them.
+        dice: Dice,
     },
     /// Every move's score and the line behind each, in the analysis' order.
     Explain {
@@ -90,6 +105,8 @@ pub enum Reply {
         /// The counts.
         costs: Costs,
     },
+    /// The lab's ladder for a position.
+    Lab(Ladder),
     /// A level of the minimax tree.
     Tree {
         /// Every move's score.
@@ -107,22 +124,24 @@ pub enum Reply {
         /// The move's review; `None` only if the move was not legal there.
         review: Option<MoveReview>,
     },
+    /// The quiz's questions, each with its answer.
+    Quiz {
+        /// In the questions' order.
+        solved: Vec<Solved>,
+    },
 }
 
-/// What scoring every move of one position costs, idea by idea, so the
-/// explain panel can say what each saves.
+/// What answering one position costs, idea by idea, so the explain panel
+/// can say what each saves. Calls are counted as `trace` counts them, call
+/// 1 (the position itself) included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Costs {
-    /// Calls of the articles' plain minimax; `None` when far too many to count.
+    /// Calls of the articles' plain minimax: the calls of `trace`; `None`
+    /// when far too many to count.
     pub minimax: Option<u64>,
-    /// Calls of the articles' minimax with alpha-beta pruning alone, each move
-    /// searched on its own with an open window (so nothing is cut at the
-    /// top); `None` when too many.
+    /// Calls of the same minimax with alpha-beta pruning, finding the best
+    /// move: the calls of `trace --alpha-beta`; `None` when too many.
     pub alpha_beta: Option<u64>,
-    /// Calls of alpha-beta finding only the best move, each move searched
-    /// for beating the best so far: what `trace --alpha-beta` walks below
-    /// call 1; `None` when too many.
-    pub alpha_beta_best: Option<u64>,
     /// Positions the engine's search examines (alpha-beta, its table, the
     /// symmetries and its shortcuts) on 3x3, where the answer itself comes
     /// from the compiled table; bigger boards report their own search.

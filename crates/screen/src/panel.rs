@@ -6,8 +6,12 @@ use std::time::Duration;
 
 use super::app::App;
 use super::message::Said;
-use tictactoe_core::text::{count as count_of, percent_saved};
-use tictactoe_core::words::{move_list, result_for, score_reason, scoring_legend, settled_words};
+use tictactoe_core::lab::{Gain, gain_text};
+use tictactoe_core::present::{
+    capitalised, ended, move_list, move_rows, result_for, row_reason, scoring_legend, settled_words,
+};
+use tictactoe_core::text::{count as count_of, percent_saved, thousands};
+use tictactoe_engine::teach::ladder::Rung;
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Analysis, Board, Level, Method, Square, Status};
 
@@ -36,10 +40,7 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     let mut items: Vec<(u8, Said)> = Vec::new();
     let board = app.board();
     let Status::InProgress { to_move } = board.status() else {
-        let end = match board.status() {
-            Status::Won(winner) => format!("{winner} won"),
-            _ => "A draw".to_string(),
-        };
+        let end = capitalised(&ended(board.status()).unwrap_or_default());
         items.push((1, Said::Text(format!("{end}: no move left to score."))));
         return items;
     };
@@ -70,10 +71,11 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     };
     // How the number on that square is counted, next to the numbers.
     if let Some((analysis, mv)) = analysis.zip(shown)
-        && let Some(scored) = analysis.moves.iter().find(|m| m.mv == mv)
+        && let Some(row) = move_rows(analysis, scoring)
+            .into_iter()
+            .find(|row| row.mv == mv)
     {
-        let score = scoring.of(scored.score, scored.proven, win);
-        let reason = score_reason(score, analysis.outlook_of(*scored), to_move, scoring, win);
+        let reason = row_reason(&row, to_move, scoring, win);
         items.push((2, Said::Text(format!("{mv}: {reason}"))));
     }
     items.push((6, Said::Gap));
@@ -92,7 +94,11 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
         ));
     }
     items.push((6, Said::Gap));
-    costs(app, board, analysis, &mut items);
+    if app.lab_on() {
+        lab(app, &mut items);
+    } else {
+        costs(app, board, analysis, &mut items);
+    }
     if let Some(note) = slip_note(app) {
         items.push((6, Said::Gap));
         items.push((1, Said::Text(note)));
@@ -100,13 +106,14 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     items
 }
 
-/// What scoring every move of the position costs: plain minimax, what
-/// alpha-beta saves, what the engine's table and symmetries save beyond it,
-/// and on 3x3 the compiled table that makes it a lookup. Every count says
-/// what it counts.
+/// What answering the position costs: plain minimax's calls and alpha-beta's
+/// as the trace counts them (call 1 included), what pruning saves, the
+/// positions the engine's search examines to score every move and what
+/// that saves in all, and on 3x3 the compiled table that makes it a lookup.
+/// Every count says what it counts.
 fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(u8, Said)>) {
     let costs = app.costs();
-    items.push((2, Said::Text("Each move on its own:".into())));
+    items.push((2, Said::Text("Calls, as trace counts:".into())));
     let figure = |label: &str, value: String| Said::Figure(label.to_string(), value);
     let counted = |count: Option<Option<u64>>, one: &str, many: &str| match count {
         None => "counting…".to_string(),
@@ -123,18 +130,6 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
         ));
         if let Some(saving) = saving(alpha_beta.flatten(), minimax.flatten()) {
             items.push((2, figure(" pruning saves", saving)));
-        }
-        // Nothing is cut at the top when each move is scored on its own;
-        // finding only the best move cuts there too, as the trace does.
-        if let Some(best) = costs.and_then(|c| c.alpha_beta_best) {
-            items.push((
-                3,
-                figure(" best move only", count_of(best, "call", "calls")),
-            ));
-            items.push((
-                5,
-                Said::Faint("(as trace --alpha-beta walks below call 1)".into()),
-            ));
         }
     }
     let table = analysis.is_some_and(|a| a.method == Method::Table);
@@ -153,9 +148,6 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
                 1,
                 figure(search_label, count_of(nodes, "position", "positions")),
             ));
-            if let Some(saving) = saving(Some(nodes), alpha_beta.flatten()) {
-                items.push((2, figure(" table, symmetry", saving)));
-            }
             if let Some(saving) = saving(Some(nodes), minimax.flatten()) {
                 items.push((4, figure(" in all", saving)));
             }
@@ -176,6 +168,48 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
         let label = if table { "lookup time" } else { "time" };
         items.push((3, figure(label, ms(analysis.elapsed))));
     }
+}
+
+/// The lab's ladder: each technique's positions and its gain over the row
+/// before, as `tictactoe lab` shows them.
+fn lab(app: &App, items: &mut Vec<(u8, Said)>) {
+    items.push((
+        2,
+        Said::Text("The lab: GeeksforGeeks' minimax, then a technique added each row:".into()),
+    ));
+    let Some(ladder) = app.ladder() else {
+        items.push((1, Said::Faint("searching…".into())));
+        return;
+    };
+    for (index, row) in ladder.rows.iter().enumerate() {
+        let positions = match row.found {
+            Ok(found) if found.positions == 0 => "a lookup".to_string(),
+            Ok(found) => thousands(found.positions),
+            Err(_) => "gave up".to_string(),
+        };
+        // A gain by time is too long for the panel: the lookup says it all.
+        let gain = match ladder.gain(index) {
+            Some(gain @ Gain::Positions(_)) => format!(" {}", gain_text(gain)),
+            _ => String::new(),
+        };
+        let label = match row.rung {
+            Rung::Minimax => "minimax".to_string(),
+            Rung::Compiled => "compiled".to_string(),
+            rung => format!("+ {}", rung.name()),
+        };
+        let importance = if index == 0 { 1 } else { 2 };
+        items.push((
+            importance,
+            Said::Figure(label, format!("{positions}{gain}")),
+        ));
+    }
+    if !ladder.agrees() {
+        items.push((1, Said::Text("The rows disagree: a bug.".into())));
+    }
+    items.push((
+        5,
+        Said::Faint("(positions searched; L again: the costs; tictactoe lab: times)".into()),
+    ));
 }
 
 /// "93.8 %" for what doing `part` instead of `whole` saves; "+5.0 %" when
@@ -207,9 +241,9 @@ fn slip_note(app: &App) -> Option<String> {
     Some(format!(
         "{} (hard) played {} on purpose: its second-best move ({}), where {} was {}.",
         report.player,
-        report.decision.mv.coordinate(),
+        report.decision.mv,
         analysis.outlook_of(*chosen),
-        best.mv.coordinate(),
+        best.mv,
         analysis.outlook_of(best),
     ))
 }

@@ -1,11 +1,13 @@
 //! The quiz opened with `z`: the questions of `tictactoe quiz`, asked about
 //! the position on the board. The answer is typed into the panel, Enter
 //! checks it against the articles' minimax and says why, Enter again asks the
-//! next question, and after the last the panel gives the score.
+//! next question, and after the last the panel gives the score. The answers
+//! are worked out on the engine's thread as the quiz opens
+//! ([`Request::Quiz`]); an Enter before they are in is checked when they come.
 
-use super::message::Said;
-use tictactoe_core::quiz::{self, Ask, Question};
-use tictactoe_core::words::scoring_legend;
+use super::message::{Request, Said};
+use tictactoe_core::present::scoring_legend;
+use tictactoe_core::quiz::{self, Ask, Question, Solved};
 use tictactoe_engine::{Board, Scoring};
 
 /// Longest answer kept: more than any list of pruned branches needs.
@@ -16,6 +18,8 @@ const MOST_TYPED: usize = 120;
 enum Checked {
     /// Nothing checked yet for this question.
     Open,
+    /// Enter was pressed before the answers were worked out: checked when they are.
+    Waiting,
     /// The text is no answer at all: why, and the player types again.
     NotAnswer(String),
     /// Right, with the explanation.
@@ -28,6 +32,10 @@ enum Checked {
 #[derive(Debug, Clone)]
 pub struct QuizView {
     questions: Vec<Question>,
+    /// Each question with its answer, once the engine has worked them out.
+    solved: Option<Vec<Solved>>,
+    /// The answers are asked of the engine.
+    asked: bool,
     at: usize,
     typed: String,
     checked: Checked,
@@ -41,6 +49,8 @@ impl QuizView {
         let questions = quiz::about(board, scoring);
         (!questions.is_empty()).then_some(QuizView {
             questions,
+            solved: None,
+            asked: false,
             at: 0,
             typed: String::new(),
             checked: Checked::Open,
@@ -53,18 +63,52 @@ impl QuizView {
         self.questions[0].board
     }
 
+    /// The work for the engine, once: the answers to every question.
+    pub fn request(&mut self) -> Option<Request> {
+        if self.asked || self.solved.is_some() {
+            return None;
+        }
+        self.asked = true;
+        Some(Request::Quiz {
+            questions: self.questions.clone(),
+        })
+    }
+
+    /// True until the answers are in.
+    pub fn waiting(&self) -> bool {
+        self.solved.is_none()
+    }
+
+    /// Takes the engine's answers to the questions, if they are this
+    /// quiz's; an Enter that waited for them is checked now.
+    pub fn receive(&mut self, solved: Vec<Solved>) {
+        let ours = solved
+            .iter()
+            .map(|solved| solved.question)
+            .eq(self.questions.iter().copied());
+        if !ours || self.solved.is_some() {
+            return;
+        }
+        self.solved = Some(solved);
+        if self.checked == Checked::Waiting {
+            self.check();
+        }
+    }
+
     /// True once every question has been answered.
     pub fn is_done(&self) -> bool {
         self.at >= self.questions.len()
     }
 
-    fn answered(&self) -> bool {
+    /// True once the answer to the question asked is checked.
+    pub fn answered(&self) -> bool {
         matches!(self.checked, Checked::Right(_) | Checked::Wrong { .. })
     }
 
     /// A character of the answer. Ignored once it is checked (Enter moves on).
     pub fn type_char(&mut self, c: char) {
-        if self.is_done() || self.answered() || c.is_control() {
+        let waiting = self.checked == Checked::Waiting;
+        if self.is_done() || self.answered() || waiting || c.is_control() {
             return;
         }
         if self.typed.chars().count() < MOST_TYPED {
@@ -75,7 +119,7 @@ impl QuizView {
 
     /// Takes back the last character typed.
     pub fn erase(&mut self) {
-        if !self.answered() {
+        if !self.answered() && self.checked != Checked::Waiting {
             self.typed.pop();
             self.checked = Checked::Open;
         }
@@ -96,19 +140,28 @@ impl QuizView {
         if self.typed.trim().is_empty() {
             return true;
         }
-        let question = &self.questions[self.at];
-        self.checked = match question.check(&self.typed) {
+        self.checked = Checked::Waiting;
+        self.check();
+        true
+    }
+
+    /// Checks the answer typed against the worked-out answer, if it is in.
+    fn check(&mut self) {
+        let Some(solved) = self.solved.as_ref().and_then(|solved| solved.get(self.at)) else {
+            return;
+        };
+        let why = solved.explanation().to_string();
+        self.checked = match solved.check(&self.typed) {
             Ok(true) => {
                 self.right += 1;
-                Checked::Right(question.explain())
+                Checked::Right(why)
             }
             Ok(false) => Checked::Wrong {
-                key: question.key(),
-                why: question.explain(),
+                key: solved.key().to_string(),
+                why,
             },
             Err(why) => Checked::NotAnswer(why),
         };
-        true
     }
 
     /// The status line under the board.
@@ -121,6 +174,7 @@ impl QuizView {
         match &self.checked {
             Checked::Right(_) => format!("Question {number} of {total}: right"),
             Checked::Wrong { .. } => format!("Question {number} of {total}: wrong"),
+            Checked::Waiting => format!("Question {number} of {total}: checking…"),
             // What is typed shows here too, for screens with no room for the panel's line.
             Checked::Open | Checked::NotAnswer(_) if self.typed.is_empty() => {
                 format!("Question {number} of {total}: type your answer")
@@ -183,7 +237,7 @@ impl QuizView {
             }
         };
         match &self.checked {
-            Checked::Open => {}
+            Checked::Open | Checked::Waiting => {}
             Checked::NotAnswer(why) => items.push((1, Said::Text(format!("{why}.")))),
             Checked::Right(why) => {
                 items.push((1, Said::Text("Right.".into())));
@@ -201,6 +255,16 @@ impl QuizView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The quiz about `board`, its answers worked out as the engine would.
+    fn solved(board: &Board, scoring: Scoring) -> QuizView {
+        let mut view = QuizView::new(board, scoring).expect("questions");
+        let Some(Request::Quiz { questions }) = view.request() else {
+            panic!("the answers are asked for")
+        };
+        view.receive(questions.iter().map(Question::solve).collect());
+        view
+    }
 
     fn typed(view: &mut QuizView, text: &str) {
         for c in text.chars() {
@@ -223,7 +287,7 @@ mod tests {
     #[test]
     fn the_freecodecamp_board_is_asked_all_four_kinds() {
         let board: Board = "o.x/x.x/.oo".parse().unwrap();
-        let mut view = QuizView::new(&board, Scoring::Depth).unwrap();
+        let mut view = solved(&board, Scoring::Depth);
         assert_eq!(view.status(), "Question 1 of 4: type your answer");
         // Not a number: said, and typing again clears it.
         typed(&mut view, "nine");
@@ -264,9 +328,28 @@ mod tests {
     }
 
     #[test]
+    fn an_enter_before_the_answers_are_in_is_checked_when_they_come() {
+        let board: Board = "o.x/x.x/.oo".parse().unwrap();
+        let mut view = QuizView::new(&board, Scoring::Depth).unwrap();
+        let Some(Request::Quiz { questions }) = view.request() else {
+            panic!("the answers are asked for")
+        };
+        assert!(view.request().is_none(), "once");
+        typed(&mut view, "+10");
+        view.enter();
+        assert_eq!(view.status(), "Question 1 of 4: checking…");
+        // Keys wait with it: the answer checked is the one typed.
+        typed(&mut view, "0");
+        view.erase();
+        view.receive(questions.iter().map(Question::solve).collect());
+        assert_eq!(view.status(), "Question 1 of 4: right");
+        assert!(said(&view).contains("Answer: +10\n"), "{}", said(&view));
+    }
+
+    #[test]
     fn plain_scores_are_the_articles() {
         let board: Board = "o.x/x.x/.oo".parse().unwrap();
-        let mut view = QuizView::new(&board, Scoring::Plain).unwrap();
+        let mut view = solved(&board, Scoring::Plain);
         typed(&mut view, "10");
         view.enter();
         assert_eq!(view.status(), "Question 1 of 4: right");

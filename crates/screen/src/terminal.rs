@@ -28,21 +28,17 @@ use ratatui::{Terminal, TerminalOptions, Viewport};
 use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
 use signal_hook::iterator::Signals;
 
+use crate::app::App;
 use crate::decode::KeyDecoder;
-use crate::{Action, App, Reply, Request, input, worker};
+use crate::layout::drawn_area;
+use crate::message::{Reply, Request};
+use crate::{input, worker};
+use tictactoe_core::action::Action;
 use tictactoe_core::console::Keep;
 use tictactoe_core::record::Keeper;
 use tictactoe_core::settings::Settings;
 use tictactoe_core::stats::Recorder;
 use tictactoe_core::text;
-
-/// The largest screen the game draws on, in columns and rows. The screen's
-/// buffers grow with the terminal, so a terminal that claims an absurd size
-/// (10000x10000) must not make the game allocate for it; a bigger terminal
-/// shows the game centred in this much of it. 640x200 is more than a
-/// maximised terminal on a 5K display at an 8x16 font (640x180), so no real
-/// screen is cut, and the buffers for it stay around ten megabytes.
-pub const MAX_SCREEN: (u16, u16) = (640, 200);
 
 /// How a session in the terminal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -343,7 +339,7 @@ type Screen = Terminal<CrosstermBackend<Out>>;
 
 /// The terminal in raw mode on the alternate screen with mouse capture, given
 /// back on drop, on panic and while the process is suspended. It draws on at
-/// most [`MAX_SCREEN`] of it, centred.
+/// most [`crate::layout::MAX_SCREEN`] of it, centred.
 struct TerminalGuard {
     screen: Screen,
 }
@@ -435,40 +431,10 @@ fn terminal_size() -> io::Result<(u16, u16)> {
     Ok((size.ws_col, size.ws_row))
 }
 
-/// Where the game is drawn on a terminal of `(columns, rows)`: all of it up
-/// to [`MAX_SCREEN`], centred in a bigger one.
-pub fn drawn_area((columns, rows): (u16, u16)) -> Rect {
-    let (max_columns, max_rows) = MAX_SCREEN;
-    let (width, height) = (columns.min(max_columns), rows.min(max_rows));
-    Rect::new((columns - width) / 2, (rows - height) / 2, width, height)
-}
-
 /// Raw mode off, main screen, mouse released, cursor shown. Errors are
 /// ignored: with the terminal gone there is nothing left to restore.
 fn restore() {
     let _ = execute!(Out, DisableMouseCapture);
     let _ = terminal::disable_raw_mode();
     let _ = execute!(Out, LeaveAlternateScreen, cursor::Show);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_drawn_area_is_the_terminal_up_to_the_cap_then_centred() {
-        assert_eq!(drawn_area((80, 24)), Rect::new(0, 0, 80, 24));
-        assert_eq!(drawn_area(MAX_SCREEN), Rect::new(0, 0, 640, 200));
-        assert_eq!(drawn_area((641, 24)), Rect::new(0, 0, 640, 24));
-        assert_eq!(drawn_area((642, 203)), Rect::new(1, 1, 640, 200));
-        assert_eq!(
-            drawn_area((10_000, 10_000)),
-            Rect::new(4680, 4900, 640, 200)
-        );
-        assert_eq!(
-            drawn_area((u16::MAX, u16::MAX)),
-            Rect::new(32447, 32667, 640, 200)
-        );
-        assert_eq!(drawn_area((0, 0)), Rect::new(0, 0, 0, 0));
-    }
 }

@@ -3,7 +3,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use tictactoe_engine::{Outlook, Player, ScoredMove};
+use tictactoe_engine::{Outlook, Player};
 
 /// Styles of the screen; plain when colour is off.
 pub(crate) struct Theme {
@@ -52,15 +52,15 @@ impl Theme {
     }
 
     /// Scores: green for a win, red for a loss; estimates dimmed.
-    pub(crate) fn score(&self, scored: ScoredMove, outlook: Outlook) -> Style {
-        let style = if scored.proven {
+    pub(crate) fn score(&self, proven: bool, outlook: Outlook) -> Style {
+        let style = if proven {
             Style::new()
         } else {
             Style::new().add_modifier(Modifier::DIM)
         };
         match outlook {
-            Outlook::Win { .. } => self.paint(style, Color::Green),
-            Outlook::Loss { .. } => self.paint(style, Color::Red),
+            Outlook::Win { .. } | Outlook::ProvenWin => self.paint(style, Color::Green),
+            Outlook::Loss { .. } | Outlook::ProvenLoss => self.paint(style, Color::Red),
             Outlook::Draw | Outlook::Estimate => style,
         }
     }

@@ -6,9 +6,12 @@
 //! stack, never cut without saying so) and what returned since the last step.
 
 use super::message::Said;
+use tictactoe_core::fit::wrap_words;
+use tictactoe_core::present::{bounded, cut_reason, ended, role_does, role_name};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{bounded, cut_reason};
-use tictactoe_engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
+use tictactoe_engine::teach::reference::{
+    Algorithm, Bound, Window, finished_value, is_countable, tree_size,
+};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Scoring, Square, Status, first_best};
 
@@ -39,8 +42,46 @@ enum Stop {
 /// Most of the calls that returned since the last step the panel lists.
 const RETURNS_KEPT: usize = 6;
 
-/// Calls between two saved places of a walk, from which going back replays.
+/// Calls between two saved places of a walk at first, from which going
+/// back replays; the spacing doubles whenever [`MOST_CHECKPOINTS`] are kept,
+/// so a walk of any length keeps a few dozen places and going back replays
+/// a small part of it.
 const CHECKPOINT_EVERY: u64 = 2048;
+/// Most places of a walk kept.
+const MOST_CHECKPOINTS: usize = 64;
+
+/// Steps of a walk (a call beginning or returning) taken at once: a few
+/// milliseconds' work. A run to a call far away (`f`, `G`, going back
+/// after a long run) takes this many and then waits for
+/// [`Walkthrough::work`], so the screen answers keys between them.
+pub const SLICE: u64 = 1 << 16;
+
+/// Where a run through many calls stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Goal {
+    /// The current call returns (`f`): the stack is this deep again.
+    Return(usize),
+    /// Call 1 returns (`G`).
+    End,
+    /// This call begins (going back, replayed from a saved place).
+    Call(u64),
+}
+
+/// Where a run to a call far away stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Running {
+    /// Where it goes: the end, the end of a call, or back to a call.
+    goal: Goal,
+    /// Calls begun when it started.
+    from: u64,
+}
+
+impl Running {
+    /// True for a run straight to the end (`G`).
+    pub fn to_end(&self) -> bool {
+        self.goal == Goal::End
+    }
+}
 
 /// A walk and where it stands; cheap to copy, since the walk keeps only the
 /// calls still open.
@@ -131,9 +172,16 @@ pub struct Walkthrough {
     algorithm: Algorithm,
     scoring: Scoring,
     state: State,
-    /// The walk as it stood when calls 1, 1 + [`CHECKPOINT_EVERY`], … began.
+    /// The walk as it stood when calls 1, 1 + `spacing`, 1 + 2 `spacing`, … began.
     checkpoints: Vec<State>,
+    /// Calls between two of the `checkpoints`.
+    spacing: u64,
+    /// Calls of the whole walk, where counted.
     total: Option<u64>,
+    /// Alpha-beta's walk, counted a slice at a time for `total`.
+    counting: Option<Walk>,
+    /// A run to a call far away, under way.
+    running: Option<Running>,
 }
 
 impl Walkthrough {
@@ -143,24 +191,128 @@ impl Walkthrough {
     }
 
     fn with(board: Board, algorithm: Algorithm, scoring: Scoring) -> Walkthrough {
+        // Counted where quick, so the walkthrough can say "call 7 of 9":
+        // plain minimax's calls are the tree's size, alpha-beta's are
+        // counted by walking it, a slice at a time.
+        let countable = is_countable(&board);
+        let (total, counting) = match algorithm {
+            Algorithm::Minimax => (countable.then(|| tree_size(&board)), None),
+            Algorithm::AlphaBeta => (
+                None,
+                countable.then(|| Walk::new(&board, algorithm, scoring)),
+            ),
+        };
         let mut walkthrough = Walkthrough {
             start: board,
             algorithm,
             scoring,
             state: State::new(&board, algorithm, scoring),
             checkpoints: Vec::new(),
-            // Counted where quick, so the walkthrough can say "call 7 of 9".
-            total: match algorithm {
-                Algorithm::Minimax => is_countable(&board).then(|| tree_size(&board)),
-                Algorithm::AlphaBeta => is_countable(&board).then(|| {
-                    let mut walk = Walk::new(&board, algorithm, scoring);
-                    walk.by_ref().for_each(drop);
-                    walk.calls()
-                }),
-            },
+            spacing: CHECKPOINT_EVERY,
+            total,
+            counting,
+            running: None,
         };
         walkthrough.next();
+        walkthrough.count(SLICE);
         walkthrough
+    }
+
+    /// Counts up to `steps` more of alpha-beta's walk for the total.
+    fn count(&mut self, steps: u64) {
+        let Some(walk) = self.counting.as_mut() else {
+            return;
+        };
+        if walk.by_ref().take(steps as usize).count() < steps as usize {
+            self.total = Some(walk.calls());
+            self.counting = None;
+        }
+    }
+
+    /// The run to a call far away under way, if any: keys but Esc wait
+    /// until it is over or stopped.
+    pub fn running(&self) -> Option<Running> {
+        self.running
+    }
+
+    /// True while work is left for [`Walkthrough::work`]: a run under way,
+    /// or the walk's calls still being counted.
+    pub fn busy(&self) -> bool {
+        self.running.is_some() || self.counting.is_some()
+    }
+
+    /// Does up to `steps` steps of what is under way: the run first, then
+    /// counting the calls.
+    pub fn work(&mut self, steps: u64) {
+        if self.running.is_some() {
+            self.run(steps);
+        } else {
+            self.count(steps);
+        }
+    }
+
+    /// Stops the run under way where it got to (Esc): the calls it walked
+    /// stay walked.
+    pub fn stop(&mut self) {
+        self.running = None;
+    }
+
+    /// Starts a run to `goal`, and takes its first slice at once: a short
+    /// run is over before the screen is drawn again.
+    fn start_run(&mut self, goal: Goal) {
+        self.running = Some(Running {
+            goal,
+            from: self.state.calls(),
+        });
+        self.run(SLICE);
+    }
+
+    /// Up to `steps` steps of the run under way; it ends at its goal, or
+    /// at the end of the walk.
+    fn run(&mut self, steps: u64) {
+        let Some(Running { goal, .. }) = self.running else {
+            return;
+        };
+        for _ in 0..steps {
+            if !self.state.advance() {
+                self.running = None;
+                return;
+            }
+            let entered = self.state.stop == Stop::Entered;
+            if entered {
+                self.keep_place();
+            }
+            let reached = match goal {
+                Goal::Return(depth) => self.state.stack.len() == depth,
+                Goal::End => self.state.stop == Stop::Over,
+                Goal::Call(target) if entered && self.state.calls() < target => {
+                    // Each call before the target is a step of its own, as
+                    // `next` takes them: what returned is since the last.
+                    self.state.begin_step();
+                    false
+                }
+                Goal::Call(target) => entered && self.state.calls() >= target,
+            };
+            if reached || self.state.stop == Stop::Over {
+                self.running = None;
+                return;
+            }
+        }
+    }
+
+    /// Saves the walk as it stands, just after a call began, when it is
+    /// the next place to keep; thins the places kept when there are too many.
+    fn keep_place(&mut self) {
+        let calls = self.state.calls();
+        if calls % self.spacing != 1 || self.checkpoints.len() as u64 != calls / self.spacing {
+            return;
+        }
+        self.checkpoints.push(self.state.clone());
+        if self.checkpoints.len() == MOST_CHECKPOINTS {
+            let kept = std::mem::take(&mut self.checkpoints);
+            self.checkpoints = kept.into_iter().step_by(2).collect();
+            self.spacing *= 2;
+        }
     }
 
     /// Plain minimax or alpha-beta.
@@ -187,12 +339,7 @@ impl Walkthrough {
         self.state.begin_step();
         while self.state.advance() {
             if self.state.stop == Stop::Entered {
-                let calls = self.state.calls();
-                if calls % CHECKPOINT_EVERY == 1
-                    && self.checkpoints.len() as u64 == calls / CHECKPOINT_EVERY
-                {
-                    self.checkpoints.push(self.state.clone());
-                }
+                self.keep_place();
                 return;
             }
         }
@@ -207,7 +354,7 @@ impl Walkthrough {
         } else {
             calls.max(1)
         };
-        let saved = ((target - 1) / CHECKPOINT_EVERY) as usize;
+        let saved = ((target - 1) / self.spacing) as usize;
         self.state = match self.checkpoints.get(saved) {
             Some(state) => state.clone(),
             None => {
@@ -216,31 +363,30 @@ impl Walkthrough {
                 state
             }
         };
-        while self.state.calls() < target {
-            self.next();
+        if self.state.calls() < target {
+            self.state.begin_step();
+            self.start_run(Goal::Call(target));
         }
     }
 
     /// The rest of the current call: every call it makes, until it returns.
+    /// A long one runs a slice at a time ([`Walkthrough::work`]).
     pub fn finish(&mut self) {
         let Some(depth) = self.state.stack.len().checked_sub(1) else {
             return;
         };
         self.state.begin_step();
-        while self.state.advance() {
-            if self.state.stack.len() == depth {
-                break;
-            }
-        }
+        self.start_run(Goal::Return(depth));
     }
 
-    /// Straight to the end: call 1 returns.
+    /// Straight to the end: call 1 returns. A long walk runs a slice at a
+    /// time ([`Walkthrough::work`]).
     pub fn end(&mut self) {
         if self.state.stop == Stop::Over {
             return;
         }
         self.state.begin_step();
-        while self.state.advance() {}
+        self.start_run(Goal::End);
     }
 
     /// The position traced.
@@ -280,8 +426,21 @@ impl Walkthrough {
         first_best(self.state.replies.iter().copied(), |reply| reply.score)
     }
 
-    /// The status line: what the current call is, or what the last step did.
+    /// The status line: how far a run has got, what the current call is,
+    /// or what the last step did.
     pub fn status(&self) -> String {
+        if let Some(running) = self.running {
+            let at = thousands(self.calls());
+            let whither = match running.goal {
+                Goal::End => "Walking to the end".to_string(),
+                Goal::Return(depth) => {
+                    let call = self.state.stack.get(depth).map_or(0, |call| call.number);
+                    format!("Finishing call {}", thousands(call))
+                }
+                Goal::Call(target) => format!("Going back to call {}", thousands(target)),
+            };
+            return format!("{whither}, at call {at}: Esc stops");
+        }
         let last = self.state.returned.last();
         match (self.state.stop, self.current(), last) {
             (Stop::Returned, _, Some(done)) => format!(
@@ -311,9 +470,9 @@ impl Walkthrough {
     }
 
     /// What the panel beside the board says, with importance (1 kept
-    /// longest), for a panel `rows` lines tall: every open call is listed,
-    /// or a line says which are left out.
-    pub fn items(&self, rows: usize) -> Vec<(u8, Said)> {
+    /// longest), for a panel `rows` lines tall and `width` columns wide:
+    /// every open call is listed, or a line says which are left out.
+    pub fn items(&self, rows: usize, width: u16) -> Vec<(u8, Said)> {
         let mut items: Vec<(u8, Said)> = Vec::new();
         let pruning = self.algorithm == Algorithm::AlphaBeta;
         let title = if pruning {
@@ -321,20 +480,26 @@ impl Walkthrough {
         } else {
             format!("From {}:", self.start)
         };
-        // In alpha-beta mode the title is what says so: it stays longer.
-        items.push((if pruning { 2 } else { 3 }, Said::Faint(title)));
+        // The panel's heading: the position, and in alpha-beta mode what says so.
+        items.push((1, Said::Faint(title)));
+        if self.current().is_none() {
+            self.end_items(&mut items);
+            return items;
+        }
+        let panel_width = width;
         // The call column as wide as the walk's biggest call number.
         let width = self
             .total
             .map_or(0, |total| thousands(total).chars().count())
             .max(5);
         let head = format!("{:>width$}  move", "call");
-        items.push((2, Said::Figure(head, "turn   best".into())));
+        items.push((1, Said::Figure(head, "turn   best".into())));
         let best = self.state.walk.best_so_far().collect::<Vec<_>>();
         let stack = &self.state.stack;
-        // Room for the stack beside the column heads; the rest may go.
-        let room = rows.saturating_sub(2).max(3);
-        let shown = shown_frames(stack.len(), room);
+        // Room for the stack beside the column heads; the rest may go. The
+        // line that names the calls left out may take more than one.
+        let numbers: Vec<u64> = stack.iter().map(|call| call.number).collect();
+        let shown = shown_frames(&numbers, rows.saturating_sub(2), panel_width);
         let mut hidden_said = false;
         for (i, call) in stack.iter().enumerate() {
             if !shown(i) {
@@ -361,7 +526,10 @@ impl Walkthrough {
             let label = format!("{:>width$}  {mv}", thousands(call.number));
             items.push((
                 1,
-                Said::Figure(label, format!("{side} {}  {so_far:>5}", call.role)),
+                Said::Figure(
+                    label,
+                    format!("{side} {}  {so_far:>5}", role_name(call.role)),
+                ),
             ));
         }
         if pruning && let Some(window) = self.current().and_then(|call| call.window) {
@@ -382,7 +550,22 @@ impl Walkthrough {
                 items.push((1, Said::Text(cut_line(returned))));
             }
         }
-        if let Some(best) = self.best().filter(|_| self.current().is_none()) {
+        items.push((6, Said::Gap));
+        items.push((3, Said::Faint(self.progress())));
+        items
+    }
+
+    /// The panel once call 1 has returned, however the end was reached:
+    /// what each of call 1's replies returned, what call 1 returned, and
+    /// its choice.
+    fn end_items(&self, items: &mut Vec<(u8, Said)>) {
+        for returned in self.state.replies.iter().chain(&self.state.result) {
+            items.push((2, Said::Faint(returned_line(returned))));
+            if !returned.cut.is_empty() {
+                items.push((2, Said::Text(cut_line(returned))));
+            }
+        }
+        if let Some(best) = self.best() {
             let mv = best.call.mv.map_or(String::new(), |mv| mv.to_string());
             let text = format!(
                 "Best move {mv} (call {}): the first reply with the highest score.",
@@ -390,7 +573,13 @@ impl Walkthrough {
             );
             items.push((1, Said::Text(text)));
         }
-        let progress = match (self.current(), self.total) {
+        items.push((6, Said::Gap));
+        items.push((3, Said::Faint(self.progress())));
+    }
+
+    /// How far the walk is: "call 7 of 9", or the calls it made.
+    fn progress(&self) -> String {
+        match (self.current(), self.total) {
             (Some(call), Some(total)) if call.number == self.calls() => {
                 format!("call {} of {}", thousands(call.number), thousands(total))
             }
@@ -401,10 +590,7 @@ impl Walkthrough {
             ),
             (Some(_), None) => count(self.calls(), "call begun", "calls begun"),
             (None, _) => count(self.calls(), "call", "calls"),
-        };
-        items.push((6, Said::Gap));
-        items.push((3, Said::Faint(progress)));
-        items
+        }
     }
 
     /// The same in a few words, for a screen with no room for the panel:
@@ -440,11 +626,23 @@ impl Walkthrough {
     }
 }
 
-/// Which frames of a stack `len` deep are listed in `room` lines: all when
-/// they fit; otherwise call 1, a line for the rest left out, and the calls
-/// nearest the current one.
-fn shown_frames(len: usize, room: usize) -> impl Fn(usize) -> bool {
-    move |i: usize| len <= room || i == 0 || i + (room - 2) >= len
+/// Which frames of a stack of calls `numbers` are listed in `room` lines
+/// `width` wide: all when they fit; otherwise call 1, the line naming the
+/// rest left out (as many lines as it wraps to), and the calls nearest the
+/// current one, at least one.
+fn shown_frames(numbers: &[u64], room: usize, width: u16) -> impl Fn(usize) -> bool + use<> {
+    let len = numbers.len();
+    // Frames listed after call 1 when some are left out.
+    let mut last = room.saturating_sub(2).max(1);
+    while len > room && last > 1 {
+        let hidden = &numbers[1..len - last.min(len - 1)];
+        let said = wrap_words(&hidden_line(hidden), width).len();
+        if 1 + said + last <= room {
+            break;
+        }
+        last -= 1;
+    }
+    move |i: usize| len <= room || i == 0 || i + last >= len
 }
 
 /// The line that stands for the open calls not listed.
@@ -488,8 +686,12 @@ fn window_line(window: Window) -> String {
 /// What a call returned: `call 8 returned +8: X won`, `call 6 returned <= +8, the min of its calls`.
 fn returned_line(returned: &Returned) -> String {
     let end = match returned.call.board.status() {
-        ended @ (Status::Won(_) | Status::Draw) => format!(": {ended}"),
-        Status::InProgress { .. } => format!(", the {} of its calls", returned.call.role),
+        status @ (Status::Won(_) | Status::Draw) => {
+            format!(": {}", ended(status).unwrap_or_default())
+        }
+        Status::InProgress { .. } => {
+            format!(", the {} of its calls", role_name(returned.call.role))
+        }
     };
     format!(
         "call {} returned {}{end}",
@@ -517,23 +719,8 @@ fn cut_line(returned: &Returned) -> String {
 
 /// The score of a finished position, which its call returns at once.
 fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
-    let status = call.board.status();
-    if !status.is_over() {
-        return None;
-    }
-    let win = call.board.geometry().win_score();
-    let mover = call.board.to_move();
-    // The maximizer is the side to move where the role is max.
-    let maximizer = if call.role.is_max() {
-        mover
-    } else {
-        mover.other()
-    };
-    let won = match status {
-        Status::Won(winner) => Some(winner == maximizer),
-        _ => None,
-    };
-    Some(scoring.end(won, call.depth().unwrap_or(0), win))
+    let depth = call.depth().unwrap_or(0) as i32;
+    finished_value(&call.board, depth, call.role.is_max(), scoring)
 }
 
 /// Whose turn it is in a call and what it does: "X to move, maximizes",
@@ -541,9 +728,12 @@ fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
 fn role(call: &Call, scoring: Scoring) -> String {
     let returns = || signed(finished(call, scoring).unwrap_or(0));
     match call.board.status() {
-        Status::InProgress { to_move } => format!("{to_move} to move, {}", call.role.verb()),
-        Status::Won(winner) => format!("{winner} won, returns {}", returns()),
-        Status::Draw => format!("a draw, returns {}", returns()),
+        Status::InProgress { to_move } => format!("{to_move} to move, {}", role_does(call.role)),
+        status => format!(
+            "{}, returns {}",
+            ended(status).unwrap_or_default(),
+            returns()
+        ),
     }
 }
 
@@ -592,7 +782,7 @@ mod tests {
         }
         assert_eq!(walk.current().map(|c| c.number), Some(7), "b1 O under a3 X");
         let said = |walk: &Walkthrough| {
-            walk.items(20)
+            walk.items(20, 26)
                 .into_iter()
                 .map(|(_, said)| format!("{said:?}"))
                 .collect::<Vec<_>>()
@@ -624,7 +814,7 @@ mod tests {
         walk.back();
         assert_eq!(walk.calls(), at.calls());
         assert_eq!(walk.path(), at.path());
-        assert_eq!(walk.items(40), at.items(40));
+        assert_eq!(walk.items(40, 26), at.items(40, 26));
     }
 
     #[test]
@@ -633,7 +823,7 @@ mod tests {
         walk.end();
         walk.back();
         let lefts: Vec<Vec<char>> = walk
-            .items(40)
+            .items(40, 26)
             .into_iter()
             .filter_map(|(_, said)| match said {
                 Said::Figure(left, _) => Some(left.chars().collect()),
@@ -661,7 +851,7 @@ mod tests {
         assert!(open.len() > 4, "{open:?}");
         for rows in [4, 6, 8, 20] {
             let text: Vec<String> = walk
-                .items(rows)
+                .items(rows, 26)
                 .iter()
                 .map(|(_, said)| format!("{said:?}"))
                 .collect();

@@ -4,10 +4,11 @@
 //! opened (the empty board's whole tree has 549,946 positions), each from
 //! one engine request. This is its state; `tree_view` draws it.
 
-use super::message::{Direction, Request};
-use tictactoe_core::words::{branch_result, node_result};
+use super::message::Request;
+use tictactoe_core::action::Direction;
+use tictactoe_core::present::{branch_result, node_result};
 use tictactoe_engine::teach::reference::is_countable;
-use tictactoe_engine::teach::tree::{branches, value};
+use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{Analysis, Board, Limits, Player, Role, Scoring, Square};
 
 /// One position of the tree.
@@ -191,7 +192,7 @@ impl TreeView {
         let depth = self.nodes[at].depth;
         if at == 0 {
             let root = &mut self.nodes[0];
-            root.value = Some(value(analysis, 0, self.maximizer, self.scoring));
+            root.value = Some(node_value(analysis, 0, self.maximizer, self.scoring));
             root.proven = analysis.proven();
             root.result = node_result(analysis);
             root.below = below

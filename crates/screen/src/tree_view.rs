@@ -1,5 +1,7 @@
 //! Drawing the minimax tree ([`super::tree::TreeView`]) full screen: the
 //! rows with the selection, the selected position beside them and the keys.
+//! What the rows and the panel say ([`row_text`], [`detail`]) is public for
+//! the tests that read them back off the screen.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -9,23 +11,26 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
-use crate::fit::first_fitting;
+use tictactoe_core::fit::first_fitting;
 use tictactoe_core::keys::{self, Context};
+use tictactoe_core::present::{ended, move_list, role_name, role_takes, tree_legend_short};
 use tictactoe_core::text::{count, signed, thousands};
-use tictactoe_core::words::{move_list, tree_legend};
 use tictactoe_engine::Status;
 
 /// What a row says about its position after the move, in at most `width`
-/// characters: value and result, then as room allows the choice mark, whose
-/// turn and how that side chooses, and the positions below.
+/// characters where it can: the fullest of value and result, whose turn and
+/// how that side chooses, the positions below and the choice mark, dropped
+/// from the least telling (the positions below first); the value alone
+/// when nothing more fits.
 pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
     let Some(value) = node.value else {
         return "…".to_string();
     };
     let estimate = if node.proven { "" } else { "?" };
-    let mut text = format!("{}{estimate} {}", signed(value), node.result);
+    let value = format!("{}{estimate}", signed(value));
+    let result = format!("{value} {}", node.result);
     let turn = match node.board.status() {
-        Status::InProgress { to_move } => format!(" · {to_move} {}", view.role(node)),
+        Status::InProgress { to_move } => format!(" · {to_move} {}", role_name(view.role(node))),
         _ => String::new(),
     };
     let below = node
@@ -35,23 +40,56 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
             format!(" · {} below", thousands(below))
         });
     // The side that played the move chose it.
-    let choice = if node.chosen {
-        format!("  ◀ {}'s choice", node.board.to_move().other())
+    let (choice, mark) = if node.chosen {
+        let chooser = node.board.to_move().other();
+        (format!("  ◀ {chooser}'s choice"), "  ◀".to_string())
     } else {
-        String::new()
+        (String::new(), String::new())
     };
-    let fits = |text: &str, more: &str| text.chars().count() + more.chars().count() <= width;
-    let (with_turn, with_below) = (
-        fits(&text, &(turn.clone() + &choice)),
-        fits(&text, &(turn.clone() + &below + &choice)),
-    );
-    if with_below {
-        text.push_str(&(turn + &below));
-    } else if with_turn {
-        text.push_str(&turn);
-    }
-    text.push_str(&choice);
-    text
+    let variants = [
+        format!("{result}{turn}{below}{choice}"),
+        format!("{result}{turn}{choice}"),
+        format!("{result}{choice}"),
+        format!("{result}{mark}"),
+        format!("{value}{mark}"),
+    ];
+    first_fitting(&variants, width as u16).to_string()
+}
+
+/// A row of the tree in at most `width` characters where it can: the
+/// position's place and name, its call number while there is room, and
+/// what it is worth ([`describe`]).
+pub fn row_text(view: &TreeView, node: &Node, width: usize) -> String {
+    let glyph = if node.is_leaf() {
+        "·"
+    } else if node.is_open() {
+        "▾"
+    } else {
+        "▸"
+    };
+    // A big board's notation would crowd out the row: the title has it.
+    let name = match node.mv {
+        Some(mv) => format!("{mv} {}", node.board.to_move().other()),
+        None if node.board.is_classic() => node.board.to_string(),
+        None => "position".to_string(),
+    };
+    let indent = "  ".repeat(node.depth as usize);
+    // The call number of the trace, as freeCodeCamp numbers them.
+    let call = node.call.map_or(String::new(), |call| format!(" #{call}"));
+    let heads = [
+        format!("{indent}{glyph} {name}{call}  "),
+        format!("{indent}{glyph} {name}  "),
+    ];
+    let fits = |text: &str| text.chars().count() <= width;
+    let rows = heads.iter().map(|head| {
+        let room = width.saturating_sub(head.chars().count());
+        format!("{head}{}", describe(view, node, room))
+    });
+    let rows: Vec<String> = rows.collect();
+    rows.iter()
+        .find(|row| fits(row))
+        .unwrap_or(&rows[rows.len() - 1])
+        .clone()
 }
 
 /// Draws the tree full screen: the title, the rows with the selection in
@@ -81,7 +119,7 @@ pub(crate) fn render(
     let maximizer = view.maximizer();
     let minimizer = maximizer.other();
     let win = root.board.geometry().win_score();
-    let counted = tree_legend(view.scoring(), win);
+    let counted = tree_legend_short(view.scoring(), win);
     let legends = [
         format!("{maximizer} maximizes, {minimizer} minimizes; {counted}; #n: call n of the trace"),
         format!("{maximizer} maximizes, {minimizer} minimizes; {counted}"),
@@ -132,25 +170,7 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
         let (text, style) = match *row {
             Row::Node(i) => {
                 let node = view.node(i);
-                let glyph = if node.is_leaf() {
-                    "·"
-                } else if node.is_open() {
-                    "▾"
-                } else {
-                    "▸"
-                };
-                // A big board's notation would crowd out the row: the title has it.
-                let name = match node.mv {
-                    Some(mv) => format!("{} {}", mv.coordinate(), node.board.to_move().other()),
-                    None if node.board.is_classic() => node.board.to_string(),
-                    None => "position".to_string(),
-                };
-                let indent = "  ".repeat(node.depth as usize);
-                // The call number of the trace, as freeCodeCamp numbers them.
-                let call = node.call.map_or(String::new(), |call| format!(" #{call}"));
-                let head = format!("{indent}{glyph} {name}{call}  ");
-                let room = usize::from(area.width).saturating_sub(head.chars().count());
-                let text = format!("{head}{}", describe(view, node, room));
+                let text = row_text(view, node, usize::from(area.width));
                 let mut style = if node.chosen {
                     Style::new().add_modifier(Modifier::BOLD)
                 } else {
@@ -172,66 +192,73 @@ fn render_rows(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
 }
 
 /// The selected position: the moves that lead to it, its board, and what it is worth.
-fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
+/// What the panel beside the tree says about the selected position, a
+/// line each, and whether the line is a faint one: the moves that lead to
+/// it, its board, and what it is worth.
+pub fn detail(view: &TreeView) -> Vec<(String, bool)> {
     let node = view.selected();
     let path = view.path();
-    let mut lines: Vec<Line> = Vec::new();
+    let mut lines: Vec<(String, bool)> = Vec::new();
+    let mut say = |text: String, faint: bool| lines.push((text, faint));
     if path.is_empty() {
-        lines.push(Line::from("the position on the board"));
+        say("the position on the board".to_string(), false);
     } else {
-        lines.push(Line::from(format!(
-            "after {}",
-            move_list(&view.root().board, path.iter().copied())
-        )));
+        let moves = move_list(&view.root().board, path.iter().copied());
+        say(format!("after {moves}"), false);
     }
-    lines.push(Line::from(""));
+    say(String::new(), false);
     for row in node.board.to_grid().lines() {
-        lines.push(Line::from(format!("  {row}")));
+        say(format!("  {row}"), false);
     }
-    lines.push(Line::from(""));
+    say(String::new(), false);
     match node.board.status() {
         Status::InProgress { to_move } => {
-            let how = view.role(node).takes();
-            lines.push(Line::from(format!("{to_move} to move, takes the {how}")));
+            let how = role_takes(view.role(node));
+            say(format!("{to_move} to move, takes the {how}"), false);
         }
-        ended => lines.push(Line::from(ended.to_string())),
+        status => say(ended(status).unwrap_or_default(), false),
     }
     if let Some(value) = node.value {
-        lines.push(Line::from(format!(
-            "value {}: {}",
-            signed(value),
-            node.result
-        )));
+        say(format!("value {}: {}", signed(value), node.result), false);
     }
     if let Some(replies) = view.replies(view.selected_index()) {
-        let how = view.role(node);
+        let how = role_name(view.role(node));
         let text = if replies.len() <= 9 {
             let values: Vec<String> = replies.iter().map(|&v| signed(v)).collect();
             format!("{how} of {}", values.join(", "))
         } else {
             format!("{how} of its {} replies", replies.len())
         };
-        lines.push(Line::styled(text, theme.faint()));
+        say(text, true);
     }
     if let Some(below) = node.below {
-        lines.push(Line::styled(
+        say(
             format!("{} below", count(below, "position", "positions")),
-            theme.faint(),
-        ));
+            true,
+        );
     }
     if let Some(call) = node.call {
-        lines.push(Line::styled(
-            format!("call {} of the trace", thousands(call)),
-            theme.faint(),
-        ));
+        say(format!("call {} of the trace", thousands(call)), true);
     }
     if node.chosen {
         let chooser = node.board.to_move().other();
-        lines.push(Line::styled(
-            format!("{chooser} would choose it"),
-            theme.faint(),
-        ));
+        say(format!("{chooser} would choose it"), true);
     }
+    lines
+}
+
+/// The selected position, framed beside the tree ([`detail`]).
+fn render_detail(view: &TreeView, area: Rect, theme: &Theme, buf: &mut Buffer) {
+    let lines: Vec<Line> = detail(view)
+        .into_iter()
+        .map(|(text, faint)| {
+            if faint {
+                Line::styled(text, theme.faint())
+            } else {
+                Line::from(text)
+            }
+        })
+        .collect();
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
         .block(

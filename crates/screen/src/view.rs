@@ -14,12 +14,11 @@ use super::layout::{
 use super::message::Said;
 use super::panel::explain_items;
 use super::theme::Theme;
-use crate::fit::{
-    first_fitting, most_important, pack_pieces, render_too_small, shortened, wrap_words,
-};
+use crate::fit::render_too_small;
+use tictactoe_core::fit::{first_fitting, most_important, pack_pieces, shortened, wrap_words};
 use tictactoe_core::keys::{self, Context};
-use tictactoe_core::text::signed;
-use tictactoe_engine::{Analysis, Board, Player, ScoredMove, Scoring, Square};
+use tictactoe_core::present::{MoveRow, move_rows};
+use tictactoe_engine::{Board, Player, Square};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -60,8 +59,11 @@ impl Widget for &App {
                 match (explain, self.walkthrough()) {
                     _ if self.quiz().is_some() => {}
                     (Some(ExplainPlace::Panel(rect)), Some(walkthrough)) => {
+                        // The panel's inside: within its frame and padding.
                         let rows = usize::from(rect.height.saturating_sub(2));
-                        render_panel(" Call stack ", walkthrough.items(rows), rect, &theme, buf);
+                        let width = rect.width.saturating_sub(4);
+                        let items = walkthrough.items(rows, width);
+                        render_panel(" Call stack ", items, rect, &theme, buf);
                     }
                     (Some(ExplainPlace::Panel(rect)), None) => {
                         render_panel(" Explain ", explain_items(self), rect, &theme, buf);
@@ -113,8 +115,9 @@ fn render_text(app: &App, theme: &Theme, rows: TextRows, buf: &mut Buffer) {
     if let Some(title) = rows.title {
         let text = match app.walkthrough() {
             Some(walkthrough) => format!("Minimax on {}, call by call", walkthrough.start()),
-            None => tictactoe_core::settings::title(app.board()),
+            None => app.title(),
         };
+        let text = shortened(&text, title.width);
         centre_on(Line::styled(text, bold), title, rows.axis, buf);
     }
     if let Some(players) = rows.players {
@@ -201,6 +204,7 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
     // In explain mode the cursor picks the square whose line is shown, whoever is to move.
     let show_cursor = in_game && !app.help_open() && (app.human_to_move() || explaining);
     let overlay = if explaining { app.overlay() } else { None };
+    let rows = overlay.map(|analysis| move_rows(analysis, app.scores()));
     let scoring = in_game && app.scoring();
     // Digits name the squares only when a person can place one now.
     let hints =
@@ -248,15 +252,12 @@ fn render_board(app: &App, board: BoardLayout, theme: &Theme, buf: &mut Buffer) 
                     // No room for the score beside the mark: the panel has it.
                 }
                 None => {
-                    if let Some(analysis) = overlay
-                        && let Some(scored) = analysis.moves.iter().find(|m| m.mv == mv)
-                    {
+                    if let Some(row) = rows.iter().flatten().find(|row| row.mv == mv) {
                         let shown = Shown {
-                            scoring: app.scores(),
                             cell: board.cell,
                             base,
                         };
-                        draw_score(analysis, *scored, rect, &shown, theme, buf);
+                        draw_score(row, rect, &shown, theme, buf);
                     } else if scoring {
                         buf.set_string(x, y, "…", theme.hint().patch(base));
                     } else if hints {
@@ -307,8 +308,6 @@ fn draw_numbered(
 
 /// How a score is drawn in its square.
 struct Shown {
-    /// How scores are counted (`--scores`).
-    scoring: Scoring,
     /// The squares' size.
     cell: CellSize,
     /// The square's own style (cursor, winning line).
@@ -317,31 +316,17 @@ struct Shown {
 
 /// A move's score in its square, counted as `--scores` says: the number
 /// (with `?` when only estimated), and on big squares the meaning in words;
-/// the best moves in bold, underlined.
-fn draw_score(
-    analysis: &Analysis,
-    scored: ScoredMove,
-    rect: Rect,
-    shown: &Shown,
-    theme: &Theme,
-    buf: &mut Buffer,
-) {
-    let win = analysis.board.geometry().win_score();
-    let count = |scored: &ScoredMove| shown.scoring.of(scored.score, scored.proven, win);
-    let outlook = analysis.outlook_of(scored);
-    let score = count(&scored);
-    let best = analysis.moves.iter().map(count).max() == Some(score);
-    let mut style = theme.score(scored, outlook).patch(shown.base);
-    if best {
+/// the best move ([`MoveRow::best`]) in bold, underlined.
+fn draw_score(row: &MoveRow, rect: Rect, shown: &Shown, theme: &Theme, buf: &mut Buffer) {
+    let mut style = theme.score(row.proven, row.outlook).patch(shown.base);
+    if row.best {
         style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
     }
-    let number = format!("{}{}", signed(score), if scored.proven { "" } else { "?" });
-    let cell = shown.cell;
-    let lines = if cell.draws_marks() {
-        let third = if best { "best" } else { "" };
-        vec![number, outlook.to_string(), third.to_string()]
+    let lines = if shown.cell.draws_marks() {
+        let third = if row.best { "best" } else { "" };
+        vec![row.number(), row.outlook.to_string(), third.to_string()]
     } else {
-        vec![number]
+        vec![row.number()]
     };
     draw_centred(&lines, rect, style, buf);
 }
@@ -459,7 +444,7 @@ fn render_moves(app: &App, rect: Rect, theme: &Theme, buf: &mut Buffer) {
         let line = Line::from(vec![
             Span::styled(format!("{:>2} ", given + i + 1), theme.faint()),
             Span::styled(player.symbol().to_string(), theme.mark(player)),
-            Span::raw(format!(" {}{mark}", mv.coordinate())),
+            Span::raw(format!(" {}{mark}", mv)),
         ]);
         if review.is_some() && i + 1 == at {
             line.patch_style(Style::new().add_modifier(Modifier::REVERSED))
@@ -486,10 +471,24 @@ fn said_lines(said: &Said, width: u16, theme: &Theme) -> Vec<Line<'static>> {
             .collect(),
         Said::Gap => vec![Line::from("")],
         Said::Figure(label, value) => {
-            // Value flush right, at least one space after the label.
-            let used = label.chars().count() + value.chars().count();
-            let pad = usize::from(width).saturating_sub(used).max(1);
-            vec![Line::from(format!("{label}{}{value}", " ".repeat(pad)))]
+            // Value flush right, at least one space after the label; when
+            // both do not fit on a line, the value flush right below it.
+            let width = usize::from(width);
+            let (label_width, value_width) = (label.chars().count(), value.chars().count());
+            if label_width + 1 + value_width <= width {
+                let pad = width - label_width - value_width;
+                return vec![Line::from(format!("{label}{}{value}", " ".repeat(pad)))];
+            }
+            let mut lines: Vec<Line> = wrap_words(label, width as u16)
+                .into_iter()
+                .map(Line::from)
+                .collect();
+            lines.extend(
+                wrap_words(value, width as u16)
+                    .into_iter()
+                    .map(|part| Line::from(format!("{part:>width$}"))),
+            );
+            lines
         }
     }
 }
@@ -550,7 +549,7 @@ enum HelpEntry {
     /// A sentence across the whole width.
     Note(&'static str),
     /// Keys, and what they do.
-    Keys(&'static str, &'static str),
+    Keys(String, &'static str),
 }
 
 /// The help's entries with their importance (1 most): a short screen shows
@@ -577,7 +576,7 @@ fn render_help(app: &App, area: Rect, buf: &mut Buffer) {
     let width = area.width.min(56);
     let inner_width = width.saturating_sub(4);
     let keys = entries.iter().filter_map(|(_, entry)| match entry {
-        HelpEntry::Keys(keys, what) => Some((*keys, *what)),
+        HelpEntry::Keys(keys, what) => Some((keys.as_str(), *what)),
         HelpEntry::Note(_) => None,
     });
     let longest = |texts: &mut dyn Iterator<Item = &str>| {

@@ -6,12 +6,12 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::message::{Costs, Reply, Request};
+use tictactoe_core::lab::{self, ladder};
+use tictactoe_core::quiz::Question;
 use tictactoe_core::review::review_one;
 use tictactoe_engine::solve;
-use tictactoe_engine::teach::reference::{
-    Algorithm, best_move, is_countable, move_values, tree_size,
-};
-use tictactoe_engine::{Ai, Board, Dice, Limits, Scoring, analyze_by_search};
+use tictactoe_engine::teach::reference::{Algorithm, best_move, is_countable, tree_size};
+use tictactoe_engine::{Ai, Board, Limits, Scoring, analyze_by_search};
 
 /// Answers requests with one AI, which on bigger boards remembers what it
 /// searched for earlier requests.
@@ -33,13 +33,15 @@ impl Worker {
                 id,
                 board,
                 level,
-                seed,
+                dice,
                 limits,
             } => {
-                let mut dice = Dice::with_seed(*seed);
+                let mut dice = dice.clone();
+                let decision = self.ai.choose(board, *level, &mut dice, *limits);
                 Reply::Move {
                     id: *id,
-                    decision: self.ai.choose(board, *level, &mut dice, *limits),
+                    decision,
+                    dice,
                 }
             }
             Request::Explain { board, limits } => {
@@ -71,6 +73,12 @@ impl Worker {
                 ply: *ply,
                 review: review_one(board, *mv, *limits, &mut self.ai),
             },
+            Request::Lab { board, scoring } => {
+                Reply::Lab(ladder(board, *scoring, lab::DEFAULT_BUDGET))
+            }
+            Request::Quiz { questions } => Reply::Quiz {
+                solved: questions.iter().map(Question::solve).collect(),
+            },
             Request::Costs { board, scoring } => Reply::Costs {
                 board: *board,
                 costs: costs(board, *scoring),
@@ -86,14 +94,15 @@ pub fn costs(board: &Board, scoring: Scoring) -> Costs {
     let countable = is_countable(board);
     let search = board
         .is_classic()
-        .then(|| analyze_by_search(board, Limits::Solve));
+        .then(|| analyze_by_search(board, Limits::ToTheEnd));
     Costs {
-        // Plain minimax calls every position below, once per path: the tree's
-        // size (on 3x3 read from the compiled table), not a fresh count.
-        minimax: countable.then(|| tree_size(board) - 1),
-        alpha_beta: countable.then(|| move_values(board, Algorithm::AlphaBeta, scoring).calls),
-        alpha_beta_best: countable
-            .then(|| best_move(board, Algorithm::AlphaBeta, scoring).map_or(0, |best| best.calls)),
+        // Plain minimax calls every position once per path: the tree's size
+        // (on 3x3 read from the compiled table), not a fresh count. Call 1,
+        // the position itself, is one of them, as in the trace.
+        minimax: countable.then(|| tree_size(board)),
+        alpha_beta: countable.then(|| {
+            1 + best_move(board, Algorithm::AlphaBeta, scoring).map_or(0, |best| best.calls)
+        }),
         search: search.as_ref().map(|search| search.nodes()),
         search_time: search.map(|search| search.elapsed),
     }

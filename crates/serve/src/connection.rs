@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
-use russh::keys::PublicKey;
+use russh::keys::{HashAlg, PublicKey};
 use russh::server::{
     Auth, ChannelOpenHandle, Handler, Msg, PublicKeyOffer, Session, VerifiedPublicKey,
 };
@@ -15,11 +15,13 @@ use russh::{Channel, ChannelId, Disconnect, Pty};
 use tokio::sync::{mpsc, watch};
 
 use super::admission::{Progress, Seat as Place};
+use super::commands;
 use super::limit::LogBudget;
 use super::lines::{self, LineClient};
 use super::names::player_name;
 use super::output::{Outbox, Reading};
 use super::session::{self, Client, Input, Wire, clamp_size};
+use super::store::Account;
 use super::{Phase, Shared};
 
 /// Keys in flight from the network to a session before the network waits:
@@ -45,6 +47,8 @@ pub(super) struct Connection {
     name: Result<String, String>,
     /// Why the key that logged in may not play, if it may not.
     no_game: Option<&'static str>,
+    /// The SHA-256 fingerprint of the key that logged in; `None` for a guest.
+    key: Option<String>,
     /// Requests refused so far.
     refused: u32,
     /// Environment variables sent so far.
@@ -77,6 +81,7 @@ impl Connection {
             progress,
             name: Ok("guest".to_string()),
             no_game: None,
+            key: None,
             refused: 0,
             env: 0,
             log: LogBudget::new(format!("connection from {peer}")),
@@ -117,12 +122,44 @@ impl Connection {
         }
     }
 
-    /// What `key` may do from this client's address, if it may log in.
+    /// What `key` may do from this client's address, if it may log in:
+    /// without a guest list any key may play.
     fn admit(&self, key: &PublicKey) -> Option<Option<&'static str>> {
-        let guests = self.shared.guests.as_ref()?;
+        let Some(guests) = self.shared.guests.as_ref() else {
+            return Some(None);
+        };
         guests
             .admit(key, self.peer.ip())
             .map(|permits| permits.no_game())
+    }
+
+    /// The key's player under `name` (made on its first visit), or the
+    /// reason the name cannot be used: another key's, or the database failed.
+    fn account(&self, name: &str) -> Result<Option<Account>, String> {
+        let lobby = &self.shared.lobby;
+        let taken = |name: &str| {
+            format!(
+                "the name {name} belongs to another player's key; connect as another name (ssh NAME@host)"
+            )
+        };
+        let failed = |error: rusqlite::Error| {
+            super::log(format_args!(
+                "database: could not read the players: {error}"
+            ));
+            "the server could not read its database; try again later".to_string()
+        };
+        match &self.key {
+            Some(fingerprint) => match lobby.with_store(|store| store.sign_in(fingerprint, name)) {
+                Ok(Ok(account)) => Ok(Some(account)),
+                Ok(Err(name)) => Err(taken(&name)),
+                Err(error) => Err(failed(error)),
+            },
+            None => match lobby.with_store(|store| store.owner(name)) {
+                Ok(None) => Ok(None),
+                Ok(Some(_)) => Err(taken(name)),
+                Err(error) => Err(failed(error)),
+            },
+        }
     }
 
     fn is_ours(&self, channel: ChannelId) -> bool {
@@ -178,7 +215,7 @@ impl Connection {
         &mut self,
         channel: ChannelId,
         session: &mut Session,
-    ) -> Result<Option<(String, Place)>, russh::Error> {
+    ) -> Result<Option<(String, Option<Account>, Place)>, russh::Error> {
         let name = match self.name.clone() {
             Ok(name) => name,
             Err(why) => {
@@ -192,8 +229,17 @@ impl Connection {
             self.turn_away(channel, why, session)?;
             return Ok(None);
         }
+        // Only a key that may play takes a name.
+        let account = match self.account(&name) {
+            Ok(account) => account,
+            Err(why) => {
+                self.refuse("a game (the name)", session);
+                self.turn_away(channel, &why, session)?;
+                return Ok(None);
+            }
+        };
         match self.shared.admission.seat(self.peer.ip()) {
-            Ok(place) => Ok(Some((name, place))),
+            Ok(place) => Ok(Some((name, account, place))),
             Err(refusal) => {
                 self.refuse(&format!("a game ({})", refusal.reason()), session);
                 let message = refusal.message(self.shared.admission.limits());
@@ -227,7 +273,7 @@ impl Connection {
         (cols, rows): (u32, u32),
         colour: bool,
     ) -> Result<(), russh::Error> {
-        let Some((name, place)) = self.admit_player(channel, session)? else {
+        let Some((name, account, place)) = self.admit_player(channel, session)? else {
             return Ok(());
         };
         let (cols, rows) = clamp_size(cols, rows);
@@ -237,6 +283,7 @@ impl Connection {
             cols,
             rows,
             color: colour && !self.no_color,
+            account,
         };
         let wire = self.open_session(channel, session);
         tokio::spawn(session::run(Arc::clone(&self.shared), client, place, wire));
@@ -249,7 +296,7 @@ impl Connection {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), russh::Error> {
-        let Some((name, place)) = self.admit_player(channel, session)? else {
+        let Some((name, _account, place)) = self.admit_player(channel, session)? else {
             return Ok(());
         };
         let client = LineClient {
@@ -283,6 +330,47 @@ fn terminal_kind(term: &str) -> (bool, bool) {
     (usable, colour)
 }
 
+impl Connection {
+    /// Answers `leaderboard` or `history` and closes the channel: exit
+    /// status 0 with the answer, 1 with why not.
+    fn run_command(
+        &mut self,
+        channel: ChannelId,
+        command: &str,
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
+        let account = match self.name.clone() {
+            Ok(name) if self.key.is_some() => self.account(&name),
+            Ok(_) => Ok(None),
+            Err(why) => Err(why),
+        };
+        let answer = account
+            .and_then(|account| commands::run(command, account.as_ref(), &self.shared.lobby));
+        let newline = |text: String| {
+            if self.pty.is_some() {
+                text.replace('\n', "\r\n")
+            } else {
+                text
+            }
+        };
+        let status = match answer {
+            Ok(text) => {
+                session.data(channel, newline(text))?;
+                0
+            }
+            Err(why) => {
+                session.extended_data(channel, 1, newline(format!("tictactoe: {why}\n")))?;
+                1
+            }
+        };
+        session.exit_status_request(channel, status)?;
+        session.eof(channel)?;
+        session.close(channel)?;
+        self.phase.send_replace(Phase::Finished);
+        Ok(())
+    }
+}
+
 impl Handler for Connection {
     type Error = russh::Error;
 
@@ -293,10 +381,24 @@ impl Handler for Connection {
         Ok(None)
     }
 
-    async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+    /// Refused, so that a client with a key offers it (ssh asks with
+    /// "none" first): a player is their key.
+    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+        Ok(Auth::reject())
+    }
+
+    /// A client without a key, with no guest list: let in as a guest, with
+    /// no question asked (no seat kept, no rated games, no history).
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _submethods: &str,
+        _response: Option<russh::server::Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
         if self.shared.guests.is_some() {
             return Ok(Auth::reject());
         }
+        self.key = None;
         self.name = player_name(user);
         Ok(Auth::Accept)
     }
@@ -322,6 +424,7 @@ impl Handler for Connection {
             return Ok(Auth::reject());
         };
         self.no_game = no_game;
+        self.key = Some(key.public_key.fingerprint(HashAlg::Sha256).to_string());
         self.name = player_name(user);
         Ok(Auth::Accept)
     }
@@ -436,12 +539,16 @@ impl Handler for Connection {
         if command.trim_ascii() == lines::COMMAND.as_bytes() {
             return self.start_lines(channel, session);
         }
+        let typed = String::from_utf8_lossy(command).into_owned();
+        if commands::NAMES.contains(&typed.split_whitespace().next().unwrap_or("")) {
+            return self.run_command(channel, &typed, session);
+        }
         self.refuse("a command", session);
         session.extended_data(
             channel,
             1,
             format!(
-                "tictactoe: only the game is served here; connect without a command, or with {} for the game in sentences\r\n",
+                "tictactoe: only the game is served here; connect without a command, or with {} for the game in sentences, leaderboard or history (each with --json)\r\n",
                 lines::COMMAND
             ),
         )?;

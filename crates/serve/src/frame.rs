@@ -24,6 +24,7 @@ use ratatui::style::Color;
 use ratatui::text::Span;
 
 use super::output::OutboxWriter;
+use tictactoe_screen::layout::drawn_area;
 
 /// Cells per hashed run: small enough that a change sends little more than
 /// itself, large enough that the hashes take little memory.
@@ -127,13 +128,16 @@ impl Screen {
         screen
     }
 
-    /// The client's window has a new size: the next frame is drawn whole.
+    /// The client's window has a new size: the next frame is drawn whole,
+    /// on at most [`tictactoe_screen::layout::MAX_SCREEN`] of it, centred,
+    /// as at the local terminal.
     pub(super) fn resize(&mut self, cols: u16, rows: u16) {
-        self.area = Rect::new(0, 0, cols, rows);
-        self.sent = vec![0; runs_per_row(cols) * usize::from(rows)];
+        self.area = drawn_area((cols, rows));
+        self.sent = vec![0; runs_per_row(self.area.width) * usize::from(self.area.height)];
         self.stale = true;
     }
 
+    /// Where the screen is drawn on the client's terminal.
     pub(super) fn area(&self) -> Rect {
         self.area
     }
@@ -198,7 +202,8 @@ impl Screen {
                 }
                 for (x, cell) in row.iter().enumerate().take(end).skip(from) {
                     if !covered[x] {
-                        changes.push((x as u16, y as u16, cell));
+                        let (x, y) = (self.area.x + x as u16, self.area.y + y as u16);
+                        changes.push((x, y, cell));
                     }
                 }
             }
@@ -267,6 +272,19 @@ mod tests {
         assert_eq!(screen.cell(9, 70).unwrap().contents(), "世");
         // The last frame changed one run: sixteen cells at most, and the escapes.
         assert!(last < 64, "{last} bytes sent for one changed character");
+    }
+
+    #[test]
+    fn a_terminal_bigger_than_the_cap_gets_the_frame_centred() {
+        let (cols, rows) = (340, 130);
+        let frame = |area: Rect, buf: &mut Buffer| {
+            buf.set_string(area.x, area.y, "top left", Style::new());
+        };
+        let (parser, _) = replay(&[&frame], cols, rows);
+        let screen = parser.screen();
+        // 300x120 of it, centred: from column 20, row 5.
+        assert_eq!(screen.contents_between(5, 20, 5, 28), "top left");
+        assert!(screen.contents_between(0, 0, 4, cols).trim().is_empty());
     }
 
     #[test]

@@ -112,7 +112,7 @@ fn parse_host_key(text: &str) -> Result<PrivateKey, FileProblem> {
 
 /// Makes the folders of `dir` that are missing, each readable by its
 /// owner alone whatever the umask; folders already there are left as they are.
-fn make_private_dirs(dir: &Path) -> io::Result<()> {
+pub(super) fn make_private_dirs(dir: &Path) -> io::Result<()> {
     let missing: Vec<&Path> = dir
         .ancestors()
         .take_while(|folder| !folder.as_os_str().is_empty() && fs::metadata(folder).is_err())

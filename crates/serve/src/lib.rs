@@ -10,8 +10,11 @@
 //!   through `output` at the client's pace, from keys decoded by
 //!   [`tictactoe_screen::decode`].
 //! - `pool`: the engine's work for every session, bounded and fair.
-//! - `lobby`: who is here, who waits, the games in progress;
-//!   `lobby_screen` draws it; `names` says which names may play.
+//! - `lobby`: who is here, the open seeks, the games in progress with their
+//!   clocks and absent players; `lobby_screen` draws it; `names` says
+//!   which names may play.
+//! - `store`: what is kept across restarts (players, ratings, games), in
+//!   SQLite; `commands` answers `leaderboard` and `history` from it.
 //! - `host_key`: the server's key, checked (or made) at start;
 //!   `authorized_keys`: the guest list and its options.
 //! - `limit`: token buckets, for keys, connections and log lines.
@@ -20,6 +23,7 @@
 
 mod admission;
 mod authorized_keys;
+mod commands;
 mod connection;
 mod frame;
 mod host_key;
@@ -31,6 +35,7 @@ mod names;
 mod output;
 mod pool;
 mod session;
+mod store;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -57,6 +62,7 @@ use self::connection::Connection;
 pub use self::host_key::FileProblem;
 use self::limit::LogBudget;
 use self::lobby::Lobby;
+pub use self::store::StoreProblem;
 use tictactoe_core::text;
 
 /// How long a client may keep a connection open after its game closed.
@@ -91,6 +97,10 @@ pub struct Options {
     pub send_timeout: Duration,
     /// Only these public keys get in, when given.
     pub authorized_keys: Option<PathBuf>,
+    /// The database; `None` for the platform's data directory.
+    pub db: Option<PathBuf>,
+    /// How long a player whose connection dropped keeps their seat.
+    pub reconnect_grace: Duration,
 }
 
 /// Why the server could not start.
@@ -99,6 +109,17 @@ pub enum ServeError {
     /// No place for the host key.
     #[error("no data directory for the host key; give --host-key PATH")]
     NoKeyPath,
+    /// No place for the database.
+    #[error("no data directory for the database; give --db PATH")]
+    NoDbPath,
+    /// The database cannot be used; it is left as it was.
+    #[error("--db {}: {problem}", path.display())]
+    Database {
+        /// The database file.
+        path: PathBuf,
+        /// What is wrong.
+        problem: store::StoreProblem,
+    },
     /// The host key could not be read, used or made.
     #[error("host key {}: {problem}", path.display())]
     HostKey {
@@ -136,6 +157,7 @@ impl ServeError {
             ServeError::HostKey { problem, .. } | ServeError::AuthorizedKeys { problem, .. } => {
                 problem.is_bad_input()
             }
+            ServeError::Database { problem, .. } => problem.is_bad_input(),
             _ => false,
         }
     }
@@ -193,17 +215,26 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         }
         None => None,
     };
+    let db_path = match &options.db {
+        Some(path) => path.clone(),
+        None => store::default_path().ok_or(ServeError::NoDbPath)?,
+    };
+    let store = store::Store::open(&db_path).map_err(|problem| ServeError::Database {
+        path: db_path.clone(),
+        problem,
+    })?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
     let fingerprint = key.public_key().fingerprint(HashAlg::Sha256);
+    // A player is their key; without a guest list a client with no key
+    // gets in as a guest through keyboard-interactive, asked nothing.
     let mut methods = MethodSet::empty();
-    methods.push(if guests.is_some() {
-        MethodKind::PublicKey
-    } else {
-        MethodKind::None
-    });
+    methods.push(MethodKind::PublicKey);
+    if guests.is_none() {
+        methods.push(MethodKind::KeyboardInteractive);
+    }
     let config = Config {
         keys: vec![key],
         methods,
@@ -222,10 +253,12 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         nodelay: true,
         ..Config::default()
     };
+    // Games in progress at the last stop come back now, each seat with a fresh grace.
+    let lobby = Lobby::new(store, options.reconnect_grace);
     let result = runtime.block_on(serve(
         options,
         Arc::new(config),
-        guests,
+        (guests, lobby),
         &format!("{fingerprint}"),
         out,
     ));
@@ -243,7 +276,7 @@ const MAX_AUTH_ATTEMPTS: usize = 6;
 async fn serve(
     options: &Options,
     config: Arc<Config>,
-    guests: Option<Guests>,
+    (guests, lobby): (Option<Guests>, Lobby),
     fingerprint: &str,
     out: &mut dyn Write,
 ) -> Result<(), ServeError> {
@@ -269,7 +302,7 @@ async fn serve(
         max_per_address: options.max_per_address,
     };
     let shared = Arc::new(Shared {
-        lobby: Lobby::default(),
+        lobby,
         idle_timeout: options.idle_timeout,
         send_timeout: options.send_timeout,
         admission: Arc::new(Admission::new(limits)),
@@ -277,6 +310,10 @@ async fn serve(
         shutdown,
         engine: pool::Pool::start(ENGINE_THREADS),
     });
+    let referee = {
+        let shared = Arc::clone(&shared);
+        tokio::spawn(async move { shared.lobby.referee(shared.shutdown.clone()).await })
+    };
     let refusing = Arc::new(AtomicUsize::new(0));
     let mut refusals = LogBudget::new("refused connections");
     let mut connections = JoinSet::new();
@@ -288,6 +325,11 @@ async fn serve(
             Some(_) = connections.join_next() => {}
             accepted = listener.accept() => match accepted {
                 Ok((tcp, peer)) => {
+                    // Config::nodelay is russh's own listener's: a stream
+                    // handed to it keeps Nagle's algorithm unless told here,
+                    // and a frame sent right after another waited for the
+                    // client's delayed ACK (40 ms).
+                    let _ = tcp.set_nodelay(true);
                     let phase = Arc::new(watch::channel(Phase::Handshake).0);
                     let progress = Arc::new(Progress::new(Instant::now()));
                     match shared.admission.arrive(peer.ip(), &phase, &progress, Instant::now()) {
@@ -329,6 +371,7 @@ async fn serve(
     {
         connections.abort_all();
     }
+    let _ = referee.await;
     log(format_args!("stopped"));
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! The lobby screen: who is here, the games in progress, and the keys to
-//! play the AI, find an opponent, watch or quit.
+//! The lobby screen: who is here, the open seeks, the games in progress and
+//! the leaderboard of the board chosen, and the keys to play the AI, seek
+//! or take a game with a person, watch or quit.
 
 use crossterm::event::Event;
 use ratatui::buffer::Buffer;
@@ -8,12 +9,15 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
-use super::lobby::{Activity, PlayerId, Snapshot};
+use super::lobby::{Activity, Offer, PlayerId, Snapshot};
+use super::store::Kind;
 use tictactoe_core::action::LobbyAction;
+use tictactoe_core::clock::TimeControl;
+use tictactoe_core::fit::first_fitting;
 use tictactoe_core::keys::{self, Context, Does};
 use tictactoe_core::text;
-use tictactoe_engine::{Level, Player, Status};
-use tictactoe_screen::fit::{first_fitting, render_too_small};
+use tictactoe_engine::{Level, Player};
+use tictactoe_screen::fit::render_too_small;
 use tictactoe_screen::input::key_press;
 
 /// The smallest screen the lobby is drawn on: as narrow as the game's own
@@ -22,9 +26,30 @@ const MIN_WIDTH: u16 = 30;
 const MIN_HEIGHT: u16 = 14;
 /// From this width the two lists stand side by side; below it, one above the other.
 const WIDE: u16 = 64;
+/// From this width the leaderboard stands beside them.
+const WIDEST: u16 = 80;
 
 /// The levels offered, weakest first (random is for `selfplay`, as in the game).
 const LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Perfect];
+
+/// The boards a seek may name, in the order `b` steps through them.
+const BOARDS: [Kind; 6] = [
+    Kind { size: 3, k: 3 },
+    Kind { size: 4, k: 3 },
+    Kind { size: 4, k: 4 },
+    Kind { size: 5, k: 4 },
+    Kind { size: 6, k: 4 },
+    Kind { size: 7, k: 5 },
+];
+
+/// The clocks a seek may have, in the order `c` steps through them (minutes, seconds a move).
+const CLOCKS: [Option<(u64, u64)>; 5] = [
+    None,
+    Some((1, 0)),
+    Some((3, 2)),
+    Some((5, 3)),
+    Some((10, 5)),
+];
 
 /// What a key on the lobby screen asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,12 +58,12 @@ pub(super) enum Command {
     None,
     /// A game against the AI with the chosen side and level.
     PlayAi(Player, Level),
-    /// Pair with the player waiting longest, or wait.
-    FindOpponent,
+    /// Seek a game as offered: paired with a seek of the same, or listed.
+    Seek(Offer),
     /// Stop waiting.
     StopWaiting,
-    /// Watch the game at this place in the list.
-    Watch(usize),
+    /// Take the seek, or watch the game, at this place in the list (seeks first).
+    Choose(usize),
     /// Close the connection.
     Quit,
 }
@@ -53,6 +78,9 @@ pub(super) struct LobbyScreen {
     selected: usize,
     message: Option<String>,
     color: bool,
+    board: usize,
+    rated: bool,
+    clock: usize,
 }
 
 impl LobbyScreen {
@@ -64,6 +92,21 @@ impl LobbyScreen {
             selected: 0,
             message: None,
             color,
+            board: 0,
+            rated: false,
+            clock: 0,
+        }
+    }
+
+    /// The game a seek of this player's asks for now.
+    pub(super) fn offer(&self) -> Offer {
+        Offer {
+            kind: BOARDS[self.board],
+            rated: self.rated,
+            control: CLOCKS[self.clock].map(|(minutes, seconds)| TimeControl {
+                base: std::time::Duration::from_secs(minutes * 60),
+                increment: std::time::Duration::from_secs(seconds),
+            }),
         }
     }
 
@@ -73,8 +116,9 @@ impl LobbyScreen {
     }
 
     /// The command for a key, as the key table binds it in the lobby;
-    /// `waiting` says whether this player waits, `games` how many games are listed.
-    pub(super) fn key(&mut self, event: &Event, waiting: bool, games: usize) -> Command {
+    /// `waiting` says whether this player waits, `listed` how many seeks and games are listed.
+    pub(super) fn key(&mut self, event: &Event, waiting: bool, listed: usize) -> Command {
+        let games = listed;
         let Some(key) = event.as_key_press_event() else {
             return Command::None;
         };
@@ -87,10 +131,15 @@ impl LobbyScreen {
         match action {
             LobbyAction::Quit => return Command::Quit,
             LobbyAction::StopWaiting => return Command::StopWaiting,
-            LobbyAction::FindOpponent => return Command::FindOpponent,
+            LobbyAction::Seek => return Command::Seek(self.offer()),
+            LobbyAction::Board => self.board = (self.board + 1) % BOARDS.len(),
+            LobbyAction::Rated => self.rated = !self.rated,
+            LobbyAction::Clock => self.clock = (self.clock + 1) % CLOCKS.len(),
             LobbyAction::PlayAi => return Command::PlayAi(self.side, LEVELS[self.level]),
-            LobbyAction::Watch if games > 0 => return Command::Watch(self.selected),
-            LobbyAction::Watch => self.message = Some("No game to watch yet".to_string()),
+            LobbyAction::Choose if games > 0 => return Command::Choose(self.selected),
+            LobbyAction::Choose => {
+                self.message = Some("No seek or game in the list yet".to_string())
+            }
             LobbyAction::Side(side) => self.side = side,
             LobbyAction::LevelDown => self.level = self.level.saturating_sub(1),
             LobbyAction::LevelUp => self.level = (self.level + 1).min(LEVELS.len() - 1),
@@ -119,7 +168,7 @@ impl LobbyScreen {
         let me = lobby.players.iter().find(|p| p.id == self.me);
         let waiting = me.is_some_and(|p| p.activity == Activity::Waiting);
         let name = me.map_or("", |p| p.name.as_str());
-        let [title, _, lists, _, choice, hints, _, status] = Layout::vertical([
+        let [title, _, lists, choice, seek, hints, _, status] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(1),
             Constraint::Min(4),
@@ -140,11 +189,31 @@ impl LobbyScreen {
             .alignment(Alignment::Center)
             .render(title, buf);
 
-        let [players, games] = if area.width >= WIDE {
-            Layout::horizontal([Constraint::Percentage(40), Constraint::Percentage(60)])
-                .areas(lists)
+        // Side by side when wide; stacked when narrow, the leaderboard only
+        // where each list keeps a few rows.
+        let [players, games, leaders] = if area.width >= WIDEST {
+            Layout::horizontal([
+                Constraint::Percentage(30),
+                Constraint::Percentage(42),
+                Constraint::Percentage(28),
+            ])
+            .areas(lists)
+        } else if area.width >= WIDE {
+            let [players, games] =
+                Layout::horizontal([Constraint::Percentage(40), Constraint::Percentage(60)])
+                    .areas(lists);
+            [players, games, Rect::default()]
+        } else if lists.height >= 15 {
+            Layout::vertical([
+                Constraint::Ratio(1, 3),
+                Constraint::Ratio(1, 3),
+                Constraint::Ratio(1, 3),
+            ])
+            .areas(lists)
         } else {
-            Layout::vertical([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)]).areas(lists)
+            let [players, games] =
+                Layout::vertical([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)]).areas(lists);
+            [players, games, Rect::default()]
         };
         let faint = self.paint(Style::new(), Color::Gray);
         let list = |title: String| {
@@ -181,27 +250,57 @@ impl LobbyScreen {
         Paragraph::new(player_lines)
             .block(players_list)
             .render(players, buf);
-        let selected = self.selected.min(lobby.games.len().saturating_sub(1));
-        let games_list = list(format!(" Games ({}) ", lobby.games.len()));
+        let listed = lobby.seeks.len() + lobby.games.len();
+        let selected = self.selected.min(listed.saturating_sub(1));
+        let games_list = list(format!(
+            " Seeks ({}) · Games ({}) ",
+            lobby.seeks.len(),
+            lobby.games.len()
+        ));
         let room = usize::from(games_list.inner(games).width);
-        let game_lines: Vec<Line> = if lobby.games.is_empty() {
+        let seek_lines = lobby.seeks.iter().map(|seek| {
+            let offer = seek.offer.to_string();
+            let forms = vec![
+                vec![
+                    Span::raw(seek.name.as_str()),
+                    Span::styled(" seeks", faint),
+                    Span::raw(format!(" {offer}")),
+                ],
+                vec![
+                    Span::raw(seek.name.as_str()),
+                    Span::raw(format!(" {offer}")),
+                ],
+            ];
+            fit_pieces(forms, room)
+        });
+        let game_lines = lobby.games.iter().map(|g| {
+            let mut states = vec![format!(" {}", g.status)];
+            if let tictactoe_engine::Status::InProgress { .. } = g.status {
+                let moves = text::count(g.moves as u64, "move", "moves");
+                states.insert(0, format!(" {moves}, {}", g.status));
+            }
+            let players = format!("{} vs {}", g.names.x, g.names.o);
+            let mut forms: Vec<Vec<Span>> = states
+                .into_iter()
+                .map(|state| vec![Span::raw(players.clone()), Span::styled(state, faint)])
+                .collect();
+            if let Some(form) = forms.first_mut() {
+                if let Some(offer) = g.offer {
+                    form.push(Span::styled(format!(" · {offer}"), faint));
+                }
+                if g.away {
+                    form.push(Span::styled(" · a player is away", faint));
+                }
+            }
+            fit_pieces(forms, room)
+        });
+        let game_lines: Vec<Line> = if listed == 0 {
             vec![Line::styled("none yet", faint)]
         } else {
-            lobby
-                .games
-                .iter()
+            seek_lines
+                .chain(game_lines)
                 .enumerate()
-                .map(|(i, g)| {
-                    let mut states = vec![format!(" {}", g.status)];
-                    if let Status::InProgress { .. } = g.status {
-                        let moves = text::count(g.moves as u64, "move", "moves");
-                        states.insert(0, format!(" {moves}, {}", g.status));
-                    }
-                    let players = format!("{} vs {}", g.names.x, g.names.o);
-                    let forms = states
-                        .into_iter()
-                        .map(|state| vec![Span::raw(players.clone()), Span::styled(state, faint)]);
-                    let line = fit_pieces(forms.collect(), room);
+                .map(|(i, line)| {
                     if i == selected {
                         line.style(Style::new().add_modifier(Modifier::REVERSED))
                     } else {
@@ -216,6 +315,34 @@ impl LobbyScreen {
             .block(games_list)
             .render(games, buf);
 
+        let offer = self.offer();
+        let leaders_list = list(format!(" Best {} ", offer.kind));
+        let board = lobby
+            .leaders
+            .get(&offer.kind)
+            .map_or(&[][..], Vec::as_slice);
+        let leader_lines: Vec<Line> = if board.is_empty() {
+            vec![Line::styled("no rated games yet", faint)]
+        } else {
+            board
+                .iter()
+                .enumerate()
+                .map(|(i, (name, rating))| {
+                    let pieces = vec![
+                        Span::raw(name.as_str()),
+                        Span::styled(format!(" {rating}"), faint),
+                    ];
+                    let mut line = fit_pieces(vec![pieces], room.saturating_sub(4));
+                    line.spans
+                        .insert(0, Span::styled(format!("{:>2}. ", i + 1), faint));
+                    line
+                })
+                .collect()
+        };
+        Paragraph::new(leader_lines)
+            .block(leaders_list)
+            .render(leaders, buf);
+
         let side = self.side;
         let level = LEVELS[self.level];
         // The keys that choose are named from the key table, as is the hint line.
@@ -229,6 +356,37 @@ impl LobbyScreen {
         Paragraph::new(first_fitting(&choice_line, area.width))
             .alignment(Alignment::Center)
             .render(choice, buf);
+        let key = |action| keys::short(Does::Lobby(action));
+        let (b, r, c) = (
+            key(LobbyAction::Board),
+            key(LobbyAction::Rated),
+            key(LobbyAction::Clock),
+        );
+        let rated = if offer.rated { "rated" } else { "casual" };
+        let clock = offer
+            .control
+            .map_or("no clock".to_string(), |control| control.to_string());
+        let kind = offer.kind;
+        let seek_line = vec![
+            vec![
+                Span::raw(format!("A seek: board {kind} ({b})")),
+                Span::raw(format!(", {rated} ({r})")),
+                Span::raw(format!(", {clock} ({c})")),
+            ],
+            vec![
+                Span::raw(format!("Seek: {kind} ({b})")),
+                Span::raw(format!(", {rated} ({r})")),
+                Span::raw(format!(", {clock} ({c})")),
+            ],
+            vec![
+                Span::raw(format!("{kind} ({b})")),
+                Span::raw(format!(" {rated} ({r})")),
+                Span::raw(format!(" {clock} ({c})")),
+            ],
+        ];
+        Paragraph::new(fit_pieces(seek_line, usize::from(area.width)))
+            .alignment(Alignment::Center)
+            .render(seek, buf);
         let hint = keys::bar(&Context::lobby(waiting), area.width);
         Paragraph::new(Line::styled(hint, bold))
             .alignment(Alignment::Center)
@@ -276,6 +434,7 @@ mod tests {
     use super::*;
     use crate::lobby::{GameSummary, PlayerSummary};
     use tictactoe_core::game::Names;
+    use tictactoe_engine::Status;
 
     fn lobby() -> Snapshot {
         let player = |id, name: &str, activity| PlayerSummary {
@@ -297,7 +456,11 @@ mod tests {
                 },
                 moves: 1,
                 status: Status::InProgress { to_move: Player::O },
+                offer: None,
+                away: false,
             }],
+            seeks: Vec::new(),
+            leaders: Default::default(),
         }
     }
 
@@ -318,7 +481,7 @@ mod tests {
             let text = drawn(&screen, width, height);
             let size = format!("{width}x{height}");
             for whole in [
-                "alice (you) in the lobby",
+                "alice (you) in",
                 "bob playing",
                 "bob vs carol 1 move, O to move",
                 "q quit",
@@ -360,14 +523,20 @@ mod tests {
                     names: names(long("4"), long("5")),
                     moves: 3,
                     status: Status::InProgress { to_move: Player::O },
+                    offer: None,
+                    away: false,
                 },
                 GameSummary {
                     id: 8,
                     names: names("AI (perfect)".to_string(), long("7")),
                     moves: 5,
                     status: Status::Won(Player::X),
+                    offer: None,
+                    away: false,
                 },
             ],
+            seeks: Vec::new(),
+            leaders: Default::default(),
         }
     }
 
@@ -378,6 +547,8 @@ mod tests {
             in the lobby waiting playing watching vs 3 moves, O to move X won none yet \
             Against AI play X (x/o), level perfect (←/→) AI: (perfect) \
             a play the f find an opponent w watch q quit f/esc stop waiting \
+            Seeks (0) · Best 3x3 k=3 no rated games yet A seek: board (b), casual (r), \
+            no clock (c) Seek: 3x3 k=3 seek game take/watch (b) (r) (c) \
             Waiting for an opponent… \
             That game is yours or over averyveryverylon left \
             averyveryverylo2 averyveryverylo3 averyveryverylo4 averyveryverylo5 \
@@ -424,6 +595,29 @@ mod tests {
         }
     }
 
+    /// The lobby at the sizes every view of the game is drawn at: a player
+    /// idle among a game and its watcher, and one waiting among the longest
+    /// names.
+    #[test]
+    fn the_lobby_at_every_size() {
+        for (name, me, lobby) in [("lobby", 1, lobby()), ("lobby_long", 3, long_lobby())] {
+            let screen = LobbyScreen::new(me, false);
+            for (width, height) in [(40, 15), (60, 20), (80, 24), (120, 40), (200, 60)] {
+                let area = Rect::new(0, 0, width, height);
+                let mut buf = Buffer::empty(area);
+                screen.render(&lobby, area, &mut buf);
+                let text = (0..height)
+                    .map(|y| {
+                        let row: String = (0..width).map(|x| buf[(x, y)].symbol()).collect();
+                        row.trim_end().to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                insta::assert_snapshot!(format!("{name}_{width}x{height}"), text);
+            }
+        }
+    }
+
     #[test]
     fn keys_act_as_the_key_table_binds_them() {
         use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -439,8 +633,22 @@ mod tests {
         assert_eq!(screen.key(&key(KeyCode::Char('x')), false, 0), none);
         let ai = screen.key(&key(KeyCode::Char('a')), false, 0);
         assert_eq!(ai, Command::PlayAi(Player::X, Level::Perfect));
+        // b, r and c choose what a seek asks for.
+        for letter in ['b', 'r', 'c', 'c'] {
+            assert_eq!(screen.key(&key(KeyCode::Char(letter)), false, 0), none);
+        }
+        let chosen = Offer {
+            kind: Kind { size: 4, k: 3 },
+            rated: true,
+            control: Some("3+2".parse().expect("a time control")),
+        };
+        assert_eq!(
+            screen.key(&key(KeyCode::Char('f')), false, 0),
+            Command::Seek(chosen)
+        );
+        let mut screen = LobbyScreen::new(1, false);
         let f = key(KeyCode::Char('f'));
-        assert_eq!(screen.key(&f, false, 0), Command::FindOpponent);
+        assert_eq!(screen.key(&f, false, 0), Command::Seek(Offer::casual()));
         assert_eq!(screen.key(&f, true, 0), Command::StopWaiting);
         assert_eq!(
             screen.key(&key(KeyCode::Esc), true, 0),
@@ -448,17 +656,20 @@ mod tests {
         );
         assert_eq!(screen.key(&key(KeyCode::Esc), false, 0), none);
         assert_eq!(screen.key(&key(KeyCode::Char('w')), false, 0), none);
-        assert_eq!(screen.message.as_deref(), Some("No game to watch yet"));
+        assert_eq!(
+            screen.message.as_deref(),
+            Some("No seek or game in the list yet")
+        );
         assert_eq!(screen.key(&key(KeyCode::Char('j')), false, 2), none);
         assert_eq!(screen.message, None, "a key clears the message");
         assert_eq!(
             screen.key(&key(KeyCode::Enter), false, 2),
-            Command::Watch(1)
+            Command::Choose(1)
         );
         assert_eq!(screen.key(&key(KeyCode::Up), false, 2), none);
         assert_eq!(
             screen.key(&key(KeyCode::Char('w')), false, 2),
-            Command::Watch(0)
+            Command::Choose(0)
         );
         for quit in [key(KeyCode::Char('q')), ctrl('c'), ctrl('d')] {
             assert_eq!(screen.key(&quit, false, 0), Command::Quit, "{quit:?}");
@@ -467,7 +678,7 @@ mod tests {
     }
 
     #[test]
-    fn the_hint_line_is_the_key_tables_bar_and_names_the_choosing_keys() {
+    fn the_hint_line_is_the_key_tables_bar_and_the_choices_name_their_keys() {
         for waiting in [false, true] {
             let mut lobby = lobby();
             if waiting {
@@ -484,8 +695,13 @@ mod tests {
                 };
                 let hint = keys::bar(&Context::lobby(waiting), width);
                 assert_eq!(row(height - 3).trim(), hint, "{width}, waiting {waiting}");
-                assert!(row(height - 4).contains("(x/o)"), "{}", row(height - 4));
-                assert!(row(height - 4).contains("(←/→)"), "{}", row(height - 4));
+                assert!(row(height - 5).contains("(x/o)"), "{}", row(height - 5));
+                assert!(row(height - 5).contains("(←/→)"), "{}", row(height - 5));
+                assert!(
+                    row(height - 4).contains("3x3 k=3 (b)"),
+                    "{}",
+                    row(height - 4)
+                );
             }
         }
     }

@@ -2,7 +2,7 @@
 //! network threads never wait for the engine, and no session can queue work
 //! without end. Each session has one slot per kind of request (the AI's
 //! move, explain's scores, their costs, the tree, a move of a game under
-//! review); a slot holds at most one job waiting and one running. A newer
+//! review, the quiz's answers); a slot holds at most one job waiting and one running. A newer
 //! request of the same kind replaces the one waiting, which is then never
 //! run, and a session that ends cancels what it left waiting. Slots take
 //! turns, so a session asking for much waits behind the others' single jobs.
@@ -13,21 +13,23 @@ use std::thread;
 
 use tokio::sync::mpsc;
 
+use tictactoe_screen::message::{Reply, Request};
 use tictactoe_screen::worker::Worker;
-use tictactoe_screen::{Reply, Request};
 
 /// The kinds of request, one slot each.
-const KINDS: usize = 5;
+const KINDS: usize = 6;
 
 fn kind(request: &Request) -> usize {
     match request {
         Request::Move { .. } => 0,
         Request::Explain { .. } => 1,
-        Request::Costs { .. } => 2,
+        // The panel shows the costs or the lab's ladder: one slot for both.
+        Request::Costs { .. } | Request::Lab { .. } => 2,
         Request::Tree { .. } => 3,
         // The server's games are 3x3, reviewed without the engine's thread;
         // a slot of its own all the same, should bigger boards come.
         Request::Review { .. } => 4,
+        Request::Quiz { .. } => 5,
     }
 }
 
@@ -206,7 +208,6 @@ mod tests {
                     costs: Costs {
                         minimax: None,
                         alpha_beta: None,
-                        alpha_beta_best: None,
                         search: None,
                         search_time: None,
                     },

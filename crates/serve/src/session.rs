@@ -21,21 +21,20 @@ use tokio::task::JoinHandle;
 use super::admission::Seat as Place;
 use super::frame::Screen;
 use super::limit::{Bucket, Resizes};
-use super::lobby::{Activity, GameId, Notice, PlayerId, Snapshot};
+use super::lobby::{self, Activity, GameId, Notice, Offer, PlayerId, Snapshot, View};
 use super::lobby_screen::{Command, LobbyScreen};
 use super::output::{BACKLOG_LIMIT, Outbox, OutboxWriter, Pumped, pump};
 use super::pool::Jobs;
+use super::store::Account;
 use super::{Phase, Shared, log, sleep_until};
-use tictactoe_core::game::{Names, Seat, Seats};
+use tictactoe_core::game::{Seat, Seats};
 use tictactoe_core::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use tictactoe_engine::{Board, DEFAULT_THINK, Limits, Player};
+use tictactoe_screen::app::{App, Served};
 use tictactoe_screen::decode::KeyDecoder;
-use tictactoe_screen::{App, Reply, input};
+use tictactoe_screen::input;
+use tictactoe_screen::message::Reply;
 
-/// The largest screen drawn: a client may claim any size, and the screen's
-/// buffers grow with it. Bigger terminals show the game in this corner.
-const MAX_COLS: u16 = 300;
-const MAX_ROWS: u16 = 120;
 /// How long a client's screen may still be on its way when the server
 /// goes down before the client counts as not reading.
 const BEHIND_AT_SHUTDOWN: Duration = Duration::from_millis(500);
@@ -69,6 +68,8 @@ pub(super) struct Client {
     pub rows: u16,
     /// False when the client's NO_COLOR or TERM ask for no colour.
     pub color: bool,
+    /// The key's player, when the client logged in with a key.
+    pub account: Option<Account>,
 }
 
 /// A session's ways to and from its client.
@@ -124,6 +125,8 @@ pub(super) enum Ending {
     Behind,
     /// The connection went away.
     Gone,
+    /// The same key logged in again elsewhere.
+    Replaced,
 }
 
 impl Ending {
@@ -144,6 +147,7 @@ impl Ending {
                 BACKLOG_LIMIT / 1024
             ),
             Ending::Gone => "connection closed".to_string(),
+            Ending::Replaced => "logged in again elsewhere".to_string(),
         }
     }
 }
@@ -156,10 +160,12 @@ struct GameScreen {
     reported: Option<(u32, Vec<tictactoe_engine::Square>)>,
 }
 
-/// Screen size as drawn: within what the client says and what the server allows.
+/// The client's terminal size as a terminal's: at least 1x1, and at most
+/// what a terminal can say (the screen draws on at most
+/// [`tictactoe_screen::layout::MAX_SCREEN`] of it).
 pub(super) fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
-    let fit = |n: u32, max: u16| u16::try_from(n).unwrap_or(max).clamp(1, max);
-    (fit(cols, MAX_COLS), fit(rows, MAX_ROWS))
+    let fit = |n: u32| u16::try_from(n).unwrap_or(u16::MAX).max(1);
+    (fit(cols), fit(rows))
 }
 
 /// Runs one client's session until it ends, then says goodbye and closes
@@ -180,7 +186,10 @@ pub(super) async fn run(shared: Arc<Shared>, client: Client, place: Place, wire:
         client.rows,
     );
     let (notices_tx, notices) = mpsc::unbounded_channel();
-    let (id, name) = shared.lobby.join(&client.name, notices_tx);
+    let joined = shared
+        .lobby
+        .join(&client.name, client.account.clone(), notices_tx);
+    let (id, name) = (joined.id, joined.name);
     let membership = Membership {
         shared: Arc::clone(&shared),
         id,
@@ -294,6 +303,10 @@ pub(super) async fn finish(
             humantime::format_duration(shared.idle_timeout)
         ),
         Ending::Shutdown => "tictactoe: the server is going down; goodbye".to_string(),
+        Ending::Replaced => {
+            "tictactoe: your key logged in again from another connection, which now has your seat; this one is closed"
+                .to_string()
+        }
         _ => String::new(),
     };
     let said = say(&goodbye);
@@ -459,7 +472,11 @@ impl Session {
                         }
                     }
                 },
-                Some(notice) = notices.recv() => self.on_notice(notice),
+                Some(notice) = notices.recv() => {
+                    if self.on_notice(notice) {
+                        return Ending::Replaced;
+                    }
+                }
                 Some(reply) = replies.recv() => {
                     if let Some(screen) = &mut self.game {
                         screen.app.receive(reply, Instant::now());
@@ -522,18 +539,22 @@ impl Session {
     fn settle(&mut self) {
         let Some(screen) = &mut self.game else { return };
         let lobby = &self.shared.lobby;
-        screen.app.tick(Instant::now());
+        let now = Instant::now();
+        screen.app.tick(now);
         while let Some(request) = screen.app.take_request() {
             self.jobs.submit(request);
         }
         for message in screen.app.take_outgoing() {
-            lobby.relay(self.id, screen.game, message);
+            let round = screen.app.round();
+            if lobby::relay(lobby, self.id, screen.game, round, message).is_err() {
+                screen.app.move_refused(now);
+            }
         }
-        if !screen.app.is_watching() {
+        if !screen.app.is_watching() && !screen.app.is_versus() {
             let (round, moves) = (screen.app.round(), screen.app.game().moves());
             let reported = screen.reported.as_ref().map(|(r, m)| (*r, m.as_slice()));
             if reported != Some((round, moves)) {
-                lobby.report(screen.game, round, screen.app.names(), moves);
+                lobby.report(screen.game, round, moves);
                 screen.reported = Some((round, moves.to_vec()));
             }
         }
@@ -567,17 +588,17 @@ impl Session {
         }
         let lobby = &self.shared.lobby;
         let waiting = lobby.activity(self.id) == Some(Activity::Waiting);
-        match self
-            .lobby_screen
-            .key(event, waiting, self.shown.games.len())
-        {
+        match self.lobby_screen.key(
+            event,
+            waiting,
+            self.shown.seeks.len() + self.shown.games.len(),
+        ) {
             Command::None => {}
             Command::Quit => return true,
             Command::StopWaiting => lobby.stop_waiting(self.id),
-            Command::FindOpponent => {
-                if let Some((game, me, names)) = lobby.find_opponent(self.id) {
-                    self.start_versus(game, me, names, now);
-                }
+            // A game that begins is told as a notice, to both players alike.
+            Command::Seek(offer) => {
+                lobby.seek(self.id, offer);
             }
             Command::PlayAi(side, level) => {
                 let game = lobby.start_ai_game(self.id, side, level);
@@ -600,18 +621,30 @@ impl Session {
                     reported: None,
                 });
             }
-            Command::Watch(index) => {
+            Command::Choose(index) => {
+                let seeks = self.shown.seeks.len();
+                if let Some(seek) = self.shown.seeks.get(index) {
+                    if lobby.accept(self.id, seek.by).is_none() {
+                        self.lobby_screen
+                            .say("That seek is gone, yours, or rated (rated games need a key)");
+                    }
+                    return false;
+                }
                 let watched = self
                     .shown
                     .games
-                    .get(index)
+                    .get(index - seeks)
                     .and_then(|g| lobby.watch(self.id, g.id).map(|seen| (g.id, seen)));
                 match watched {
-                    Some((game, (names, moves))) => {
-                        let mut app = App::new(people_settings(), now)
-                            .watching(names.clone(), now)
+                    Some((game, view)) => {
+                        let mut app = App::new(people_settings(start(&view)), now)
+                            .watching(view.names.clone(), now)
                             .with_color(self.color);
-                        app.follow(names, &moves, now);
+                        app.follow(view.names.clone(), &view.moves, now);
+                        app.serve(served(&view), now);
+                        if let Some(over) = &view.over {
+                            app.end_link(over);
+                        }
                         self.game = Some(GameScreen {
                             app,
                             game,
@@ -625,10 +658,13 @@ impl Session {
         false
     }
 
-    fn start_versus(&mut self, game: GameId, me: Player, names: Names, now: Instant) {
-        let app = App::new(people_settings(), now)
-            .versus(me, names, now)
+    /// Seated at a game between people: a new one, or one taken back.
+    fn start_versus(&mut self, game: GameId, me: Player, view: View, now: Instant) {
+        let mut app = App::new(people_settings(start(&view)), now)
+            .versus(me, view.names.clone(), now)
             .with_color(self.color);
+        app.sync(&view.moves, now);
+        app.serve(served(&view), now);
         self.game = Some(GameScreen {
             app,
             game,
@@ -636,21 +672,35 @@ impl Session {
         });
     }
 
-    fn on_notice(&mut self, notice: Notice) {
+    /// Acts on news from the others; true when this session must end (its
+    /// key logged in again elsewhere).
+    fn on_notice(&mut self, notice: Notice) -> bool {
         let now = Instant::now();
         match (notice, &mut self.game) {
-            (Notice::Paired { game, me, names }, None) => self.start_versus(game, me, names, now),
-            // Paired while starting something else at the same moment.
-            (Notice::Paired { game, .. }, Some(_)) => self.shared.lobby.abandon(self.id, game),
-            (Notice::Square(mv), Some(screen)) => {
-                screen.app.remote_move(mv, now);
+            (Notice::Replaced, _) => return true,
+            (Notice::Seated { game, me, view }, None) => self.start_versus(game, me, view, now),
+            // Seated while starting something else at the same moment.
+            (Notice::Seated { game, .. }, Some(_)) => self.shared.lobby.abandon(self.id, game),
+            // A view of another round is stale, or comes before its rematch is heard.
+            (Notice::Table(view), Some(screen))
+                if screen.app.is_versus() && view.round == screen.app.round() =>
+            {
+                screen.app.sync(&view.moves, now);
+                screen.app.serve(served(&view), now);
+                if let Some(over) = &view.over {
+                    screen.app.end_link(over);
+                }
+            }
+            (Notice::Table(view), Some(screen)) if screen.app.is_watching() => {
+                screen.app.follow(view.names.clone(), &view.moves, now);
+                screen.app.serve(served(&view), now);
+                if let Some(over) = &view.over {
+                    screen.app.end_link(over);
+                }
             }
             (Notice::Rematch, Some(screen)) => screen.app.remote_rematch(now),
             (Notice::OpponentLeft(name), Some(screen)) if screen.app.is_versus() => {
                 screen.app.end_link(&format!("{name} left"));
-            }
-            (Notice::Watched { names, moves }, Some(screen)) if screen.app.is_watching() => {
-                screen.app.follow(names, &moves, now);
             }
             (Notice::WatchedGone(name), Some(screen)) if screen.app.is_watching() => {
                 screen.app.end_link(&format!("{name} left"));
@@ -658,15 +708,41 @@ impl Session {
             (Notice::OpponentLeft(name), None) => self.lobby_screen.say(format!("{name} left")),
             _ => {}
         }
+        false
     }
 }
 
-/// A game between people: nobody's moves come from the engine.
-fn people_settings() -> Settings {
-    ai_settings(Seats {
-        x: Seat::Human,
-        o: Seat::Human,
-    })
+/// The board a game begins from: its offer's, or the classic one against the AI.
+fn start(view: &View) -> Board {
+    view.offer.map_or_else(Board::new, |offer| offer.board())
+}
+
+/// What the screen shows of a game beyond its moves.
+fn served(view: &View) -> Served {
+    let caption = view.offer.map(|offer: Offer| {
+        let mut caption = if offer.rated { "rated" } else { "casual" }.to_string();
+        if let Some(control) = offer.control {
+            caption.push_str(&format!(" · {control}"));
+        }
+        caption
+    });
+    Served {
+        caption,
+        ratings: view.ratings.map(|(x, o)| [x.to_string(), o.to_string()]),
+        clock: view.clock,
+        away: view.away,
+    }
+}
+
+/// A game between people on `start`: nobody's moves come from the engine.
+fn people_settings(start: Board) -> Settings {
+    Settings {
+        start,
+        ..ai_settings(Seats {
+            x: Seat::Human,
+            o: Seat::Human,
+        })
+    }
 }
 
 /// A game against the AI on the classic board.

@@ -1,11 +1,10 @@
-//! Game records: whole games in a notation in the spirit of chess's PGN
-//! ([`notation`], pure), appended to a file and read back ([`mod@file`]),
+//! Game records: whole games in the engine's notation in the spirit of
+//! chess's PGN ([`notation`], pure), appended to a file and read back ([`mod@file`]),
 //! a session's records written on a thread of their own ([`keeper`]), and
 //! the names the program gives the players in them.
 
 pub mod file;
 pub mod keeper;
-pub mod notation;
 
 pub use file::{
     Appender, GAME_CAP, Games, READ_CAP, RecordFile, RecordFileError, games, read_file, save_new,
@@ -13,6 +12,7 @@ pub use file::{
 };
 pub use keeper::Keeper;
 pub use notation::{GameResult, MoveNumber, Problem, Record, RecordError, read, read_str, write};
+pub use tictactoe_engine::notation;
 
 use crate::game::{Game, Seat, Seats};
 

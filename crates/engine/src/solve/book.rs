@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::shape::{PerShape, cells};
+use super::lines::{PerGeometry, cells};
 use super::strategy::{Goal, Strategy};
 use super::{Counts, Solver, Techniques, Value, solve};
 use crate::board::{Board, Status};
@@ -34,7 +34,7 @@ pub struct Book {
 pub fn book(geometry: &'static Geometry) -> &'static Book {
     BOOKS.get_or_init(geometry, || {
         let started = Instant::now();
-        let board = Board::empty(geometry.size(), geometry.k()).expect("a shape the engine built");
+        let board = Board::empty(geometry.size(), geometry.k()).expect("a lines the engine built");
         let mut proof = solve(&board, Techniques::all());
         let strategies = proof.strategies().unwrap_or_default();
         Book {
@@ -52,7 +52,7 @@ pub fn book_ready(geometry: &'static Geometry) -> Option<&'static Book> {
 }
 
 /// Every shape's book, once proven.
-static BOOKS: PerShape<Book> = PerShape::new();
+static BOOKS: PerGeometry<Book> = PerGeometry::new();
 
 impl Book {
     /// True when the book proves that the side to move at `board` cannot

@@ -4,8 +4,8 @@
 //! [`solve`] answers whether X wins, O wins or the game is drawn, and a
 //! [`Proof`] then gives the strategies behind the answer: a win for the
 //! winner, or for a draw a hold for each side (the opponent never gets k in
-//! a row). [`certificate`] writes them as lines of JSON that a checker which
-//! knows only the rules can replay.
+//! a row). The module `certificate` (with the `serde` feature) writes them
+//! as lines of JSON that a checker which knows only the rules can replay.
 //!
 //! The search is a depth-first proof-number search (module `prover`) over the
 //! positions up to symmetry, with leaves settled early by the rules (a forced
@@ -23,11 +23,12 @@
 //! ```
 
 mod book;
-mod certificate;
+#[cfg(feature = "serde")]
+pub mod certificate;
+mod lines;
 mod pairing;
 mod potential;
 mod prover;
-mod shape;
 mod strategy;
 mod table;
 mod threats;
@@ -37,16 +38,16 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Board, Status};
 use crate::geometry::Geometry;
+use crate::names::named;
 use crate::player::Player;
 use crate::square::Square;
 
 pub use book::{Book, Keep, Settled, book, book_ready, settle, settle_all};
-pub use certificate::certificate;
 pub use prover::Counts;
 pub use strategy::{Action, Goal, Node, Strategy, StrategyError};
 
+use lines::Lines;
 use prover::{Pos, Prover};
-use shape::Shape;
 
 /// What the side to move can force, with best play from both sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -78,47 +79,31 @@ impl fmt::Display for Value {
     }
 }
 
-/// One of the prover's shortcuts, each of which can be switched off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Technique {
-    /// Positions that are rotations or reflections of each other are searched once.
-    Symmetry,
-    /// A win by continuous threats (each forcing the only block) settles a position.
-    Threats,
-    /// A pairing strategy for the defender settles a position.
-    Pairing,
-    /// The Erdős–Selfridge potential of the attacker's open lines settles a position.
-    Potential,
-    /// Cells on no line either side can still complete are not searched.
-    DeadCells,
+named! {
+    /// One of the prover's shortcuts, each of which can be switched off
+    /// (`solve --without`, by its name).
+    ///
+    /// ```
+    /// use tictactoe_engine::solve::Technique;
+    ///
+    /// assert_eq!("dead-cells".parse(), Ok(Technique::DeadCells));
+    /// ```
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Technique as "technique" {
+        /// Positions that are rotations or reflections of each other are searched once.
+        Symmetry = "symmetry",
+        /// A win by continuous threats (each forcing the only block) settles a position.
+        Threats = "threats",
+        /// A pairing strategy for the defender settles a position.
+        Pairing = "pairing",
+        /// The Erdős–Selfridge potential of the attacker's open lines settles a position.
+        Potential = "potential",
+        /// Cells on no line either side can still complete are not searched.
+        DeadCells = "dead-cells",
+    }
 }
 
 impl Technique {
-    /// Every technique.
-    pub const ALL: [Technique; 5] = [
-        Technique::Symmetry,
-        Technique::Threats,
-        Technique::Pairing,
-        Technique::Potential,
-        Technique::DeadCells,
-    ];
-
-    /// The technique's name as the command line spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::Symmetry => "symmetry",
-            Technique::Threats => "threats",
-            Technique::Pairing => "pairing",
-            Technique::Potential => "potential",
-            Technique::DeadCells => "dead-cells",
-        }
-    }
-
-    /// The technique called `name`, if there is one.
-    pub fn from_name(name: &str) -> Option<Technique> {
-        Technique::ALL.into_iter().find(|t| t.name() == name)
-    }
-
     fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -304,9 +289,9 @@ impl Solver {
     }
 
     fn prover(&mut self, attacker: Player) -> &mut Prover {
-        let (shape, techniques) = (Shape::of(self.geometry), self.techniques);
+        let (lines, techniques) = (Lines::of(self.geometry), self.techniques);
         self.provers[attacker as usize]
-            .get_or_insert_with(|| Prover::new(shape, attacker, techniques))
+            .get_or_insert_with(|| Prover::new(lines, attacker, techniques))
     }
 
     /// Does `player` get k in a row first from `board`, however the other

@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use super::shape::{PerShape, Shape};
+use super::lines::{Lines, PerGeometry};
 
 /// Disjoint pairs of cells (bit indices), as the holder answers in them.
 pub(crate) type Pairs = Vec<(u8, u8)>;
@@ -28,7 +28,7 @@ const BUDGET: u32 = 2_000;
 pub(crate) struct BoardLine {
     /// Its cells in order.
     cells: Vec<usize>,
-    /// The shape's index of the line starting at each position along it.
+    /// The index in [`Lines`] of the line starting at each position along it.
     windows: Vec<usize>,
 }
 
@@ -140,12 +140,12 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    /// The layout of `shape`, built on first use and kept.
-    fn of(shape: &Shape) -> &'static Layout {
-        static LAYOUTS: PerShape<Layout> = PerShape::new();
-        let geometry = shape.geometry;
+    /// The layout of `lines`' geometry, built on first use and kept.
+    fn of(lines: &Lines) -> &'static Layout {
+        static LAYOUTS: PerGeometry<Layout> = PerGeometry::new();
+        let geometry = lines.geometry;
         LAYOUTS.get_or_init(geometry, || {
-            Layout::build(geometry.size().into(), geometry.k().into(), shape.lines)
+            Layout::build(geometry.size().into(), geometry.k().into(), lines.masks)
         })
     }
 
@@ -192,16 +192,16 @@ struct Pending {
 
 /// A pairing for the side whose marks are `holder` against `opponent`, if a
 /// short search finds one. `None` says only that none was found.
-pub(crate) fn find(shape: &Shape, holder: u64, opponent: u64) -> Option<Pairs> {
-    let layout = Layout::of(shape);
-    let empty = shape.full & !(holder | opponent);
+pub(crate) fn find(lines: &Lines, holder: u64, opponent: u64) -> Option<Pairs> {
+    let layout = Layout::of(lines);
+    let empty = lines.full & !(holder | opponent);
     let mut pending = Vec::new();
     for (i, line) in layout.lines.iter().enumerate() {
         let open = line
             .windows
             .iter()
             .enumerate()
-            .filter(|&(_, &w)| shape.lines[w] & holder == 0)
+            .filter(|&(_, &w)| lines.masks[w] & holder == 0)
             .fold(0u8, |set, (j, _)| set | 1 << j);
         if open == 0 {
             continue;
@@ -212,7 +212,7 @@ pub(crate) fn find(shape: &Shape, holder: u64, opponent: u64) -> Option<Pairs> {
             .enumerate()
             .filter(|&(_, &c)| empty >> c & 1 != 0)
             .fold(0u8, |set, (j, _)| set | 1 << j);
-        let covers = layout.covers[line.cells.len() - shape.k as usize].get(free, open);
+        let covers = layout.covers[line.cells.len() - lines.k as usize].get(free, open);
         if covers.is_empty() {
             return None;
         }
@@ -305,8 +305,8 @@ mod tests {
     use crate::geometry::Geometry;
 
     /// Checks a pairing as the rules define it.
-    fn holds(shape: &Shape, holder: u64, opponent: u64, pairs: &Pairs) -> bool {
-        let empty = shape.full & !(holder | opponent);
+    fn holds(lines: &Lines, holder: u64, opponent: u64, pairs: &Pairs) -> bool {
+        let empty = lines.full & !(holder | opponent);
         let mut used = 0u64;
         for &(a, b) in pairs {
             let both = 1u64 << a | 1u64 << b;
@@ -315,7 +315,7 @@ mod tests {
             }
             used |= both;
         }
-        shape.lines.iter().all(|&line| {
+        lines.masks.iter().all(|&line| {
             line & holder != 0
                 || pairs
                     .iter()
@@ -326,15 +326,15 @@ mod tests {
     #[test]
     fn boards_with_k_equal_to_the_side_pair_from_the_start() {
         for size in 5..=7 {
-            let shape = Shape::of(Geometry::get(size, size).unwrap());
-            let pairs = find(shape, 0, 0).expect("n x n with n in a row pairs from empty");
-            assert!(holds(shape, 0, 0, &pairs));
+            let lines = Lines::of(Geometry::get(size, size).unwrap());
+            let pairs = find(lines, 0, 0).expect("n x n with n in a row pairs from empty");
+            assert!(holds(lines, 0, 0, &pairs));
         }
     }
 
     #[test]
     fn found_pairings_hold_and_a_threat_has_none() {
-        let shape = Shape::of(Geometry::get(5, 4).unwrap());
+        let lines = Lines::of(Geometry::get(5, 4).unwrap());
         let mut rng = fastrand::Rng::with_seed(3);
         let mut found = 0;
         for _ in 0..2000 {
@@ -344,16 +344,16 @@ mod tests {
                 opponent |= 1 << rng.usize(..25);
             }
             opponent &= !holder;
-            if let Some(pairs) = find(shape, holder, opponent) {
+            if let Some(pairs) = find(lines, holder, opponent) {
                 found += 1;
                 assert!(
-                    holds(shape, holder, opponent, &pairs),
+                    holds(lines, holder, opponent, &pairs),
                     "{holder:b} {opponent:b}"
                 );
             }
         }
         assert!(found > 100, "only {found} pairings found");
         // Three in a row with the fourth cell free: no pairing can stop it.
-        assert_eq!(find(shape, 0, 0b1110), None);
+        assert_eq!(find(lines, 0, 0b1110), None);
     }
 }

@@ -8,16 +8,16 @@
 //! the total never grows. While it stays below 1 the attacker never completes
 //! a line. Weights are kept as whole numbers, in units of 2^-k.
 
-use super::shape::{Shape, cells, line_indices};
+use super::lines::{Lines, cells, line_indices};
 
 /// Total weight of the attacker's open lines, and the heaviest empty cell
 /// with its weight.
-fn weigh(shape: &Shape, attacker: u64, defender: u64) -> (u64, Option<(usize, u64)>) {
-    let empty = shape.full & !(attacker | defender);
+fn weigh(lines: &Lines, attacker: u64, defender: u64) -> (u64, Option<(usize, u64)>) {
+    let empty = lines.full & !(attacker | defender);
     let mut total = 0u64;
     let mut per_cell = [0u64; 64];
-    for i in line_indices(shape.open_lines(defender)) {
-        let line = shape.lines[i];
+    for i in line_indices(lines.open_lines(defender)) {
+        let line = lines.masks[i];
         let weight = 1u64 << (line & attacker).count_ones();
         total += weight;
         for cell in cells(line & empty) {
@@ -36,18 +36,18 @@ fn weigh(shape: &Shape, attacker: u64, defender: u64) -> (u64, Option<(usize, u6
 
 /// True when the potential proves that the attacker never completes a line:
 /// below 1 with the defender to move, or below 1 after any attacker move.
-pub(crate) fn holds(shape: &Shape, attacker: u64, defender: u64, attacker_to_move: bool) -> bool {
-    let (total, heaviest) = weigh(shape, attacker, defender);
+pub(crate) fn holds(lines: &Lines, attacker: u64, defender: u64, attacker_to_move: bool) -> bool {
+    let (total, heaviest) = weigh(lines, attacker, defender);
     let after = if attacker_to_move {
         total + heaviest.map_or(0, |(_, w)| w)
     } else {
         total
     };
-    after < 1 << shape.k
+    after < 1 << lines.k
 }
 
 /// The defender's move that keeps the potential from growing: the empty cell
 /// whose open lines weigh most.
-pub(crate) fn defence(shape: &Shape, attacker: u64, defender: u64) -> Option<usize> {
-    weigh(shape, attacker, defender).1.map(|(cell, _)| cell)
+pub(crate) fn defence(lines: &Lines, attacker: u64, defender: u64) -> Option<usize> {
+    weigh(lines, attacker, defender).1.map(|(cell, _)| cell)
 }

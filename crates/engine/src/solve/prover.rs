@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use super::shape::{Shape, cells, line_indices};
+use super::lines::{Lines, cells, line_indices};
 use super::table::{Entry, Hasher, Key, Table};
 use super::{Stop, Technique, Techniques, pairing, potential, threats};
 use crate::player::Player;
@@ -73,7 +73,7 @@ impl std::ops::AddAssign for Counts {
 
 /// A search for whether `attacker` wins, with what it has learnt so far.
 pub(crate) struct Prover {
-    pub shape: &'static Shape,
+    pub lines: &'static Lines,
     pub attacker: Player,
     pub techniques: Techniques,
     pub table: Table,
@@ -89,9 +89,9 @@ pub(crate) struct Prover {
 }
 
 impl Prover {
-    pub fn new(shape: &'static Shape, attacker: Player, techniques: Techniques) -> Prover {
+    pub fn new(lines: &'static Lines, attacker: Player, techniques: Techniques) -> Prover {
         Prover {
-            shape,
+            lines,
             attacker,
             techniques,
             table: Table::default(),
@@ -154,7 +154,7 @@ impl Prover {
     #[inline]
     pub fn key(&self, pos: Pos) -> Key {
         if self.techniques.has(Technique::Symmetry) {
-            self.shape.canonical(pos.att, pos.def)
+            self.lines.canonical(pos.att, pos.def)
         } else {
             (pos.att, pos.def)
         }
@@ -212,18 +212,18 @@ impl Prover {
     /// The result when the rules give it at a glance: a line completed, a
     /// full board, a win on the move or two threats at once, no line left.
     pub fn by_rules(&self, pos: Pos) -> Option<bool> {
-        let shape = self.shape;
-        if shape.geometry.has_line(pos.att) {
+        let lines = self.lines;
+        if lines.geometry.has_line(pos.att) {
             return Some(true);
         }
-        if shape.geometry.has_line(pos.def) {
+        if lines.geometry.has_line(pos.def) {
             return Some(false);
         }
-        let empty = shape.full & !(pos.att | pos.def);
+        let empty = lines.full & !(pos.att | pos.def);
         if empty == 0 {
             return Some(false);
         }
-        let (their_wins, my_wins) = (shape.wins(pos.def, empty), shape.wins(pos.att, empty));
+        let (their_wins, my_wins) = (lines.wins(pos.def, empty), lines.wins(pos.att, empty));
         if self.attacker_to_move(pos) {
             if my_wins != 0 {
                 return Some(true);
@@ -239,7 +239,7 @@ impl Prover {
                 return Some(true);
             }
         }
-        if shape.open_lines(pos.def) == 0 {
+        if lines.open_lines(pos.def) == 0 {
             return Some(false);
         }
         None
@@ -249,24 +249,24 @@ impl Prover {
     /// continuous threats for the attacker, pairs or a low potential for
     /// the defender.
     fn evaluate(&mut self, pos: Pos) -> Option<bool> {
-        let shape = self.shape;
+        let lines = self.lines;
         let attacker_moves = self.attacker_to_move(pos);
         if self.techniques.has(Technique::Potential)
-            && potential::holds(shape, pos.att, pos.def, attacker_moves)
+            && potential::holds(lines, pos.att, pos.def, attacker_moves)
         {
             self.counts.potential += 1;
             return Some(false);
         }
         if attacker_moves
             && self.techniques.has(Technique::Threats)
-            && threats::first_move(shape, pos.att, pos.def, &mut self.failed_threats).is_some()
+            && threats::first_move(lines, pos.att, pos.def, &mut self.failed_threats).is_some()
         {
             self.counts.threat_wins += 1;
             return Some(true);
         }
         if self.techniques.has(Technique::Pairing)
             && attacker_moves
-            && pairing::find(shape, pos.def, pos.att).is_some()
+            && pairing::find(lines, pos.def, pos.att).is_some()
         {
             self.counts.pairings += 1;
             return Some(false);
@@ -279,13 +279,13 @@ impl Prover {
     /// side can still complete (a cell on none is as good as passing, and
     /// passing never beats a move).
     pub fn moves(&self, pos: Pos) -> u64 {
-        let shape = self.shape;
-        let empty = shape.full & !(pos.att | pos.def);
+        let lines = self.lines;
+        let empty = lines.full & !(pos.att | pos.def);
         let attacker_moves = self.attacker_to_move(pos);
         let their_wins = if attacker_moves {
-            shape.wins(pos.def, empty)
+            lines.wins(pos.def, empty)
         } else {
-            shape.wins(pos.att, empty)
+            lines.wins(pos.att, empty)
         };
         if their_wins != 0 {
             return their_wins;
@@ -293,23 +293,23 @@ impl Prover {
         if !self.techniques.has(Technique::DeadCells) {
             return empty;
         }
-        let open = shape.open_lines(pos.def) | shape.open_lines(pos.att);
-        line_indices(open).fold(0, |live, i| live | shape.lines[i]) & empty
+        let open = lines.open_lines(pos.def) | lines.open_lines(pos.att);
+        line_indices(open).fold(0, |live, i| live | lines.masks[i]) & empty
     }
 
     /// The cells of `moves`, most promising first: the cells whose open
     /// lines (of either side) weigh most, a line weighing more the more marks
     /// it has. The search tries them in this order when their numbers tie.
     fn ordered(&self, pos: Pos, moves: u64) -> Vec<usize> {
-        let shape = self.shape;
+        let lines = self.lines;
         let mut weight = [0u32; 64];
         if moves.count_ones() > 1 {
             for (open, marks) in [
-                (shape.open_lines(pos.def), pos.att),
-                (shape.open_lines(pos.att), pos.def),
+                (lines.open_lines(pos.def), pos.att),
+                (lines.open_lines(pos.att), pos.def),
             ] {
                 for i in line_indices(open) {
-                    let line = shape.lines[i];
+                    let line = lines.masks[i];
                     let w = 1 << (line & marks).count_ones();
                     for cell in cells(line & moves) {
                         weight[cell] += w;
@@ -406,8 +406,8 @@ impl Prover {
     /// for where the table does not know; `None` only if the result was not
     /// proven after all (or the deadline came first).
     pub fn keeping_move(&mut self, pos: Pos, attacker_wins: bool) -> Option<usize> {
-        let shape = self.shape;
-        let empty = shape.full & !(pos.att | pos.def);
+        let lines = self.lines;
+        let empty = lines.full & !(pos.att | pos.def);
         let mover_is_attacker = self.attacker_to_move(pos);
         let (mine, theirs) = if mover_is_attacker {
             (pos.att, pos.def)
@@ -415,21 +415,21 @@ impl Prover {
             (pos.def, pos.att)
         };
         // A line completed, else a line of the other side's blocked.
-        let now = shape.wins(mine, empty) | shape.wins(theirs, empty);
-        if let Some(cell) = cells(shape.wins(mine, empty)).next().or(cells(now).next()) {
+        let now = lines.wins(mine, empty) | lines.wins(theirs, empty);
+        if let Some(cell) = cells(lines.wins(mine, empty)).next().or(cells(now).next()) {
             return Some(cell);
         }
         if attacker_wins
             && self.techniques.has(Technique::Threats)
             && let Some(cell) =
-                threats::first_move(shape, pos.att, pos.def, &mut self.failed_threats)
+                threats::first_move(lines, pos.att, pos.def, &mut self.failed_threats)
         {
             return Some(cell);
         }
         if !attacker_wins
             && self.techniques.has(Technique::Potential)
-            && potential::holds(shape, pos.att, pos.def, false)
-            && let Some(cell) = potential::defence(shape, pos.att, pos.def)
+            && potential::holds(lines, pos.att, pos.def, false)
+            && let Some(cell) = potential::defence(lines, pos.att, pos.def)
         {
             return Some(cell);
         }

@@ -6,8 +6,8 @@ use std::collections::{HashMap, HashSet};
 
 use thiserror::Error;
 
+use super::lines::{Lines, cells};
 use super::prover::{Pos, Prover};
-use super::shape::{Shape, cells};
 use super::table::{Hasher, Key};
 use super::{Proof, Value, pairing};
 use crate::board::{Board, Status};
@@ -88,8 +88,8 @@ impl Strategy {
     }
 
     fn push(&mut self, node: Node) {
-        let shape = Shape::of(node.board.geometry());
-        let key = shape.canonical(node.board.bits(Player::X), node.board.bits(Player::O));
+        let lines = Lines::of(node.board.geometry());
+        let key = lines.canonical(node.board.bits(Player::X), node.board.bits(Player::O));
         if let Action::Pairs(_) = node.action {
             self.pair_nodes.push(self.nodes.len());
         }
@@ -150,9 +150,9 @@ impl Strategy {
     /// The node for `board` up to symmetry, turned to face `board`: its move
     /// or pairs as they apply to `board` itself.
     pub fn lookup(&self, board: &Board) -> Option<Action> {
-        let shape = Shape::of(board.geometry());
+        let lines = Lines::of(board.geometry());
         let (x, o) = (board.bits(Player::X), board.bits(Player::O));
-        let node = &self.nodes[*self.index.get(&shape.canonical(x, o))?];
+        let node = &self.nodes[*self.index.get(&lines.canonical(x, o))?];
         let (sx, so) = (node.board.bits(Player::X), node.board.bits(Player::O));
         let geometry = board.geometry();
         // The symmetry that takes `board` to the stored board, and back for its cells.
@@ -287,7 +287,7 @@ impl<'a> Reader<'a> {
                 strategy.push(self.node(pos, Action::Square(self.mv(cell))));
                 stack.push(pos.play(cell, true));
             } else {
-                let empty = self.prover.shape.full & !(pos.att | pos.def);
+                let empty = self.prover.lines.full & !(pos.att | pos.def);
                 let replies: Vec<Pos> = cells(empty).map(|cell| pos.play(cell, false)).collect();
                 stack.extend(replies.into_iter().rev());
             }
@@ -297,7 +297,7 @@ impl<'a> Reader<'a> {
 
     /// The defender's holding strategy (the prover proved the attacker does not win).
     fn hold(mut self) -> Result<Strategy, StrategyError> {
-        let shape = self.prover.shape;
+        let lines = self.prover.lines;
         let mut strategy = Strategy::new(self.prover.attacker.other(), Goal::Hold);
         let mut stack = vec![self.root];
         while let Some(pos) = stack.pop() {
@@ -306,7 +306,7 @@ impl<'a> Reader<'a> {
             }
             // Pairs wherever they hold, whatever the search used: a pairs node
             // stands for every position below it.
-            if let Some(pairs) = pairing::find(shape, pos.def, pos.att) {
+            if let Some(pairs) = pairing::find(lines, pos.def, pos.att) {
                 let pairs = pairs
                     .into_iter()
                     .map(|(a, b)| (self.mv(a.into()), self.mv(b.into())))
@@ -315,7 +315,7 @@ impl<'a> Reader<'a> {
                 continue;
             }
             if self.prover.attacker_to_move(pos) {
-                let empty = shape.full & !(pos.att | pos.def);
+                let empty = lines.full & !(pos.att | pos.def);
                 let replies: Vec<Pos> = cells(empty).map(|cell| pos.play(cell, true)).collect();
                 stack.extend(replies.into_iter().rev());
             } else {
@@ -329,11 +329,11 @@ impl<'a> Reader<'a> {
 
     /// True for a position in play not met before (up to symmetry).
     fn first_visit(&mut self, pos: Pos) -> bool {
-        let shape = self.prover.shape;
-        let over = shape.geometry.has_line(pos.att)
-            || shape.geometry.has_line(pos.def)
-            || pos.att | pos.def == shape.full;
-        !over && self.seen.insert(shape.canonical(pos.att, pos.def))
+        let lines = self.prover.lines;
+        let over = lines.geometry.has_line(pos.att)
+            || lines.geometry.has_line(pos.def)
+            || pos.att | pos.def == lines.full;
+        !over && self.seen.insert(lines.canonical(pos.att, pos.def))
     }
 
     fn winning_move(&mut self, pos: Pos) -> Result<usize, StrategyError> {

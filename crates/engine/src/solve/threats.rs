@@ -7,7 +7,7 @@
 //! search for one only ever looks at moves that make a threat: a handful
 //! instead of the whole board.
 
-use super::shape::{Shape, cells, line_indices};
+use super::lines::{Lines, cells, line_indices};
 
 /// The first move of a win by continuous threats for `attacker` (to move)
 /// against `defender`, if there is one.
@@ -15,21 +15,21 @@ use super::shape::{Shape, cells, line_indices};
 /// `failed` remembers positions with no such win, so that sequences reaching
 /// the same position by different orders are searched once.
 pub(crate) fn first_move(
-    shape: &Shape,
+    lines: &Lines,
     attacker: u64,
     defender: u64,
     failed: &mut std::collections::HashSet<(u64, u64), super::table::Hasher>,
 ) -> Option<usize> {
-    let empty = shape.full & !(attacker | defender);
-    if let Some(win) = cells(shape.wins(attacker, empty)).next() {
+    let empty = lines.full & !(attacker | defender);
+    if let Some(win) = cells(lines.wins(attacker, empty)).next() {
         return Some(win);
     }
     if failed.contains(&(attacker, defender)) {
         return None;
     }
-    let their_wins = shape.wins(defender, empty);
+    let their_wins = lines.wins(defender, empty);
     let candidates = match their_wins.count_ones() {
-        0 => threat_makers(shape, attacker, defender, empty),
+        0 => threat_makers(lines, attacker, defender, empty),
         // A block is forced: it continues the sequence only if it threatens too.
         1 => their_wins,
         _ => 0,
@@ -37,14 +37,14 @@ pub(crate) fn first_move(
     for cell in cells(candidates) {
         let bit = 1u64 << cell;
         let (mine, open) = (attacker | bit, empty & !bit);
-        let threats = shape.wins(mine, open);
+        let threats = lines.wins(mine, open);
         match threats.count_ones() {
             0 => {}
             // The defender has no win of its own (any was just blocked):
             // it blocks one threat, the other completes a line.
             2.. => return Some(cell),
             1 => {
-                if first_move(shape, mine, defender | threats, failed).is_some() {
+                if first_move(lines, mine, defender | threats, failed).is_some() {
                     return Some(cell);
                 }
             }
@@ -56,10 +56,10 @@ pub(crate) fn first_move(
 
 /// Empty cells that give `attacker` a threat: cells of lines with k-2 of its
 /// marks and none of the defender's.
-fn threat_makers(shape: &Shape, attacker: u64, defender: u64, empty: u64) -> u64 {
-    let wanted = shape.k - 2;
-    line_indices(shape.open_lines(defender))
-        .map(|i| shape.lines[i])
+fn threat_makers(lines: &Lines, attacker: u64, defender: u64, empty: u64) -> u64 {
+    let wanted = lines.k - 2;
+    line_indices(lines.open_lines(defender))
+        .map(|i| lines.masks[i])
         .filter(|&line| (line & attacker).count_ones() == wanted)
         .fold(0, |cells, line| cells | line)
         & empty

@@ -1,7 +1,8 @@
 //! GeeksforGeeks' minimax, kept plain so it reads like the article.
 //!
 //! GeeksforGeeks' `evaluate`, `isMovesLeft`, `minimax` and `findBestMove`
-//! become [`evaluate`], [`is_moves_left`], [`minimax`] and [`find_best_move`]:
+//! become [`evaluate`], [`is_moves_left`], [`minimax`] and [`best_move`]
+//! (which also gives the value and counts the calls):
 //! the whole game tree, no pruning, no table. [`alpha_beta`] is the same
 //! minimax with alpha-beta pruning and nothing else: the same move order
 //! (reading order), no table, no symmetries, no shortcuts.
@@ -17,10 +18,10 @@
 //! scores ([`Scoring::Plain`]) or CS50's ([`Scoring::Cs50`], X always the
 //! maximizer).
 //!
-//! [`find_best_move`] here and [`crate::find_best_move`] have the same
-//! signature and give the same answer everywhere; this one is the article's plain
-//! minimax (549,945 calls for the empty board), that one the engine (a lookup
-//! on 3×3, the fast search on bigger boards).
+//! [`best_move`] with [`Algorithm::Minimax`] and [`crate::find_best_move`]
+//! choose the same move everywhere; this one is the article's plain minimax
+//! (549,945 calls for the empty board), that one the engine (a lookup on
+//! 3×3, the fast search on bigger boards).
 //!
 //! The functions work on any board size, but beyond 3×3 the plain tree is far
 //! too big to walk.
@@ -79,27 +80,29 @@ pub fn minimax(board: &Board, depth: i32, is_max: bool) -> i32 {
 /// The value of `board` by plain minimax, counted by `scoring`: its best
 /// move's score, what `findBestMove` prints as "the value of the best
 /// move" (for the side to move; for X with [`Scoring::Cs50`]). A finished
-/// position is scored as it stands, at depth 0.
+/// position is scored as it stands, at depth 0. (The engine's is
+/// [`Analysis::value`](crate::Analysis::value), and a node's of the tree
+/// [`tree::node_value`](super::tree::node_value).)
 ///
 /// ```
-/// use tictactoe_engine::{Board, Scoring, teach::reference::value};
+/// use tictactoe_engine::{Board, Scoring, teach::reference::minimax_value};
 ///
 /// // The freeCodeCamp example: X wins on the move.
 /// let board: Board = "o.x/x.x/.oo".parse().unwrap();
-/// assert_eq!(value(&board, Scoring::Depth), 10);
-/// assert_eq!(value(&board, Scoring::Plain), 10);
+/// assert_eq!(minimax_value(&board, Scoring::Depth), 10);
+/// assert_eq!(minimax_value(&board, Scoring::Plain), 10);
 /// // O to move, and O wins: CS50 counts for X, whoever is to move.
 /// let board: Board = "xx./oo./x..".parse().unwrap();
-/// assert_eq!(value(&board, Scoring::Depth), 10, "O wins on the move");
-/// assert_eq!(value(&board, Scoring::Cs50), -1);
+/// assert_eq!(minimax_value(&board, Scoring::Depth), 10, "O wins on the move");
+/// assert_eq!(minimax_value(&board, Scoring::Cs50), -1);
 /// ```
-pub fn value(board: &Board, scoring: Scoring) -> i32 {
+pub fn minimax_value(board: &Board, scoring: Scoring) -> i32 {
     let root_max = is_root_max(board, scoring);
     if let Some(value) = finished_value(board, 0, root_max, scoring) {
         return value;
     }
-    let values =
-        children(board).map(|child| minimax_counting(&child, 0, !root_max, scoring, &mut 0));
+    let values = children(board)
+        .map(|child| minimax_counting(&child, MOVE_DEPTH, !root_max, scoring, &mut 0));
     let picked = if root_max { values.max() } else { values.min() };
     picked.unwrap_or(0)
 }
@@ -215,24 +218,6 @@ pub fn alpha_beta(board: &Board, depth: i32, window: Window, is_max: bool) -> i3
     alpha_beta_counting(board, depth, window, is_max, Scoring::Depth, &mut 0)
 }
 
-/// GeeksforGeeks' `findBestMove`: try every empty cell in reading order,
-/// score it with `minimax(board, 0, false)` and keep the first move with
-/// the highest value. `None` once the game is over.
-///
-/// Same signature and same answer as the engine's [`crate::find_best_move`],
-/// by plain minimax.
-///
-/// ```
-/// use tictactoe_engine::{Board, Square, teach::reference};
-///
-/// let board: Board = "xox/oox/...".parse().unwrap();
-/// assert_eq!(reference::find_best_move(&board), Some(Square::new(2, 2)));
-/// assert_eq!(reference::find_best_move(&board), tictactoe_engine::find_best_move(&board));
-/// ```
-pub fn find_best_move(board: &Board) -> Option<Square> {
-    best_move(board, Algorithm::Minimax, Scoring::Depth).map(|best| best.mv)
-}
-
 /// Which of the article's algorithms to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algorithm {
@@ -256,8 +241,11 @@ pub struct BestMove {
     pub calls: u64,
 }
 
-/// [`find_best_move`] by either algorithm and scoring, counting the calls.
-/// `None` once the game is over.
+/// The seed's `findBestMove`: try every empty cell in reading order, score
+/// it with the algorithm, and keep the first move with the highest value,
+/// counting the calls. `None` once the game is over. With
+/// [`Algorithm::Minimax`] and [`Scoring::Depth`] it is the article's own, and
+/// it chooses the move the engine's [`crate::find_best_move`] does.
 ///
 /// With [`Algorithm::AlphaBeta`] each move after the first is searched only
 /// for being better than the best so far (a window above its value), as
@@ -268,6 +256,9 @@ pub struct BestMove {
 ///
 /// let plain = best_move(&Board::new(), Algorithm::Minimax, Scoring::Depth).unwrap();
 /// assert_eq!((plain.mv, plain.value, plain.calls), (Square::new(0, 0), 0, 549_945));
+/// let board: Board = "xox/oox/...".parse().unwrap();
+/// let article = best_move(&board, Algorithm::Minimax, Scoring::Depth).unwrap();
+/// assert_eq!(Some(article.mv), tictactoe_engine::find_best_move(&board));
 /// let pruned = best_move(&Board::new(), Algorithm::AlphaBeta, Scoring::Depth).unwrap();
 /// assert_eq!((pruned.mv, pruned.value), (plain.mv, plain.value));
 /// assert!(pruned.calls < plain.calls / 10);
@@ -281,7 +272,9 @@ pub fn best_move(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Optio
     let mut best: Option<(Square, i32)> = None;
     for (mv, child) in moves_and_children(board) {
         let value = match algorithm {
-            Algorithm::Minimax => minimax_counting(&child, 0, !root_max, scoring, &mut calls),
+            Algorithm::Minimax => {
+                minimax_counting(&child, MOVE_DEPTH, !root_max, scoring, &mut calls)
+            }
             // Only a strictly better value replaces the best: anything at or
             // beyond it may stop early.
             Algorithm::AlphaBeta => {
@@ -297,7 +290,7 @@ pub fn best_move(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Optio
                         beta: floor,
                     }
                 };
-                alpha_beta_counting(&child, 0, window, !root_max, scoring, &mut calls)
+                alpha_beta_counting(&child, MOVE_DEPTH, window, !root_max, scoring, &mut calls)
             }
         };
         let better = |best_value: i32| {
@@ -350,10 +343,17 @@ pub fn move_values(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Mov
     let moves = moves_and_children(board)
         .map(|(mv, child)| {
             let value = match algorithm {
-                Algorithm::Minimax => minimax_counting(&child, 0, below_max, scoring, &mut calls),
-                Algorithm::AlphaBeta => {
-                    alpha_beta_counting(&child, 0, Window::OPEN, below_max, scoring, &mut calls)
+                Algorithm::Minimax => {
+                    minimax_counting(&child, MOVE_DEPTH, below_max, scoring, &mut calls)
                 }
+                Algorithm::AlphaBeta => alpha_beta_counting(
+                    &child,
+                    MOVE_DEPTH,
+                    Window::OPEN,
+                    below_max,
+                    scoring,
+                    &mut calls,
+                ),
             };
             (mv, value)
         })
@@ -413,14 +413,26 @@ pub fn tree_size(board: &Board) -> u64 {
     solved::tree_size(board).unwrap_or_else(|| size(board, &mut HashMap::new()))
 }
 
-/// The value of a finished position for the maximizer at `depth`, counted
-/// by `scoring`; `None` while moves remain and nobody has won.
-pub(crate) fn finished_value(
-    board: &Board,
-    depth: i32,
-    is_max: bool,
-    scoring: Scoring,
-) -> Option<i32> {
+/// The article's depth of the position after a move, where a move's score
+/// is counted (see [the convention](crate::score)): `findBestMove` calls
+/// `minimax(board, 0, false)`.
+pub(crate) const MOVE_DEPTH: i32 = 0;
+
+/// The value of a finished position for the maximizer at `depth` (the
+/// maximizer is the side to move when `is_max`, as in [`minimax`]), counted
+/// by `scoring`: what [`minimax`] returns there at once. `None` while moves
+/// remain and nobody has won.
+///
+/// ```
+/// use tictactoe_engine::{Board, Scoring, teach::reference::finished_value};
+///
+/// // X has just won, at depth 1 below the position searched from, where X moved.
+/// let won: Board = "xox/oox/..x".parse().unwrap();
+/// assert_eq!(finished_value(&won, 1, false, Scoring::Depth), Some(9));
+/// assert_eq!(finished_value(&won, 1, true, Scoring::Plain), Some(-10));
+/// assert_eq!(finished_value(&"xox/oox/...".parse().unwrap(), 0, true, Scoring::Depth), None);
+/// ```
+pub fn finished_value(board: &Board, depth: i32, is_max: bool, scoring: Scoring) -> Option<i32> {
     let mover = board.to_move();
     let maximizer = if is_max { mover } else { mover.other() };
     let score = evaluate(board, maximizer);
@@ -441,7 +453,7 @@ pub(crate) fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
 }
 
 /// Each move of the side to move with the position after it, in reading order.
-fn moves_and_children(board: &Board) -> impl Iterator<Item = (Square, Board)> + '_ {
+pub(crate) fn moves_and_children(board: &Board) -> impl Iterator<Item = (Square, Board)> + '_ {
     let mover = board.to_move();
     board
         .empty_cells()
@@ -451,7 +463,7 @@ fn moves_and_children(board: &Board) -> impl Iterator<Item = (Square, Board)> + 
 
 /// [`minimax`], counting by `scoring` and adding one to `calls` for each
 /// call (like the freeCodeCamp article's function-call counter).
-fn minimax_counting(
+pub(crate) fn minimax_counting(
     board: &Board,
     depth: i32,
     is_max: bool,

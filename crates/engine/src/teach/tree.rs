@@ -14,15 +14,15 @@
 //!
 //! ```
 //! use tictactoe_engine::{Board, Limits, Player, Role, Scoring, analyze};
-//! use tictactoe_engine::teach::tree::{branches, value};
+//! use tictactoe_engine::teach::tree::{branches, node_value};
 //!
 //! let board: Board = "o.x/x.x/.oo".parse().unwrap();
-//! let analysis = analyze(&board, Limits::Solve);
+//! let analysis = analyze(&board, Limits::ToTheEnd);
 //! let level = branches(&analysis, 0, Player::X, Scoring::Depth);
 //! let values: Vec<i32> = level.iter().map(|b| b.value).collect();
 //! assert_eq!(values, [-9, 10, -9]);
 //! assert_eq!(values, analysis.moves.iter().map(|m| m.score).collect::<Vec<_>>());
-//! assert_eq!(value(&analysis, 0, Player::X, Scoring::Depth), 10);
+//! assert_eq!(node_value(&analysis, 0, Player::X, Scoring::Depth), 10);
 //! assert_eq!(level[0].role, Role::Min, "O moves after b1 X");
 //! let bare = branches(&analysis, 0, Player::X, Scoring::Plain);
 //! assert_eq!(bare.iter().map(|b| b.value).collect::<Vec<_>>(), [-10, 10, -10]);
@@ -91,7 +91,7 @@ pub fn branches(analysis: &Analysis, ply: u32, maximizer: Player, scoring: Scori
 /// below the root of a tree whose maximizer is `maximizer`: what its role
 /// takes of its branches' values, and the score of the end when the game is
 /// over (at the article's depth `ply - 1`; a finished root at depth 0).
-pub fn value(analysis: &Analysis, ply: u32, maximizer: Player, scoring: Scoring) -> i32 {
+pub fn node_value(analysis: &Analysis, ply: u32, maximizer: Player, scoring: Scoring) -> i32 {
     let board = &analysis.board;
     let role = Role::of(board.to_move(), maximizer);
     let depth = ply.saturating_sub(1);

@@ -1,19 +1,69 @@
 //! The engine's facts in the words every front end uses: results, verdicts,
 //! lines of moves, bounds, and how a score is counted. The engine hands out
-//! data; the sentences are written here once.
+//! data; the sentences are written here once, and the command line, the
+//! screens, plain mode and the screen reader render through them.
+//!
+//! - this module: results, verdicts, lines of moves, bounds and cuts;
+//! - [`score`]: how scores are counted (the legends), what a score means,
+//!   and every move of a position as each view lists it ([`MoveRow`]).
+
+pub mod score;
+
+pub use score::{
+    MoveRow, ResultAfter, move_rows, row_reason, score_reason, scoring_legend, tree_legend,
+    tree_legend_short,
+};
 
 use crate::text::signed;
 use tictactoe_engine::solve::{Keep, Settled, Value};
 use tictactoe_engine::teach::reference::{Bound, Window};
 use tictactoe_engine::teach::trace::Call;
 use tictactoe_engine::teach::tree::Branch;
-use tictactoe_engine::{Analysis, Board, Outlook, Player, Scoring, Square, Status};
+use tictactoe_engine::{Analysis, Board, Outlook, Player, Role, Square, Status};
+
+/// `text` with its first letter in upper case, to begin a sentence.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// How a finished position ended, as a fact: "X won", "draw"; `None` while
+/// the game goes on. Every view that says how a game ended says it so, or
+/// from a person's side with [`result_line`].
+pub fn ended(status: Status) -> Option<String> {
+    match status {
+        Status::InProgress { .. } => None,
+        Status::Won(winner) => Some(format!("{winner} won")),
+        Status::Draw => Some("draw".to_string()),
+    }
+}
+
+/// A finished game's result in words, from `person`'s side when the screen
+/// belongs to one: "X wins: you win!", "O wins: you lose"; otherwise "X
+/// wins" or "Draw". `None` while the game goes on.
+pub fn result_line(status: Status, person: Option<Player>) -> Option<String> {
+    let won = |winner: Player| match person {
+        Some(person) if person == winner => format!("{winner} wins: you win!"),
+        Some(_) => format!("{winner} wins: you lose"),
+        None => format!("{winner} wins"),
+    };
+    match status {
+        Status::InProgress { .. } => None,
+        Status::Draw => Some("Draw".to_string()),
+        Status::Won(winner) => Some(won(winner)),
+    }
+}
 
 /// The result when `mover` plays a move with this outlook: "X wins in 2"
-/// (in the winner's moves, the mover's counting this one), "draw", "estimate".
+/// (in the winner's moves, the mover's counting this one), "X wins" where
+/// only the result is proven, "draw", "estimate".
 pub fn result_for(outlook: Outlook, mover: Player) -> String {
     match (outlook.winner(mover), outlook.moves()) {
         (Some(winner), Some(moves)) => format!("{winner} wins in {moves}"),
+        (Some(winner), None) => format!("{winner} wins"),
         _ if outlook == Outlook::Draw => "draw".to_string(),
         _ => "estimate".to_string(),
     }
@@ -25,7 +75,7 @@ pub fn result_for(outlook: Outlook, mover: Player) -> String {
 /// the end, or an estimate.
 pub fn verdict(analysis: &Analysis) -> String {
     match analysis.status() {
-        Status::Won(winner) => format!("{winner} won"),
+        Status::Won(_) => ended(analysis.status()).unwrap_or_default(),
         Status::Draw => "draw: the board is full".to_string(),
         Status::InProgress { to_move } => match analysis.outlook() {
             Some(Outlook::Draw) => "draw with best play".to_string(),
@@ -62,12 +112,7 @@ pub fn settled_words(settled: &Settled, to_move: Player) -> Option<String> {
         Some(Keep::Hold(mv)) => return Some(format!("{to_move} does not lose with {mv} (proven)")),
         None => None,
     };
-    let value = proven_value(settled.value?);
-    let mut first = value.chars();
-    let value = first
-        .next()
-        .map(|c| c.to_uppercase().chain(first).collect::<String>())
-        .unwrap_or_default();
+    let value = capitalised(&proven_value(settled.value?));
     Some(match keeps {
         Some(keeps) => format!("{value}: {keeps}"),
         None => value,
@@ -79,7 +124,7 @@ pub fn settled_words(settled: &Settled, to_move: Player) -> Option<String> {
 pub fn node_result(analysis: &Analysis) -> String {
     match (analysis.status(), analysis.outlook()) {
         (Status::InProgress { to_move }, Some(outlook)) => result_for(outlook, to_move),
-        (status, _) => status.to_string(),
+        (status, _) => ended(status).unwrap_or_default(),
     }
 }
 
@@ -88,7 +133,7 @@ pub fn node_result(analysis: &Analysis) -> String {
 pub fn branch_result(branch: &Branch) -> String {
     match branch.board.status() {
         Status::InProgress { to_move } => result_for(branch.outlook, to_move.other()),
-        ended => ended.to_string(),
+        ended_at => ended(ended_at).unwrap_or_default(),
     }
 }
 
@@ -135,71 +180,27 @@ pub fn cut_reason(call: &Call, score: i32, window: Window) -> String {
     format!("{} {reached} {bound}: {why}", signed(score))
 }
 
-/// How scores are counted, in one line for a legend: the article's words
-/// for each way.
-pub fn scoring_legend(scoring: Scoring, win: i32) -> String {
-    match scoring {
-        Scoring::Depth => format!(
-            "the position after a move is depth 0; a win at depth d scores {win} - d, \
-             a loss -{win} + d, a draw 0 (GeeksforGeeks' scores)"
-        ),
-        Scoring::Plain => format!(
-            "a win scores +{win}, a loss -{win}, a draw 0, however deep (freeCodeCamp's scores)"
-        ),
-        Scoring::Cs50 => "+1 when X wins, -1 when O wins, 0 for a draw, whoever is to move: \
-             X maximizes, O minimizes (CS50's utility)"
-            .to_string(),
+/// A role, short, for tables and trees: `max`, `min`.
+pub const fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Max => "max",
+        Role::Min => "min",
     }
 }
 
-/// The legend of a tree or a trace, whose deeper scores the article's
-/// recursion counts from the root: the positions after the root's moves
-/// are depth 0, and the depth goes on counting below them.
-pub fn tree_legend(scoring: Scoring, win: i32) -> String {
-    match scoring {
-        Scoring::Depth => format!(
-            "the positions after the root's moves are depth 0; a win at depth d scores {win} - d, \
-             a loss -{win} + d, a draw 0, so a deeper score is counted from the root"
-        ),
-        Scoring::Plain | Scoring::Cs50 => scoring_legend(scoring, win),
+/// What a side in this role does: `maximizes`, `minimizes`.
+pub const fn role_does(role: Role) -> &'static str {
+    match role {
+        Role::Max => "maximizes",
+        Role::Min => "minimizes",
     }
 }
 
-/// How one move's score is counted, for the move's mover: "+10 = 10 -
-/// depth 0: X wins on this move", "-9 = -10 + depth 1: O wins on the
-/// reply", "0: a draw", "+10: X wins" (plain), "-1: O wins on the reply"
-/// (CS50, for X), or "estimate" when not proven. `shown` is the score as
-/// [`Scoring::shown`] shows it.
-pub fn score_reason(
-    shown: i32,
-    outlook: Outlook,
-    mover: Player,
-    scoring: Scoring,
-    win: i32,
-) -> String {
-    let number = signed(shown);
-    let (Some(winner), Some(moves)) = (outlook.winner(mover), outlook.moves()) else {
-        return match outlook {
-            Outlook::Draw => format!("{number}: a draw with best play"),
-            _ => format!("{number}: an estimate, not proven"),
-        };
-    };
-    // The position after the move is depth 0: the mover's moves are at
-    // depths 0, 2, 4, …, the other side's replies at 1, 3, ….
-    let depth = if winner == mover {
-        2 * (moves - 1)
-    } else {
-        2 * moves - 1
-    };
-    let when = match (winner == mover, moves) {
-        (true, 1) => format!("{winner} wins on this move"),
-        (false, 1) => format!("{winner} wins on the reply"),
-        _ => format!("{winner} wins at depth {depth}"),
-    };
-    match scoring {
-        Scoring::Depth if winner == mover => format!("{number} = {win} - depth {depth}: {when}"),
-        Scoring::Depth => format!("{number} = -{win} + depth {depth}: {when}"),
-        Scoring::Plain | Scoring::Cs50 => format!("{number}: {when}"),
+/// What a position in this role takes of its moves' values: `maximum`, `minimum`.
+pub const fn role_takes(role: Role) -> &'static str {
+    match role {
+        Role::Max => "maximum",
+        Role::Min => "minimum",
     }
 }
 
@@ -209,7 +210,7 @@ mod tests {
 
     #[test]
     fn what_the_prover_settled_in_words() {
-        let mv = |text: &str| tictactoe_engine::Square::parse_coordinate(text, 5).unwrap();
+        let mv = |text: &str| text.parse::<Square>().unwrap();
         let settled = |value, keep| Settled {
             value,
             keep,
@@ -238,36 +239,6 @@ mod tests {
             Some("X wins with best play (proven)".to_string())
         );
         assert_eq!(settled_words(&settled(None, None), Player::X), None);
-    }
-
-    #[test]
-    fn a_score_says_how_it_is_counted() {
-        let win = Outlook::Win { moves: 1 };
-        let loss = Outlook::Loss { moves: 1 };
-        assert_eq!(
-            score_reason(10, win, Player::X, Scoring::Depth, 10),
-            "+10 = 10 - depth 0: X wins on this move"
-        );
-        assert_eq!(
-            score_reason(-9, loss, Player::X, Scoring::Depth, 10),
-            "-9 = -10 + depth 1: O wins on the reply"
-        );
-        assert_eq!(
-            score_reason(8, Outlook::Win { moves: 2 }, Player::X, Scoring::Depth, 10),
-            "+8 = 10 - depth 2: X wins at depth 2"
-        );
-        assert_eq!(
-            score_reason(1, loss, Player::O, Scoring::Cs50, 10),
-            "+1: X wins on the reply"
-        );
-        assert_eq!(
-            score_reason(10, win, Player::X, Scoring::Plain, 10),
-            "+10: X wins on this move"
-        );
-        assert_eq!(
-            score_reason(0, Outlook::Draw, Player::O, Scoring::Depth, 10),
-            "0: a draw with best play"
-        );
     }
 
     #[test]

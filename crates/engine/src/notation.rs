@@ -1,5 +1,5 @@
 //! The notation of game records, in the spirit of chess's PGN. Pure: it reads
-//! text and writes text; files and the clock are [`super::file`]'s.
+//! text and writes text; files and the clock are the caller's.
 //!
 //! ```text
 //! [Game "tictactoe"]
@@ -32,8 +32,11 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::text::echo;
-use tictactoe_engine::{Board, IllegalMove, MAX_SIZE, MIN_SIZE, Player, Square, Status};
+use crate::board::{Board, Status};
+use crate::error::{IllegalMove, echo};
+use crate::player::Player;
+use crate::sizes::{MAX_SIZE, MIN_SIZE};
+use crate::square::Square;
 
 /// The `Game` tag's value: the only game this notation records.
 pub const GAME: &str = "tictactoe";
@@ -162,6 +165,13 @@ impl Record {
     /// The same game with its date.
     pub fn with_date(mut self, date: impl Into<String>) -> Record {
         self.date = Some(date.into());
+        self
+    }
+
+    /// The same game with one more tag of the kind this program does not
+    /// read (`[Termination "time"]`), written after the others.
+    pub fn with_tag(mut self, name: impl Into<String>, value: impl Into<String>) -> Record {
+        self.others.push((name.into(), value.into()));
         self
     }
 

@@ -1,23 +1,24 @@
-//! What the prover needs to know about a board shape, derived once per shape:
-//! the lines as bit masks, which lines pass through each cell, and the
-//! canonical form of a position under the eight symmetries of the square.
+//! The lines of a [`Geometry`] as the prover indexes them, derived once per
+//! geometry: each line as a bit mask, the set of lines through each cell,
+//! and the canonical form of a position under the eight symmetries of the
+//! square; and [`PerGeometry`], one value kept per geometry.
 
 use std::sync::OnceLock;
 
 use crate::geometry::Geometry;
 use crate::sizes::{MAX_SIZE, MIN_SIZE};
 
-/// How many board shapes there are: each side from `MIN_SIZE` to `MAX_SIZE`
+/// How many geometries there are: each side from `MIN_SIZE` to `MAX_SIZE`
 /// with each k in the same range (the unused ones, k over the side, too).
-const SHAPES: usize = ((MAX_SIZE - MIN_SIZE + 1) as usize).pow(2);
+const GEOMETRIES: usize = ((MAX_SIZE - MIN_SIZE + 1) as usize).pow(2);
 
-/// One value per board shape, built on first use and kept for the life of
-/// the process: the prover's shapes, the pairing layouts, the books.
-pub(crate) struct PerShape<T>([OnceLock<T>; SHAPES]);
+/// One value per geometry, built on first use and kept for the life of
+/// the process: the prover's lines, the pairing layouts, the books.
+pub(crate) struct PerGeometry<T>([OnceLock<T>; GEOMETRIES]);
 
-impl<T> PerShape<T> {
-    pub const fn new() -> PerShape<T> {
-        PerShape([const { OnceLock::new() }; SHAPES])
+impl<T> PerGeometry<T> {
+    pub const fn new() -> PerGeometry<T> {
+        PerGeometry([const { OnceLock::new() }; GEOMETRIES])
     }
 
     fn slot(&self, geometry: &Geometry) -> &OnceLock<T> {
@@ -26,12 +27,12 @@ impl<T> PerShape<T> {
             [usize::from(geometry.size() - MIN_SIZE) * side + usize::from(geometry.k() - MIN_SIZE)]
     }
 
-    /// The value of `geometry`'s shape, built by `build` the first time.
+    /// The value of `geometry`, built by `build` the first time.
     pub fn get_or_init(&self, geometry: &Geometry, build: impl FnOnce() -> T) -> &T {
         self.slot(geometry).get_or_init(build)
     }
 
-    /// The value of `geometry`'s shape if it is built already.
+    /// The value of `geometry` if it is built already.
     pub fn get(&self, geometry: &Geometry) -> Option<&T> {
         self.slot(geometry).get()
     }
@@ -40,38 +41,39 @@ impl<T> PerShape<T> {
 /// A set of lines, one bit per line index (7x7 with k=3 has 120 lines).
 pub(crate) type LineSet = u128;
 
-/// The prover's view of one shape.
-pub(crate) struct Shape {
+/// The lines of one geometry, indexed: line `i` is `masks[i]`, and a
+/// [`LineSet`] holds bit `i` for it.
+pub(crate) struct Lines {
     pub geometry: &'static Geometry,
     /// Every line as a mask of its k cells (the geometry's, in its order).
-    pub lines: &'static [u64],
+    pub masks: &'static [u64],
     /// `through[c]`: the lines containing cell `c`.
     pub through: Vec<LineSet>,
     pub k: u32,
     pub full: u64,
 }
 
-impl Shape {
-    /// The shape of `geometry`, built on first use and kept.
-    pub fn of(geometry: &'static Geometry) -> &'static Shape {
-        static SHAPES: PerShape<Shape> = PerShape::new();
-        SHAPES.get_or_init(geometry, || Shape::build(geometry))
+impl Lines {
+    /// The lines of `geometry`, built on first use and kept.
+    pub fn of(geometry: &'static Geometry) -> &'static Lines {
+        static LINES: PerGeometry<Lines> = PerGeometry::new();
+        LINES.get_or_init(geometry, || Lines::build(geometry))
     }
 
-    fn build(geometry: &'static Geometry) -> Shape {
-        let lines = geometry.lines();
+    fn build(geometry: &'static Geometry) -> Lines {
+        let masks = geometry.lines();
         let through = (0..geometry.cells())
             .map(|cell| {
-                lines
+                masks
                     .iter()
                     .enumerate()
                     .filter(|&(_, &line)| line & (1 << cell) != 0)
                     .fold(0, |set, (i, _)| set | 1 << i)
             })
             .collect();
-        Shape {
+        Lines {
             geometry,
-            lines,
+            masks,
             through,
             k: u32::from(geometry.k()),
             full: geometry.full_mask(),
@@ -90,13 +92,13 @@ impl Shape {
         self.all_lines() & !blocked
     }
 
-    /// Every line of the shape.
+    /// Every line of the geometry.
     #[inline]
     pub fn all_lines(&self) -> LineSet {
-        if self.lines.len() == 128 {
+        if self.masks.len() == 128 {
             LineSet::MAX
         } else {
-            (1 << self.lines.len()) - 1
+            (1 << self.masks.len()) - 1
         }
     }
 

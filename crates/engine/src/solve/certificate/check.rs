@@ -1,9 +1,11 @@
-//! The certificate checker: replays a proof that `tictactoe solve
-//! --certificate` wrote, knowing only the rules of the game.
+//! The certificate checker: replays a proof that [`lines`](super::lines)
+//! wrote, knowing only the rules of the game. Pure: it is given the text,
+//! whole or a line at a time, and reads nothing itself.
 //!
-//! It shares no code with the prover. From the engine it takes the notation
-//! (a board is read and checked to be reachable by [`Board`]) and the names
-//! of squares; the lines, the symmetries and the replay are its own.
+//! It shares no code with the prover. From the rest of the engine it takes
+//! the format ([`Header`], [`Section`], [`NodeLine`]), the notation (a board
+//! is read and checked to be reachable by [`Board`]) and the names of
+//! squares; the lines, the symmetries and the replay are its own.
 //!
 //! A certificate is JSON Lines: a header, then strategy sections, each a
 //! line `{"strategy": "win" | "hold", "player": "x" | "o"}` followed by
@@ -18,25 +20,23 @@
 //! of some pair on every line that has none of the player's marks.
 
 use std::collections::{HashMap, HashSet};
-use std::fmt;
-use std::io::BufRead;
 
 use serde::Deserialize;
 use thiserror::Error;
 
-use tictactoe_engine::{Board, Player, Square};
+use super::{FORMAT, Header, NodeLine, Section, VERSION};
+use crate::board::Board;
+use crate::player::Player;
+use crate::solve::{Goal, Value};
+use crate::square::Square;
 
 /// What a certificate proved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verified {
-    /// Side of the board.
-    pub size: u8,
-    /// Marks in a row that win.
-    pub k: u8,
-    /// The position the claim is about, in the notation.
-    pub board: String,
-    /// `x-wins`, `o-wins` or `draw`.
-    pub claim: String,
+    /// The position the claim is about (its size and k are the board's).
+    pub board: Board,
+    /// Who wins it with best play, or a draw.
+    pub claim: Value,
     /// Each strategy the claim rests on, as replayed.
     pub strategies: Vec<Replayed>,
 }
@@ -44,8 +44,8 @@ pub struct Verified {
 /// One strategy, replayed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replayed {
-    /// `win` or `hold`.
-    pub goal: String,
+    /// What it achieves.
+    pub goal: Goal,
     /// The strategy's player.
     pub player: Player,
     /// Positions the replay went through, up to symmetry.
@@ -54,23 +54,6 @@ pub struct Replayed {
     pub nodes: usize,
     /// Of those, nodes that answer in pairs.
     pub pair_nodes: usize,
-}
-
-impl fmt::Display for Verified {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let result = match self.claim.as_str() {
-            "x-wins" => "X wins",
-            "o-wins" => "O wins",
-            _ => "draw",
-        };
-        write!(
-            f,
-            "verified: {board} ({size}x{size}, {k} in a row): {result}",
-            board = self.board,
-            size = self.size,
-            k = self.k
-        )
-    }
 }
 
 /// Why a certificate proves nothing. Errors about one line name it.
@@ -82,14 +65,6 @@ pub enum CheckError {
     /// A line is not UTF-8.
     #[error("line {0}: not UTF-8 text")]
     NotText(usize),
-    /// Reading the input failed: the certificate may be fine, the input is not.
-    #[error("line {line}: cannot be read: {problem}")]
-    Unreadable {
-        /// 1-based line number.
-        line: usize,
-        /// The input's error.
-        problem: String,
-    },
     /// A line is not what the format allows there.
     #[error("line {line}: {problem}")]
     Malformed {
@@ -99,90 +74,86 @@ pub enum CheckError {
         problem: String,
     },
     /// The claim needs a strategy the certificate does not give.
-    #[error("the claim {claim} needs a {goal} strategy for {player}, and there is none")]
+    #[error(
+        "the claim {} needs a {} strategy for {}, and there is none",
+        claim.name(),
+        goal.name(),
+        player.notation()
+    )]
     MissingStrategy {
         /// The header's claim.
-        claim: String,
-        /// `win` or `hold`.
-        goal: &'static str,
+        claim: Value,
+        /// The strategy's goal.
+        goal: Goal,
         /// Whose.
-        player: char,
+        player: Player,
     },
     /// A strategy that is no part of the claim.
-    #[error("line {line}: a {goal} strategy for {player} is no part of the claim {claim}")]
+    #[error(
+        "line {line}: a {} strategy for {} is no part of the claim {}",
+        goal.name(),
+        player.notation(),
+        claim.name()
+    )]
     ExtraStrategy {
         /// 1-based line number of the section.
         line: usize,
-        /// `win` or `hold`.
-        goal: String,
+        /// The strategy's goal.
+        goal: Goal,
         /// Whose.
-        player: char,
+        player: Player,
         /// The header's claim.
-        claim: String,
+        claim: Value,
     },
     /// The replay reached a position where the player must move and the
     /// certificate has no node for it.
     #[error(
-        "not covered: the {goal} strategy for {player} has no move at {board} ({player} to move)"
+        "not covered: the {} strategy for {player} has no move at {board} ({player} to move)",
+        goal.name(),
+        player = player.notation()
     )]
     NotCovered {
-        /// `win` or `hold`.
-        goal: &'static str,
+        /// The strategy's goal.
+        goal: Goal,
         /// Whose.
-        player: char,
+        player: Player,
         /// The position, in the notation.
         board: String,
     },
     /// The replay reached a position where the strategy's opponent has won.
-    #[error("the {goal} strategy for {player} lets {opponent} get k in a row: {board}")]
+    #[error(
+        "the {} strategy for {} lets {} get k in a row: {board}",
+        goal.name(),
+        player.notation(),
+        player.other().notation()
+    )]
     OpponentWins {
-        /// `win` or `hold`.
-        goal: &'static str,
+        /// The strategy's goal.
+        goal: Goal,
         /// Whose.
-        player: char,
-        /// The other side.
-        opponent: char,
+        player: Player,
         /// The position, in the notation.
         board: String,
     },
     /// A win strategy that lets the board fill up.
-    #[error("the win strategy for {player} lets the board fill up without a line: {board}")]
+    #[error(
+        "the win strategy for {} lets the board fill up without a line: {board}",
+        player.notation()
+    )]
     BoardFills {
         /// Whose.
-        player: char,
+        player: Player,
         /// The full board, in the notation.
         board: String,
     },
 }
 
-/// The header line.
+/// The first two fields of the header, read before the rest: a file of
+/// another format is named as such, whatever its other fields.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Header {
+struct Format {
     format: String,
     version: u64,
-    size: u8,
-    k: u8,
-    board: String,
-    claim: String,
-}
-
-/// The line that opens a strategy section.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Section {
-    strategy: String,
-    player: String,
-}
-
-/// A node line.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NodeLine {
-    board: String,
-    #[serde(rename = "move")]
-    mv: Option<String>,
-    pairs: Option<Vec<[String; 2]>>,
 }
 
 /// A position as the checker plays it: a bit per square for each side,
@@ -331,162 +302,195 @@ struct Node {
 /// One strategy section as read.
 struct Strategy {
     line: usize,
-    goal: String,
+    goal: Goal,
     player: Player,
     /// The nodes by their position's key.
     nodes: HashMap<Position, Node>,
     pair_nodes: usize,
 }
 
-/// Reads a certificate and replays the strategies its claim needs.
-pub fn check(input: &mut dyn BufRead) -> Result<Verified, CheckError> {
-    let mut lines = numbered_lines(input);
-    let (line, text) = lines.next().ok_or(CheckError::Empty)??;
-    let header: Header = parse(line, &text)?;
-    let malformed = |problem: String| CheckError::Malformed { line, problem };
-    if header.format != "tictactoe-proof" {
-        return Err(malformed(format!(
-            "not a tictactoe proof: the format is {:?}",
-            header.format
-        )));
-    }
-    if header.version != 1 {
-        return Err(malformed(format!(
-            "version {} is not one this checker reads (it reads 1)",
-            header.version
-        )));
-    }
-    let start = read_board(line, &header.board, header.size, header.k)?;
-    if !["x-wins", "o-wins", "draw"].contains(&header.claim.as_str()) {
-        return Err(malformed(format!(
-            "the claim {:?} is none of x-wins, o-wins, draw",
-            header.claim
-        )));
-    }
-    let rules = Rules::new(header.size, header.k);
-    let start = position_of(&start, &rules);
+/// The header as read, with what the replay needs of it.
+struct Start {
+    header: Header,
+    board: Board,
+    rules: Rules,
+    position: Position,
+}
 
-    let mut strategies: Vec<Strategy> = Vec::new();
-    for numbered in lines {
-        let (line, text) = numbered?;
-        let object: serde_json::Map<String, serde_json::Value> = parse(line, &text)?;
+/// Reads a certificate a line at a time, then replays the strategies its
+/// claim needs. [`check`] does the same with the whole text at once.
+///
+/// ```
+/// use tictactoe_engine::solve::certificate::{CheckError, Checker};
+///
+/// let mut checker = Checker::new();
+/// assert!(checker.line(b"{\"format\": \"chess\", \"version\": 1}\n").is_err());
+/// assert_eq!(Checker::new().finish(), Err(CheckError::Empty));
+/// ```
+#[derive(Default)]
+pub struct Checker {
+    /// Lines read so far.
+    read: usize,
+    start: Option<Start>,
+    strategies: Vec<Strategy>,
+}
+
+impl Checker {
+    /// A checker that has read nothing yet.
+    pub fn new() -> Checker {
+        Checker::default()
+    }
+
+    /// Reads the next line, with or without its line ending: the first is
+    /// the header, each after it a section or a node. The first thing wrong
+    /// is the error, and refuses the certificate: feed nothing more after it.
+    pub fn line(&mut self, bytes: &[u8]) -> Result<(), CheckError> {
+        self.read += 1;
+        let line = self.read;
+        let text = std::str::from_utf8(bytes).map_err(|_| CheckError::NotText(line))?;
+        let Some(start) = &self.start else {
+            self.start = Some(read_header(line, text)?);
+            return Ok(());
+        };
+        let object: serde_json::Map<String, serde_json::Value> = parse(line, text)?;
         if object.contains_key("strategy") {
-            let section: Section = parse(line, &text)?;
-            let player = match section.player.as_str() {
-                "x" => Player::X,
-                "o" => Player::O,
-                other => {
-                    return Err(CheckError::Malformed {
-                        line,
-                        problem: format!("the player {other:?} is neither x nor o"),
-                    });
-                }
-            };
-            if !["win", "hold"].contains(&section.strategy.as_str()) {
-                return Err(CheckError::Malformed {
-                    line,
-                    problem: format!(
-                        "the strategy {:?} is neither win nor hold",
-                        section.strategy
-                    ),
-                });
-            }
-            if let Some(earlier) = strategies
+            let section: Section = parse(line, text)?;
+            let (goal, player) = (section.strategy, section.player);
+            if let Some(earlier) = self
+                .strategies
                 .iter()
-                .find(|s| s.goal == section.strategy && s.player == player)
+                .find(|s| s.goal == goal && s.player == player)
             {
                 return Err(CheckError::Malformed {
                     line,
                     problem: format!(
                         "a second {} strategy for {} (the first is at line {})",
-                        section.strategy,
+                        goal.name(),
                         player.notation(),
                         earlier.line
                     ),
                 });
             }
-            strategies.push(Strategy {
+            self.strategies.push(Strategy {
                 line,
-                goal: section.strategy,
+                goal,
                 player,
                 nodes: HashMap::new(),
                 pair_nodes: 0,
             });
         } else {
-            let strategy = strategies.last_mut().ok_or_else(|| CheckError::Malformed {
-                line,
-                problem: "a node before any strategy section".to_string(),
-            })?;
-            read_node(line, &text, &header, &rules, strategy)?;
+            let strategy = self
+                .strategies
+                .last_mut()
+                .ok_or_else(|| CheckError::Malformed {
+                    line,
+                    problem: "a node before any strategy section".to_string(),
+                })?;
+            read_node(line, text, &start.header, &start.rules, strategy)?;
         }
+        Ok(())
     }
 
-    let claim = header.claim.clone();
-    let needed: Vec<(&'static str, Player)> = match claim.as_str() {
-        "x-wins" => vec![("win", Player::X)],
-        "o-wins" => vec![("win", Player::O)],
-        _ => vec![("hold", Player::X), ("hold", Player::O)],
-    };
-    if let Some(extra) = strategies.iter().find(|s| {
-        !needed
-            .iter()
-            .any(|&(goal, player)| s.goal == goal && s.player == player)
-    }) {
-        return Err(CheckError::ExtraStrategy {
-            line: extra.line,
-            goal: extra.goal.clone(),
-            player: extra.player.notation(),
-            claim,
-        });
-    }
-    let mut replayed = Vec::new();
-    for (goal, player) in needed {
-        let strategy = strategies
-            .iter()
-            .find(|s| s.goal == goal && s.player == player)
-            .ok_or_else(|| CheckError::MissingStrategy {
-                claim: claim.clone(),
+    /// Replays the strategies the claim needs: what the certificate proved.
+    pub fn finish(self) -> Result<Verified, CheckError> {
+        let start = self.start.ok_or(CheckError::Empty)?;
+        let claim = start.header.claim;
+        let needed: Vec<(Goal, Player)> = match claim {
+            Value::Win(player) => vec![(Goal::Win, player)],
+            Value::Draw => vec![(Goal::Hold, Player::X), (Goal::Hold, Player::O)],
+        };
+        if let Some(extra) = self.strategies.iter().find(|s| {
+            !needed
+                .iter()
+                .any(|&(goal, player)| s.goal == goal && s.player == player)
+        }) {
+            return Err(CheckError::ExtraStrategy {
+                line: extra.line,
+                goal: extra.goal,
+                player: extra.player,
+                claim,
+            });
+        }
+        let mut replayed = Vec::new();
+        for (goal, player) in needed {
+            let strategy = self
+                .strategies
+                .iter()
+                .find(|s| s.goal == goal && s.player == player)
+                .ok_or(CheckError::MissingStrategy {
+                    claim,
+                    goal,
+                    player,
+                })?;
+            let positions = replay(&start.rules, start.position, strategy)?;
+            replayed.push(Replayed {
                 goal,
-                player: player.notation(),
-            })?;
-        let positions = replay(&rules, start, goal, strategy)?;
-        replayed.push(Replayed {
-            goal: goal.to_string(),
-            player,
-            positions,
-            nodes: strategy.nodes.len(),
-            pair_nodes: strategy.pair_nodes,
-        });
+                player,
+                positions,
+                nodes: strategy.nodes.len(),
+                pair_nodes: strategy.pair_nodes,
+            });
+        }
+        Ok(Verified {
+            board: start.board,
+            claim,
+            strategies: replayed,
+        })
     }
-    Ok(Verified {
-        size: header.size,
-        k: header.k,
-        board: rules.notation(start),
-        claim,
-        strategies: replayed,
-    })
 }
 
-/// The lines of the input with their 1-based numbers, each checked to be text.
-fn numbered_lines(
-    input: &mut dyn BufRead,
-) -> impl Iterator<Item = Result<(usize, String), CheckError>> + '_ {
-    let mut number = 0;
-    std::iter::from_fn(move || {
-        let mut bytes = Vec::new();
-        number += 1;
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) => None,
-            Ok(_) => Some(
-                String::from_utf8(bytes)
-                    .map(|text| (number, text))
-                    .map_err(|_| CheckError::NotText(number)),
-            ),
-            Err(error) => Some(Err(CheckError::Unreadable {
-                line: number,
-                problem: error.to_string(),
-            })),
+/// Reads a whole certificate, its lines ended by `\n`, and replays the
+/// strategies its claim needs.
+///
+/// ```
+/// use tictactoe_engine::solve::certificate::{CheckError, check};
+///
+/// assert_eq!(check(""), Err(CheckError::Empty));
+/// assert_eq!(check(b"\xff\n"), Err(CheckError::NotText(1)));
+/// let error = check("{\"format\": \"tictactoe-stats\", \"version\": 1}\n").unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     r#"line 1: not a tictactoe proof: the format is "tictactoe-stats""#
+/// );
+/// ```
+pub fn check(text: impl AsRef<[u8]>) -> Result<Verified, CheckError> {
+    let text = text.as_ref();
+    // The piece after the last line ending is a line only if it holds something.
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
+    let mut checker = Checker::new();
+    if !text.is_empty() {
+        for line in text.split(|&byte| byte == b'\n') {
+            checker.line(line)?;
         }
+    }
+    checker.finish()
+}
+
+/// The header line, checked: this format and version, a board of its shape.
+fn read_header(line: usize, text: &str) -> Result<Start, CheckError> {
+    let malformed = |problem: String| CheckError::Malformed { line, problem };
+    let format: Format = parse(line, text)?;
+    if format.format != FORMAT {
+        return Err(malformed(format!(
+            "not a tictactoe proof: the format is {:?}",
+            format.format
+        )));
+    }
+    if format.version != VERSION {
+        return Err(malformed(format!(
+            "version {} is not one this checker reads (it reads {VERSION})",
+            format.version
+        )));
+    }
+    let header: Header = parse(line, text)?;
+    let board = read_board(line, &header.board, header.size, header.k)?;
+    let rules = Rules::new(header.size, header.k);
+    let position = position_of(&board, &rules);
+    Ok(Start {
+        header,
+        board,
+        rules,
+        position,
     })
 }
 
@@ -544,11 +548,12 @@ fn read_node(
         return Err(malformed(format!("the game is over at {}", node.board)));
     }
     let player = strategy.player;
-    let square = |name: &str| {
-        Square::parse_coordinate(name, header.size)
+    let square = |square: &Square| {
+        Some(square)
+            .filter(|mv| mv.row < header.size && mv.col < header.size)
             .map(|mv| mv.index(header.size))
-            .filter(|&square| (position.x | position.o) >> square & 1 == 0)
-            .ok_or_else(|| malformed(format!("{name:?} is not an empty square of {}", node.board)))
+            .filter(|&cell| (position.x | position.o) >> cell & 1 == 0)
+            .ok_or_else(|| malformed(format!("{square} is not an empty square of {}", node.board)))
     };
     let action = match (&node.mv, &node.pairs) {
         (Some(mv), None) => {
@@ -563,7 +568,7 @@ fn read_node(
             Action::Square(square(mv)?)
         }
         (None, Some(pairs)) => {
-            if strategy.goal == "win" {
+            if strategy.goal == Goal::Win {
                 return Err(malformed(
                     "pairs hold a position but cannot win it".to_string(),
                 ));
@@ -616,7 +621,7 @@ fn read_node(
         return Err(malformed(format!(
             "{} is listed twice in the {} strategy for {} (up to symmetry)",
             node.board,
-            strategy.goal,
+            strategy.goal.name(),
             player.notation()
         )));
     }
@@ -630,13 +635,8 @@ fn rules_square(size: u8, square: usize) -> String {
 
 /// Plays every way the game can go from `start` while the strategy's player
 /// follows it, and returns how many positions that took (up to symmetry).
-fn replay(
-    rules: &Rules,
-    start: Position,
-    goal: &'static str,
-    strategy: &Strategy,
-) -> Result<u64, CheckError> {
-    let player = strategy.player;
+fn replay(rules: &Rules, start: Position, strategy: &Strategy) -> Result<u64, CheckError> {
+    let (goal, player) = (strategy.goal, strategy.player);
     let opponent = player.other();
     let mut seen: HashSet<Position> = HashSet::new();
     let mut stack = vec![start];
@@ -649,8 +649,7 @@ fn replay(
         if rules.has_line(position.marks(opponent)) {
             return Err(CheckError::OpponentWins {
                 goal,
-                player: player.notation(),
-                opponent: opponent.notation(),
+                player,
                 board: board(),
             });
         }
@@ -658,9 +657,9 @@ fn replay(
             continue;
         }
         if position.x | position.o == rules.full {
-            if goal == "win" {
+            if goal == Goal::Win {
                 return Err(CheckError::BoardFills {
-                    player: player.notation(),
+                    player,
                     board: board(),
                 });
             }
@@ -680,7 +679,7 @@ fn replay(
             None if position.to_move() == player => {
                 return Err(CheckError::NotCovered {
                     goal,
-                    player: player.notation(),
+                    player,
                     board: board(),
                 });
             }

@@ -1,0 +1,191 @@
+//! Serde for the data types (the `serde` feature): each is written as the
+//! name the engine prints and reads back, so JSON and text say one thing.
+//!
+//! | type | as |
+//! |---|---|
+//! | [`Square`] | its name, `"b2"` |
+//! | [`Player`] | `"x"` or `"o"` |
+//! | [`Board`] | its notation, `"xo./.x./..o"` (read back with the default k for its size) |
+//! | [`Level`], [`Scoring`], [`Technique`] | their names, `"perfect"`, `"depth"`, `"dead-cells"` |
+//! | [`Value`] | `"x-wins"`, `"o-wins"` or `"draw"` |
+//! | [`Goal`] | `"win"` or `"hold"` |
+//! | [`Status`] | `"x-wins"`, `"o-wins"`, `"draw"` or `"in-progress"` (written only: whose move it is lies in the board) |
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::str::FromStr;
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::ai::Level;
+use crate::board::{Board, Status};
+use crate::player::Player;
+use crate::score::Scoring;
+use crate::solve::{Goal, Technique, Value};
+use crate::square::Square;
+
+/// Reads a string through `FromStr`, without copying it first.
+struct Parsed<T>(PhantomData<T>);
+
+impl<T> Visitor<'_> for Parsed<T>
+where
+    T: FromStr,
+    T::Err: fmt::Display,
+{
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        text.parse().map_err(E::custom)
+    }
+}
+
+/// Serialize by `Display`, Deserialize by `FromStr`.
+macro_rules! by_text {
+    ($($ty:ty),+) => {$(
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                deserializer.deserialize_str(Parsed(PhantomData))
+            }
+        }
+    )+};
+}
+
+by_text!(Square, Board, Level, Scoring, Technique);
+
+/// Serialize by a name, Deserialize by finding it among `$all`.
+macro_rules! by_name {
+    ($ty:ty, $kind:literal, $name:expr, [$($all:expr),+]) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let name: fn(&$ty) -> &'static str = $name;
+                serializer.serialize_str(name(self))
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                struct Named;
+
+                impl Visitor<'_> for Named {
+                    type Value = $ty;
+
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str($kind)
+                    }
+
+                    fn visit_str<E: de::Error>(self, text: &str) -> Result<$ty, E> {
+                        let name: fn(&$ty) -> &'static str = $name;
+                        let all = [$($all),+];
+                        all.into_iter().find(|value| name(value) == text).ok_or_else(|| {
+                            let names: Vec<&str> = all.iter().map(name).collect();
+                            E::custom(format!(
+                                "{text:?} is not {}: it is one of {}",
+                                $kind,
+                                names.join(", ")
+                            ))
+                        })
+                    }
+                }
+
+                deserializer.deserialize_str(Named)
+            }
+        }
+    };
+}
+
+by_name!(
+    Player,
+    "a player",
+    |player| match player {
+        Player::X => "x",
+        Player::O => "o",
+    },
+    [Player::X, Player::O]
+);
+
+by_name!(
+    Value,
+    "a result",
+    |value| value.name(),
+    [Value::Win(Player::X), Value::Win(Player::O), Value::Draw]
+);
+
+by_name!(Goal, "a goal", |goal| goal.name(), [Goal::Win, Goal::Hold]);
+
+/// A position's status: its result once the game is over, `"in-progress"` before.
+impl Serialize for Status {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(match self {
+            Status::Won(winner) => Value::Win(*winner).name(),
+            Status::Draw => Value::Draw.name(),
+            Status::InProgress { .. } => "in-progress",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json<T: Serialize>(value: T) -> String {
+        serde_json::to_string(&value).expect("serializes")
+    }
+
+    fn back<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
+        serde_json::from_str(text).map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn each_type_is_written_as_its_name_and_read_back() {
+        let board: Board = "xo./.x./..o".parse().unwrap();
+        assert_eq!(json(Square::new(1, 1)), r#""b2""#);
+        assert_eq!(json(Player::O), r#""o""#);
+        assert_eq!(json(board), r#""xo./.x./..o""#);
+        assert_eq!(json(Level::Perfect), r#""perfect""#);
+        assert_eq!(json(Scoring::Plain), r#""plain""#);
+        assert_eq!(json(Technique::DeadCells), r#""dead-cells""#);
+        assert_eq!(json(Value::Win(Player::X)), r#""x-wins""#);
+        assert_eq!(json(Goal::Hold), r#""hold""#);
+        assert_eq!(json(board.status()), r#""in-progress""#);
+        assert_eq!(
+            json("xxx/oo./...".parse::<Board>().unwrap().status()),
+            r#""x-wins""#
+        );
+
+        assert_eq!(back(r#""b2""#), Ok(Square::new(1, 1)));
+        assert_eq!(back(r#""o""#), Ok(Player::O));
+        assert_eq!(back(r#""xo./.x./..o""#), Ok(board));
+        assert_eq!(back(r#""hard""#), Ok(Level::Hard));
+        assert_eq!(back(r#""depth""#), Ok(Scoring::Depth));
+        assert_eq!(back(r#""pairing""#), Ok(Technique::Pairing));
+        assert_eq!(back(r#""draw""#), Ok(Value::Draw));
+        assert_eq!(back(r#""win""#), Ok(Goal::Win));
+    }
+
+    #[test]
+    fn what_is_not_a_name_is_named_in_the_error() {
+        let error = back::<Square>(r#""j9""#).unwrap_err();
+        assert!(error.starts_with("j9 is off the 7x7 board"), "{error}");
+        let error = back::<Player>(r#""X""#).unwrap_err();
+        assert!(
+            error.starts_with(r#""X" is not a player: it is one of x, o"#),
+            "{error}"
+        );
+        let error = back::<Value>(r#""maybe""#).unwrap_err();
+        assert!(error.starts_with(r#""maybe" is not a result"#), "{error}");
+        let error = back::<Board>(r#""xx./.../...""#).unwrap_err();
+        assert!(error.starts_with("impossible position"), "{error}");
+        assert!(back::<Level>("3").is_err());
+    }
+}

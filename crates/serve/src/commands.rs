@@ -1,0 +1,196 @@
+//! The commands a client may run instead of the game: `leaderboard` (the
+//! best players of each board) and `history` (a key's own games, each as a
+//! record in this program's notation, so that `ssh HOST history |
+//! tictactoe review -` reviews them), each as text or `--json`. Results
+//! are said as everywhere in the program: `x-wins`, `o-wins`, `draw`.
+
+use serde_json::{Value, json};
+
+use super::lobby::{LEADERS, Lobby};
+use super::store::{Account, Ending, Kind, Outcome, Rating, StoredGame};
+use tictactoe_core::record::Record;
+use tictactoe_engine::Board;
+
+/// Games `history` lists, newest first.
+const HISTORY: u32 = 100;
+
+/// The commands, as the client types them.
+pub(super) const NAMES: [&str; 2] = ["leaderboard", "history"];
+
+/// What a command answers: its output, or why it cannot.
+pub(super) fn run(
+    command: &str,
+    account: Option<&Account>,
+    lobby: &Lobby,
+) -> Result<String, String> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let json = match words.get(1..) {
+        Some([]) => false,
+        Some(["--json"]) => true,
+        _ => return Err(format!("{} takes no arguments but --json", words[0])),
+    };
+    let failed =
+        |error: rusqlite::Error| format!("the server could not read its database: {error}");
+    match words[0] {
+        "leaderboard" => lobby.with_store(|store| {
+            let mut boards = Vec::new();
+            for kind in store.rated_kinds().map_err(failed)? {
+                boards.push((kind, store.leaderboard(kind, LEADERS).map_err(failed)?));
+            }
+            Ok(if json {
+                leaderboard_json(&boards)
+            } else {
+                leaderboard_text(&boards)
+            })
+        }),
+        "history" => {
+            let Some(account) = account else {
+                return Err(
+                    "history is a key's: connect with a key (ssh -i KEY) to see yours".to_string(),
+                );
+            };
+            lobby.with_store(|store| {
+                let ratings = store.ratings_of(account.id).map_err(failed)?;
+                let games = store.history(account.id, HISTORY).map_err(failed)?;
+                Ok(if json {
+                    history_json(account, &ratings, &games)
+                } else {
+                    history_text(&games)
+                })
+            })
+        }
+        other => Err(format!("no command {other}")),
+    }
+}
+
+fn rating_json(rating: &Rating) -> Value {
+    json!({
+        "rating": rating.glicko.rating,
+        "deviation": rating.glicko.deviation,
+        "volatility": rating.glicko.volatility,
+        "provisional": rating.provisional(),
+        "games": rating.games,
+    })
+}
+
+fn leaderboard_json(boards: &[(Kind, Vec<(String, Rating)>)]) -> String {
+    let boards: Vec<Value> = boards
+        .iter()
+        .map(|(kind, players)| {
+            let players: Vec<Value> = players
+                .iter()
+                .enumerate()
+                .map(|(i, (name, rating))| {
+                    let mut entry = rating_json(rating);
+                    entry["rank"] = json!(i + 1);
+                    entry["name"] = json!(name);
+                    entry
+                })
+                .collect();
+            json!({ "size": kind.size, "k": kind.k, "players": players })
+        })
+        .collect();
+    format!("{}\n", json!({ "boards": boards }))
+}
+
+fn leaderboard_text(boards: &[(Kind, Vec<(String, Rating)>)]) -> String {
+    if boards.is_empty() {
+        return "No rated games yet.\n".to_string();
+    }
+    let mut out =
+        String::from("Ratings are Glicko-2; ? marks a provisional one (few games yet).\n");
+    for (kind, players) in boards {
+        out.push_str(&format!("\n{kind}\n"));
+        for (i, (name, rating)) in players.iter().enumerate() {
+            let games = tictactoe_core::text::count(u64::from(rating.games), "game", "games");
+            out.push_str(&format!(
+                "{:>3}. {name:<16} {:>6}  {games}\n",
+                i + 1,
+                rating.to_string()
+            ));
+        }
+    }
+    out
+}
+
+/// A game's record in the notation, with the server's tags: the result the
+/// board reached (`*` when time, a resignation or a forfeit ended it), and
+/// how it really ended in `Outcome` and `Termination`.
+fn record(game: &StoredGame) -> Option<Record> {
+    let start = Board::empty(game.kind.size, game.kind.k).ok()?;
+    let geometry = start.geometry();
+    let moves = game
+        .moves
+        .iter()
+        .map(|m| geometry.parse_square(&m.square).ok())
+        .collect::<Option<Vec<_>>>()?;
+    let date = game.started.get(..10).unwrap_or(&game.started).to_string();
+    let mut record = Record::new(start, moves)
+        .ok()?
+        .with_players(&game.x.name, &game.o.name)
+        .with_date(date)
+        .with_tag("Site", format!("tictactoe serve, game {}", game.id))
+        .with_tag("Rated", if game.rated { "yes" } else { "no" });
+    if let Some(control) = game.control {
+        record = record.with_tag("TimeControl", control.to_string());
+    }
+    if let Some(finish) = game.finish {
+        record = record
+            .with_tag("Outcome", finish.outcome.word())
+            .with_tag("Termination", finish.ending.word());
+    }
+    if let Some([(x_before, x_after), (o_before, o_after)]) = game.ratings {
+        record = record
+            .with_tag("XRating", format!("{x_before:.0} -> {x_after:.0}"))
+            .with_tag("ORating", format!("{o_before:.0} -> {o_after:.0}"));
+    }
+    Some(record)
+}
+
+/// Oldest first, and nothing but records: the output is a records file as it is.
+fn history_text(games: &[StoredGame]) -> String {
+    let records: Vec<Record> = games.iter().rev().filter_map(record).collect();
+    tictactoe_core::record::notation::write_all(&records)
+}
+
+fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGame]) -> String {
+    let ratings: Vec<Value> = ratings
+        .iter()
+        .map(|(kind, rating)| {
+            let mut entry = rating_json(rating);
+            entry["size"] = json!(kind.size);
+            entry["k"] = json!(kind.k);
+            entry
+        })
+        .collect();
+    let games: Vec<Value> = games
+        .iter()
+        .map(|game| {
+            let you = if game.x.id == account.id { "x" } else { "o" };
+            let result = game.finish.map(|f| match f.outcome {
+                Outcome::Aborted => Value::Null,
+                outcome => json!(outcome.word()),
+            });
+            json!({
+                "id": game.id,
+                "size": game.kind.size,
+                "k": game.kind.k,
+                "rated": game.rated,
+                "clock": game.control.map(|c| c.to_string()),
+                "x": game.x.name,
+                "o": game.o.name,
+                "you": you,
+                "started": game.started,
+                "result": result.unwrap_or(Value::Null),
+                "ending": game.finish.map(|f| f.ending.word()),
+                "aborted": game.finish.is_some_and(|f| f.ending == Ending::Aborted),
+                "moves": game.moves.iter().map(|m| m.square.clone()).collect::<Vec<_>>(),
+                "record": record(game).map(|r| tictactoe_core::record::write(&r)),
+            })
+        })
+        .collect();
+    format!(
+        "{}\n",
+        json!({ "player": account.name, "ratings": ratings, "games": games })
+    )
+}

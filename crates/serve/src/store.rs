@@ -1,0 +1,891 @@
+//! What the server remembers across restarts, in one SQLite file: the
+//! players (a key's SHA-256 fingerprint and the name it took first), their
+//! Glicko-2 ratings per board kind, and every game between two keys with
+//! each move as it was played. This module is the whole of the storage:
+//! the rest of the server calls [`Store`]'s methods and knows no SQL, so
+//! another database could stand behind the same methods.
+//!
+//! The file is checked before anything is written to it: a file that is
+//! not SQLite, an SQLite database of another program, one made by a newer
+//! version of this program, one that is read-only or locked by another
+//! program is refused with one line and left as it was. The server holds
+//! the database alone while it runs (SQLite's exclusive locking mode), in
+//! WAL mode; each move, and each result with the ratings it changes, is one
+//! transaction, committed before the move is shown.
+
+use std::fmt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, Transaction, params};
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use tictactoe_core::clock::TimeControl;
+use tictactoe_core::files::kind as file_kind;
+
+/// The number in SQLite's header that marks this program's databases ("TTT1").
+const APPLICATION_ID: i32 = 0x5454_5431;
+/// The schema this version writes; [`MIGRATIONS`] has one step per version.
+pub(super) const SCHEMA: i32 = 1;
+
+/// Each step from one schema version to the next: step `i` makes version `i + 1`.
+const MIGRATIONS: [&str; SCHEMA as usize] = ["
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        fingerprint TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL UNIQUE,
+        joined TEXT NOT NULL
+    );
+    CREATE TABLE ratings (
+        player INTEGER NOT NULL REFERENCES players(id),
+        size INTEGER NOT NULL,
+        k INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (player, size, k)
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        size INTEGER NOT NULL,
+        k INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        base_ms INTEGER,
+        increment_ms INTEGER,
+        x INTEGER NOT NULL REFERENCES players(id),
+        o INTEGER NOT NULL REFERENCES players(id),
+        started TEXT NOT NULL,
+        ended TEXT,
+        result TEXT,
+        ending TEXT,
+        x_rating_before REAL,
+        x_rating_after REAL,
+        o_rating_before REAL,
+        o_rating_after REAL
+    );
+    CREATE INDEX games_by_x ON games(x, id);
+    CREATE INDEX games_by_o ON games(o, id);
+    CREATE INDEX games_unfinished ON games(id) WHERE ended IS NULL;
+    CREATE TABLE moves (
+        game INTEGER NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        square TEXT NOT NULL,
+        clock_ms INTEGER,
+        PRIMARY KEY (game, ply)
+    ) WITHOUT ROWID;
+"];
+
+/// A deviation above this marks a rating as provisional, as Lichess does:
+/// too few games to say much yet.
+const PROVISIONAL: f64 = 110.0;
+
+/// A board kind: its side and how many in a row win. Ratings are kept per kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) struct Kind {
+    pub size: u8,
+    pub k: u8,
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{0}x{0} k={1}", self.size, self.k)
+    }
+}
+
+/// A player: the row and the name their key took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Account {
+    pub id: i64,
+    pub name: String,
+}
+
+/// A Glicko-2 rating with the number of rated games behind it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Rating {
+    pub glicko: Glicko2Rating,
+    pub games: u32,
+}
+
+impl Default for Rating {
+    fn default() -> Rating {
+        Rating {
+            glicko: Glicko2Rating::new(),
+            games: 0,
+        }
+    }
+}
+
+impl Rating {
+    /// Too uncertain yet to mean much: shown with a `?`.
+    pub fn provisional(&self) -> bool {
+        self.glicko.deviation > PROVISIONAL
+    }
+}
+
+/// The rating rounded, `?` after it while provisional: `1662?`.
+impl fmt::Display for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mark = if self.provisional() { "?" } else { "" };
+        write!(f, "{:.0}{mark}", self.glicko.rating)
+    }
+}
+
+/// How a game ended, as stored and as `history --json` says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Outcome {
+    XWins,
+    OWins,
+    Draw,
+    /// Ended before each side had moved twice: no result, never rated.
+    Aborted,
+}
+
+impl Outcome {
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::XWins => "x-wins",
+            Outcome::OWins => "o-wins",
+            Outcome::Draw => "draw",
+            Outcome::Aborted => "aborted",
+        }
+    }
+
+    fn from_word(word: &str) -> Option<Outcome> {
+        [
+            Outcome::XWins,
+            Outcome::OWins,
+            Outcome::Draw,
+            Outcome::Aborted,
+        ]
+        .into_iter()
+        .find(|o| o.word() == word)
+    }
+}
+
+/// What ended a game: a line, a full board, a resignation, time, a player
+/// who did not come back, or an abort.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ending {
+    /// A line or a full board: the moves say it.
+    Board,
+    Resigned,
+    Time,
+    Forfeit,
+    Aborted,
+}
+
+impl Ending {
+    pub fn word(self) -> &'static str {
+        match self {
+            Ending::Board => "board",
+            Ending::Resigned => "resigned",
+            Ending::Time => "time",
+            Ending::Forfeit => "forfeit",
+            Ending::Aborted => "aborted",
+        }
+    }
+
+    fn from_word(word: &str) -> Option<Ending> {
+        [
+            Ending::Board,
+            Ending::Resigned,
+            Ending::Time,
+            Ending::Forfeit,
+            Ending::Aborted,
+        ]
+        .into_iter()
+        .find(|e| e.word() == word)
+    }
+}
+
+/// A game's end, to be written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Finish {
+    pub outcome: Outcome,
+    pub ending: Ending,
+}
+
+/// A new game between two players.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NewGame {
+    pub kind: Kind,
+    pub rated: bool,
+    pub control: Option<TimeControl>,
+    pub x: i64,
+    pub o: i64,
+}
+
+/// A move as stored: the square in a1 notation and, on a clock, what the
+/// mover had left after it (the increment added).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct StoredMove {
+    pub square: String,
+    pub clock: Option<Duration>,
+}
+
+/// A game as the database has it.
+#[derive(Debug, Clone)]
+pub(super) struct StoredGame {
+    pub id: i64,
+    pub kind: Kind,
+    pub rated: bool,
+    pub control: Option<TimeControl>,
+    pub x: Account,
+    pub o: Account,
+    pub started: String,
+    pub moves: Vec<StoredMove>,
+    /// `None` while the game goes on.
+    pub finish: Option<Finish>,
+    /// Each side's rating before and after, for a rated game that ended.
+    pub ratings: Option<[(f64, f64); 2]>,
+}
+
+/// The new ratings of X and O after a rated game.
+pub(super) type NewRatings = Option<(Rating, Rating)>;
+
+/// Why the database cannot be used.
+#[derive(Debug)]
+pub enum StoreProblem {
+    /// Not this program's: not SQLite at all, or another program's database.
+    Foreign(&'static str),
+    /// Made by a newer version of this program.
+    Newer(i32),
+    /// The file or its folder may not be written.
+    ReadOnly(&'static str),
+    /// Another program holds it.
+    Locked,
+    /// A folder, a pipe, a device.
+    NotAFile(&'static str),
+    /// SQLite failed otherwise.
+    Sqlite(rusqlite::Error),
+    /// The file system failed.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for StoreProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreProblem::Foreign(what) => write!(f, "not a tictactoe database ({what})"),
+            StoreProblem::Newer(version) => write!(
+                f,
+                "made by a newer tictactoe (schema {version}; this one reads up to {SCHEMA})"
+            ),
+            StoreProblem::ReadOnly(what) => write!(f, "read-only ({what})"),
+            StoreProblem::Locked => {
+                write!(f, "locked by another program (another tictactoe serve?)")
+            }
+            StoreProblem::NotAFile(kind) => write!(f, "is {kind}, not a file"),
+            StoreProblem::Sqlite(error) => write!(f, "{error}"),
+            StoreProblem::Io(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl StoreProblem {
+    /// True when the file is at fault (exit status 2), false when the system failed.
+    pub fn is_bad_input(&self) -> bool {
+        !matches!(self, StoreProblem::Sqlite(_) | StoreProblem::Io(_))
+    }
+
+    fn of(error: rusqlite::Error) -> StoreProblem {
+        match error.sqlite_error_code() {
+            Some(ErrorCode::NotADatabase) => StoreProblem::Foreign("not an SQLite file"),
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreProblem::Locked,
+            Some(ErrorCode::ReadOnly) => StoreProblem::ReadOnly("SQLite may not write it"),
+            _ => StoreProblem::Sqlite(error),
+        }
+    }
+}
+
+/// `tictactoe.db` in the platform's data directory, beside the host key.
+pub(super) fn default_path() -> Option<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
+    Some(dirs.data_dir().join("tictactoe.db"))
+}
+
+/// Now, as the database writes times.
+fn now() -> String {
+    humantime::format_rfc3339_seconds(SystemTime::now()).to_string()
+}
+
+fn millis(duration: Duration) -> i64 {
+    i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
+}
+
+fn from_millis(ms: i64) -> Duration {
+    Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+}
+
+/// The open database.
+pub(super) struct Store {
+    db: Connection,
+}
+
+impl Store {
+    /// Opens the database at `path`, made there (with its folders) if there
+    /// is none; refuses, without writing a byte, a file that is not this
+    /// program's database, is newer, read-only or locked.
+    pub(super) fn open(path: &Path) -> Result<Store, StoreProblem> {
+        let exists = match std::fs::symlink_metadata(path) {
+            Ok(metadata) => {
+                let metadata = std::fs::metadata(path).unwrap_or(metadata);
+                if !metadata.file_type().is_file() {
+                    return Err(StoreProblem::NotAFile(file_kind(metadata.file_type())));
+                }
+                // Root may write anything: the mode says what the owner meant.
+                if metadata.permissions().mode() & 0o222 == 0 {
+                    return Err(StoreProblem::ReadOnly("the file's mode allows no writing"));
+                }
+                true
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => false,
+            Err(error) => return Err(StoreProblem::Io(error)),
+        };
+        let folder = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !exists {
+            super::host_key::make_private_dirs(folder).map_err(StoreProblem::Io)?;
+        }
+        // The journal and its index are made beside the file.
+        if std::fs::metadata(folder)
+            .is_ok_and(|m| m.permissions().mode() & 0o222 == 0 || m.permissions().readonly())
+        {
+            return Err(StoreProblem::ReadOnly(
+                "its folder's mode allows no writing",
+            ));
+        }
+        let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_NOFOLLOW;
+        if !exists {
+            flags |= OpenFlags::SQLITE_OPEN_CREATE;
+        }
+        let db = Connection::open_with_flags(path, flags).map_err(StoreProblem::of)?;
+        db.busy_timeout(Duration::ZERO).map_err(StoreProblem::of)?;
+        if db.is_readonly("main").map_err(StoreProblem::of)? {
+            return Err(StoreProblem::ReadOnly("SQLite may not write it"));
+        }
+        let (application, version) = Store::header(&db)?;
+        if version > SCHEMA {
+            return Err(StoreProblem::Newer(version));
+        }
+        if application != APPLICATION_ID {
+            let tables: i64 = db
+                .query_row("SELECT count(*) FROM sqlite_schema", [], |row| row.get(0))
+                .map_err(StoreProblem::of)?;
+            if application != 0 || version != 0 || tables != 0 {
+                return Err(StoreProblem::Foreign(
+                    "an SQLite database of another program",
+                ));
+            }
+        }
+        // Another program writing: refuse now, before anything is changed.
+        db.execute_batch("BEGIN IMMEDIATE; ROLLBACK;")
+            .map_err(StoreProblem::of)?;
+        db.execute_batch(
+            "PRAGMA locking_mode = EXCLUSIVE;
+             PRAGMA journal_mode = WAL;
+             PRAGMA synchronous = NORMAL;
+             PRAGMA foreign_keys = ON;",
+        )
+        .map_err(StoreProblem::of)?;
+        let mut store = Store { db };
+        store.migrate(version)?;
+        Ok(store)
+    }
+
+    /// The application id and schema version in the file's header.
+    fn header(db: &Connection) -> Result<(i32, i32), StoreProblem> {
+        let application = db
+            .query_row("PRAGMA application_id", [], |row| row.get(0))
+            .map_err(StoreProblem::of)?;
+        let version = db
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .map_err(StoreProblem::of)?;
+        Ok((application, version))
+    }
+
+    /// Brings the schema from `version` to [`SCHEMA`], each step a transaction.
+    fn migrate(&mut self, version: i32) -> Result<(), StoreProblem> {
+        for (step, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            let tx = self.db.transaction().map_err(StoreProblem::of)?;
+            tx.execute_batch(sql).map_err(StoreProblem::of)?;
+            tx.execute_batch(&format!(
+                "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {};",
+                step + 1
+            ))
+            .map_err(StoreProblem::of)?;
+            tx.commit().map_err(StoreProblem::of)?;
+        }
+        Ok(())
+    }
+
+    /// The player of `fingerprint`: known already (under the name their key
+    /// took first), or new under `name`. `Err` with the name when another
+    /// key holds it.
+    pub(super) fn sign_in(
+        &mut self,
+        fingerprint: &str,
+        name: &str,
+    ) -> rusqlite::Result<Result<Account, String>> {
+        let known = self
+            .db
+            .query_row(
+                "SELECT id, name FROM players WHERE fingerprint = ?1",
+                [fingerprint],
+                |row| {
+                    Ok(Account {
+                        id: row.get(0)?,
+                        name: row.get(1)?,
+                    })
+                },
+            )
+            .optional()?;
+        if let Some(account) = known {
+            return Ok(Ok(account));
+        }
+        if self.owner(name)?.is_some() {
+            return Ok(Err(name.to_string()));
+        }
+        self.db.execute(
+            "INSERT INTO players (fingerprint, name, joined) VALUES (?1, ?2, ?3)",
+            params![fingerprint, name, now()],
+        )?;
+        Ok(Ok(Account {
+            id: self.db.last_insert_rowid(),
+            name: name.to_string(),
+        }))
+    }
+
+    /// The player whose key took `name`, if one did.
+    pub(super) fn owner(&self, name: &str) -> rusqlite::Result<Option<i64>> {
+        self.db
+            .query_row("SELECT id FROM players WHERE name = ?1", [name], |row| {
+                row.get(0)
+            })
+            .optional()
+    }
+
+    /// A player's rating on a board kind (the starting one before any rated game).
+    pub(super) fn rating(&self, player: i64, kind: Kind) -> rusqlite::Result<Rating> {
+        rating_in(&self.db, player, kind)
+    }
+
+    /// Starts a game; returns its number.
+    pub(super) fn start_game(&mut self, game: NewGame) -> rusqlite::Result<i64> {
+        self.db.execute(
+            "INSERT INTO games (size, k, rated, base_ms, increment_ms, x, o, started)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                game.kind.size,
+                game.kind.k,
+                game.rated,
+                game.control.map(|c| millis(c.base)),
+                game.control.map(|c| millis(c.increment)),
+                game.x,
+                game.o,
+                now(),
+            ],
+        )?;
+        Ok(self.db.last_insert_rowid())
+    }
+
+    /// Writes move `ply` (from 0) of `game` and, when it ends the game, the
+    /// result and the ratings it changes: one transaction.
+    pub(super) fn play(
+        &mut self,
+        game: i64,
+        ply: usize,
+        mv: &StoredMove,
+        finish: Option<Finish>,
+    ) -> rusqlite::Result<NewRatings> {
+        let tx = self.db.transaction()?;
+        tx.execute(
+            "INSERT INTO moves (game, ply, square, clock_ms) VALUES (?1, ?2, ?3, ?4)",
+            params![game, ply as i64, mv.square, mv.clock.map(millis)],
+        )?;
+        let ratings = match finish {
+            Some(finish) => finish_in(&tx, game, finish)?,
+            None => None,
+        };
+        tx.commit()?;
+        Ok(ratings)
+    }
+
+    /// Ends `game` without a move (time, a resignation, a forfeit, an
+    /// abort): the result and the ratings it changes, one transaction.
+    pub(super) fn finish(&mut self, game: i64, finish: Finish) -> rusqlite::Result<NewRatings> {
+        let tx = self.db.transaction()?;
+        let ratings = finish_in(&tx, game, finish)?;
+        tx.commit()?;
+        Ok(ratings)
+    }
+
+    /// Every game still going, oldest first, with its moves.
+    pub(super) fn unfinished(&self) -> rusqlite::Result<Vec<StoredGame>> {
+        self.games("WHERE g.ended IS NULL ORDER BY g.id", params![])
+    }
+
+    /// `player`'s games, newest first, at most `limit`.
+    pub(super) fn history(&self, player: i64, limit: u32) -> rusqlite::Result<Vec<StoredGame>> {
+        self.games(
+            "WHERE g.x = ?1 OR g.o = ?1 ORDER BY g.id DESC LIMIT ?2",
+            params![player, limit],
+        )
+    }
+
+    fn games(
+        &self,
+        filter: &str,
+        args: &[&dyn rusqlite::ToSql],
+    ) -> rusqlite::Result<Vec<StoredGame>> {
+        let sql = format!(
+            "SELECT g.id, g.size, g.k, g.rated, g.base_ms, g.increment_ms, g.x, px.name, g.o, po.name,
+                    g.started, g.result, g.ending,
+                    g.x_rating_before, g.x_rating_after, g.o_rating_before, g.o_rating_after
+             FROM games g JOIN players px ON px.id = g.x JOIN players po ON po.id = g.o {filter}"
+        );
+        let mut statement = self.db.prepare(&sql)?;
+        let mut games = statement
+            .query_map(args, |row| {
+                let control = match (row.get::<_, Option<i64>>(4)?, row.get::<_, Option<i64>>(5)?) {
+                    (Some(base), Some(increment)) => Some(TimeControl {
+                        base: from_millis(base),
+                        increment: from_millis(increment),
+                    }),
+                    _ => None,
+                };
+                let finish = match (
+                    row.get::<_, Option<String>>(11)?,
+                    row.get::<_, Option<String>>(12)?,
+                ) {
+                    (Some(result), Some(ending)) => Outcome::from_word(&result)
+                        .zip(Ending::from_word(&ending))
+                        .map(|(outcome, ending)| Finish { outcome, ending }),
+                    _ => None,
+                };
+                let ratings = match (
+                    row.get::<_, Option<f64>>(13)?,
+                    row.get::<_, Option<f64>>(14)?,
+                    row.get::<_, Option<f64>>(15)?,
+                    row.get::<_, Option<f64>>(16)?,
+                ) {
+                    (Some(a), Some(b), Some(c), Some(d)) => Some([(a, b), (c, d)]),
+                    _ => None,
+                };
+                Ok(StoredGame {
+                    id: row.get(0)?,
+                    kind: Kind {
+                        size: row.get(1)?,
+                        k: row.get(2)?,
+                    },
+                    rated: row.get(3)?,
+                    control,
+                    x: Account {
+                        id: row.get(6)?,
+                        name: row.get(7)?,
+                    },
+                    o: Account {
+                        id: row.get(8)?,
+                        name: row.get(9)?,
+                    },
+                    started: row.get(10)?,
+                    moves: Vec::new(),
+                    finish,
+                    ratings,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut moves = self
+            .db
+            .prepare_cached("SELECT square, clock_ms FROM moves WHERE game = ?1 ORDER BY ply")?;
+        for game in &mut games {
+            game.moves = moves
+                .query_map([game.id], |row| {
+                    Ok(StoredMove {
+                        square: row.get(0)?,
+                        clock: row.get::<_, Option<i64>>(1)?.map(from_millis),
+                    })
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+        }
+        Ok(games)
+    }
+
+    /// The best rated players of `kind`, best first, at most `limit`.
+    pub(super) fn leaderboard(
+        &self,
+        kind: Kind,
+        limit: u32,
+    ) -> rusqlite::Result<Vec<(String, Rating)>> {
+        let mut statement = self.db.prepare_cached(
+            "SELECT p.name, r.rating, r.deviation, r.volatility, r.games
+             FROM ratings r JOIN players p ON p.id = r.player
+             WHERE r.size = ?1 AND r.k = ?2 ORDER BY r.rating DESC, p.name LIMIT ?3",
+        )?;
+        statement
+            .query_map(params![kind.size, kind.k, limit], |row| {
+                Ok((
+                    row.get(0)?,
+                    Rating {
+                        glicko: Glicko2Rating {
+                            rating: row.get(1)?,
+                            deviation: row.get(2)?,
+                            volatility: row.get(3)?,
+                        },
+                        games: row.get(4)?,
+                    },
+                ))
+            })?
+            .collect()
+    }
+
+    /// Every rating of `player`'s, by board kind.
+    pub(super) fn ratings_of(&self, player: i64) -> rusqlite::Result<Vec<(Kind, Rating)>> {
+        let mut statement = self.db.prepare_cached(
+            "SELECT size, k, rating, deviation, volatility, games FROM ratings
+             WHERE player = ?1 ORDER BY size, k",
+        )?;
+        statement
+            .query_map([player], |row| {
+                Ok((
+                    Kind {
+                        size: row.get(0)?,
+                        k: row.get(1)?,
+                    },
+                    Rating {
+                        glicko: Glicko2Rating {
+                            rating: row.get(2)?,
+                            deviation: row.get(3)?,
+                            volatility: row.get(4)?,
+                        },
+                        games: row.get(5)?,
+                    },
+                ))
+            })?
+            .collect()
+    }
+
+    /// The board kinds with rated games, smallest first.
+    pub(super) fn rated_kinds(&self) -> rusqlite::Result<Vec<Kind>> {
+        let mut statement = self
+            .db
+            .prepare_cached("SELECT DISTINCT size, k FROM ratings ORDER BY size, k")?;
+        statement
+            .query_map([], |row| {
+                Ok(Kind {
+                    size: row.get(0)?,
+                    k: row.get(1)?,
+                })
+            })?
+            .collect()
+    }
+}
+
+fn rating_in(db: &Connection, player: i64, kind: Kind) -> rusqlite::Result<Rating> {
+    let found = db
+        .prepare_cached(
+            "SELECT rating, deviation, volatility, games FROM ratings
+             WHERE player = ?1 AND size = ?2 AND k = ?3",
+        )?
+        .query_row(params![player, kind.size, kind.k], |row| {
+            Ok(Rating {
+                glicko: Glicko2Rating {
+                    rating: row.get(0)?,
+                    deviation: row.get(1)?,
+                    volatility: row.get(2)?,
+                },
+                games: row.get(3)?,
+            })
+        })
+        .optional()?;
+    Ok(found.unwrap_or_default())
+}
+
+/// The new ratings of two players after a game between them: Glicko-2 as
+/// the `skillratings` crate computes it, with its default settings.
+pub(super) fn rate(x: Rating, o: Rating, outcome: Outcome) -> Option<(Rating, Rating)> {
+    let result = match outcome {
+        Outcome::XWins => Outcomes::WIN,
+        Outcome::OWins => Outcomes::LOSS,
+        Outcome::Draw => Outcomes::DRAW,
+        Outcome::Aborted => return None,
+    };
+    let (new_x, new_o) = glicko2(&x.glicko, &o.glicko, &result, &Glicko2Config::new());
+    Some((
+        Rating {
+            glicko: new_x,
+            games: x.games + 1,
+        },
+        Rating {
+            glicko: new_o,
+            games: o.games + 1,
+        },
+    ))
+}
+
+/// Writes a game's end and, when it was rated, both players' new ratings.
+fn finish_in(tx: &Transaction, game: i64, finish: Finish) -> rusqlite::Result<NewRatings> {
+    let (size, k, rated, x, o): (u8, u8, bool, i64, i64) = tx.query_row(
+        "SELECT size, k, rated, x, o FROM games WHERE id = ?1",
+        [game],
+        |row| {
+            Ok((
+                row.get(0)?,
+                row.get(1)?,
+                row.get(2)?,
+                row.get(3)?,
+                row.get(4)?,
+            ))
+        },
+    )?;
+    tx.execute(
+        "UPDATE games SET ended = ?2, result = ?3, ending = ?4 WHERE id = ?1",
+        params![game, now(), finish.outcome.word(), finish.ending.word()],
+    )?;
+    if !rated {
+        return Ok(None);
+    }
+    let kind = Kind { size, k };
+    let (before_x, before_o) = (rating_in(tx, x, kind)?, rating_in(tx, o, kind)?);
+    let Some((after_x, after_o)) = rate(before_x, before_o, finish.outcome) else {
+        return Ok(None);
+    };
+    for (player, rating) in [(x, after_x), (o, after_o)] {
+        tx.execute(
+            "INSERT INTO ratings (player, size, k, rating, deviation, volatility, games)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+             ON CONFLICT (player, size, k) DO UPDATE SET rating = ?4, deviation = ?5,
+                 volatility = ?6, games = ?7",
+            params![
+                player,
+                size,
+                k,
+                rating.glicko.rating,
+                rating.glicko.deviation,
+                rating.glicko.volatility,
+                rating.games
+            ],
+        )?;
+    }
+    tx.execute(
+        "UPDATE games SET x_rating_before = ?2, x_rating_after = ?3,
+             o_rating_before = ?4, o_rating_after = ?5 WHERE id = ?1",
+        params![
+            game,
+            before_x.glicko.rating,
+            after_x.glicko.rating,
+            before_o.glicko.rating,
+            after_o.glicko.rating
+        ],
+    )?;
+    Ok(Some((after_x, after_o)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store(dir: &tempfile::TempDir) -> Store {
+        Store::open(&dir.path().join("games.db")).expect("a new database")
+    }
+
+    #[test]
+    fn names_belong_to_the_first_key_that_took_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = store(&dir);
+        let alice = store.sign_in("SHA256:a", "alice").unwrap().unwrap();
+        assert_eq!(
+            store.sign_in("SHA256:b", "alice").unwrap(),
+            Err("alice".to_string())
+        );
+        // The key keeps its first name whatever it asks for later.
+        assert_eq!(store.sign_in("SHA256:a", "bob").unwrap(), Ok(alice.clone()));
+        assert_eq!(store.owner("alice").unwrap(), Some(alice.id));
+        assert_eq!(store.owner("bob").unwrap(), None);
+    }
+
+    #[test]
+    fn a_rated_result_and_its_last_move_are_one_write_and_rate_both_players() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = store(&dir);
+        let alice = store.sign_in("SHA256:a", "alice").unwrap().unwrap();
+        let bob = store.sign_in("SHA256:b", "bob").unwrap().unwrap();
+        let kind = Kind { size: 4, k: 3 };
+        let game = store
+            .start_game(NewGame {
+                kind,
+                rated: true,
+                control: None,
+                x: alice.id,
+                o: bob.id,
+            })
+            .unwrap();
+        let mv = |square: &str| StoredMove {
+            square: square.to_string(),
+            clock: None,
+        };
+        store.play(game, 0, &mv("a1"), None).unwrap();
+        assert_eq!(store.unfinished().unwrap().len(), 1);
+        let finish = Finish {
+            outcome: Outcome::XWins,
+            ending: Ending::Board,
+        };
+        let (x, o) = store
+            .play(game, 1, &mv("b1"), Some(finish))
+            .unwrap()
+            .expect("rated");
+        let expected = rate(Rating::default(), Rating::default(), Outcome::XWins).unwrap();
+        assert_eq!((x, o), expected);
+        assert_eq!(store.rating(alice.id, kind).unwrap(), x);
+        assert!(x.provisional() && x.glicko.rating > 1500.0);
+        assert!(store.unfinished().unwrap().is_empty());
+        let history = store.history(bob.id, 10).unwrap();
+        assert_eq!(history[0].moves, vec![mv("a1"), mv("b1")]);
+        assert_eq!(history[0].finish, Some(finish));
+        let board = store.leaderboard(kind, 10).unwrap();
+        assert_eq!(board[0].0, "alice");
+        assert_eq!(store.rated_kinds().unwrap(), vec![kind]);
+    }
+
+    #[test]
+    fn foreign_and_newer_files_are_refused_and_left_as_they_were() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = dir.path().join("notes.txt");
+        std::fs::write(&text, "not a database at all, but long enough to look at").unwrap();
+        let other = dir.path().join("other.db");
+        Connection::open(&other)
+            .unwrap()
+            .execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+            .unwrap();
+        let newer = dir.path().join("newer.db");
+        drop(store(&dir));
+        std::fs::copy(dir.path().join("games.db"), &newer).unwrap();
+        Connection::open(&newer)
+            .unwrap()
+            .execute_batch(&format!("PRAGMA user_version = {};", SCHEMA + 1))
+            .unwrap();
+        for (path, expected) in [
+            (&text, "not a tictactoe database (not an SQLite file)"),
+            (
+                &other,
+                "not a tictactoe database (an SQLite database of another program)",
+            ),
+            (
+                &newer,
+                "made by a newer tictactoe (schema 2; this one reads up to 1)",
+            ),
+        ] {
+            let before = std::fs::read(path).unwrap();
+            let refused = Store::open(path).err().expect("refused");
+            assert_eq!(refused.to_string(), expected);
+            assert!(refused.is_bad_input());
+            assert_eq!(std::fs::read(path).unwrap(), before, "{}", path.display());
+        }
+    }
+}

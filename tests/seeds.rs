@@ -1,0 +1,149 @@
+//! One seed, one game: the same `--seed` and the same moves give the same
+//! game in the full screen, plain mode, the screen-reader mode and
+//! `selfplay`. Each front end draws the AI's random choices from one set of
+//! dice through the session, seeded by `--seed`.
+//!
+//! The text modes and `selfplay` run as the binary, each writing its games
+//! to a records file; the full screen is its model driven as the terminal
+//! drives it, every request answered by the engine's worker.
+
+mod support;
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use tictactoe_core::action::Action;
+use tictactoe_core::game::Seat;
+use tictactoe_core::record::read_file;
+use tictactoe_core::settings::Settings;
+use tictactoe_engine::{Board, Level, Square};
+use tictactoe_screen::app::App;
+
+use support::{answer_all, settings, tictactoe};
+
+/// The moves of the first game of a records file.
+fn first_game(path: &Path) -> Vec<Square> {
+    let games = read_file(path, &mut std::io::empty()).expect("a records file");
+    games.first().expect("a game recorded").moves().to_vec()
+}
+
+/// A person's moves, as the tests make them: the first free square in
+/// reading order (in the text modes, the squares 1 to 9 typed in turn, each
+/// taken one refused).
+fn first_free(board: &Board) -> Square {
+    board.legal_moves()[0]
+}
+
+/// The full screen's first game with `settings`: a person (if any) plays
+/// the first free square, every request is answered, time passes a second
+/// a step.
+fn screen_game(settings: Settings) -> Vec<Square> {
+    let mut now = Instant::now();
+    let mut app = App::new(settings, now);
+    for _ in 0..100 {
+        if app.game().status().is_over() {
+            return app.game().moves().to_vec();
+        }
+        if app.human_to_move() {
+            app.update(Action::Place(first_free(&app.board())), now);
+        }
+        answer_all(&mut app, now);
+        now += Duration::from_secs(1);
+        app.tick(now);
+    }
+    panic!("the game did not end: {:?}", app.game().moves())
+}
+
+/// The first game of a text mode (`--plain` or `--screen-reader`) run with
+/// `args` and the squares typed in turn.
+fn text_game(mode: &str, args: &[&str]) -> Vec<Square> {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let records = folder.path().join("games.ttt");
+    let mut all = vec![
+        mode,
+        "--no-stats",
+        "--record",
+        records.to_str().expect("UTF-8"),
+    ];
+    all.extend(args);
+    let out = tictactoe(&all, "1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n");
+    assert!(out.status.success(), "{mode} {args:?}: {out:?}");
+    first_game(&records)
+}
+
+/// `selfplay`'s first game.
+fn selfplay_game(x: Level, o: Level, seed: u64) -> Vec<Square> {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let records = folder.path().join("games.ttt");
+    let seed = seed.to_string();
+    let out = tictactoe(
+        &[
+            "selfplay",
+            "--x",
+            x.name(),
+            "--o",
+            o.name(),
+            "--games",
+            "1",
+            "--seed",
+            &seed,
+            "--record",
+            records.to_str().expect("UTF-8"),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{out:?}");
+    first_game(&records)
+}
+
+fn seeded(x: Seat, o: Seat, seed: u64) -> Settings {
+    Settings {
+        seed: Some(seed),
+        ..settings(x, o)
+    }
+}
+
+/// The game: `--seed 1`, then 5 (b2). Every front end's AI
+/// answered it the same way but the full screen's (c1 where the others
+/// played a3), and so on for other seeds: a person against each level.
+#[test]
+fn a_person_against_the_ai_plays_the_same_game_in_every_front_end() {
+    for level in [Level::Perfect, Level::Hard, Level::Random] {
+        for seed in 1..=4u64 {
+            let seed_arg = seed.to_string();
+            let args = ["--seed", &seed_arg, "--difficulty", level.name()];
+            let plain = text_game("--plain", &args);
+            let reader = text_game("--screen-reader", &args);
+            let screen = screen_game(seeded(Seat::Human, Seat::Ai(level), seed));
+            let what = format!("{level} with seed {seed}");
+            assert_eq!(plain, reader, "{what}: plain mode and the screen reader");
+            assert_eq!(plain, screen, "{what}: plain mode and the full screen");
+        }
+    }
+}
+
+#[test]
+fn the_ai_against_itself_plays_the_same_game_in_every_front_end() {
+    for (x, o) in [(Level::Hard, Level::Hard), (Level::Perfect, Level::Random)] {
+        for seed in 1..=4u64 {
+            let seed_arg = seed.to_string();
+            let args = [
+                "--watch",
+                "--seed",
+                &seed_arg,
+                "--x-level",
+                x.name(),
+                "--o-level",
+                o.name(),
+            ];
+            let selfplay = selfplay_game(x, o, seed);
+            let plain = text_game("--plain", &args);
+            let reader = text_game("--screen-reader", &args);
+            let screen = screen_game(seeded(Seat::Ai(x), Seat::Ai(o), seed));
+            let what = format!("{x} against {o} with seed {seed}");
+            assert_eq!(selfplay, plain, "{what}: selfplay and plain mode");
+            assert_eq!(selfplay, reader, "{what}: selfplay and the screen reader");
+            assert_eq!(selfplay, screen, "{what}: selfplay and the full screen");
+        }
+    }
+}
