@@ -191,7 +191,7 @@ fn limited(command: &mut Command, resource: rustix::process::Resource, bytes: u6
     // SAFETY: setrlimit is async-signal-safe and touches no memory of the parent.
     unsafe {
         command.pre_exec(move || {
-            rustix::process::setrlimit(resource, limit.clone()).map_err(std::io::Error::from)
+            rustix::process::setrlimit(resource, limit).map_err(std::io::Error::from)
         });
     }
 }
