@@ -31,10 +31,10 @@
 //! pause 1 s, then 10 that pause 2 s. Reports how many of each reached the
 //! lobby, and the silent connections made.
 //!
-//! `cargo bench --bench serve -- ranked [N] [GAMES]`: N clients (100), each
-//! with a key of its own, pair up in rated seeks and play GAMES rated games
-//! (20) each against the same opponent (rematches), every key pressed the
-//! moment it is their turn; reports the moves per second the server took,
+//! `cargo bench --bench serve -- ranked [N] [GAMES] [THINK_MS]`: N clients
+//! (100), each with a key of its own, pair up in rated seeks and play GAMES
+//! rated games (20) each against the same opponent (rematches), every key
+//! pressed THINK_MS (0: at once) after it is their turn; reports the moves per second the server took,
 //! key to screen (a mark pressed until it shows: checked, written to the
 //! database and sent back), and the database's size per 1,000 games.
 //!
@@ -729,6 +729,7 @@ async fn ranked_client(
     board: BoardLayout,
     barriers: [Arc<Barrier>; 2],
     games: usize,
+    pace: Duration,
 ) -> Ranked {
     let mut played = Ranked::default();
     let key = russh::keys::PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519)
@@ -762,6 +763,8 @@ async fn ranked_client(
             let Some(free) = (0..9).find(|&i| !client.marked(i)) else {
                 return played;
             };
+            // A person thinks before pressing; the clock starts at the key.
+            tokio::time::sleep(pace).await;
             let pressed = Instant::now();
             if client
                 .write
@@ -790,13 +793,13 @@ async fn ranked_client(
 
 /// N clients playing rated games at once: moves a second, key to screen,
 /// and the database's size per 1,000 games.
-async fn ranked_run(n: usize, games: usize, board: BoardLayout) {
+async fn ranked_run(n: usize, games: usize, pace: Duration, board: BoardLayout) {
     let mut server = Server::start();
     let barriers = [(); 2].map(|()| Arc::new(Barrier::new(n + 1)));
     let tasks: Vec<_> = (0..n)
         .map(|i| {
             let barriers = barriers.clone();
-            tokio::spawn(ranked_client(server.address, i, board, barriers, games))
+            tokio::spawn(ranked_client(server.address, i, board, barriers, games, pace))
         })
         .collect();
     for barrier in &barriers {
@@ -822,7 +825,8 @@ async fn ranked_run(n: usize, games: usize, board: BoardLayout) {
     let _ = server.child.wait();
     let size = std::fs::metadata(&server.db).map_or(0, |m| m.len());
     println!(
-        "ranked: {n} clients, {games_played} rated games ({moves} moves) in {:.1} s: {:.0} moves a second; key to screen p50 {:.1} ms, p99 {:.1} ms; database {} KB, {:.0} KB per 1,000 games",
+        "ranked: {n} clients thinking {} ms a move, {games_played} rated games ({moves} moves) in {:.1} s: {:.0} moves a second; key to screen p50 {:.1} ms, p99 {:.1} ms; database {} KB, {:.0} KB per 1,000 games",
+        pace.as_millis(),
         took.as_secs_f64(),
         moves as f64 / took.as_secs_f64(),
         percentile(&latencies, 50.0).as_secs_f64() * 1e3,
@@ -887,7 +891,8 @@ fn main() {
         let numbers: Vec<usize> = std::env::args().filter_map(|a| a.parse().ok()).collect();
         let n = numbers.first().copied().unwrap_or(100);
         let games = numbers.get(1).copied().unwrap_or(20);
-        runtime.block_on(ranked_run(n, games, board));
+        let pace = Duration::from_millis(numbers.get(2).copied().unwrap_or(0) as u64);
+        runtime.block_on(ranked_run(n, games, pace, board));
         return;
     }
     if std::env::args().any(|a| a == "idle") {

@@ -325,6 +325,14 @@ pub fn parse() -> Result<Cli, ExitCode> {
             }
         });
     }
+    #[cfg(not(feature = "serve"))]
+    if std::env::args_os().nth(1).is_some_and(|word| word == "serve") {
+        let _ = writeln!(
+            io::stderr(),
+            "error: this build has no SSH server: build it with `--features serve` (docs/SERVE.md)"
+        );
+        return Err(ExitStatus::BadInput.into());
+    }
     let _ = writeln!(io::stderr(), "{}", one_line(&error.render().to_string()));
     Err(ExitStatus::BadInput.into())
 }

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
-use tictactoe_core::console::{Ending as TextEnding, Keep, terminal_width};
+use tictactoe_core::console::{Ending as TextEnding, Keep, Lines, terminal_width};
 use tictactoe_core::fit::WordWrap;
 use tictactoe_core::game::{Seat, Seats};
 use tictactoe_core::record::{self, RecordFile, RecordFileError};
@@ -197,14 +197,26 @@ impl PlayArgs {
             let ending = if reader {
                 // A line an event, however long: a screen reader reads lines.
                 let output = &mut io::stdout().lock();
-                tictactoe_core::reader::run(&settings, keep, input, output, errors, prompt)?
+                let lines = Lines {
+                    input,
+                    output,
+                    errors,
+                    prompt,
+                };
+                tictactoe_core::reader::run(&settings, keep, lines)?
             } else {
                 // At a terminal, sentences wrap at words.
                 let output: &mut dyn Write = match terminal_width() {
                     Some(width) => &mut WordWrap::new(io::stdout().lock(), width),
                     None => &mut io::stdout().lock(),
                 };
-                tictactoe_core::plain::run(&settings, keep, input, output, errors, prompt)?
+                let lines = Lines {
+                    input,
+                    output,
+                    errors,
+                    prompt,
+                };
+                tictactoe_core::plain::run(&settings, keep, lines)?
             };
             return Ok(match ending {
                 TextEnding::TerminalGone => ExitStatus::Signal(SIGHUP),

@@ -16,6 +16,21 @@ use crate::stats::{Counter, StatsFile};
 use crate::text::{self, InputLine, echo, read_line};
 use tictactoe_engine::{Ai, Geometry, IllegalMove, Square, Status};
 
+/// Where a line-based session reads and writes: the player's lines come
+/// from `input`, the game goes to `output`, and what could not be saved to
+/// `errors`; `prompt` writes a `>` before each read (for a person at a
+/// terminal).
+pub struct Lines<'a> {
+    /// The player's lines: moves and commands.
+    pub input: &'a mut dyn BufRead,
+    /// What the front end says about the game.
+    pub output: &'a mut dyn Write,
+    /// Results or records that could not be saved.
+    pub errors: &'a mut dyn Write,
+    /// A `>` before each read.
+    pub prompt: bool,
+}
+
 /// How a text front end tells what happens: the session calls it at every
 /// event, with the game as it stands after the event.
 pub trait Voice {
@@ -137,16 +152,25 @@ pub fn run(
     voice: &mut dyn Voice,
     settings: &Settings,
     keep: Keep,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
-    errors: &mut dyn Write,
-    prompt: bool,
+    lines: Lines<'_>,
 ) -> io::Result<Ending> {
+    let Lines {
+        input,
+        output,
+        errors,
+        prompt,
+    } = lines;
     let mut sink = Sink {
         output,
         failed: None,
     };
-    let played = play(voice, settings, keep, input, &mut sink, errors, prompt);
+    let lines = Lines {
+        input,
+        output: &mut sink,
+        errors,
+        prompt,
+    };
+    let played = play(voice, settings, keep, lines);
     let gone = |error: &io::Error| prompt && text::is_hangup(error);
     match (played, sink.failed) {
         (Ok(Ending::TerminalGone), _) => Ok(Ending::TerminalGone),
@@ -188,11 +212,14 @@ fn play(
     voice: &mut dyn Voice,
     settings: &Settings,
     keep: Keep,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
-    errors: &mut dyn Write,
-    prompt: bool,
+    lines: Lines<'_>,
 ) -> io::Result<Ending> {
+    let Lines {
+        input,
+        output,
+        errors,
+        prompt,
+    } = lines;
     let seats = settings.seats;
     let mode = voice.mode();
     // One AI for the session: on big boards it keeps what it searched.

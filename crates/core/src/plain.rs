@@ -6,27 +6,19 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::console::{self, Ending, Keep, Voice};
+use crate::console::{self, Ending, Keep, Lines, Voice};
 use crate::game::{Game, Seat};
 use crate::keys::Mode;
 use crate::settings::Settings;
 use tictactoe_engine::Status;
 
-/// Plays sessions on `input` and `output` until `quit` or the end of input.
-/// `prompt` writes a `>` before each read (for a person at a terminal).
+/// Plays sessions on `lines` until `quit` or the end of input.
 ///
-/// If `output` fails (the reader has gone, as with `| head`), the moves
+/// If the output fails (the reader has gone, as with `| head`), the moves
 /// still to come in `input` are played all the same, silently, so a game
 /// they finish is counted; the first failure is returned at the end.
-pub fn run(
-    settings: &Settings,
-    keep: Keep,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
-    errors: &mut dyn Write,
-    prompt: bool,
-) -> io::Result<Ending> {
-    console::run(&mut Grid, settings, keep, input, output, errors, prompt)
+pub fn run(settings: &Settings, keep: Keep, lines: Lines<'_>) -> io::Result<Ending> {
+    console::run(&mut Grid, settings, keep, lines)
 }
 
 /// Plain mode's voice: the board as rows after every change.

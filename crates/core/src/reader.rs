@@ -11,7 +11,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::action::{Action, Reading};
-use crate::console::{self, Ending, Here, Keep, Voice};
+use crate::console::{self, Ending, Here, Keep, Lines, Voice};
 use crate::game::{Game, Seat};
 use crate::keys::{self, Mode};
 use crate::present::{move_rows, row_reason};
@@ -24,26 +24,10 @@ use tictactoe_engine::{Ai, Board, Player, Square, Status};
 /// How many questions the `quiz` command asks.
 pub const QUIZ_QUESTIONS: usize = 5;
 
-/// Plays sessions on `input` and `output` until `quit` or the end of input,
-/// in sentences. `prompt` writes a `>` before each read (for a person at a
-/// terminal). Output that fails is handled as plain mode handles it.
-pub fn run(
-    settings: &Settings,
-    keep: Keep,
-    input: &mut dyn BufRead,
-    output: &mut dyn Write,
-    errors: &mut dyn Write,
-    prompt: bool,
-) -> io::Result<Ending> {
-    console::run(
-        &mut Sentences,
-        settings,
-        keep,
-        input,
-        output,
-        errors,
-        prompt,
-    )
+/// Plays sessions on `lines` until `quit` or the end of input, in
+/// sentences. Output that fails is handled as plain mode handles it.
+pub fn run(settings: &Settings, keep: Keep, lines: Lines<'_>) -> io::Result<Ending> {
+    console::run(&mut Sentences, settings, keep, lines)
 }
 
 /// The screen-reader mode's voice.

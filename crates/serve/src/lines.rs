@@ -83,14 +83,13 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
             cut: thread_cut,
         });
         let mut output = Lines::new(output, terminal);
-        let ended = tictactoe_core::reader::run(
-            &settings,
-            keep,
-            &mut input,
-            &mut output,
-            &mut io::sink(),
-            terminal,
-        );
+        let lines = tictactoe_core::console::Lines {
+            input: &mut input,
+            output: &mut output,
+            errors: &mut io::sink(),
+            prompt: terminal,
+        };
+        let ended = tictactoe_core::reader::run(&settings, keep, lines);
         // The session's last words (the end of input said) go out before the goodbye.
         let _ = output.flush();
         ended
