@@ -799,7 +799,14 @@ async fn ranked_run(n: usize, games: usize, pace: Duration, board: BoardLayout) 
     let tasks: Vec<_> = (0..n)
         .map(|i| {
             let barriers = barriers.clone();
-            tokio::spawn(ranked_client(server.address, i, board, barriers, games, pace))
+            tokio::spawn(ranked_client(
+                server.address,
+                i,
+                board,
+                barriers,
+                games,
+                pace,
+            ))
         })
         .collect();
     for barrier in &barriers {

@@ -326,7 +326,10 @@ pub fn parse() -> Result<Cli, ExitCode> {
         });
     }
     #[cfg(not(feature = "serve"))]
-    if std::env::args_os().nth(1).is_some_and(|word| word == "serve") {
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|word| word == "serve")
+    {
         let _ = writeln!(
             io::stderr(),
             "error: this build has no SSH server: build it with `--features serve` (docs/SERVE.md)"

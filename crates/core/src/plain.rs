@@ -4,7 +4,7 @@
 //! command of the key table's plain mode (`undo`, `redo`, `new`, `help`,
 //! `quit`). The session is [`crate::console`]'s; this is how it is shown.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use crate::console::{self, Ending, Keep, Lines, Voice};
 use crate::game::{Game, Seat};

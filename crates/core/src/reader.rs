@@ -8,7 +8,7 @@
 //! `quiz` a few questions about minimax. The session is
 //! [`crate::console`]'s; this is how it is said.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use crate::action::{Action, Reading};
 use crate::console::{self, Ending, Here, Keep, Lines, Voice};
