@@ -5,25 +5,25 @@
 //! with the clients pressing keys as people do (at random moments) and all
 //! at once (a burst every move).
 //!
-//! `cargo bench --bench serve` (N = 50, 100, 200), or `cargo bench --bench
+//! `cargo bench --features serve --bench serve` (N = 50, 100, 200), or `cargo bench --bench
 //! serve -- 20 40` for other counts. Clients and server share this machine,
 //! so the times include the clients' own decrypting and parsing.
 //!
-//! `cargo bench --bench serve -- flood`: 5 clients at 300x120 press arrow
+//! `cargo bench --features serve --bench serve -- flood`: 5 clients at 300x120 press arrow
 //! keys in their games as fast as the server takes them (reading, not
 //! drawing, what it sends back) while another player at 80x24 plays ten
 //! games against the AI; reports that player's key to screen.
 //!
-//! `cargo bench --bench serve -- stuck`: a client at 300x120 presses arrow
+//! `cargo bench --features serve --bench serve -- stuck`: a client at 300x120 presses arrow
 //! keys in its game as fast as it can send them and never reads; reports
 //! the server's CPU time over the 20 s after it stopped reading, and
 //! whether the server dropped it within five minutes more.
 //!
-//! `cargo bench --bench serve -- idle`: the server's memory per idle
+//! `cargo bench --features serve --bench serve -- idle`: the server's memory per idle
 //! session, 100 clients in the lobby at 80x24, then (a fresh server) at
 //! 300x120.
 //!
-//! `cargo bench --bench serve -- churn`: 200 silent connections a second
+//! `cargo bench --features serve --bench serve -- churn`: 200 silent connections a second
 //! from 400 loopback addresses (the server at its default 100 logins, 20
 //! per address so the churn stays within each address's rate), while real
 //! logins from other addresses complete or not: 10 at once that pause 0.5 s
@@ -31,7 +31,7 @@
 //! pause 1 s, then 10 that pause 2 s. Reports how many of each reached the
 //! lobby, and the silent connections made.
 //!
-//! `cargo bench --bench serve -- ranked [N] [GAMES] [THINK_MS]`: N clients
+//! `cargo bench --features serve --bench serve -- ranked [N] [GAMES] [THINK_MS]`: N clients
 //! (100), each with a key of its own, pair up in rated seeks and play GAMES
 //! rated games (20) each against the same opponent (rematches), every key
 //! pressed THINK_MS (0: at once) after it is their turn; reports the moves per second the server took,
