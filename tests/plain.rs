@@ -50,7 +50,7 @@ fn every_move_prints_the_board_and_whose_turn() {
         "{transcript}"
     );
     assert!(
-        transcript.trim_end().ends_with("Your move: you are X."),
+        transcript.trim_end().ends_with("Your turn: you are X."),
         "{transcript}"
     );
 }
@@ -86,7 +86,7 @@ fn bad_and_illegal_moves_get_one_line_and_a_new_prompt() {
         .enumerate()
         .filter(|(_, l)| l.starts_with("error:"))
     {
-        assert_eq!(lines[i + 1], "Your move: you are X.", "after {line}");
+        assert_eq!(lines[i + 1], "Your turn: you are X.", "after {line}");
     }
     assert!(transcript.contains("Moves: a digit 1-9"));
     assert!(out.stderr.is_empty());
@@ -113,7 +113,7 @@ fn a_whole_game_to_the_end_then_a_new_one() {
         transcript.contains("wins: you lose.") || transcript.contains("Draw."),
         "{transcript}"
     );
-    assert!(transcript.contains("New game.\n. . .\n. . .\n. . .\nYour move: you are X."));
+    assert!(transcript.contains("New game.\n. . .\n. . .\n. . .\nYour turn: you are X."));
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn every_seat_pairing_plays() {
         "{transcript}"
     );
     assert!(
-        transcript.contains("X plays ") && transcript.trim_end().ends_with("Your move: you are O.")
+        transcript.contains("X plays ") && transcript.trim_end().ends_with("Your turn: you are O.")
     );
     let out = plain(
         &[
@@ -192,7 +192,7 @@ fn a_seed_replays_the_same_game() {
 fn the_board_flag_starts_from_a_position() {
     let out = plain(&["--board", "xx./oo./..."], "c1\nquit\n");
     let transcript = text(&out);
-    assert!(transcript.starts_with("Tic-tac-toe, you are X, the AI (perfect) plays O. Type help for the commands.\nX X .\nO O .\n. . .\nYour move: you are X.\n"), "{transcript}");
+    assert!(transcript.starts_with("Tic-tac-toe, you are X, the AI (perfect) plays O. Type help for the commands.\nX X .\nO O .\n. . .\nYour turn: you are X.\n"), "{transcript}");
     assert!(transcript.contains("X wins: you win!"));
     // new goes back to the given position.
     let out = plain(&["--board", "x../.../..."], "new\nquit\n");
@@ -284,7 +284,7 @@ fn a_line_that_is_not_utf8_is_a_bad_move_like_any_other() {
         lines[at],
         "error: \"\u{fffd}\u{fffd}\" is not a move: type a digit 1-9 or a square from a1 to c3, or help"
     );
-    assert_eq!(lines[at + 1], "Your move: you are X.");
+    assert_eq!(lines[at + 1], "Your turn: you are X.");
     assert!(
         transcript.contains("X plays b2."),
         "the session goes on:\n{transcript}"

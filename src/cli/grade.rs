@@ -6,7 +6,7 @@
 //! killed with everything it started, and what was reached is reported.
 
 use std::ffi::OsString;
-use std::io;
+use std::io::{self, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -17,6 +17,7 @@ use clap::{ArgGroup, Args};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use super::{ExitStatus, ScoresArg, Streams};
+use tictactoe_core::files;
 use tictactoe_core::grade::child::Program;
 use tictactoe_core::grade::cs50::{self, Python};
 use tictactoe_core::grade::protocol::Ask;
@@ -305,18 +306,32 @@ fn unfinished(text: &str, line: Option<usize>) -> Result<Board, String> {
     Ok(board)
 }
 
+/// The most `--from` reads: 1 MiB, room for every position many times over.
+const MAX_BOARDS_BYTES: u64 = 1 << 20;
+
 /// The boards of a file (or standard input), one a line; blank lines and
-/// lines starting with `#` are skipped.
+/// lines starting with `#` are skipped. The file is read as every file a
+/// user names is ([`files::read_whole`]): a link or a pipe refused, and no
+/// more than [`MAX_BOARDS_BYTES`].
 fn read_boards(path: &std::path::Path, io: &mut Streams) -> Result<Vec<Board>, String> {
-    let text = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io.input
-            .read_to_string(&mut text)
+    let bytes = if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        (&mut *io.input)
+            .take(MAX_BOARDS_BYTES + 1)
+            .read_to_end(&mut bytes)
             .map_err(|error| format!("standard input: {error}"))?;
-        text
+        if bytes.len() as u64 > MAX_BOARDS_BYTES {
+            return Err(format!(
+                "standard input: more than {MAX_BOARDS_BYTES} bytes of boards"
+            ));
+        }
+        bytes
     } else {
-        std::fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?
+        files::read_whole(path, MAX_BOARDS_BYTES)
+            .map_err(|problem| format!("{}: {problem}", path.display()))?
     };
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{}: not text (bytes that are not UTF-8)", path.display()))?;
     let boards: Vec<Board> = text
         .lines()
         .enumerate()

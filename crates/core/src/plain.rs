@@ -9,6 +9,7 @@ use std::io::{self, Write};
 use crate::console::{self, Ending, Keep, Lines, Voice};
 use crate::game::{Game, Seat};
 use crate::keys::Mode;
+use crate::present::your_turn;
 use crate::settings::Settings;
 use tictactoe_engine::Status;
 
@@ -54,7 +55,7 @@ impl Voice for Grid {
         let line = match game.status() {
             Status::InProgress { to_move } => match seats.of(to_move) {
                 Seat::Human if seats.lone_human().is_some() => {
-                    format!("Your move: you are {to_move}.")
+                    format!("{}.", your_turn(to_move))
                 }
                 Seat::Human => format!("{to_move} to move."),
                 Seat::Ai(level) => format!("{to_move} to move (AI, {level})."),

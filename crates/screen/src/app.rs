@@ -20,6 +20,7 @@ use super::tree::TreeView;
 use tictactoe_core::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
 pub use tictactoe_core::game::{Names, Outgoing};
 use tictactoe_core::lab::Ladder;
+use tictactoe_core::present::your_turn;
 use tictactoe_core::record::{self, MoveNumber};
 use tictactoe_core::review::{Mark, MoveReview, review, sentence};
 use tictactoe_core::settings::Settings;
@@ -1258,9 +1259,7 @@ impl App {
         match status {
             Status::Won(_) | Status::Draw => String::new(),
             Status::InProgress { to_move } => match seats.of(to_move) {
-                Seat::Human if seats.lone_human().is_some() => {
-                    format!("Your turn: you are {to_move}")
-                }
+                Seat::Human if seats.lone_human().is_some() => your_turn(to_move),
                 Seat::Human => format!("{to_move} to move"),
                 Seat::Ai(_) if self.is_watch() && self.paused => {
                     format!("Paused, {to_move} to move: space resumes, . steps")
@@ -1305,9 +1304,7 @@ impl App {
             (Link::Versus { me, names, .. }, Status::InProgress { to_move }) if to_move != *me => {
                 format!("{}'s turn ({to_move})", names.of(to_move))
             }
-            (Link::Versus { me, .. }, Status::InProgress { .. }) => {
-                format!("Your turn: you are {me}")
-            }
+            (Link::Versus { me, .. }, Status::InProgress { .. }) => your_turn(*me),
             (
                 Link::Versus {
                     me,

@@ -30,6 +30,12 @@ pub fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Whose turn it is, told to the one person playing: "Your turn: you are X".
+/// The game, plain mode and a game over SSH say it so.
+pub fn your_turn(you: Player) -> String {
+    format!("Your turn: you are {you}")
+}
+
 /// How a finished position ended, as a fact: "X won", "draw"; `None` while
 /// the game goes on. Every view that says how a game ended says it so, or
 /// from a person's side with [`result_line`].
