@@ -385,7 +385,7 @@ fn a_finished_game_is_counted_even_when_the_reader_has_gone() {
             output.read_line(&mut line).unwrap() > 0,
             "the game ended early"
         );
-        if line.starts_with("Your move") {
+        if line.starts_with("Your turn") {
             prompts += 1;
         }
     }

@@ -661,7 +661,7 @@ fn the_plain_game_at_a_terminal_that_goes_away_ends_with_129() {
         Launch::HangupsIgnored,
         (COLS, ROWS),
     );
-    game.wait_for(|s| s.contains("Your move"), "the first prompt");
+    game.wait_for(|s| s.contains("Your turn"), "the first prompt");
     // Every square in turn: the game ends whatever the AI does.
     game.press("1\r2\r3\r4\r5\r6\r7\r8\r9\r");
     game.wait_for(|s| s.contains("the game is over"), "the end of the game");
