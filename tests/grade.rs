@@ -246,7 +246,6 @@ fn counts_of_calls_are_checked_against_trace() {
 }
 
 #[test]
-#[ignore = "waiting for voice: the engine counts the board after a move as depth 1 (+9 for a win on the move)"]
 fn the_articles_own_numbers_are_right() {
     // GeeksforGeeks' findBestMove: minimax(board after the move, 0, false).
     // Its board scores c3 +10, b3 0, a3 -9, as the article prints.
