@@ -361,7 +361,9 @@ fn check_big_line(
         "{board} {}: a proven line needs a proven score",
         scored.mv
     );
-    let depth = 1 + line.moves.len() as u32;
+    // The article's depth: the position after the move is depth 0, so the
+    // line's last position lies at the line's length.
+    let depth = line.moves.len() as u32;
     let win = board.geometry().win_score();
     let expected = match position.status() {
         Status::Won(winner) => Scoring::Depth.end(Some(winner == mover), depth, win),
@@ -405,5 +407,19 @@ fn lines_on_bigger_boards_run_to_the_end_when_proven() {
         if limits == Limits::ToTheEnd {
             assert_eq!(proven, lines.len(), "{board}");
         }
+    }
+    // Whatever the machine's speed, proven wins and losses are checked too:
+    // 4x4 with 3 in a row is won by the side that moves first.
+    let board = Board::parse_with_k("..../.x../..../..o.", Some(3)).unwrap();
+    let mut ai = Ai::new();
+    let analysis = ai.analyze(&board, Limits::ToTheEnd);
+    let lines = ai.lines(&analysis);
+    assert!(
+        analysis.moves.iter().any(|m| m.score > 0),
+        "{board}: X wins"
+    );
+    for (scored, line) in analysis.moves.iter().zip(&lines) {
+        assert!(line.proven, "{board} {}", scored.mv);
+        check_big_line(&board, scored, line);
     }
 }
