@@ -9,7 +9,7 @@ use std::hint::black_box;
 use divan::Bencher;
 use divan::counter::ItemsCount;
 use tictactoe_core::record::{self, Record};
-use tictactoe_core::selfplay::{play_games, play_games_each};
+use tictactoe_core::selfplay::{Series, play_games, play_games_each};
 use tictactoe_engine::teach::reference::{self, Algorithm};
 use tictactoe_engine::{
     Board, Level, Limits, Scoring, analyze, analyze_by_search, find_best_move, reachable_positions,
@@ -122,21 +122,21 @@ fn selfplay_perfect_against_random_recorded(bencher: Bencher) {
     bencher.counter(ItemsCount::new(GAMES)).bench_local(|| {
         seed += 1;
         text.clear();
-        play_games_each(
-            Board::new(),
-            Level::Perfect,
-            Level::Random,
-            GAMES,
+        let series = Series {
+            start: Board::new(),
+            x: Level::Perfect,
+            o: Level::Random,
+            games: GAMES,
             seed,
-            Limits::ToTheEnd,
-            |moves| {
-                let game = Record::new(Board::new(), moves.to_vec())
-                    .expect("the AIs play legal moves")
-                    .with_players("AI perfect", "AI random");
-                text.push_str(&record::write(&game));
-                std::ops::ControlFlow::Continue(())
-            },
-        )
+            limits: Limits::ToTheEnd,
+        };
+        play_games_each(series, |moves| {
+            let game = Record::new(Board::new(), moves.to_vec())
+                .expect("the AIs play legal moves")
+                .with_players("AI perfect", "AI random");
+            text.push_str(&record::write(&game));
+            std::ops::ControlFlow::Continue(())
+        })
         .expect("every game plays to its end")
     });
 }

@@ -10,7 +10,7 @@ use std::process::{Output, Stdio};
 
 use tictactoe_core::record::{self, Record, read_file};
 use tictactoe_core::review::{Mark, review};
-use tictactoe_core::selfplay::play_games_each;
+use tictactoe_core::selfplay::{Series, play_games_each};
 use tictactoe_engine::teach::reference::{Algorithm, move_values};
 use tictactoe_engine::{Ai, Board, Level, Limits, Scoring, Square};
 
@@ -51,18 +51,18 @@ fn ten_thousand_selfplay_games_are_written_and_read_back_move_for_move() {
     // The same seed plays the same games in this process.
     let mut played: Vec<Vec<Square>> = Vec::new();
     let start = Board::new();
-    play_games_each(
+    let series = Series {
         start,
-        Level::Random,
-        Level::Easy,
+        x: Level::Random,
+        o: Level::Easy,
         games,
         seed,
-        Limits::Think(tictactoe_engine::DEFAULT_THINK),
-        |moves| {
-            played.push(moves.to_vec());
-            ControlFlow::Continue(())
-        },
-    )
+        limits: Limits::Think(tictactoe_engine::DEFAULT_THINK),
+    };
+    play_games_each(series, |moves| {
+        played.push(moves.to_vec());
+        ControlFlow::Continue(())
+    })
     .unwrap();
     let read = read_file(&file, &mut std::io::empty()).expect("the file reads back");
     assert_eq!(read.len(), games as usize);

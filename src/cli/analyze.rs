@@ -22,6 +22,15 @@ pub struct AnalyzeArgs {
     /// One line of JSON per board instead of text.
     #[arg(long)]
     pub json: bool,
+    /// How scores are counted and how far the search goes.
+    #[command(flatten)]
+    pub search: Search,
+}
+
+/// What `analyze` and `best` share: how scores are counted, the board's
+/// shape and search limits, and how far the prover may go with --solve.
+#[derive(Debug, Args)]
+pub struct Search {
     /// How scores are counted.
     #[command(flatten)]
     pub scores: ScoresArg,
@@ -38,19 +47,19 @@ impl AnalyzeArgs {
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
         let answer = Answer {
             json: self.json,
-            scoring: self.scores.scores,
+            scoring: self.search.scores.scores,
             // With --solve the prover proves every move; the scores keep --think-ms.
-            limits: if self.options.solve {
-                self.options.score_limits()
+            limits: if self.search.options.solve {
+                self.search.options.score_limits()
             } else {
-                self.options.limits()
+                self.search.options.limits()
             },
         };
         run_analyze(
             &self.board,
             answer,
-            &self.options,
-            &self.bounds,
+            &self.search.options,
+            &self.search.bounds,
             io.input,
             io.out,
             io.err,
@@ -79,15 +88,10 @@ pub struct BestArgs {
     /// Print the square as the game names it, such as c3, instead of ROW COL.
     #[arg(long)]
     pub coord: bool,
-    /// How scores are counted: with plain scores every win ties, and the first in reading order is best.
+    /// How scores are counted (with plain scores every win ties, and the
+    /// first in reading order is best) and how far the search goes.
     #[command(flatten)]
-    pub scores: ScoresArg,
-    /// Board shape and search limits.
-    #[command(flatten)]
-    pub options: BoardOptions,
-    /// How far the prover may go with --solve.
-    #[command(flatten)]
-    pub bounds: ProofBounds,
+    pub search: Search,
 }
 
 impl BestArgs {
@@ -96,9 +100,9 @@ impl BestArgs {
         run_best(
             &self.board,
             self.coord,
-            self.scores.scores,
-            &self.options,
-            &self.bounds,
+            self.search.scores.scores,
+            &self.search.options,
+            &self.search.bounds,
             io.out,
             io.err,
         )

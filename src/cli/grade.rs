@@ -39,13 +39,13 @@ pub struct GradeArgs {
           num_args = 1..)]
     pub command: Vec<OsString>,
     /// What is asked: the best move, or every legal move's score.
-    #[arg(long, value_name = "WHAT", default_value = "best", value_parser = ask_parser())]
+    #[arg(long, value_name = "WHAT", default_value = "best", value_parser = listed(Ask::ALL, Ask::name))]
     pub ask: Ask,
     /// How scores are counted.
     #[command(flatten)]
     pub scores: ScoresArg,
     /// Which of equally good moves is right: any, the first in reading order (the articles'), or the last.
-    #[arg(long, value_name = "WHICH", default_value = "any", value_parser = ties_parser())]
+    #[arg(long, value_name = "WHICH", default_value = "any", value_parser = listed(Ties::ALL, Ties::name))]
     pub ties: Ties,
     /// Every answer ends with `calls N`, the calls its minimax made (freeCodeCamp's counter), checked against trace's count.
     #[arg(long)]
@@ -90,23 +90,18 @@ pub struct GradeArgs {
     pub python: OsString,
 }
 
-/// `--ask`: `best` or `scores`.
-fn ask_parser() -> impl TypedValueParser<Value = Ask> {
-    PossibleValuesParser::new(Ask::ALL.map(Ask::name)).try_map(|name| {
-        Ask::ALL
-            .into_iter()
-            .find(|ask| ask.name() == name)
-            .ok_or("not a question")
-    })
-}
-
-/// `--ties`: `any`, `first` or `last`.
-fn ties_parser() -> impl TypedValueParser<Value = Ties> {
-    PossibleValuesParser::new(Ties::ALL.map(Ties::name)).try_map(|name| {
-        Ties::ALL
-            .into_iter()
-            .find(|ties| ties.name() == name)
-            .ok_or("not a rule for ties")
+/// One of `all` by its `name`, for `--ask` (`best`, `scores`) and `--ties`
+/// (`any`, `first`, `last`).
+fn listed<T, const N: usize>(
+    all: [T; N],
+    name: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T>
+where
+    T: Copy + Send + Sync + 'static,
+{
+    PossibleValuesParser::new(all.map(name)).try_map(move |text| {
+        let found = all.into_iter().find(|&value| name(value) == text);
+        found.ok_or("not one of the names listed")
     })
 }
 

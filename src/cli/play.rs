@@ -8,9 +8,11 @@ use clap::{Args, ValueEnum};
 use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
-use tictactoe_core::console::{Ending as TextEnding, Keep, Lines, terminal_width};
+use tictactoe_core::console::{self, Ending as TextEnding, Keep, Lines, Voice, terminal_width};
 use tictactoe_core::fit::WordWrap;
 use tictactoe_core::game::{Seat, Seats};
+use tictactoe_core::plain::Grid;
+use tictactoe_core::reader::Sentences;
 use tictactoe_core::record::{self, RecordFile, RecordFileError};
 use tictactoe_core::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use tictactoe_core::stats::StatsFile;
@@ -194,30 +196,25 @@ impl PlayArgs {
             let prompt = io::stdin().is_terminal();
             let input = &mut io::stdin().lock();
             let errors = &mut Said::new(io::stderr().lock());
-            let ending = if reader {
-                // A line an event, however long: a screen reader reads lines.
-                let output = &mut io::stdout().lock();
-                let lines = Lines {
-                    input,
-                    output,
-                    errors,
-                    prompt,
-                };
-                tictactoe_core::reader::run(&settings, keep, lines)?
-            } else {
-                // At a terminal, sentences wrap at words.
-                let output: &mut dyn Write = match terminal_width() {
-                    Some(width) => &mut WordWrap::new(io::stdout().lock(), width),
-                    None => &mut io::stdout().lock(),
-                };
-                let lines = Lines {
-                    input,
-                    output,
-                    errors,
-                    prompt,
-                };
-                tictactoe_core::plain::run(&settings, keep, lines)?
+            let mut stdout = io::stdout().lock();
+            let mut wrapped;
+            // A line an event, however long, for a screen reader, which
+            // reads lines; at a terminal, plain mode's sentences wrap at words.
+            let output: &mut dyn Write = match terminal_width().filter(|_| !reader) {
+                Some(width) => {
+                    wrapped = WordWrap::new(stdout, width);
+                    &mut wrapped
+                }
+                None => &mut stdout,
             };
+            let voice: &mut dyn Voice = if reader { &mut Sentences } else { &mut Grid };
+            let lines = Lines {
+                input,
+                output,
+                errors,
+                prompt,
+            };
+            let ending = console::run(voice, &settings, keep, lines)?;
             return Ok(match ending {
                 TextEnding::TerminalGone => ExitStatus::Signal(SIGHUP),
                 // A game that could not be recorded was said on standard error.

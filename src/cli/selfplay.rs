@@ -11,7 +11,7 @@ use clap::Args;
 use super::{DEFAULT_THINK_MS, ExitStatus, GeometryArgs, Streams, json, level_parser, think_ms};
 use tictactoe_core::game::{Seat, Seats};
 use tictactoe_core::record::{self, Record, RecordFile, RecordFileError};
-use tictactoe_core::selfplay::{SelfplayReport, play_games_each};
+use tictactoe_core::selfplay::{SelfplayReport, Series, play_games_each};
 use tictactoe_core::text;
 use tictactoe_engine::{Board, Level, Limits};
 
@@ -72,7 +72,15 @@ impl SelfplayArgs {
         );
         let date = record::today();
         let mut failed: Option<RecordFileError> = None;
-        let played = play_games_each(start, self.x, self.o, self.games, seed, limits, |moves| {
+        let series = Series {
+            start,
+            x: self.x,
+            o: self.o,
+            games: self.games,
+            seed,
+            limits,
+        };
+        let played = play_games_each(series, |moves| {
             let Some(appender) = appender.as_mut() else {
                 return ControlFlow::Continue(());
             };

@@ -40,9 +40,8 @@ pub trait Voice {
     /// A move was just played: the game's last move.
     fn moved(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()>;
 
-    /// The position, at the start and after a new game, undo or redo.
-    fn position(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write)
-    -> io::Result<()>;
+    /// The board and whose turn it is, at the start and after a new game, undo or redo.
+    fn board(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()>;
 
     /// Whose turn it is or how the game ended, after input that was refused.
     fn turn(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()>;
@@ -154,20 +153,15 @@ pub fn run(
     keep: Keep,
     lines: Lines<'_>,
 ) -> io::Result<Ending> {
-    let Lines {
-        input,
-        output,
-        errors,
-        prompt,
-    } = lines;
+    let prompt = lines.prompt;
     let mut sink = Sink {
-        output,
+        output: lines.output,
         failed: None,
     };
     let lines = Lines {
-        input,
+        input: lines.input,
         output: &mut sink,
-        errors,
+        errors: lines.errors,
         prompt,
     };
     let played = play(voice, settings, keep, lines);
@@ -254,7 +248,7 @@ fn play(
         title(settings.start),
         players(settings)
     )?;
-    voice.position(&game, settings, output)?;
+    voice.board(&game, settings, output)?;
     loop {
         let board = game.board();
         if let Status::InProgress { to_move } = board.status()
@@ -324,7 +318,7 @@ fn play(
             Command::New => {
                 game.restart();
                 writeln!(output, "New game.")?;
-                voice.position(&game, settings, output)?;
+                voice.board(&game, settings, output)?;
             }
             Command::Undo | Command::Redo => {
                 let before = game.status();
@@ -339,7 +333,7 @@ fn play(
                 } else {
                     let notes = save(before, &game);
                     writeln!(output, "{done}")?;
-                    voice.position(&game, settings, output)?;
+                    voice.board(&game, settings, output)?;
                     tell(&notes, output)?;
                 }
             }

@@ -6,24 +6,16 @@
 
 use std::io::{self, Write};
 
-use crate::console::{self, Ending, Keep, Lines, Voice};
+use crate::console::{self, Voice};
 use crate::game::{Game, Seat};
 use crate::keys::Mode;
 use crate::present::your_turn;
 use crate::settings::Settings;
 use tictactoe_engine::Status;
 
-/// Plays sessions on `lines` until `quit` or the end of input.
-///
-/// If the output fails (the reader has gone, as with `| head`), the moves
-/// still to come in `input` are played all the same, silently, so a game
-/// they finish is counted; the first failure is returned at the end.
-pub fn run(settings: &Settings, keep: Keep, lines: Lines<'_>) -> io::Result<Ending> {
-    console::run(&mut Grid, settings, keep, lines)
-}
-
-/// Plain mode's voice: the board as rows after every change.
-struct Grid;
+/// Plain mode's voice: the board as rows after every change. A session
+/// is [`console::run`] with it.
+pub struct Grid;
 
 impl Voice for Grid {
     fn mode(&self) -> Mode {
@@ -35,16 +27,11 @@ impl Voice for Grid {
             let mover = game.mover(game.moves().len() - 1);
             writeln!(out, "{mover} plays {mv}.")?;
         }
-        self.position(game, settings, out)
+        self.board(game, settings, out)
     }
 
     /// The board as rows, then whose turn it is or how the game ended.
-    fn position(
-        &mut self,
-        game: &Game,
-        settings: &Settings,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
+    fn board(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{}", game.board().to_grid())?;
         self.turn(game, settings, out)
     }

@@ -109,29 +109,35 @@ impl Question {
 
     /// The question in words.
     pub fn prompt(&self) -> String {
-        let to_move = self.board.to_move();
-        match self.ask {
-            Ask::Value => format!(
-                "What is this position worth to {}: its best move's score, as findBestMove prints it (call 1 of the trace)? A number.",
-                self.scoring.maximizer(to_move)
-            ),
-            Ask::Best => format!("Which move scores best for {to_move}? A square named by column and row (a1 is top left), or its digit 1-9 in reading order."),
-            Ask::Calls => "How many calls does plain minimax make from this position, this one included? A number.".to_string(),
-            Ask::Pruned => "Which branches does alpha-beta never search? Each as the moves from here to the move it skips, moves apart by spaces, branches by commas (b1 b2, c3), or none.".to_string(),
-        }
+        self.words().0
     }
 
     /// The question in a few words, for a line of a small screen.
     pub fn short_prompt(&self) -> String {
+        self.words().1
+    }
+
+    /// The question in full and in a few words.
+    fn words(&self) -> (String, String) {
         let to_move = self.board.to_move();
+        let maximizer = self.scoring.maximizer(to_move);
         match self.ask {
-            Ask::Value => format!(
-                "what is the position worth to {}?",
-                self.scoring.maximizer(to_move)
+            Ask::Value => (
+                format!("What is this position worth to {maximizer}: its best move's score, as findBestMove prints it (call 1 of the trace)? A number."),
+                format!("what is the position worth to {maximizer}?"),
             ),
-            Ask::Best => format!("which move scores best for {to_move}?"),
-            Ask::Calls => "how many calls does plain minimax make?".to_string(),
-            Ask::Pruned => "which branches does alpha-beta skip?".to_string(),
+            Ask::Best => (
+                format!("Which move scores best for {to_move}? A square named by column and row (a1 is top left), or its digit 1-9 in reading order."),
+                format!("which move scores best for {to_move}?"),
+            ),
+            Ask::Calls => (
+                "How many calls does plain minimax make from this position, this one included? A number.".to_string(),
+                "how many calls does plain minimax make?".to_string(),
+            ),
+            Ask::Pruned => (
+                "Which branches does alpha-beta never search? Each as the moves from here to the move it skips, moves apart by spaces, branches by commas (b1 b2, c3), or none.".to_string(),
+                "which branches does alpha-beta skip?".to_string(),
+            ),
         }
     }
 

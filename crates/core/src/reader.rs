@@ -11,7 +11,7 @@
 use std::io::{self, Write};
 
 use crate::action::{Action, Reading};
-use crate::console::{self, Ending, Here, Keep, Lines, Voice};
+use crate::console::{self, Here, Voice};
 use crate::game::{Game, Seat};
 use crate::keys::{self, Mode};
 use crate::present::{move_rows, row_reason};
@@ -24,14 +24,8 @@ use tictactoe_engine::{Ai, Board, Player, Square, Status};
 /// How many questions the `quiz` command asks.
 pub const QUIZ_QUESTIONS: usize = 5;
 
-/// Plays sessions on `lines` until `quit` or the end of input, in
-/// sentences. Output that fails is handled as plain mode handles it.
-pub fn run(settings: &Settings, keep: Keep, lines: Lines<'_>) -> io::Result<Ending> {
-    console::run(&mut Sentences, settings, keep, lines)
-}
-
-/// The screen-reader mode's voice.
-struct Sentences;
+/// The screen-reader mode's voice: a session is [`console::run`] with it.
+pub struct Sentences;
 
 impl Voice for Sentences {
     fn mode(&self) -> Mode {
@@ -56,12 +50,7 @@ impl Voice for Sentences {
 
     /// Where the game stands: on a board given at the start, the rows read
     /// out first; then whose turn it is.
-    fn position(
-        &mut self,
-        game: &Game,
-        settings: &Settings,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
+    fn board(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()> {
         if game.board().move_count() > 0 && game.moves().is_empty() {
             for line in rows(&game.board()) {
                 writeln!(out, "{line}")?;

@@ -41,9 +41,27 @@ pub struct SelfplayError {
     pub source: IllegalMove,
 }
 
-/// Plays `games` games from `start`, X at `x` against O at `o`. All random
-/// choices come from one generator seeded with `seed`, so a run repeats exactly.
-/// Every game is played to its end.
+/// A run of games between two AIs: `games` games from `start`, X at `x`
+/// against O at `o`. All random choices come from one generator seeded
+/// with `seed`, so a run repeats exactly.
+#[derive(Debug, Clone, Copy)]
+pub struct Series {
+    /// The position every game starts from.
+    pub start: Board,
+    /// X's level.
+    pub x: Level,
+    /// O's level.
+    pub o: Level,
+    /// How many games.
+    pub games: u32,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// How long each AI may think on bigger boards.
+    pub limits: Limits,
+}
+
+/// Plays `games` games from `start`, X at `x` against O at `o`, as a
+/// [`Series`] does. Every game is played to its end.
 pub fn play_games(
     start: Board,
     x: Level,
@@ -52,44 +70,50 @@ pub fn play_games(
     seed: u64,
     limits: Limits,
 ) -> Result<SelfplayReport, SelfplayError> {
-    play_games_each(start, x, o, games, seed, limits, |_| {
-        ControlFlow::Continue(())
-    })
+    let series = Series {
+        start,
+        x,
+        o,
+        games,
+        seed,
+        limits,
+    };
+    play_games_each(series, |_| ControlFlow::Continue(()))
 }
 
-/// [`play_games`], handing `each` every game's moves as the game ends (so
-/// a run of any length keeps one game's moves in memory). `each` breaking
-/// ends the run there: the report counts the games played until then.
+/// Plays the series, handing `each` every game's moves as the game ends
+/// (so a run of any length keeps one game's moves in memory). `each`
+/// breaking ends the run there: the report counts the games played until
+/// then.
 pub fn play_games_each(
-    start: Board,
-    x: Level,
-    o: Level,
-    games: u32,
-    seed: u64,
-    limits: Limits,
+    series: Series,
     mut each: impl FnMut(&[Square]) -> ControlFlow<()>,
 ) -> Result<SelfplayReport, SelfplayError> {
     let started = Instant::now();
-    let mut dice = Dice::with_seed(seed);
+    let mut dice = Dice::with_seed(series.seed);
     let mut tally = Tally::default();
     // The compiled table answers 3×3 at once; bigger boards are
     // searched, each AI keeping its table from move to move and game to game.
     let (mut x_ai, mut o_ai) = (Ai::new(), Ai::new());
     // One game's moves, the buffer reused from game to game.
-    let mut moves = Vec::with_capacity(start.empty_cells().len());
+    let mut moves = Vec::with_capacity(series.start.empty_cells().len());
     let mut played = 0;
-    for game in 1..=games {
-        let end = play_out(start, &mut moves, |board| {
+    for game in 1..=series.games {
+        let end = play_out(series.start, &mut moves, |board| {
             let (ai, level) = match board.to_move() {
-                Player::X => (&mut x_ai, x),
-                Player::O => (&mut o_ai, o),
+                Player::X => (&mut x_ai, series.x),
+                Player::O => (&mut o_ai, series.o),
             };
-            ai.choose(board, level, &mut dice, limits)
+            ai.choose(board, level, &mut dice, series.limits)
                 .map(|decision| decision.mv)
         })
         .map_err(|(board, source)| {
             let player = board.to_move();
-            let level = if player == Player::X { x } else { o };
+            let level = if player == Player::X {
+                series.x
+            } else {
+                series.o
+            };
             SelfplayError {
                 game,
                 player,
@@ -109,7 +133,7 @@ pub fn play_games_each(
         o_wins: tally.o_wins,
         draws: tally.draws,
         seconds: started.elapsed().as_secs_f64(),
-        seed,
+        seed: series.seed,
     })
 }
 

@@ -156,13 +156,9 @@ impl Board {
                 return Err(InvalidPosition::MoveAfterWin { winner });
             }
             // The winning move lies on every completed line, so they must share a cell.
-            let marks = self.bits(winner);
             let shared = self
-                .geometry
-                .lines()
-                .iter()
-                .filter(|&&line| marks & line == line)
-                .fold(u64::MAX, |acc, &line| acc & line);
+                .completed_lines(winner)
+                .fold(u64::MAX, |acc, line| acc & line);
             if shared == 0 {
                 return Err(InvalidPosition::SeparateLines { winner });
             }
@@ -266,14 +262,15 @@ impl Board {
         let Some(winner) = self.winner() else {
             return CellSet::new(self.size(), 0);
         };
-        let marks = self.bits(winner);
-        let cells = self
-            .geometry
-            .lines()
-            .iter()
-            .filter(|&&line| marks & line == line)
-            .fold(0, |acc, &line| acc | line);
+        let cells = self.completed_lines(winner).fold(0, |acc, line| acc | line);
         CellSet::new(self.size(), cells)
+    }
+
+    /// The lines `player` has completed, each as its cells' bits.
+    fn completed_lines(&self, player: Player) -> impl Iterator<Item = u64> {
+        let marks = self.bits(player);
+        let lines = self.geometry.lines().iter().copied();
+        lines.filter(move |&line| marks & line == line)
     }
 
     /// True while some line holds none of the other side's marks: a line

@@ -60,6 +60,20 @@ pub(crate) const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
     (lines, count)
 }
 
+/// Calls `$run.$method::<K>($marks)` with the run's k as the constant `K`,
+/// so that each k from 3 to 7 gets a loop of its own, unrolled.
+macro_rules! for_k {
+    ($run:expr, $method:ident, $marks:expr) => {
+        match $run.k {
+            3 => $run.$method::<3>($marks),
+            4 => $run.$method::<4>($marks),
+            5 => $run.$method::<5>($marks),
+            6 => $run.$method::<6>($marks),
+            _ => $run.$method::<7>($marks),
+        }
+    };
+}
+
 /// One direction of a line as a shift: the cells of a line starting at cell
 /// `c` are `c, c + step, …, c + (k - 1) * step`, and `starts` marks every `c`
 /// where such a line fits on the board. Shifting a set of marks right by
@@ -76,26 +90,14 @@ impl Run {
     /// Starts of the lines whose k cells are all in `marks`.
     #[inline]
     fn complete(self, marks: u64) -> u64 {
-        match self.k {
-            3 => self.complete_k::<3>(marks),
-            4 => self.complete_k::<4>(marks),
-            5 => self.complete_k::<5>(marks),
-            6 => self.complete_k::<6>(marks),
-            _ => self.complete_k::<7>(marks),
-        }
+        for_k!(self, complete_k, marks)
     }
 
     /// Cells that would complete a line for `marks`: each line with every
     /// cell but one in `marks` adds that one (occupied or not).
     #[inline]
     fn threats(self, marks: u64) -> u64 {
-        match self.k {
-            3 => self.threats_k::<3>(marks),
-            4 => self.threats_k::<4>(marks),
-            5 => self.threats_k::<5>(marks),
-            6 => self.threats_k::<6>(marks),
-            _ => self.threats_k::<7>(marks),
-        }
+        for_k!(self, threats_k, marks)
     }
 
     // With K known to the compiler the loops unroll into straight shifts and ANDs.

@@ -170,7 +170,12 @@ impl Searcher {
         let (mine, theirs) = sides(board);
         let before = self.horizon_hits;
         let cell = mv.index(board.size());
-        let score = self.score(mine, theirs, cell, alpha, beta, depth);
+        let score = if self.geometry.completes_line(mine | (1 << cell), cell) {
+            self.nodes += 1;
+            self.geometry.win_score()
+        } else {
+            self.quiet_score(mine, theirs, cell, alpha, beta, depth)
+        };
         (score, self.horizon_hits == before)
     }
 
@@ -211,25 +216,8 @@ impl Searcher {
         board.empty_cells().contains(mv).then_some(mv)
     }
 
-    /// Score of playing `cell` for the owner of `mine`, `depth` plies deep.
-    fn score(
-        &mut self,
-        mine: u64,
-        theirs: u64,
-        cell: usize,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-    ) -> i32 {
-        let rules = self.geometry;
-        if rules.completes_line(mine | (1 << cell), cell) {
-            self.nodes += 1;
-            return rules.win_score();
-        }
-        self.quiet_score(mine, theirs, cell, alpha, beta, depth)
-    }
-
-    /// [`Searcher::score`] for a move known not to complete a line.
+    /// Score of playing `cell`, known not to complete a line, for the owner
+    /// of `mine`, `depth` plies deep.
     fn quiet_score(
         &mut self,
         mine: u64,

@@ -206,27 +206,21 @@ impl Refusal {
 
     /// For the client.
     pub(super) fn message(self, limits: &Limits) -> String {
+        let (all, here) = (limits.max_sessions, limits.max_per_address);
         match self {
-            Refusal::Full => format!(
-                "the server is full ({} players); try again later",
-                limits.max_sessions
-            ),
-            Refusal::Address => format!(
-                "too many players from your address ({}); close one and try again",
-                limits.max_per_address
-            ),
+            Refusal::Full => format!("the server is full ({all} players); try again later"),
+            Refusal::Address => {
+                format!("too many players from your address ({here}); close one and try again")
+            }
             Refusal::Rate => format!(
-                "too many new connections from your address (more than {} a minute); try again in a minute",
-                limits.max_per_address
+                "too many new connections from your address (more than {here} a minute); try again in a minute"
             ),
-            Refusal::Busy => format!(
-                "{} connections are logging in; try again in a moment",
-                limits.max_sessions
-            ),
-            Refusal::BusyHere => format!(
-                "{} connections from your address are logging in; try again in a moment",
-                limits.max_per_address
-            ),
+            Refusal::Busy => format!("{all} connections are logging in; try again in a moment"),
+            Refusal::BusyHere => {
+                format!(
+                    "{here} connections from your address are logging in; try again in a moment"
+                )
+            }
         }
     }
 }
@@ -441,6 +435,14 @@ impl Drop for Seat {
 mod tests {
     use super::*;
 
+    /// Admission for `max_sessions` players, `max_per_address` from one address.
+    fn limited(max_sessions: usize, max_per_address: usize) -> Arc<Admission> {
+        Arc::new(Admission::new(Limits {
+            max_sessions,
+            max_per_address,
+        }))
+    }
+
     fn phase() -> Arc<watch::Sender<Phase>> {
         Arc::new(watch::channel(Phase::Handshake).0)
     }
@@ -466,10 +468,7 @@ mod tests {
 
     #[test]
     fn a_full_address_gives_way_to_its_newest_login() {
-        let admission = Arc::new(Admission::new(Limits {
-            max_sessions: 100,
-            max_per_address: 2,
-        }));
+        let admission = limited(100, 2);
         let at: IpAddr = "10.0.0.1".parse().unwrap();
         let now = Instant::now();
         let (first, second, third) = (phase(), phase(), phase());
@@ -489,10 +488,7 @@ mod tests {
 
     #[test]
     fn a_full_pool_pushes_out_the_address_with_the_most() {
-        let admission = Arc::new(Admission::new(Limits {
-            max_sessions: 3,
-            max_per_address: 10,
-        }));
+        let admission = limited(3, 10);
         let now = Instant::now();
         let crowd: IpAddr = "10.0.0.1".parse().unwrap();
         let lone: IpAddr = "10.0.0.2".parse().unwrap();
@@ -512,10 +508,7 @@ mod tests {
 
     #[test]
     fn logins_making_progress_are_never_pushed_out_and_stalled_ones_go_first() {
-        let admission = Arc::new(Admission::new(Limits {
-            max_sessions: 3,
-            max_per_address: 10,
-        }));
+        let admission = limited(3, 10);
         let start = Instant::now();
         let address = |n: u8| IpAddr::from([10, 0, 1, n]);
         // The oldest logins: one in authentication, one in the key exchange.
@@ -552,10 +545,7 @@ mod tests {
         assert_eq!(*exchanging.borrow(), Phase::PushedOut);
         assert_eq!(*authenticating.borrow(), Phase::Handshake);
         // Every login making progress: the newcomer is refused instead.
-        let full = Arc::new(Admission::new(Limits {
-            max_sessions: 2,
-            max_per_address: 10,
-        }));
+        let full = limited(2, 10);
         let (one, two) = (phase(), phase());
         let _e = full
             .arrive(address(1), &one, &spoke(start, true), start)

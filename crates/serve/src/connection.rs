@@ -249,20 +249,24 @@ impl Connection {
         }
     }
 
-    /// A session's ways to and from the client: its input and its screen.
-    fn open_session(&mut self, channel: ChannelId, session: &Session) -> Wire {
+    /// A session's ways to and from the client: its screen and its input.
+    fn open_session(
+        &mut self,
+        channel: ChannelId,
+        session: &Session,
+    ) -> (Wire, mpsc::Receiver<Input>) {
         let (input, received) = mpsc::channel(INPUT_QUEUE);
         self.input = Some(input);
         let outbox = Arc::new(Outbox::default());
         self.outbox = Some(Arc::clone(&outbox));
         self.phase.send_replace(Phase::Playing);
-        Wire {
+        let wire = Wire {
             handle: session.handle(),
             channel,
-            input: received,
             outbox,
             phase: Arc::clone(&self.phase),
-        }
+        };
+        (wire, received)
     }
 
     /// The full-screen game: the lobby first.

@@ -24,8 +24,9 @@ use super::limit::Bucket;
 use super::output::{Outbox, OutboxWriter, Pumped};
 use super::session::{self, Ending, Input, Wire};
 use super::{Shared, log, sleep_until};
-use tictactoe_core::console::Keep;
+use tictactoe_core::console::{self, Keep};
 use tictactoe_core::game::{Seat, Seats};
+use tictactoe_core::reader::Sentences;
 use tictactoe_core::text::LINE_LIMIT;
 use tictactoe_engine::Level;
 
@@ -47,15 +48,14 @@ pub(super) struct LineClient {
 
 /// Runs one client's screen-reader session until it ends, then says
 /// goodbye and closes the channel.
-pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, wire: Wire) {
+pub(super) async fn run(
+    shared: Arc<Shared>,
+    client: LineClient,
+    place: Place,
+    (wire, mut input): (Wire, mpsc::Receiver<Input>),
+) {
     let (_hang_up, mut pumping) = wire.start(shared.send_timeout);
-    let Wire {
-        handle,
-        channel,
-        mut input,
-        outbox,
-        phase,
-    } = wire;
+    let outbox = &wire.outbox;
     let LineClient {
         name,
         peer,
@@ -63,8 +63,8 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
     } = client;
     log(format_args!("connect {name} from {peer} (screen reader)"));
     let (lines, received) = mpsc::channel::<Vec<u8>>(LINE_QUEUE);
-    let mut writer = Lines::new(Arc::clone(&outbox), terminal);
-    let output = Arc::clone(&outbox);
+    let mut writer = Lines::new(Arc::clone(outbox), terminal);
+    let output = Arc::clone(outbox);
     let cut = Arc::new(AtomicBool::new(false));
     let thread_cut = Arc::clone(&cut);
     let mut reading = tokio::task::spawn_blocking(move || {
@@ -83,13 +83,13 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
             cut: thread_cut,
         });
         let mut output = Lines::new(output, terminal);
-        let lines = tictactoe_core::console::Lines {
+        let lines = console::Lines {
             input: &mut input,
             output: &mut output,
             errors: &mut io::sink(),
             prompt: terminal,
         };
-        let ended = tictactoe_core::reader::run(&settings, keep, lines);
+        let ended = console::run(&mut Sentences, &settings, keep, lines);
         // The session's last words (the end of input said) go out before the goodbye.
         let _ = output.flush();
         ended
@@ -171,16 +171,7 @@ pub(super) async fn run(shared: Arc<Shared>, client: LineClient, place: Place, w
         name: &name,
         peer: &peer,
     };
-    session::finish(
-        &shared,
-        ended,
-        say,
-        &outbox,
-        &mut pumping,
-        (handle, channel),
-        &phase,
-    )
-    .await;
+    session::finish(&shared, ended, say, &wire, &mut pumping).await;
 }
 
 /// The session's input: the client's lines, as they come.

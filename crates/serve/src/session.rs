@@ -72,14 +72,13 @@ pub(super) struct Client {
     pub account: Option<Account>,
 }
 
-/// A session's ways to and from its client.
+/// A session's way to its client (its input, keys and resizes from the
+/// SSH side, comes beside it).
 pub(super) struct Wire {
     /// The SSH session, to send on.
     pub handle: Handle,
     /// The client's channel.
     pub channel: ChannelId,
-    /// Keys and resizes from the SSH side.
-    pub input: mpsc::Receiver<Input>,
     /// What is drawn, on its way out.
     pub outbox: Arc<Outbox>,
     /// Where the connection is, shared with the SSH side.
@@ -171,17 +170,16 @@ pub(super) fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
 /// Runs one client's session until it ends, then says goodbye and closes
 /// the channel. The player's place is given back as the game ends,
 /// before the goodbye.
-pub(super) async fn run(shared: Arc<Shared>, client: Client, place: Place, wire: Wire) {
+pub(super) async fn run(
+    shared: Arc<Shared>,
+    client: Client,
+    place: Place,
+    (wire, input): (Wire, mpsc::Receiver<Input>),
+) {
     let (_hang_up, mut pumping) = wire.start(shared.send_timeout);
-    let Wire {
-        handle,
-        channel,
-        input,
-        outbox,
-        phase,
-    } = wire;
+    let outbox = &wire.outbox;
     let mut screen = Screen::new(
-        OutboxWriter::new(Arc::clone(&outbox)),
+        OutboxWriter::new(Arc::clone(outbox)),
         client.cols,
         client.rows,
     );
@@ -219,7 +217,7 @@ pub(super) async fn run(shared: Arc<Shared>, client: Client, place: Place, wire:
     let ending = match started {
         Ok(()) => {
             session
-                .play(&mut screen, &outbox, &mut pumping, input, notices, replies)
+                .play(&mut screen, outbox, &mut pumping, input, notices, replies)
                 .await
         }
         Err(_) => Ending::TooSlow,
@@ -248,16 +246,7 @@ pub(super) async fn run(shared: Arc<Shared>, client: Client, place: Place, wire:
         name: &name,
         peer: &client.peer,
     };
-    finish(
-        &shared,
-        ended,
-        say,
-        &outbox,
-        &mut pumping,
-        (handle, channel),
-        &phase,
-    )
-    .await;
+    finish(&shared, ended, say, &wire, &mut pumping).await;
 }
 
 /// How a session ended, and whose.
@@ -275,12 +264,16 @@ pub(super) async fn finish(
     shared: &Shared,
     ended: Ended<'_>,
     say: impl FnOnce(&str) -> std::io::Result<()>,
-    outbox: &Outbox,
+    wire: &Wire,
     pumping: &mut tokio::task::JoinHandle<Pumped>,
-    (handle, channel): (Handle, ChannelId),
-    phase: &watch::Sender<Phase>,
 ) {
     let Ended { ending, name, peer } = ended;
+    let Wire {
+        handle,
+        channel,
+        outbox,
+        phase,
+    } = wire;
     let why = ending.reason(shared.send_timeout);
     log(format_args!("disconnect {name} from {peer}: {why}"));
     if matches!(ending, Ending::TooSlow | Ending::Behind | Ending::Gone) {
@@ -326,9 +319,9 @@ pub(super) async fn finish(
         return;
     }
     let status = if ending == Ending::Quit { 0 } else { 1 };
-    let _ = handle.exit_status_request(channel, status).await;
-    let _ = handle.eof(channel).await;
-    let _ = handle.close(channel).await;
+    let _ = handle.exit_status_request(*channel, status).await;
+    let _ = handle.eof(*channel).await;
+    let _ = handle.close(*channel).await;
     phase.send_replace(Phase::Finished);
 }
 

@@ -630,17 +630,7 @@ impl Store {
         )?;
         statement
             .query_map(params![kind.size, kind.k, limit], |row| {
-                Ok((
-                    row.get(0)?,
-                    Rating {
-                        glicko: Glicko2Rating {
-                            rating: row.get(1)?,
-                            deviation: row.get(2)?,
-                            volatility: row.get(3)?,
-                        },
-                        games: row.get(4)?,
-                    },
-                ))
+                Ok((row.get(0)?, rating_at(row, 1)?))
             })?
             .collect()
     }
@@ -658,14 +648,7 @@ impl Store {
                         size: row.get(0)?,
                         k: row.get(1)?,
                     },
-                    Rating {
-                        glicko: Glicko2Rating {
-                            rating: row.get(2)?,
-                            deviation: row.get(3)?,
-                            volatility: row.get(4)?,
-                        },
-                        games: row.get(5)?,
-                    },
+                    rating_at(row, 2)?,
                 ))
             })?
             .collect()
@@ -693,16 +676,7 @@ fn rating_in(db: &Connection, player: i64, kind: Kind) -> rusqlite::Result<Ratin
             "SELECT rating, deviation, volatility, games FROM ratings
              WHERE player = ?1 AND size = ?2 AND k = ?3",
         )?
-        .query_row(params![player, kind.size, kind.k], |row| {
-            Ok(Rating {
-                glicko: Glicko2Rating {
-                    rating: row.get(0)?,
-                    deviation: row.get(1)?,
-                    volatility: row.get(2)?,
-                },
-                games: row.get(3)?,
-            })
-        })
+        .query_row(params![player, kind.size, kind.k], |row| rating_at(row, 0))
         .optional()?;
     Ok(found.unwrap_or_default())
 }
@@ -785,6 +759,19 @@ fn finish_in(tx: &Transaction, game: i64, finish: Finish) -> rusqlite::Result<Ne
         ],
     )?;
     Ok(Some((after_x, after_o)))
+}
+
+/// A rating read from a row's columns rating, deviation, volatility and
+/// games, in that order from column `first`.
+fn rating_at(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        glicko: Glicko2Rating {
+            rating: row.get(first)?,
+            deviation: row.get(first + 1)?,
+            volatility: row.get(first + 2)?,
+        },
+        games: row.get(first + 3)?,
+    })
 }
 
 #[cfg(test)]

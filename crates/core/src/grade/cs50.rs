@@ -88,30 +88,18 @@ pub struct Call {
 impl Call {
     /// The request line for the shim.
     fn request(&self) -> String {
-        match self.action {
-            Some(action) => format!(
-                "{} {} {} {}",
-                self.function.name(),
-                self.board,
-                action.row,
-                action.col
-            ),
-            None => format!("{} {}", self.function.name(), self.board),
+        let mut line = format!("{} {}", self.function.name(), self.board);
+        if let Some(action) = self.action {
+            line += &format!(" {} {}", action.row, action.col);
         }
+        line
     }
 
     /// The call as Python writes it: `result(x.o/.../..., (0, 1))`.
     pub fn words(&self) -> String {
-        match self.action {
-            Some(action) => format!(
-                "{}({}, ({}, {}))",
-                self.function.name(),
-                self.board,
-                action.row,
-                action.col
-            ),
-            None => format!("{}({})", self.function.name(), self.board),
-        }
+        let action = self.action.map(|to| format!(", ({}, {})", to.row, to.col));
+        let action = action.unwrap_or_default();
+        format!("{}({}{action})", self.function.name(), self.board)
     }
 }
 

@@ -215,7 +215,7 @@ impl Bound {
 /// assert_eq!(alpha_beta(&board, 0, Window::OPEN, true), minimax(&board, 0, true));
 /// ```
 pub fn alpha_beta(board: &Board, depth: i32, window: Window, is_max: bool) -> i32 {
-    alpha_beta_counting(board, depth, window, is_max, Scoring::Depth, &mut 0)
+    alpha_beta_counting(board, depth, is_max, window, Scoring::Depth, &mut 0)
 }
 
 /// Which of the article's algorithms to run.
@@ -290,7 +290,7 @@ pub fn best_move(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Optio
                         beta: floor,
                     }
                 };
-                alpha_beta_counting(&child, MOVE_DEPTH, window, !root_max, scoring, &mut calls)
+                alpha_beta_counting(&child, MOVE_DEPTH, !root_max, window, scoring, &mut calls)
             }
         };
         let better = |best_value: i32| {
@@ -349,8 +349,8 @@ pub fn move_values(board: &Board, algorithm: Algorithm, scoring: Scoring) -> Mov
                 Algorithm::AlphaBeta => alpha_beta_counting(
                     &child,
                     MOVE_DEPTH,
-                    Window::OPEN,
                     below_max,
+                    Window::OPEN,
                     scoring,
                     &mut calls,
                 ),
@@ -461,6 +461,13 @@ pub(crate) fn moves_and_children(board: &Board) -> impl Iterator<Item = (Square,
         .map(move |mv| (mv, board.place(mv.index(board.size()), mover)))
 }
 
+/// One call begins: `calls` counts it, and a finished position's value
+/// is its answer.
+fn call(board: &Board, depth: i32, is_max: bool, scoring: Scoring, calls: &mut u64) -> Option<i32> {
+    *calls += 1;
+    finished_value(board, depth, is_max, scoring)
+}
+
 /// [`minimax`], counting by `scoring` and adding one to `calls` for each
 /// call (like the freeCodeCamp article's function-call counter).
 pub(crate) fn minimax_counting(
@@ -470,8 +477,7 @@ pub(crate) fn minimax_counting(
     scoring: Scoring,
     calls: &mut u64,
 ) -> i32 {
-    *calls += 1;
-    if let Some(value) = finished_value(board, depth, is_max, scoring) {
+    if let Some(value) = call(board, depth, is_max, scoring, calls) {
         return value;
     }
     let values =
@@ -488,18 +494,17 @@ pub(crate) fn minimax_counting(
 fn alpha_beta_counting(
     board: &Board,
     depth: i32,
-    mut window: Window,
     is_max: bool,
+    mut window: Window,
     scoring: Scoring,
     calls: &mut u64,
 ) -> i32 {
-    *calls += 1;
-    if let Some(value) = finished_value(board, depth, is_max, scoring) {
+    if let Some(value) = call(board, depth, is_max, scoring, calls) {
         return value;
     }
     let mut best: Option<i32> = None;
     for child in children(board) {
-        let score = alpha_beta_counting(&child, depth + 1, window, !is_max, scoring, calls);
+        let score = alpha_beta_counting(&child, depth + 1, !is_max, window, scoring, calls);
         best = Some(match best {
             Some(best) if is_max => best.max(score),
             Some(best) => best.min(score),
