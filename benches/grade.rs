@@ -11,12 +11,16 @@
 //! as the kernel counts reaped children's).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tictactoe_core::grade::child::Program;
 use tictactoe_core::grade::{Options, all_positions, grade};
+
+#[path = "../tests/support/student.rs"]
+mod student;
+
+use student::build_student;
 
 /// Samples of the compiled student, and of the Python one (a few seconds each).
 const SAMPLES: [usize; 2] = [7, 3];
@@ -24,15 +28,7 @@ const SAMPLES: [usize; 2] = [7, 3];
 /// The compiled student, built once.
 fn compiled() -> PathBuf {
     let built = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-student");
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/student.rs");
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let status = Command::new(rustc)
-        .args(["--edition", "2024", "-O", "-o"])
-        .arg(&built)
-        .arg(&source)
-        .status()
-        .expect("rustc runs");
-    assert!(status.success(), "the student builds");
+    build_student(&built);
     built
 }
 

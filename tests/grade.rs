@@ -4,11 +4,10 @@
 //! modules in `examples/students/` (run through the shim with python3).
 //!
 //! Every right answer is the engine's: the tests compare with what
-//! `teach::reference` computes, never with a convention written here. The
-//! tests marked `waiting for voice` check the articles' own printed numbers
+//! `teach::reference` computes, never with a convention written here, and
+//! one test checks that this is the articles' own printed numbers
 //! (GeeksforGeeks' findBestMove scores the board after a move at depth 0,
-//! so a win on the move is +10): they pass once the engine counts depth as
-//! the article does.
+//! so a win on the move is +10).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,6 +22,7 @@ use tictactoe_engine::{Board, Scoring};
 
 mod support;
 
+use support::student::build_student;
 use support::{PATIENCE, binary, output_within};
 
 /// The student of `examples/student.rs`, built once for this test binary.
@@ -32,15 +32,7 @@ fn student() -> &'static Path {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grade-students");
         fs::create_dir_all(&dir).expect("a folder for the students");
         let built = dir.join(format!("student-{}", std::process::id()));
-        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/student.rs");
-        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-        let status = Command::new(rustc)
-            .args(["--edition", "2024", "-O", "-o"])
-            .arg(&built)
-            .arg(&source)
-            .status()
-            .expect("rustc runs");
-        assert!(status.success(), "the student builds");
+        build_student(&built);
         built
     })
 }

@@ -14,7 +14,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use russh::client::{self, Msg};
-use russh::keys::{HashAlg, PublicKeyOrCertificate};
 use russh::{ChannelMsg, ChannelWriteHalf};
 use rustix::process::{Pid, Signal, kill_process};
 use tictactoe_engine::Square;
@@ -26,11 +25,25 @@ mod support;
 
 use support::frozen::Freezable;
 use support::screen as screen_support;
+use support::server::{self, Trusting};
 
 /// How long to wait for what should take milliseconds.
 const PATIENCE: Duration = Duration::from_secs(30);
 const COLS: u32 = 80;
 const ROWS: u32 = 24;
+
+/// Asks `ready` every 20 ms until it gives a value; a test still waiting
+/// after [`PATIENCE`] fails, saying `why`.
+async fn eventually<T>(mut ready: impl FnMut() -> Option<T>, why: impl Fn() -> String) -> T {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(value) = ready() {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "{}", why());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
 
 /// A running server with its log.
 struct Server {
@@ -51,44 +64,20 @@ impl Server {
         let key = dir.path().join("host_key");
         let home = dir.path().join("home");
         std::fs::create_dir_all(&home).expect("a home");
-        let mut child = support::binary()
-            .env("HOME", &home)
-            .env("XDG_DATA_HOME", home.join("data"))
-            .arg("serve")
-            .args(["--listen", "127.0.0.1:0", "--host-key"])
-            .arg(&key)
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the start line");
-        // "tictactoe serve: listening on ADDR, host key SHA256:..."
-        let address = line
-            .split("listening on ")
-            .nth(1)
-            .and_then(|rest| rest.split(',').next())
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| {
-                let mut err = String::new();
-                let stderr = child.stderr.as_mut().expect("stderr");
-                let _ = std::io::Read::read_to_string(stderr, &mut err);
-                panic!("an address in the start line: {line}{err}")
-            });
-        let fingerprint = line
-            .split("host key ")
-            .nth(1)
-            .map(|f| f.trim().to_string())
-            .unwrap_or_else(|| panic!("a fingerprint in the start line: {line}"));
+        let started = server::start(
+            support::binary()
+                .env("HOME", &home)
+                .env("XDG_DATA_HOME", home.join("data"))
+                .arg("serve")
+                .args(["--listen", "127.0.0.1:0", "--host-key"])
+                .arg(&key)
+                .args(args),
+        );
         let log = Arc::new(Mutex::new(String::new()));
         let feed = Arc::clone(&log);
-        let stderr = child.stderr.take().expect("stderr");
+        let lines = started.log;
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            for (_, line) in lines {
                 let mut log = feed.lock().expect("log lock");
                 log.push_str(&line);
                 log.push('\n');
@@ -102,9 +91,9 @@ impl Server {
             "the host key is kept, readable by its owner only"
         );
         Server {
-            child,
-            address,
-            fingerprint,
+            child: started.child,
+            address: started.address,
+            fingerprint: started.fingerprint,
             log,
             dir: Some(dir),
         }
@@ -144,15 +133,14 @@ impl Server {
     }
 
     async fn wait_log(&self, needle: &str) {
-        let deadline = Instant::now() + PATIENCE;
-        while !self.log().contains(needle) {
-            assert!(
-                Instant::now() < deadline,
+        let found = || self.log().contains(needle).then_some(());
+        let why = || {
+            format!(
                 "timed out waiting for `{needle}` in the log:\n{}",
                 self.log()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+            )
+        };
+        eventually(found, why).await;
     }
 
     fn signal(&self, signal: Signal) {
@@ -161,14 +149,9 @@ impl Server {
     }
 
     async fn exit(&mut self) -> ExitStatus {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                return status;
-            }
-            assert!(Instant::now() < deadline, "the server did not exit");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        let child = &mut self.child;
+        let why = || "the server did not exit".to_string();
+        eventually(|| child.try_wait().expect("wait"), why).await
     }
 }
 
@@ -176,25 +159,6 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-    }
-}
-
-/// Trusts the server's key, remembering its fingerprint.
-struct Trusting {
-    seen: Arc<Mutex<Option<String>>>,
-}
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        key: &PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        if let PublicKeyOrCertificate::PublicKey { key, .. } = key {
-            *self.seen.lock().expect("lock") = Some(key.fingerprint(HashAlg::Sha256).to_string());
-        }
-        Ok(true)
     }
 }
 
@@ -237,10 +201,8 @@ impl Connection {
             .bind(format!("{source}:0").parse().expect("an address"))
             .expect("a loopback source address");
         let stream = socket.connect(server.address).await.expect("connects");
-        let seen = Arc::new(Mutex::new(None));
-        let handler = Trusting {
-            seen: Arc::clone(&seen),
-        };
+        let handler = Trusting::default();
+        let seen = Arc::clone(&handler.seen);
         let config = Arc::new(client::Config::default());
         let stream = Freezable {
             inner: stream,
@@ -356,32 +318,25 @@ impl Player {
     }
 
     async fn wait_for_screen(&self, what: impl Fn(&vt100::Screen) -> bool, description: &str) {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
+        let shown = || {
+            // A copy, so that `what` may read the screen again itself.
             let screen = self.screen.lock().expect("screen").screen().clone();
-            if what(&screen) {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
+            what(&screen).then_some(())
+        };
+        let why = || {
+            format!(
                 "timed out waiting for {description}; screen:\n{}",
-                screen.contents()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+                self.contents()
+            )
+        };
+        eventually(shown, why).await;
     }
 
     /// Waits for the server to close the channel; returns the exit status.
     async fn closed(&self) -> Option<u32> {
-        let deadline = Instant::now() + PATIENCE;
-        while !self.closed.load(Ordering::SeqCst) {
-            assert!(
-                Instant::now() < deadline,
-                "the channel was not closed; screen:\n{}",
-                self.contents()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        let closed = || self.closed.load(Ordering::SeqCst).then_some(());
+        let why = || format!("the channel was not closed; screen:\n{}", self.contents());
+        eventually(closed, why).await;
         *self.exit.lock().expect("status")
     }
 

@@ -7,6 +7,9 @@ pub mod docs;
 #[cfg(feature = "serve")]
 pub mod frozen;
 pub mod screen;
+#[cfg(feature = "serve")]
+pub mod server;
+pub mod student;
 
 use std::io::{Read, Write};
 use std::process::{Child, Command, Output, Stdio};
