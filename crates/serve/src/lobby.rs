@@ -1471,6 +1471,39 @@ mod tests {
     }
 
     #[test]
+    fn a_fallen_flag_is_a_draw_when_the_other_side_has_no_line_left_to_make() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let lobby = lobby(&dir, Duration::from_secs(60));
+        let (alice, mut alice_rx) = keyed(&lobby, "alice");
+        let (bob, _) = keyed(&lobby, "bob");
+        let classic = || Offer {
+            kind: Kind { size: 3, k: 3 },
+            ..rated(Some("1+0"))
+        };
+        lobby.seek(alice, classic());
+        let game = lobby.seek(bob, classic()).expect("paired");
+        // X a1 b1 c2 a3, O c1 a2 b2 b3: every line holds an X, nobody has
+        // won, c3 is free and X is to move.
+        let moves = [0, 2, 1, 3, 5, 4, 6, 7];
+        for (mv, who) in moves.into_iter().zip([alice, bob].into_iter().cycle()) {
+            assert_eq!(lobby.play(who, game, 0, Square::from_index(mv, 3)), Ok(()));
+        }
+        // X's minute runs out, but O could never make a line: a draw.
+        lobby.enforce(Instant::now() + Duration::from_secs(61));
+        let view = last_view(&mut alice_rx).expect("told");
+        assert!(view.over.is_some(), "the game is over");
+        let stored = lobby.with_store(|s| s.history(1, 1)).expect("read");
+        assert_eq!(
+            stored[0].finish,
+            Some(Finish {
+                outcome: Outcome::Draw,
+                ending: Ending::Time
+            })
+        );
+        assert_eq!(stored[0].moves.len(), moves.len());
+    }
+
+    #[test]
     fn a_fallen_flag_loses_on_time_while_the_other_side_can_still_make_a_line() {
         let dir = tempfile::tempdir().expect("a folder");
         let lobby = lobby(&dir, Duration::from_secs(60));
