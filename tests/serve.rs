@@ -2321,6 +2321,19 @@ async fn a_rated_game_rates_both_players_as_glicko_2_does_and_shows_in_leaderboa
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_with_no_games_kept_gets_an_empty_records_file_and_a_note_why() {
+    let server = Server::start(&[]);
+    let key = new_key();
+    let (out, err, status) = command(&server, &key, "dana", "history").await;
+    assert_eq!((out.as_str(), status), ("", Some(0)));
+    assert!(err.contains("no games of this key's are kept yet"), "{err}");
+    let (json, err, status) = command(&server, &key, "dana", "history --json").await;
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(json["games"], serde_json::json!([]));
+    assert_eq!((err.as_str(), status), ("", Some(0)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_name_taken_by_another_key_is_refused() {
     let server = Server::start(&[]);
     let alice = keyed(&server, &new_key(), "alice").await;

@@ -17,12 +17,30 @@ const HISTORY: u32 = 100;
 /// The commands, as the client types them.
 pub(super) const NAMES: [&str; 2] = ["leaderboard", "history"];
 
+/// Why `history` lists nothing.
+const NO_HISTORY: &str = "no games of this key's are kept yet: only games between two keys are, not those against the AI or a guest";
+
+/// A command's answer: its output, and a note for standard error.
+#[derive(Debug)]
+pub(super) struct Answer {
+    /// What the command prints.
+    pub text: String,
+    /// A line beside the output, for the person reading.
+    pub note: Option<String>,
+}
+
+impl Answer {
+    fn text(text: String) -> Answer {
+        Answer { text, note: None }
+    }
+}
+
 /// What a command answers: its output, or why it cannot.
 pub(super) fn run(
     command: &str,
     account: Option<&Account>,
     lobby: &Lobby,
-) -> Result<String, String> {
+) -> Result<Answer, String> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let json = match words.get(1..) {
         Some([]) => false,
@@ -37,11 +55,11 @@ pub(super) fn run(
             for kind in store.rated_kinds().map_err(failed)? {
                 boards.push((kind, store.leaderboard(kind, LEADERS).map_err(failed)?));
             }
-            Ok(if json {
+            Ok(Answer::text(if json {
                 leaderboard_json(&boards)
             } else {
                 leaderboard_text(&boards)
-            })
+            }))
         }),
         "history" => {
             let Some(account) = account else {
@@ -53,9 +71,14 @@ pub(super) fn run(
                 let ratings = store.ratings_of(account.id).map_err(failed)?;
                 let games = store.history(account.id, HISTORY).map_err(failed)?;
                 Ok(if json {
-                    history_json(account, &ratings, &games)
+                    Answer::text(history_json(account, &ratings, &games))
                 } else {
-                    history_text(&games)
+                    // The output stays a records file (an empty one); the
+                    // note, on standard error, says why it is empty.
+                    Answer {
+                        text: history_text(&games),
+                        note: games.is_empty().then(|| NO_HISTORY.to_string()),
+                    }
                 })
             })
         }

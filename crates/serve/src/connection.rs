@@ -358,8 +358,11 @@ impl Connection {
             }
         };
         let status = match answer {
-            Ok(text) => {
-                session.data(channel, newline(text))?;
+            Ok(answer) => {
+                session.data(channel, newline(answer.text))?;
+                if let Some(note) = answer.note {
+                    session.extended_data(channel, 1, newline(format!("tictactoe: {note}\n")))?;
+                }
                 0
             }
             Err(why) => {
