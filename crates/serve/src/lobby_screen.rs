@@ -9,7 +9,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
-use super::lobby::{Activity, Offer, PlayerId, Snapshot};
+use super::lobby::{Activity, Offer, PlayerId, PlayerSummary, Snapshot};
 use super::store::Kind;
 use tictactoe_core::action::LobbyAction;
 use tictactoe_core::clock::TimeControl;
@@ -226,21 +226,31 @@ impl LobbyScreen {
         let room = usize::from(players_list.inner(players).width);
         // You first: on a short screen the list may not show everyone.
         let (mine, others): (Vec<_>, Vec<_>) = lobby.players.iter().partition(|p| p.id == self.me);
+        let you = |p: &PlayerSummary| if p.id == self.me { " (you)" } else { "" };
+        // One wording down the list: "in the lobby" where every such row
+        // has room for it, "in lobby" on each otherwise.
+        let idle: &[&str] = if lobby.players.iter().all(|p| {
+            p.activity != Activity::Idle
+                || Line::from(format!("{}{} in the lobby", p.name, you(p))).width() <= room
+        }) {
+            &["in the lobby", "in lobby"]
+        } else {
+            &["in lobby"]
+        };
         let player_lines: Vec<Line> = mine
             .into_iter()
             .chain(others)
             .map(|p| {
                 let doing: &[&str] = match p.activity {
-                    Activity::Idle => &["in the lobby", "in lobby"],
+                    Activity::Idle => idle,
                     Activity::Waiting => &["waiting"],
                     Activity::Playing(_) => &["playing"],
                     Activity::Watching(_) => &["watching"],
                 };
-                let you = if p.id == self.me { " (you)" } else { "" };
                 let forms = doing.iter().map(|doing| {
                     vec![
                         Span::raw(p.name.as_str()),
-                        Span::raw(you),
+                        Span::raw(you(p)),
                         Span::styled(format!(" {doing}"), faint),
                     ]
                 });
@@ -432,7 +442,7 @@ fn fit_pieces(forms: Vec<Vec<Span<'_>>>, width: usize) -> Line<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lobby::{GameSummary, PlayerSummary};
+    use crate::lobby::GameSummary;
     use tictactoe_core::game::Names;
     use tictactoe_engine::Status;
 
@@ -499,6 +509,24 @@ mod tests {
             }
             assert!(!text.contains("1 moves"), "{size}:\n{text}");
         }
+    }
+
+    #[test]
+    fn players_in_the_lobby_are_said_to_be_there_in_one_wording() {
+        let mut two = lobby();
+        two.players[0].activity = Activity::Idle;
+        let screen = LobbyScreen::new(1, false);
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        screen.render(&two, area, &mut buf);
+        let text: String = (0..24)
+            .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+            .collect();
+        // "alice (you) in the lobby" has no room at 80 columns, so bob's row,
+        // which would have, says it as alice's does.
+        assert!(text.contains("alice (you) in lobby"), "{text}");
+        assert!(text.contains("bob in lobby"), "{text}");
+        assert!(!text.contains("in the lobby"), "{text}");
     }
 
     /// Every player and game a lobby can hold at its longest: 16-character
