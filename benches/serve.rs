@@ -747,10 +747,12 @@ async fn ranked_client(
             played.moves += 1;
         }
         played.games += 1;
-        // The rematch: both ask, and the result leaves the screen. (Not
-        // "the board empties": the new game's X may move before this
-        // client's screen is drawn again, and the empty board never shows.)
-        if client.write.data_bytes(&b"n"[..]).await.is_err() || !client.until(|c| !c.over()).await {
+        // The rematch: both ask, and the new game's turn line replaces the
+        // result. (Not "the board empties": the new game's X may move
+        // before this client's screen is drawn again, and the empty board
+        // never shows.)
+        let turn = |c: &Client| !c.over() && (c.shows("Your turn") || c.shows("'s turn ("));
+        if client.write.data_bytes(&b"n"[..]).await.is_err() || !client.until(turn).await {
             return played;
         }
     }

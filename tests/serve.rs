@@ -10,7 +10,7 @@ use std::net::SocketAddr;
 use std::num::NonZeroU16;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use russh::client::{self, Msg};
@@ -50,7 +50,8 @@ struct Server {
     child: Child,
     address: SocketAddr,
     fingerprint: String,
-    log: Arc<Mutex<String>>,
+    /// The log's lines as they come, and the log so far.
+    log: Mutex<(mpsc::Receiver<(Instant, String)>, String)>,
     dir: Option<tempfile::TempDir>,
 }
 
@@ -73,16 +74,6 @@ impl Server {
                 .arg(&key)
                 .args(args),
         );
-        let log = Arc::new(Mutex::new(String::new()));
-        let feed = Arc::clone(&log);
-        let lines = started.log;
-        std::thread::spawn(move || {
-            for (_, line) in lines {
-                let mut log = feed.lock().expect("log lock");
-                log.push_str(&line);
-                log.push('\n');
-            }
-        });
         assert!(
             std::fs::metadata(&key).is_ok_and(|m| {
                 use std::os::unix::fs::PermissionsExt;
@@ -94,7 +85,7 @@ impl Server {
             child: started.child,
             address: started.address,
             fingerprint: started.fingerprint,
-            log,
+            log: Mutex::new((started.log, String::new())),
             dir: Some(dir),
         }
     }
@@ -128,8 +119,15 @@ impl Server {
         found
     }
 
+    /// The log so far.
     fn log(&self) -> String {
-        self.log.lock().expect("log lock").clone()
+        let mut guard = self.log.lock().expect("log lock");
+        let (lines, log) = &mut *guard;
+        for (_, line) in lines.try_iter() {
+            log.push_str(&line);
+            log.push('\n');
+        }
+        log.clone()
     }
 
     async fn wait_log(&self, needle: &str) {
@@ -926,7 +924,7 @@ async fn sigterm_tells_every_client_and_exits_zero() {
     }
     let status = server.exit().await;
     assert_eq!(status.code(), Some(0), "log:\n{}", server.log());
-    assert!(server.log().contains("stopped"));
+    server.wait_log("stopped").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -936,11 +934,7 @@ async fn the_shutdown_log_counts_one_connection_in_the_singular() {
     server.signal(Signal::TERM);
     assert_eq!(alice.closed().await, Some(1));
     assert_eq!(server.exit().await.code(), Some(0));
-    let log = server.log();
-    assert!(
-        log.contains("shutting down: 1 connection told\n"),
-        "log:\n{log}"
-    );
+    server.wait_log("shutting down: 1 connection told\n").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1991,8 +1985,7 @@ async fn going_down_a_client_that_reads_nothing_is_not_waited_for() {
         .wait_for(|s| s.contains("the server is going down"), "the goodbye")
         .await;
     assert_eq!(server.exit().await.code(), Some(0), "{}", server.log());
-    let log = server.log();
-    assert!(log.contains("disconnect stuck from 127.0.0.1"), "{log}");
+    server.wait_log("disconnect stuck from 127.0.0.1").await;
 }
 
 // Issue 19 point 6: a game the other player left takes no more moves, and looks it.

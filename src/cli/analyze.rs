@@ -88,8 +88,8 @@ pub struct BestArgs {
     /// Print the square as the game names it, such as c3, instead of ROW COL.
     #[arg(long)]
     pub coord: bool,
-    /// How scores are counted (with plain scores every win ties, and the
-    /// first in reading order is best) and how far the search goes.
+    /// How scores are counted and how far the search goes. (With plain
+    /// scores every win ties, and the first in reading order is best.)
     #[command(flatten)]
     pub search: Search,
 }

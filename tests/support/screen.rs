@@ -1,6 +1,8 @@
 //! The game read off a terminal screen that vt100 parsed, at the game's own
 //! layout: shared by the tests that drive the real binary through a
-//! pseudo-terminal (`pty.rs`) and through an SSH client (`serve.rs`).
+//! pseudo-terminal (`pty.rs`) and through an SSH client (`serve.rs`), and by
+//! the server's benchmark (`benches/serve.rs`, which includes this file by
+//! its path).
 
 use ratatui::layout::Rect;
 use tictactoe_engine::Square;

@@ -40,8 +40,9 @@ pub trait Voice {
     /// A move was just played: the game's last move.
     fn moved(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()>;
 
-    /// The board and whose turn it is, at the start and after a new game, undo or redo.
-    fn board(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()>;
+    /// Where the game stands, at the start and after a new game, undo or redo:
+    /// the position as this voice shows it, and whose turn it is.
+    fn state(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()>;
 
     /// Whose turn it is or how the game ended, after input that was refused.
     fn turn(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()>;
@@ -248,7 +249,7 @@ fn play(
         title(settings.start),
         players(settings)
     )?;
-    voice.board(&game, settings, output)?;
+    voice.state(&game, settings, output)?;
     loop {
         let board = game.board();
         if let Status::InProgress { to_move } = board.status()
@@ -318,7 +319,7 @@ fn play(
             Command::New => {
                 game.restart();
                 writeln!(output, "New game.")?;
-                voice.board(&game, settings, output)?;
+                voice.state(&game, settings, output)?;
             }
             Command::Undo | Command::Redo => {
                 let before = game.status();
@@ -333,7 +334,7 @@ fn play(
                 } else {
                     let notes = save(before, &game);
                     writeln!(output, "{done}")?;
-                    voice.board(&game, settings, output)?;
+                    voice.state(&game, settings, output)?;
                     tell(&notes, output)?;
                 }
             }

@@ -27,11 +27,11 @@ impl Voice for Grid {
             let mover = game.mover(game.moves().len() - 1);
             writeln!(out, "{mover} plays {mv}.")?;
         }
-        self.board(game, settings, out)
+        self.state(game, settings, out)
     }
 
     /// The board as rows, then whose turn it is or how the game ended.
-    fn board(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()> {
+    fn state(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{}", game.board().to_grid())?;
         self.turn(game, settings, out)
     }

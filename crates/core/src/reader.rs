@@ -50,7 +50,7 @@ impl Voice for Sentences {
 
     /// Where the game stands: on a board given at the start, the rows read
     /// out first; then whose turn it is.
-    fn board(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()> {
+    fn state(&mut self, game: &Game, settings: &Settings, out: &mut dyn Write) -> io::Result<()> {
         if game.board().move_count() > 0 && game.moves().is_empty() {
             for line in rows(&game.board()) {
                 writeln!(out, "{line}")?;
