@@ -1,7 +1,8 @@
-//! One truth for proven scores: where the prover has proven a position, the
-//! move every view calls best is one the proof keeps, whatever the
-//! time-bounded search found, and no move's shown score contradicts the
-//! result the proof gives it.
+//! One truth for proven scores: where the prover has proven a position the
+//! search only estimated, the move every view calls best is one the proof
+//! keeps, whatever the time-bounded search found; with every score proven it
+//! is the first best in reading order, as the articles' findBestMove keeps
+//! it; and no move's shown score contradicts the result the proof gives it.
 
 mod support;
 
@@ -19,7 +20,8 @@ fn board(text: &str, k: u8) -> Board {
 }
 
 /// What the rows say agrees with what the prover proved after each move,
-/// and the best row is the move the proof keeps.
+/// and the best row is the move the proof keeps, unless every score is
+/// proven (then it is the first best in reading order).
 fn agrees_with_the_proof(analysis: &Analysis, scoring: Scoring) -> Result<(), String> {
     let mover = analysis.board.to_move();
     let settled = analysis.settled.as_ref().ok_or("no proof")?;
@@ -64,7 +66,10 @@ fn agrees_with_the_proof(analysis: &Analysis, scoring: Scoring) -> Result<(), St
     if best.len() != 1 {
         return Err(format!("{} best moves", best.len()));
     }
+    // With every score proven the best move is findBestMove's, the first
+    // best in reading order; otherwise a move the proof keeps.
     if let Some(keep) = settled.keep
+        && !analysis.proven()
         && (matches!(keep, Keep::Win(_)) || !best[0].outlook.is_known())
         && best[0].mv != keep.mv()
     {
@@ -150,6 +155,50 @@ fn the_six_by_six_position_names_the_move_its_proof_keeps_however_long_the_searc
             _ => {}
         }
     }
+}
+
+#[test]
+fn with_every_score_proven_the_best_move_is_the_first_best_in_reading_order() {
+    // Every move draws; the proof keeps one of them, not the first.
+    let four = board("xoxo/oxox/..../....", 4);
+    let mut ai = Ai::new();
+    let mut analysis = ai.analyze(&four, Limits::ToTheEnd);
+    analysis.settle(ai.settle_all(&four).expect("a bigger board"));
+    assert!(analysis.proven());
+    let first = analysis.moves[0].mv;
+    let kept = analysis
+        .settled
+        .as_ref()
+        .and_then(|s| s.keep)
+        .expect("a move");
+    for scoring in Scoring::ALL {
+        assert_eq!(analysis.best_by(scoring).map(|best| best.mv), Some(first));
+        assert_eq!(agrees_with_the_proof(&analysis, scoring), Ok(()));
+    }
+    // Every view names it: best, analyze's text and JSON, trace.
+    let out = tictactoe(&["best", "xoxo/oxox/..../....", "--coord"], "");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        first.to_string()
+    );
+    let out = tictactoe(&["analyze", "xoxo/oxox/..../....", "--json"], "");
+    let answer: Json = serde_json::from_slice(&out.stdout).expect("one JSON line");
+    assert_eq!(answer["best"], first.to_string());
+    assert_eq!(answer["proof"]["move"], kept.mv().to_string());
+    let out = tictactoe(&["analyze", "xoxo/oxox/..../...."], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("The optimal move is: {first} ")),
+        "{text}"
+    );
+    assert!(
+        !text.contains("keeps it"),
+        "the proof's move goes unnamed:\n{text}"
+    );
+    let args = ["trace", "xoxo/oxox/..../....", "--max-calls", "1000000"];
+    let out = tictactoe(&args, "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("Best move: {first} ")), "{text}");
 }
 
 #[test]

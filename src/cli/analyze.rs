@@ -5,8 +5,8 @@ use std::io::{self, BufRead, Write};
 use super::{BoardOptions, ExitStatus, ProofBounds, ScoresArg, Streams, json};
 use clap::Args;
 use tictactoe_core::present::{
-    MoveRow, ResultAfter, move_list, move_rows, result_for, score_reason, scoring_legend,
-    settled_words, verdict,
+    MoveRow, ResultAfter, move_list, move_rows, proof_words, result_for, score_reason,
+    scoring_legend, verdict,
 };
 use tictactoe_core::text::{read_line, signed, thousands};
 use tictactoe_engine::solve::{Keep, Stop};
@@ -354,12 +354,8 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
     }
     text.push_str(&format!("Verdict: {}\n", verdict(analysis)));
     // The proof's own line when it names a move; its value alone is the verdict's.
-    if let Some(words) = analysis
-        .settled
-        .as_ref()
-        .filter(|settled| settled.keep.is_some())
-        .and_then(|settled| settled_words(settled, to_move))
-    {
+    let keeps = analysis.settled.as_ref().is_some_and(|s| s.keep.is_some());
+    if let Some(words) = proof_words(analysis).filter(|_| keeps && !analysis.proven()) {
         text.push_str(&format!("Proof: {words}\n"));
     }
     text.push_str(&format!(

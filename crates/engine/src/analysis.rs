@@ -201,16 +201,19 @@ impl Analysis {
     }
 
     /// The best move, the one every view names, with the scores counted by
-    /// `scoring`. Where the prover has proven the position
-    /// ([`Analysis::settled`]), a move the proof keeps: its winning move,
-    /// or its holding move unless the search proved a win. Otherwise
-    /// `findBestMove`'s choice: the first move in reading order with the
-    /// best score as [`Scoring::shown`] shows it (the lowest for a side
-    /// that minimizes). With plain or CS50 scores a slower win ties with a
-    /// quicker one, so the choice may differ from [`Analysis::best`]'s. The
-    /// move keeps its score in the convention.
+    /// `scoring`: `findBestMove`'s choice, the first move in reading order
+    /// with the best score as [`Scoring::shown`] shows it (the lowest for a
+    /// side that minimizes). Where some score is only an estimate and the
+    /// prover has proven the position ([`Analysis::settled`]), a move the
+    /// proof keeps instead: its winning move, or its holding move unless
+    /// the search proved a win. With plain or CS50 scores a slower win ties
+    /// with a quicker one, so the choice may differ from
+    /// [`Analysis::best`]'s. The move keeps its score in the convention.
     pub fn best_by(&self, scoring: Scoring) -> Option<ScoredMove> {
-        let kept = match self.settled.as_ref().and_then(|settled| settled.keep) {
+        // Proven scores are exact: the first best of them is as good as
+        // any move a proof keeps, and it is the one the articles name.
+        let settled = self.settled.as_ref().filter(|_| !self.proven());
+        let kept = match settled.and_then(|settled| settled.keep) {
             Some(Keep::Win(mv)) => Some(mv),
             Some(Keep::Hold(mv)) if !self.best().is_some_and(|best| self.wins(best)) => Some(mv),
             _ => None,

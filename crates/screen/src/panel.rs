@@ -8,7 +8,7 @@ use super::app::App;
 use super::message::Said;
 use tictactoe_core::lab::{Gain, gain_text};
 use tictactoe_core::present::{
-    capitalised, ended, move_list, move_rows, result_for, row_reason, scoring_legend, settled_words,
+    capitalised, ended, move_list, move_rows, proof_words, result_for, row_reason, scoring_legend,
 };
 use tictactoe_core::text::{count as count_of, percent_saved, thousands};
 use tictactoe_engine::teach::ladder::Rung;
@@ -48,10 +48,7 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     let scoring = app.scores();
     items.push((1, Said::Heading(format!("Scores for {to_move} to move:"))));
     // What a proof covers, on boards bigger than 3x3: the scores may be estimates.
-    if let Some(words) = analysis
-        .and_then(|analysis| analysis.settled.as_ref())
-        .and_then(|settled| settled_words(settled, to_move))
-    {
+    if let Some(words) = analysis.and_then(proof_words) {
         items.push((2, Said::Text(format!("{words}."))));
     }
     // One item, so a short screen drops the legend whole, never half a sentence.

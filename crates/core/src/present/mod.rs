@@ -107,6 +107,25 @@ pub fn proven_value(value: Value) -> String {
     }
 }
 
+/// What the prover settled about the analysed position, in
+/// [`settled_words`]: the proven value, and the move the proof keeps where
+/// that move is the best move ([`Analysis::best_by`]: where some score is
+/// an estimate). With every score proven the best move is the first best
+/// in reading order, and the proof's own move, one of the best, goes
+/// unnamed rather than beside it.
+pub fn proof_words(analysis: &Analysis) -> Option<String> {
+    let settled = analysis.settled.as_ref()?;
+    let to_move = analysis.board.to_move();
+    if analysis.proven() {
+        let value = Settled {
+            keep: None,
+            ..settled.clone()
+        };
+        return settled_words(&value, to_move);
+    }
+    settled_words(settled, to_move)
+}
+
 /// What the prover settled about a position, for the explain panel and
 /// `analyze`: "Proven draw: c3 keeps it", "X wins with best play (proven):
 /// b2 keeps the win", "O does not lose with d4 (proven)"; `None` when it
