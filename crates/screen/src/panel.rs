@@ -13,7 +13,7 @@ use tictactoe_core::present::{
 use tictactoe_core::text::{count as count_of, percent_saved, thousands};
 use tictactoe_engine::teach::ladder::Rung;
 use tictactoe_engine::teach::line::Line;
-use tictactoe_engine::{Analysis, Board, Level, Method, Square, Status};
+use tictactoe_engine::{Analysis, Level, Method, Square, Status};
 
 /// The moves of a line from `board`, `mv` first, with the result:
 /// "b2 X, a1 O, c3 X: X wins in 2". `None` unless `mv` has been scored.
@@ -94,7 +94,7 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     if app.lab_on() {
         lab(app, &mut items);
     } else {
-        costs(app, board, analysis, &mut items);
+        costs(app, analysis, &mut items);
     }
     if let Some(note) = slip_note(app) {
         items.push((6, Said::Gap));
@@ -108,7 +108,7 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
 /// positions the engine's search examines to score every move and what
 /// that saves in all, and on 3x3 the compiled table that makes it a lookup.
 /// Every count says what it counts.
-fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(u8, Said)>) {
+fn costs(app: &App, analysis: Option<&Analysis>, items: &mut Vec<(u8, Said)>) {
     let costs = app.costs();
     items.push((2, Said::Text("Calls, as trace counts:".into())));
     let figure = |label: &str, value: String| Said::Figure(label.to_string(), value);
@@ -134,11 +134,9 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
         Some(Method::Search { nodes, .. }) => Some(nodes),
         _ => costs.and_then(|c| c.search),
     };
-    let search_label = if board.is_classic() {
-        "search"
-    } else {
-        "engine"
-    };
+    // The engine's own search, not one of the lab's rows: it adds threat
+    // checks to them (docs/LEARN.md, the lab).
+    let search_label = "engine";
     match searched {
         Some(nodes) => {
             items.push((
@@ -146,7 +144,7 @@ fn costs(app: &App, board: Board, analysis: Option<&Analysis>, items: &mut Vec<(
                 figure(search_label, count_of(nodes, "position", "positions")),
             ));
             if let Some(saving) = saving(Some(nodes), minimax.flatten()) {
-                items.push((4, figure(" in all", saving)));
+                items.push((4, figure(" saves in all", saving)));
             }
         }
         None => items.push((1, figure(search_label, "scoring…".into()))),
