@@ -531,3 +531,53 @@ fn a_run_to_the_end_on_4x4_says_how_far_it_got_and_esc_stops_it() {
         "Esc stopped it; it did not close"
     );
 }
+
+/// The walkthrough's screens in docs/LEARN.md are the game's own at 80x24:
+/// freeCodeCamp's board at call 8 (`c` eight times), and in alpha-beta mode
+/// (`c`, `a`, `c` six times, `f` twice).
+#[test]
+fn the_walkthrough_screens_in_learn_md_are_the_games() {
+    let t0 = Instant::now();
+    let learn = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/LEARN.md"))
+        .expect("docs/LEARN.md");
+    let blocks: Vec<String> = learn
+        .split("```")
+        .skip(1)
+        .step_by(2)
+        .map(|block| {
+            block
+                .lines()
+                .skip(1)
+                .map(str::trim_end)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect();
+    let mut plain = vec![Action::Walkthrough];
+    plain.extend([NEXT; 7]);
+    let mut pruned = vec![Action::Walkthrough, Action::Trace(TraceMove::AlphaBeta)];
+    pruned.extend([NEXT; 6]);
+    pruned.extend([Action::Trace(TraceMove::Finish); 2]);
+    for actions in [plain, pruned] {
+        let app = after(people(article(), &[], t0), &actions, t0);
+        let screen = text(&draw(&app, 80, 24));
+        assert!(
+            blocks
+                .iter()
+                .any(|block| block.trim_end() == screen.trim_end()),
+            "docs/LEARN.md has no screen as the game draws it after {actions:?}:\n{screen}"
+        );
+    }
+}
+
+/// docs/GUIDE.md quotes the key bar after a game at 80x24 as it is drawn.
+#[test]
+fn the_key_bar_after_a_game_in_guide_md_is_the_games() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/GUIDE.md"))
+        .expect("docs/GUIDE.md");
+    let t0 = Instant::now();
+    let won = people(Board::new(), &[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], t0);
+    let screen = text(&draw(&won, 80, 24));
+    let bar = screen.lines().last().expect("a key bar").trim();
+    assert!(guide.contains(&format!("`{bar}`")), "{bar}");
+}

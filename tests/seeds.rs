@@ -147,3 +147,37 @@ fn the_ai_against_itself_plays_the_same_game_in_every_front_end() {
         }
     }
 }
+
+/// The screen at the top of README.md is the game's own: `tictactoe --seed
+/// 2`, then `5` and `3`, at 80x24 (docs/GUIDE.md says so).
+#[test]
+fn the_readmes_screen_is_the_game_after_5_and_3_with_seed_2() {
+    let mut now = Instant::now();
+    let mut app = App::new(seeded(Seat::Human, Seat::Ai(Level::Perfect), 2), now);
+    for square in ["b2", "c1"] {
+        let square: Square = square.parse().expect("a square");
+        app.update(Action::Place(square), now);
+        while !app.human_to_move() {
+            answer_all(&mut app, now);
+            now += Duration::from_secs(1);
+            app.tick(now);
+        }
+    }
+    let buffer = support::draw(&app, 80, 24);
+    let screen: Vec<String> = buffer
+        .content
+        .chunks(80)
+        .map(|row| row.iter().map(|cell| cell.symbol()).collect::<String>())
+        .map(|row| row.trim_end().to_string())
+        .collect();
+    let readme = include_str!("../README.md");
+    let block: Vec<String> = readme
+        .split("```")
+        .nth(1)
+        .expect("a screen in README.md")
+        .lines()
+        .skip(1)
+        .map(|line| line.trim_end().to_string())
+        .collect();
+    assert_eq!(block, screen, "README.md's screen, then the game's");
+}
