@@ -431,7 +431,7 @@ fn cut_words(app: &App, (width, height): (u16, u16)) -> Vec<String> {
     } = layout_for(area, app)
     {
         let items = match (app.walkthrough(), app.quiz()) {
-            (Some(walkthrough), _) => walkthrough.summary_items(),
+            (Some(walkthrough), _) => walkthrough.summary_items(rect.width),
             (_, Some(quiz)) => quiz.items(true),
             _ => explain_items(app),
         };

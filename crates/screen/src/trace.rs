@@ -593,9 +593,10 @@ impl Walkthrough {
         }
     }
 
-    /// The same in a few words, for a screen with no room for the panel:
-    /// every open call by number, the middle ones counted when too many.
-    pub fn summary_items(&self) -> Vec<(u8, Said)> {
+    /// The same in a few words, for a screen `width` columns wide with no
+    /// room for the panel: every open call by number, the middle ones
+    /// counted when there are too many or the line would not fit.
+    pub fn summary_items(&self, width: u16) -> Vec<(u8, Said)> {
         let mut items: Vec<(u8, Said)> = Vec::new();
         let numbers: Vec<u64> = self.state.stack.iter().map(|call| call.number).collect();
         if !numbers.is_empty() {
@@ -604,7 +605,9 @@ impl Walkthrough {
             } else {
                 ""
             };
-            let open = format!("{mode}calls open: {}", chain(&numbers));
+            let said = format!("{mode}calls open: ");
+            let room = usize::from(width).saturating_sub(said.chars().count());
+            let open = format!("{said}{}", chain(&numbers, room));
             items.push((1, Said::Text(open)));
         }
         if let Some(returned) = self.state.returned.last() {
@@ -658,19 +661,35 @@ fn hidden_line(hidden: &[u64]) -> String {
 
 /// Open call numbers joined by `›`, the middle ones counted when there are
 /// more than six: `1 › 4 › … 3 more … › 11`.
-fn chain(numbers: &[u64]) -> String {
-    let shown: Vec<String> = if numbers.len() <= 6 {
-        numbers.iter().map(|n| thousands(*n)).collect()
-    } else {
-        let (first, last) = (&numbers[..2], &numbers[numbers.len() - 3..]);
-        first
+fn chain(numbers: &[u64], room: usize) -> String {
+    let all = || numbers.iter().map(|n| thousands(*n)).collect::<Vec<_>>();
+    // Calls 1 and 2, then the newest three; as few as one of each where
+    // the room is short, the newest call always last.
+    let cut = |first: usize, last: usize| -> Vec<String> {
+        let left = numbers.len() - first - last;
+        numbers[..first]
             .iter()
             .map(|n| thousands(*n))
-            .chain(std::iter::once(format!("… {} more …", numbers.len() - 5)))
-            .chain(last.iter().map(|n| thousands(*n)))
+            .chain(std::iter::once(format!("… {left} more …")))
+            .chain(
+                numbers[numbers.len() - last..]
+                    .iter()
+                    .map(|n| thousands(*n)),
+            )
             .collect()
     };
-    shown.join(" › ")
+    let mut forms = Vec::new();
+    if numbers.len() <= 6 {
+        forms.push(all());
+    }
+    for (first, last) in [(2, 3), (1, 2), (1, 1)] {
+        if numbers.len() > first + last + 1 {
+            forms.push(cut(first, last));
+        }
+    }
+    let fits = |form: &Vec<String>| form.join(" › ").chars().count() <= room;
+    let chosen = forms.iter().find(|form| fits(form)).or(forms.last());
+    chosen.map_or_else(|| all().join(" › "), |form| form.join(" › "))
 }
 
 /// `alpha +10 · beta +inf`: the current call's window.
@@ -740,6 +759,17 @@ fn role(call: &Call, scoring: Scoring) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_open_calls_fit_their_line_the_newest_last() {
+        let open: Vec<u64> = (1..=8).collect();
+        assert_eq!(chain(&open, 80), "1 › 2 › … 3 more … › 6 › 7 › 8");
+        assert_eq!(chain(&open, 22), "1 › … 5 more … › 7 › 8");
+        assert_eq!(chain(&open, 18), "1 › … 6 more … › 8");
+        // Nothing shorter: the shortest form, whatever the room.
+        assert_eq!(chain(&open, 5), "1 › … 6 more … › 8");
+        assert_eq!(chain(&[1, 2, 3], 5), "1 › 2 › 3");
+    }
 
     fn fcc() -> Walkthrough {
         Walkthrough::new("o.x/x.x/.oo".parse().unwrap(), Scoring::Depth)

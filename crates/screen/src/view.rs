@@ -69,7 +69,7 @@ impl Widget for &App {
                         render_panel(" Explain ", explain_items(self), rect, &theme, buf);
                     }
                     (Some(ExplainPlace::Summary(rect)), Some(walkthrough)) => {
-                        render_summary(walkthrough.summary_items(), rect, text.axis, buf);
+                        render_summary(walkthrough.summary_items(rect.width), rect, text.axis, buf);
                     }
                     (Some(ExplainPlace::Summary(rect)), None) => {
                         render_summary(explain_items(self), rect, text.axis, buf);
