@@ -487,11 +487,12 @@ impl Walkthrough {
             return items;
         }
         let panel_width = width;
-        // The call column as wide as the walk's biggest call number.
-        let width = self
+        // The call column as wide as the walk's biggest call number, or the
+        // biggest open one where the walk is too long to count.
+        let biggest = self
             .total
-            .map_or(0, |total| thousands(total).chars().count())
-            .max(5);
+            .or_else(|| self.state.stack.iter().map(|call| call.number).max());
+        let width = biggest.map_or(0, |n| call_label(n).chars().count()).max(5);
         let head = format!("{:>width$}  move", "call");
         items.push((1, Said::Figure(head, "turn   best".into())));
         let best = self.state.walk.best_so_far().collect::<Vec<_>>();
@@ -523,7 +524,7 @@ impl Walkthrough {
                 (None, Some(value)) => format!("<={}", signed(value)),
                 (None, None) => "…".to_string(),
             };
-            let label = format!("{:>width$}  {mv}", thousands(call.number));
+            let label = format!("{:>width$}  {mv}", call_label(call.number));
             items.push((
                 1,
                 Said::Figure(
@@ -650,13 +651,31 @@ fn shown_frames(numbers: &[u64], room: usize, width: u16) -> impl Fn(usize) -> b
 
 /// The line that stands for the open calls not listed.
 fn hidden_line(hidden: &[u64]) -> String {
-    let numbers: Vec<String> = hidden.iter().map(|n| thousands(*n)).collect();
+    let mut numbers: Vec<String> = hidden.iter().map(|n| thousands(*n)).collect();
+    // More than four: the first two and the last, the rest counted above.
+    if numbers.len() > 4 {
+        let last = numbers.pop().unwrap_or_default();
+        numbers.truncate(2);
+        numbers.push(format!("… {last}"));
+    }
     let calls = if hidden.len() == 1 { "call" } else { "calls" };
     format!(
         "⋮ {} more open: {calls} {}",
         hidden.len(),
         numbers.join(", ")
     )
+}
+
+/// A call's number in the call stack's column: in full up to 999,999 (as
+/// `trace` numbers it), in millions beyond (`161.2M`), where only a walk
+/// run towards the end of a tree too big to count gets, so that the row
+/// keeps to the panel's width.
+fn call_label(number: u64) -> String {
+    if number < 1_000_000 {
+        thousands(number)
+    } else {
+        format!("{:.1}M", number as f64 / 1e6)
+    }
 }
 
 /// Open call numbers joined by `›`, the middle ones counted when there are
@@ -759,6 +778,22 @@ fn role(call: &Call, scoring: Scoring) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_run_of_hidden_calls_is_named_by_its_ends() {
+        assert_eq!(hidden_line(&[2, 3]), "⋮ 2 more open: calls 2, 3");
+        let many = [2, 3, 4, 5, 6, 50_254_391];
+        assert_eq!(
+            hidden_line(&many),
+            "⋮ 6 more open: calls 2, 3, … 50,254,391"
+        );
+    }
+
+    #[test]
+    fn call_numbers_past_a_million_keep_to_the_column() {
+        assert_eq!(call_label(549_946), "549,946");
+        assert_eq!(call_label(161_218_545), "161.2M");
+    }
 
     #[test]
     fn the_open_calls_fit_their_line_the_newest_last() {
