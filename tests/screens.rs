@@ -532,9 +532,9 @@ fn a_run_to_the_end_on_4x4_says_how_far_it_got_and_esc_stops_it() {
     );
 }
 
-/// The walkthrough's screens in docs/LEARN.md are the game's own at 80x24:
-/// freeCodeCamp's board at call 8 (`c` eight times), and in alpha-beta mode
-/// (`c`, `a`, `c` six times, `f` twice).
+/// The screens in docs/LEARN.md are the game's own at 80x24, on
+/// freeCodeCamp's board: the walkthrough at call 8 (`c` eight times), in
+/// alpha-beta mode (`c`, `a`, `c` six times, `f` twice), and the tree.
 #[test]
 fn the_walkthrough_screens_in_learn_md_are_the_games() {
     let t0 = Instant::now();
@@ -558,7 +558,10 @@ fn the_walkthrough_screens_in_learn_md_are_the_games() {
     let mut pruned = vec![Action::Walkthrough, Action::Trace(TraceMove::AlphaBeta)];
     pruned.extend([NEXT; 6]);
     pruned.extend([Action::Trace(TraceMove::Finish); 2]);
-    for actions in [plain, pruned] {
+    // And the tree, after `t` and `↓ ↓ ↓ Enter`.
+    let down = Action::Cursor(tictactoe_core::action::Direction::Down);
+    let tree = vec![Action::ToggleTree, down, down, down, Action::Confirm];
+    for actions in [plain, pruned, tree] {
         let app = after(people(article(), &[], t0), &actions, t0);
         let screen = text(&draw(&app, 80, 24));
         assert!(

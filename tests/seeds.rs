@@ -148,36 +148,107 @@ fn the_ai_against_itself_plays_the_same_game_in_every_front_end() {
     }
 }
 
+/// `app` after a person's `moves` against the seeded AI, and then
+/// `actions`, every request answered.
+fn played(seed: u64, moves: &[&str], actions: &[Action]) -> App {
+    let mut now = Instant::now();
+    let mut app = App::new(seeded(Seat::Human, Seat::Ai(Level::Perfect), seed), now);
+    let settle = |app: &mut App, now: &mut Instant| {
+        for _ in 0..10 {
+            answer_all(app, *now);
+            *now += Duration::from_secs(1);
+            app.tick(*now);
+        }
+    };
+    for square in moves {
+        app.update(Action::Place(square.parse().expect("a square")), now);
+        settle(&mut app, &mut now);
+    }
+    for &action in actions {
+        app.update(action, now);
+        settle(&mut app, &mut now);
+    }
+    app
+}
+
+/// The screen at `width` x `height`, a line a row, times (which vary) as
+/// `[time]`.
+fn screen_text(app: &App, (width, height): (u16, u16)) -> String {
+    let buffer = support::draw(app, width, height);
+    let rows: Vec<String> = buffer
+        .content
+        .chunks(usize::from(width))
+        .map(|row| row.iter().map(|cell| cell.symbol()).collect::<String>())
+        .map(|row| without_times(row.trim_end()))
+        .collect();
+    rows.join("\n")
+}
+
+/// `0.005 ms` as `[time] ms`: times vary from run to run.
+fn without_times(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let is_number =
+        |word: &str| word.contains('.') && word.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let kept: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .map(|(i, &word)| {
+            if is_number(word) && words.get(i + 1) == Some(&"ms") {
+                "[time]"
+            } else {
+                word
+            }
+        })
+        .collect();
+    kept.join(" ")
+}
+
+/// The screens in a page: its code blocks, a line a row, times as `[time]`.
+fn screens_in(page: &str) -> Vec<String> {
+    page.split("```")
+        .skip(1)
+        .step_by(2)
+        .map(|block| {
+            block
+                .lines()
+                .skip(1)
+                .map(|l| without_times(l.trim_end()))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect()
+}
+
 /// The screen at the top of README.md is the game's own: `tictactoe --seed
 /// 2`, then `5` and `3`, at 80x24 (docs/GUIDE.md says so).
 #[test]
 fn the_readmes_screen_is_the_game_after_5_and_3_with_seed_2() {
-    let mut now = Instant::now();
-    let mut app = App::new(seeded(Seat::Human, Seat::Ai(Level::Perfect), 2), now);
-    for square in ["b2", "c1"] {
-        let square: Square = square.parse().expect("a square");
-        app.update(Action::Place(square), now);
-        while !app.human_to_move() {
-            answer_all(&mut app, now);
-            now += Duration::from_secs(1);
-            app.tick(now);
-        }
+    let screen = screen_text(&played(2, &["b2", "c1"], &[]), (80, 24));
+    let readme = screens_in(include_str!("../README.md"));
+    assert_eq!(
+        readme[0].trim_end(),
+        screen.trim_end(),
+        "README.md's screen, then the game's"
+    );
+}
+
+/// docs/GUIDE.md's explain screens are the game's own: `tictactoe --seed
+/// 8`, `5` and `1`, then `e` and the cursor right onto b1, at 80x24; and
+/// `5` then `e` at 40x15.
+#[test]
+fn the_explain_screens_in_guide_md_are_the_games() {
+    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/GUIDE.md"))
+        .expect("docs/GUIDE.md");
+    let screens = screens_in(&guide);
+    let right = Action::Cursor(tictactoe_core::action::Direction::Right);
+    let wide = played(8, &["b2", "a1"], &[Action::ToggleExplain, right]);
+    let small = played(8, &["b2"], &[Action::ToggleExplain]);
+    for screen in [screen_text(&wide, (80, 24)), screen_text(&small, (40, 15))] {
+        assert!(
+            screens
+                .iter()
+                .any(|block| block.trim_end() == screen.trim_end()),
+            "docs/GUIDE.md has no screen as the game draws it:\n{screen}"
+        );
     }
-    let buffer = support::draw(&app, 80, 24);
-    let screen: Vec<String> = buffer
-        .content
-        .chunks(80)
-        .map(|row| row.iter().map(|cell| cell.symbol()).collect::<String>())
-        .map(|row| row.trim_end().to_string())
-        .collect();
-    let readme = include_str!("../README.md");
-    let block: Vec<String> = readme
-        .split("```")
-        .nth(1)
-        .expect("a screen in README.md")
-        .lines()
-        .skip(1)
-        .map(|line| line.trim_end().to_string())
-        .collect();
-    assert_eq!(block, screen, "README.md's screen, then the game's");
 }

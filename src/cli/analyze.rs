@@ -429,8 +429,8 @@ pub fn run_best(
         }
     };
     // The best move every view names (Analysis::best_by). With --solve the
-    // prover proves the position, and only the position: its best move is
-    // one the proof keeps.
+    // prover proves the position, and only the position: where a score is
+    // still an estimate, its best move is one the proof keeps.
     let mut ai = Ai::new();
     let analysis = if options.solve && !board.is_classic() {
         let mut analysis = ai.analyze(&board, options.score_limits());

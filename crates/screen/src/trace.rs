@@ -487,12 +487,15 @@ impl Walkthrough {
             return items;
         }
         let panel_width = width;
-        // The call column as wide as the walk's biggest call number, or the
-        // biggest open one where the walk is too long to count.
-        let biggest = self
-            .total
-            .or_else(|| self.state.stack.iter().map(|call| call.number).max());
-        let width = biggest.map_or(0, |n| call_label(n).chars().count()).max(5);
+        // The call column as wide as the widest of the walk's call numbers:
+        // its last, where counted, and the open ones.
+        let labels = self.state.stack.iter().map(|call| call.number);
+        let width = labels
+            .chain(self.total)
+            .map(|n| call_label(n).chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(5);
         let head = format!("{:>width$}  move", "call");
         items.push((1, Said::Figure(head, "turn   best".into())));
         let best = self.state.walk.best_so_far().collect::<Vec<_>>();
@@ -667,14 +670,14 @@ fn hidden_line(hidden: &[u64]) -> String {
 }
 
 /// A call's number in the call stack's column: in full up to 999,999 (as
-/// `trace` numbers it), in millions beyond (`161.2M`), where only a walk
-/// run towards the end of a tree too big to count gets, so that the row
-/// keeps to the panel's width.
+/// `trace` numbers it), in millions to the thousand beyond (`161.219M`),
+/// where only a walk run towards the end of a tree too big to count gets,
+/// so that the row keeps to the panel's width.
 fn call_label(number: u64) -> String {
     if number < 1_000_000 {
         thousands(number)
     } else {
-        format!("{:.1}M", number as f64 / 1e6)
+        format!("{:.3}M", number as f64 / 1e6)
     }
 }
 
@@ -706,9 +709,12 @@ fn chain(numbers: &[u64], room: usize) -> String {
             forms.push(cut(first, last));
         }
     }
-    let fits = |form: &Vec<String>| form.join(" › ").chars().count() <= room;
-    let chosen = forms.iter().find(|form| fits(form)).or(forms.last());
-    chosen.map_or_else(|| all().join(" › "), |form| form.join(" › "))
+    let said: Vec<String> = forms.iter().map(|form| form.join(" › ")).collect();
+    let wide = |line: &String| line.chars().count();
+    let fits = said.iter().find(|line| wide(line) <= room);
+    // Where none fits, the shortest.
+    let shortest = said.iter().min_by_key(|line| wide(line));
+    fits.or(shortest).cloned().unwrap_or_default()
 }
 
 /// `alpha +10 · beta +inf`: the current call's window.
@@ -792,7 +798,7 @@ mod tests {
     #[test]
     fn call_numbers_past_a_million_keep_to_the_column() {
         assert_eq!(call_label(549_946), "549,946");
-        assert_eq!(call_label(161_218_545), "161.2M");
+        assert_eq!(call_label(161_218_545), "161.219M");
     }
 
     #[test]
@@ -801,9 +807,12 @@ mod tests {
         assert_eq!(chain(&open, 80), "1 › 2 › … 3 more … › 6 › 7 › 8");
         assert_eq!(chain(&open, 22), "1 › … 5 more … › 7 › 8");
         assert_eq!(chain(&open, 18), "1 › … 6 more … › 8");
-        // Nothing shorter: the shortest form, whatever the room.
+        // Nothing fits: the shortest form.
         assert_eq!(chain(&open, 5), "1 › … 6 more … › 8");
         assert_eq!(chain(&[1, 2, 3], 5), "1 › 2 › 3");
+        // Five calls listed whole are shorter than any cut.
+        assert_eq!(chain(&[1, 2, 3, 4, 5], 16), "1 › 2 › 3 › 4 › 5");
+        assert_eq!(chain(&[], 10), "");
     }
 
     fn fcc() -> Walkthrough {

@@ -109,10 +109,10 @@ pub fn proven_value(value: Value) -> String {
 
 /// What the prover settled about the analysed position, in
 /// [`settled_words`]: the proven value, and the move the proof keeps where
-/// that move is the best move ([`Analysis::best_by`]: where some score is
-/// an estimate). With every score proven the best move is the first best
-/// in reading order, and the proof's own move, one of the best, goes
-/// unnamed rather than beside it.
+/// some score is an estimate (where [`Analysis::best_by`] takes that move,
+/// unless the search proved a win). With every score proven the best move
+/// is the first best in reading order, and the proof's own move, one of
+/// the best, goes unnamed rather than beside it.
 pub fn proof_words(analysis: &Analysis) -> Option<String> {
     let settled = analysis.settled.as_ref()?;
     let to_move = analysis.board.to_move();
