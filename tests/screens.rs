@@ -21,6 +21,7 @@ use tictactoe_screen::tree_view::{detail, row_text};
 
 mod support;
 
+use support::docs::{as_shown, pages, screens_in};
 use support::{AI_DELAY, PERFECT, answer_all, draw, settings, settings_from};
 
 /// The sizes every view is drawn at.
@@ -38,6 +39,11 @@ fn people(start: Board, moves: &[(u8, u8)], t0: Instant) -> App {
         app.update(Action::Place(Square::new(row, col)), t0);
     }
     app
+}
+
+/// Two people's game that X has won down the a column.
+fn won(t0: Instant) -> App {
+    people(Board::new(), &[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], t0)
 }
 
 /// `app` after `actions`, every request answered and every slice of work done.
@@ -69,7 +75,7 @@ fn views() -> Vec<(&'static str, App)> {
     against_ai.update(Action::Place(Square::new(1, 1)), t0);
     answer_all(&mut against_ai, t0);
     against_ai.tick(t0 + AI_DELAY);
-    let won = || people(Board::new(), &[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], t0);
+    let won = || won(t0);
     let big = Board::empty(4, 4).expect("4x4");
     let mut running = after(people(big, &[], t0), &[Action::Walkthrough], t0);
     running.update(Action::Trace(TraceMove::End), t0);
@@ -538,21 +544,7 @@ fn a_run_to_the_end_on_4x4_says_how_far_it_got_and_esc_stops_it() {
 #[test]
 fn the_walkthrough_screens_in_learn_md_are_the_games() {
     let t0 = Instant::now();
-    let learn = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/LEARN.md"))
-        .expect("docs/LEARN.md");
-    let blocks: Vec<String> = learn
-        .split("```")
-        .skip(1)
-        .step_by(2)
-        .map(|block| {
-            block
-                .lines()
-                .skip(1)
-                .map(str::trim_end)
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-        .collect();
+    let screens = screens_in("docs/LEARN.md");
     let mut plain = vec![Action::Walkthrough];
     plain.extend([NEXT; 7]);
     let mut pruned = vec![Action::Walkthrough, Action::Trace(TraceMove::AlphaBeta)];
@@ -563,11 +555,9 @@ fn the_walkthrough_screens_in_learn_md_are_the_games() {
     let tree = vec![Action::ToggleTree, down, down, down, Action::Confirm];
     for actions in [plain, pruned, tree] {
         let app = after(people(article(), &[], t0), &actions, t0);
-        let screen = text(&draw(&app, 80, 24));
+        let screen = as_shown(text(&draw(&app, 80, 24)).lines());
         assert!(
-            blocks
-                .iter()
-                .any(|block| block.trim_end() == screen.trim_end()),
+            screens.contains(&screen),
             "docs/LEARN.md has no screen as the game draws it after {actions:?}:\n{screen}"
         );
     }
@@ -576,11 +566,11 @@ fn the_walkthrough_screens_in_learn_md_are_the_games() {
 /// docs/GUIDE.md quotes the key bar after a game at 80x24 as it is drawn.
 #[test]
 fn the_key_bar_after_a_game_in_guide_md_is_the_games() {
-    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/GUIDE.md"))
-        .expect("docs/GUIDE.md");
-    let t0 = Instant::now();
-    let won = people(Board::new(), &[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], t0);
-    let screen = text(&draw(&won, 80, 24));
+    let guide = pages()
+        .into_iter()
+        .find(|page| page.path == "docs/GUIDE.md");
+    let guide = guide.expect("docs/GUIDE.md").text;
+    let screen = text(&draw(&won(Instant::now()), 80, 24));
     let bar = screen.lines().last().expect("a key bar").trim();
     assert!(guide.contains(&format!("`{bar}`")), "{bar}");
 }

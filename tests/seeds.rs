@@ -19,6 +19,7 @@ use tictactoe_core::settings::Settings;
 use tictactoe_engine::{Board, Level, Square};
 use tictactoe_screen::app::App;
 
+use support::docs::{as_shown, screens_in};
 use support::{answer_all, settings, tictactoe};
 
 /// The moves of the first game of a records file.
@@ -171,52 +172,15 @@ fn played(seed: u64, moves: &[&str], actions: &[Action]) -> App {
     app
 }
 
-/// The screen at `width` x `height`, a line a row, times (which vary) as
-/// `[time]`.
+/// The screen at `width` x `height` as a page shows it.
 fn screen_text(app: &App, (width, height): (u16, u16)) -> String {
     let buffer = support::draw(app, width, height);
     let rows: Vec<String> = buffer
         .content
         .chunks(usize::from(width))
-        .map(|row| row.iter().map(|cell| cell.symbol()).collect::<String>())
-        .map(|row| without_times(row.trim_end()))
+        .map(|row| row.iter().map(|cell| cell.symbol()).collect())
         .collect();
-    rows.join("\n")
-}
-
-/// `0.005 ms` as `[time] ms`: times vary from run to run.
-fn without_times(line: &str) -> String {
-    let words: Vec<&str> = line.split(' ').collect();
-    let is_number =
-        |word: &str| word.contains('.') && word.chars().all(|c| c.is_ascii_digit() || c == '.');
-    let kept: Vec<&str> = words
-        .iter()
-        .enumerate()
-        .map(|(i, &word)| {
-            if is_number(word) && words.get(i + 1) == Some(&"ms") {
-                "[time]"
-            } else {
-                word
-            }
-        })
-        .collect();
-    kept.join(" ")
-}
-
-/// The screens in a page: its code blocks, a line a row, times as `[time]`.
-fn screens_in(page: &str) -> Vec<String> {
-    page.split("```")
-        .skip(1)
-        .step_by(2)
-        .map(|block| {
-            block
-                .lines()
-                .skip(1)
-                .map(|l| without_times(l.trim_end()))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-        .collect()
+    as_shown(rows.iter().map(String::as_str))
 }
 
 /// The screen at the top of README.md is the game's own: `tictactoe --seed
@@ -224,10 +188,9 @@ fn screens_in(page: &str) -> Vec<String> {
 #[test]
 fn the_readmes_screen_is_the_game_after_5_and_3_with_seed_2() {
     let screen = screen_text(&played(2, &["b2", "c1"], &[]), (80, 24));
-    let readme = screens_in(include_str!("../README.md"));
     assert_eq!(
-        readme[0].trim_end(),
-        screen.trim_end(),
+        screens_in("README.md")[0],
+        screen,
         "README.md's screen, then the game's"
     );
 }
@@ -237,17 +200,13 @@ fn the_readmes_screen_is_the_game_after_5_and_3_with_seed_2() {
 /// `5` then `e` at 40x15.
 #[test]
 fn the_explain_screens_in_guide_md_are_the_games() {
-    let guide = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/GUIDE.md"))
-        .expect("docs/GUIDE.md");
-    let screens = screens_in(&guide);
+    let screens = screens_in("docs/GUIDE.md");
     let right = Action::Cursor(tictactoe_core::action::Direction::Right);
     let wide = played(8, &["b2", "a1"], &[Action::ToggleExplain, right]);
     let small = played(8, &["b2"], &[Action::ToggleExplain]);
     for screen in [screen_text(&wide, (80, 24)), screen_text(&small, (40, 15))] {
         assert!(
-            screens
-                .iter()
-                .any(|block| block.trim_end() == screen.trim_end()),
+            screens.contains(&screen),
             "docs/GUIDE.md has no screen as the game draws it:\n{screen}"
         );
     }
