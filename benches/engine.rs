@@ -8,12 +8,12 @@ use std::hint::black_box;
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
-use tictactoe_core::record::{self, Record};
-use tictactoe_core::selfplay::{Series, play_games, play_games_each};
 use tictactoe_engine::teach::reference::{self, Algorithm};
 use tictactoe_engine::{
     Board, Level, Limits, Scoring, analyze, analyze_by_search, find_best_move, reachable_positions,
 };
+use tictactoe_game::record::{self, Record};
+use tictactoe_game::selfplay::{Series, play_games, play_games_each};
 
 #[path = "support/seed_port.rs"]
 mod seed_port;

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tictactoe_core::grade::child::Program;
-use tictactoe_core::grade::{Options, all_positions, grade};
+use tictactoe_grade::child::Program;
+use tictactoe_grade::{Options, all_positions, grade};
 
 #[path = "../tests/support/student.rs"]
 mod student;

@@ -6,10 +6,10 @@ use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use tictactoe_core::action::{Action, Direction, TraceMove};
-use tictactoe_core::game::Seat;
-use tictactoe_core::settings::Settings;
 use tictactoe_engine::{Board, Level, Limits, Player, Square, Status};
+use tictactoe_game::action::{Action, Direction, TraceMove};
+use tictactoe_game::game::Seat;
+use tictactoe_game::settings::Settings;
 use tictactoe_screen::app::App;
 use tictactoe_screen::input::action_for;
 use tictactoe_screen::layout::{CellSize, ExplainPlace, Panels, ScreenLayout, layout, layout_for};
@@ -834,7 +834,7 @@ fn undoing_a_finished_game_takes_its_result_out_of_the_tally() {
 
 #[test]
 fn a_result_is_reported_when_the_game_ends_and_taken_back_by_undo() {
-    use tictactoe_core::game::ResultChange::{Finished, TakenBack};
+    use tictactoe_game::game::ResultChange::{Finished, TakenBack};
     let t0 = Instant::now();
     let mut app = App::new(settings(Seat::Human, Seat::Human), t0);
     play_out(&mut app, &[(0, 0), (1, 0)], t0);

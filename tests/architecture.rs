@@ -1,14 +1,19 @@
 //! The layers are crates, so Cargo holds the direction of every arrow
-//! between them: the engine uses none of the others, the core only the
-//! engine, the screen the core, the server the screen, and the command line
-//! all of them. What Cargo cannot say is checked here:
+//! between them. This file checks the crate graph that `cargo metadata`
+//! reports against the design, and the little Cargo cannot say:
 //!
-//! - what each crate pulls in, all the way down: the core builds without a
-//!   terminal or a network crate, and the engine with its few dependencies;
-//! - the engine does no I/O (it may read the clock, for thinking times);
-//! - inside the core, arrows point down: text and fitting are leaves, the
-//!   words sit on them, the game and its files above, the line-based front
-//!   ends on top, and neither front end imports the other.
+//! - the engine uses none of the others; the game's model only the engine;
+//!   the grader and the line-based front ends the model; the full screen the
+//!   model (and the grader's lab, which its explain panel shows); the server
+//!   the screen and the line-based front ends; the command line all of them;
+//! - what each crate pulls in, all the way down: below the screen nothing
+//!   builds on a terminal or a network crate, and the engine keeps its few
+//!   dependencies;
+//! - no crate below the screen asks the terminal anything (its size
+//!   included): the width text wraps to is read where the terminal is
+//!   opened and passed down;
+//! - the engine does no I/O (it may read the clock, for thinking times, and
+//!   start threads, for proofs).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -18,25 +23,26 @@ use std::process::Command;
 use regex::Regex;
 use serde_json::Value;
 
-/// The crates of the workspace, each with the workspace crates it may use.
-const LAYERS: [(&str, &[&str]); 5] = [
-    ("tictactoe-engine", &[]),
-    ("tictactoe-core", &["tictactoe-engine"]),
-    ("tictactoe-screen", &["tictactoe-engine", "tictactoe-core"]),
-    (
-        "tictactoe-serve",
-        &["tictactoe-engine", "tictactoe-core", "tictactoe-screen"],
-    ),
-    (
-        "tictactoe",
-        &[
-            "tictactoe-engine",
-            "tictactoe-core",
-            "tictactoe-screen",
-            "tictactoe-serve",
-        ],
-    ),
+const ENGINE: &str = "tictactoe-engine";
+const GAME: &str = "tictactoe-game";
+const GRADE: &str = "tictactoe-grade";
+const CONSOLE: &str = "tictactoe-console";
+const SCREEN: &str = "tictactoe-screen";
+const SERVE: &str = "tictactoe-serve";
+
+/// The crates of the workspace, each with exactly the workspace crates it uses.
+const LAYERS: [(&str, &[&str]); 7] = [
+    (ENGINE, &[]),
+    (GAME, &[ENGINE]),
+    (GRADE, &[ENGINE, GAME]),
+    (CONSOLE, &[ENGINE, GAME]),
+    (SCREEN, &[ENGINE, GAME, GRADE]),
+    (SERVE, &[ENGINE, GAME, CONSOLE, SCREEN]),
+    ("tictactoe", &[ENGINE, GAME, GRADE, CONSOLE, SCREEN, SERVE]),
 ];
+
+/// The crates below the screen: no terminal, no network.
+const BELOW_THE_SCREEN: [&str; 4] = [ENGINE, GAME, GRADE, CONSOLE];
 
 /// Crates that drive a terminal or a network: never below the screen.
 const TERMINAL_AND_NETWORK: [&str; 7] = [
@@ -70,7 +76,13 @@ fn host() -> String {
 /// SQLite's for WebAssembly, need not be downloaded.)
 fn metadata() -> Value {
     let output = Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1", "--offline"])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--offline",
+            "--all-features",
+        ])
         .args(["--filter-platform", &host()])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -136,18 +148,18 @@ fn below(graph: &BTreeMap<String, BTreeSet<String>>, name: &str) -> BTreeSet<Str
 fn the_crates_are_the_layers() {
     let graph = graph(&metadata());
     let workspace: BTreeSet<&str> = LAYERS.iter().map(|(name, _)| *name).collect();
-    for (layer, may_use) in LAYERS {
-        let uses = graph
+    for (layer, designed) in LAYERS {
+        let uses: BTreeSet<&str> = graph
             .get(layer)
-            .unwrap_or_else(|| panic!("{layer} is built"));
-        for dep in uses.iter().filter(|dep| workspace.contains(dep.as_str())) {
-            assert!(
-                may_use.contains(&dep.as_str()),
-                "{layer} uses {dep}, a layer above it"
-            );
-        }
+            .unwrap_or_else(|| panic!("{layer} is built"))
+            .iter()
+            .map(String::as_str)
+            .filter(|dep| workspace.contains(dep))
+            .collect();
+        let designed: BTreeSet<&str> = designed.iter().copied().collect();
+        assert_eq!(uses, designed, "the workspace crates {layer} uses");
     }
-    for layer in ["tictactoe-engine", "tictactoe-core"] {
+    for layer in BELOW_THE_SCREEN {
         let pulled = below(&graph, layer);
         for outside in TERMINAL_AND_NETWORK {
             assert!(
@@ -156,7 +168,7 @@ fn the_crates_are_the_layers() {
             );
         }
     }
-    for dep in &graph["tictactoe-engine"] {
+    for dep in &graph[ENGINE] {
         assert!(
             ENGINE_MAY_USE.contains(&dep.as_str()),
             "the engine uses {dep}, beyond what it needs"
@@ -185,175 +197,41 @@ fn without_comments(text: &str) -> String {
 
 #[test]
 fn the_engine_does_no_io() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/engine/src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    assert!(files.len() > 10, "the engine's source was found");
-    let io = Regex::new(r"\bstd::(fs|io|net|process|env|thread)\b|\b(print|eprint)(ln)?!")
+    let io = Regex::new(r"\bstd::(fs|io|net|process|env)\b|\b(print|eprint)(ln)?!")
         .expect("a valid pattern");
-    for file in files {
-        let code = without_comments(&fs::read_to_string(&file).expect("readable"));
-        if let Some(hit) = io.find(&code) {
-            let line = code[..hit.start()].matches('\n').count() + 1;
-            panic!(
-                "{}:{line}: the engine names {}",
-                file.display(),
-                hit.as_str()
-            );
-        }
+    if let Some(place) = first_use("crates/engine/src", &io) {
+        panic!("{place}: the engine does I/O");
     }
 }
 
-/// The core's top-level modules, as its lib.rs declares them (checked by
-/// `the_core_is_drawn_whole`).
-const CORE: [&str; 19] = [
-    "action", "clock", "console", "files", "fit", "game", "grade", "keys", "lab", "plain",
-    "present", "quiz", "reader", "record", "review", "selfplay", "settings", "stats", "text",
-];
-
-/// What each of the core's modules may use besides itself (and the engine).
-fn allowed(module: &str) -> &'static [&'static str] {
-    const BELOW_CONSOLE: &[&str] = &[
-        "action", "fit", "game", "keys", "quiz", "record", "review", "selfplay", "settings",
-        "stats", "text", "present",
-    ];
-    match module {
-        "text" | "fit" | "action" => &[],
-        "present" | "clock" | "files" => &["text"],
-        "keys" => &["action", "fit"],
-        "lab" | "grade" => &["text", "present"],
-        "quiz" => &["text", "present", "fit"],
-        "game" | "settings" | "selfplay" | "stats" => &[
-            "files", "game", "settings", "selfplay", "stats", "text", "present",
-        ],
-        "record" => &["files", "game", "text", "present"],
-        "review" => &["game", "record", "text", "present"],
-        "console" => BELOW_CONSOLE,
-        // The two line-based front ends stand side by side on the console.
-        "plain" | "reader" => &[
-            "console", "action", "fit", "game", "keys", "quiz", "record", "review", "settings",
-            "stats", "text", "present",
-        ],
-        _ => &CORE,
-    }
-}
-
-/// The names a path continues with at `at`: one name, or each first name of
-/// a `{...}` group (`crate::{game::Seats, text}` names game and text).
-fn names_after(code: &str, at: usize) -> Vec<(usize, String)> {
-    let name_at = |from: usize| -> String {
-        code[from..]
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect()
-    };
-    if !code[at..].starts_with('{') {
-        return vec![(at, name_at(at))];
-    }
-    let mut names = Vec::new();
-    let (mut depth, mut item_start) = (0usize, at + 1);
-    for (offset, ch) in code[at..].char_indices() {
-        let here = at + offset;
-        match ch {
-            '{' => depth += 1,
-            '}' | ',' if depth == 1 => {
-                let item = &code[item_start..here];
-                let start = item_start + (item.len() - item.trim_start().len());
-                names.push((start, name_at(start)));
-                item_start = here + 1;
-                if ch == '}' {
-                    break;
-                }
-            }
-            '}' => depth -= 1,
-            _ => {}
-        }
-    }
-    names
-}
-
-/// The core modules a file `depth` modules below the crate root names
-/// through `crate::` or enough `super::`, each with its line.
-fn uses(text: &str, depth: usize) -> Vec<(usize, String)> {
-    let code = without_comments(text);
-    let path = Regex::new(r"\b(crate|super(?:::super)*)::").expect("a valid pattern");
-    let mut found = Vec::new();
-    for start in path.captures_iter(&code) {
-        let whole = start.get(0).expect("a match");
-        let head = &start[1];
-        if head != "crate" && head.matches("super").count() < depth {
-            continue;
-        }
-        for (at, name) in names_after(&code, whole.end()) {
-            if CORE.contains(&name.as_str()) {
-                found.push((code[..at].matches('\n').count() + 1, name));
-            }
-        }
-    }
-    found
-}
-
-#[test]
-fn the_core_is_drawn_whole() {
-    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src/lib.rs");
-    let lib = std::fs::read_to_string(lib).expect("the core's lib.rs");
-    let declared: Vec<&str> = lib
-        .lines()
-        .filter_map(|line| line.trim().strip_prefix("pub mod "))
-        .map(|name| name.trim_end_matches(';'))
-        .collect();
-    assert_eq!(declared, CORE, "a module missing from CORE is not checked");
-}
-
-#[test]
-fn inside_the_core_arrows_point_down() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src");
+/// The first place under `dir` whose code matches `pattern`, as `file:line: match`.
+fn first_use(dir: &str, pattern: &Regex) -> Option<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut files = Vec::new();
     rust_files(&src, &mut files);
-    let mut broken = Vec::new();
-    for file in &files {
-        let relative = file.strip_prefix(&src).expect("under src");
-        let parts: Vec<String> = relative
-            .with_extension("")
-            .components()
-            .map(|part| part.as_os_str().to_string_lossy().into_owned())
-            .collect();
-        let module = parts[0].clone();
-        // `a/mod.rs` is `a`, `a/b.rs` is `a::b`: one deeper.
-        let depth = parts.len() - usize::from(parts.last().is_some_and(|p| p == "mod"));
-        let text = fs::read_to_string(file).expect("a readable source file");
-        for (line, used) in uses(&text, depth) {
-            if used != module && !allowed(&module).contains(&used.as_str()) {
-                broken.push(format!(
-                    "{}:{line}: {module} uses {used}",
-                    relative.display()
-                ));
-            }
-        }
-    }
-    assert!(
-        broken.is_empty(),
-        "imports against the design:\n{}",
-        broken.join("\n")
-    );
+    assert!(!files.is_empty(), "{dir} has source files");
+    files.into_iter().find_map(|file| {
+        let code = without_comments(&fs::read_to_string(&file).expect("readable"));
+        let hit = pattern.find(&code)?;
+        let line = code[..hit.start()].matches('\n').count() + 1;
+        Some(format!("{}:{line}: {}", file.display(), hit.as_str()))
+    })
 }
 
 #[test]
-fn the_check_catches_what_it_should() {
-    let text = "use crate::plain::run;\n// crate::reader in a comment\nuse super::reader;";
-    assert_eq!(
-        uses(text, 1),
-        vec![(1, "plain".to_string()), (3, "reader".to_string())],
-        "super:: at the top is crate::"
-    );
-    assert_eq!(uses(text, 2).len(), 1, "super:: is one module deeper here");
-    let grouped = "use crate::{\n    game::Seats,\n    console::Keep,\n};";
-    assert_eq!(
-        uses(grouped, 1),
-        vec![(2, "game".to_string()), (3, "console".to_string())]
-    );
-    assert!(!allowed("plain").contains(&"reader"));
-    assert!(!allowed("reader").contains(&"plain"));
-    assert!(!allowed("console").contains(&"plain"));
-    assert!(allowed("text").is_empty());
+fn below_the_screen_nothing_asks_the_terminal() {
+    let terminal = Regex::new(r"\b(termios|tcgetwinsize|isatty|IsTerminal|is_terminal)\b")
+        .expect("a valid pattern");
+    for dir in [
+        "crates/engine/src",
+        "crates/game/src",
+        "crates/grade/src",
+        "crates/console/src",
+    ] {
+        if let Some(place) = first_use(dir, &terminal) {
+            panic!("{place}: a terminal call below the screen");
+        }
+    }
+    // The check sees what it looks for.
+    assert!(first_use("crates/screen/src", &terminal).is_some());
 }

@@ -8,8 +8,8 @@ mod support;
 
 use serde_json::Value;
 use support::{FREECODECAMP, GEEKSFORGEEKS, tictactoe};
-use tictactoe_core::quiz::{Ask, Question};
 use tictactoe_engine::{Board, Scoring};
+use tictactoe_game::quiz::{Ask, Question};
 use tictactoe_screen::trace::Walkthrough;
 use tictactoe_screen::worker::costs;
 

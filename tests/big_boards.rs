@@ -5,11 +5,11 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use tictactoe_core::present::verdict;
-use tictactoe_core::selfplay::play_games;
 use tictactoe_engine::{
     Ai, Board, CellSet, Dice, Geometry, Level, Limits, Square, analyze, find_best_move,
 };
+use tictactoe_game::present::verdict;
+use tictactoe_game::selfplay::play_games;
 
 // Time budgets are kept out of these tests: a loaded machine can miss any
 // wall-clock bound. What a budget buys is measured in benches/big_boards.rs;

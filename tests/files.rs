@@ -14,7 +14,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tictactoe_core::record::{self, read_file};
+use tictactoe_game::record::{self, read_file};
 
 mod support;
 

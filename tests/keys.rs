@@ -1,4 +1,4 @@
-//! The one key table (`tictactoe_core::keys::KEYS`) against everything
+//! The one key table (`tictactoe_game::keys::KEYS`) against everything
 //! that reads it: every key of every entry asks for its action in every mode
 //! it acts in (game screen, lobby, plain mode); no key means two things at
 //! once; and the key bar, the help popup, plain mode's help, the man page
@@ -14,10 +14,10 @@ use crossterm::event::{
 };
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use tictactoe_core::action::Action;
-use tictactoe_core::game::{Names, Seat};
-use tictactoe_core::keys::{self, Context, Does, Entry, GROUPS, KEYS, Key, KeyCode, Mode, When};
 use tictactoe_engine::{Board, Player, Square};
+use tictactoe_game::action::Action;
+use tictactoe_game::game::{Names, Seat};
+use tictactoe_game::keys::{self, Context, Does, Entry, GROUPS, KEYS, Key, KeyCode, Mode, When};
 use tictactoe_screen::app::App;
 use tictactoe_screen::input::action_for;
 use tictactoe_screen::input::key_press;

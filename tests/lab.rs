@@ -3,11 +3,11 @@
 //! GeeksforGeeks' minimax is the trace's count of calls.
 
 use serde_json::Value;
-use tictactoe_core::lab::{DEFAULT_BUDGET, ladder};
 use tictactoe_engine::teach::ladder::Rung;
 use tictactoe_engine::teach::reference::{self, Algorithm};
 use tictactoe_engine::teach::trace::{Step, Walk};
 use tictactoe_engine::{Board, Scoring, reachable_positions};
+use tictactoe_grade::lab::{DEFAULT_BUDGET, ladder};
 
 mod support;
 

@@ -4,13 +4,13 @@
 
 use std::collections::HashMap;
 
-use tictactoe_core::present::{result_for, role_name};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound};
 use tictactoe_engine::teach::trace::{Step, Traced, Walk, trace};
 use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{
     Ai, Board, Limits, Player, Role, Scoring, Square, Status, analyze, reachable_positions,
 };
+use tictactoe_game::present::{result_for, role_name};
 
 /// The reference minimax's score of every move of a position, asked once per position.
 struct Reference {

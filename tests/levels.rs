@@ -1,7 +1,7 @@
 //! The AI levels: perfect never loses, each level beats the one below, seeds replay.
 
-use tictactoe_core::selfplay::play_games;
 use tictactoe_engine::{Ai, Board, Dice, Level, Limits, Square, analyze};
+use tictactoe_game::selfplay::play_games;
 
 const LEVELS: [Level; 5] = Level::ALL;
 

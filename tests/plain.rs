@@ -317,7 +317,7 @@ fn a_huge_line_is_echoed_short_and_the_session_goes_on() {
 }
 
 fn counted_games(stats: &std::path::Path) -> u64 {
-    tictactoe_core::stats::StatsFile::at(stats)
+    tictactoe_game::stats::StatsFile::at(stats)
         .read()
         .map_or(0, |stats| stats.games())
 }

@@ -5,8 +5,8 @@ use std::io::Cursor;
 use proptest::prelude::*;
 use tictactoe::cli::analyze::{Answer, run_analyze};
 use tictactoe::cli::{BoardOptions, ExitStatus, GeometryArgs, ProofBounds};
-use tictactoe_core::text;
 use tictactoe_engine::{Board, Limits, Scoring, analyze, find_best_move};
+use tictactoe_game::text;
 
 fn options() -> BoardOptions {
     BoardOptions {

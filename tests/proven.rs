@@ -8,9 +8,9 @@ mod support;
 
 use serde_json::Value as Json;
 use support::tictactoe;
-use tictactoe_core::present::{MoveRow, move_rows};
 use tictactoe_engine::solve::{Keep, Value};
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Outlook, Player, Scoring};
+use tictactoe_game::present::{MoveRow, move_rows};
 
 /// The position: 6x6, four in a row, X has played c1; O wins.
 const SIX: &str = "..x.../....../....../....../....../......";

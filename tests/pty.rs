@@ -23,7 +23,7 @@ use rustix::io::Errno;
 use rustix::process::{Pid, Signal, kill_process, kill_process_group};
 use rustix::pty::{OpenptFlags, grantpt, ioctl_tiocgptpeer, openpt, unlockpt};
 use rustix::termios::{Winsize, tcsetwinsize};
-use tictactoe_core::stats::StatsFile;
+use tictactoe_game::stats::StatsFile;
 
 mod support;
 
@@ -817,7 +817,7 @@ fn the_walkthrough_is_driven_by_its_keys() {
 
 #[test]
 fn a_finished_game_is_recorded_reviewed_on_the_board_and_saved_by_r() {
-    use tictactoe_core::record::read_file;
+    use tictactoe_game::record::read_file;
     let dir = tempfile::tempdir().expect("a temporary folder");
     let records = dir.path().join("games.ttt");
     let records_arg = records.to_str().expect("UTF-8 path");

@@ -5,10 +5,10 @@ mod support;
 
 use serde_json::Value;
 use support::tictactoe;
-use tictactoe_core::quiz::{Answer, Ask, Question, questions};
 use tictactoe_engine::teach::reference::{self, Algorithm};
 use tictactoe_engine::teach::trace::{Traced, trace};
 use tictactoe_engine::{Board, Scoring, Square};
+use tictactoe_game::quiz::{Answer, Ask, Question, questions};
 
 /// The branches alpha-beta skips, found from the whole trace: for each call
 /// with replies cut, the moves down to it and then each reply cut; sorted.

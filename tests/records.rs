@@ -8,11 +8,11 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use tictactoe_core::record::{self, Record, read_file};
-use tictactoe_core::review::{Mark, review};
-use tictactoe_core::selfplay::{Series, play_games_each};
 use tictactoe_engine::teach::reference::{Algorithm, move_values};
 use tictactoe_engine::{Ai, Board, Level, Limits, Scoring, Square};
+use tictactoe_game::record::{self, Record, read_file};
+use tictactoe_game::review::{Mark, review};
+use tictactoe_game::selfplay::{Series, play_games_each};
 
 mod support;
 
@@ -412,8 +412,8 @@ fn the_record_of_a_plain_game_is_appended_when_it_ends() {
 #[test]
 fn r_in_the_game_shows_the_record_unframed_and_hands_the_game_over_to_save() {
     use std::time::Instant;
-    use tictactoe_core::action::Action;
-    use tictactoe_core::game::Seat;
+    use tictactoe_game::action::Action;
+    use tictactoe_game::game::Seat;
     use tictactoe_screen::app::App;
     let t0 = Instant::now();
     let mut app = App::new(support::settings(Seat::Human, Seat::Human), t0);
@@ -446,8 +446,8 @@ fn r_in_the_game_shows_the_record_unframed_and_hands_the_game_over_to_save() {
 #[test]
 fn v_after_a_game_opens_its_review_on_the_board_and_steps_through_it() {
     use std::time::Instant;
-    use tictactoe_core::action::{Action, Browse};
-    use tictactoe_core::game::Seat;
+    use tictactoe_game::action::{Action, Browse};
+    use tictactoe_game::game::Seat;
     use tictactoe_screen::app::App;
     let t0 = Instant::now();
     let mut app = App::new(support::settings(Seat::Human, Seat::Human), t0);
@@ -505,8 +505,8 @@ const LOST_ON_4X4: &str = "a1 d1 b3 d3 a3 a2 b4 b1 c4 a4 c3 d4 c2 d2";
 /// review thinking with `limits`.
 fn lost_on_4x4(limits: Limits) -> tictactoe_screen::app::App {
     use std::time::Instant;
-    use tictactoe_core::action::Action;
-    use tictactoe_core::game::Seat;
+    use tictactoe_game::action::Action;
+    use tictactoe_game::game::Seat;
     use tictactoe_screen::app::App;
     let mut settings =
         support::settings_from(Board::empty(4, 4).unwrap(), Seat::Human, Seat::Human);
@@ -535,7 +535,7 @@ fn review_request(
 #[test]
 fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() {
     use std::time::Instant;
-    use tictactoe_core::action::{Action, Browse};
+    use tictactoe_game::action::{Action, Browse};
     use tictactoe_screen::worker::Worker;
     // Proven, so that the values and marks do not hang on a busy machine's clock.
     let mut app = lost_on_4x4(Limits::ToTheEnd);
@@ -616,8 +616,8 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
 #[test]
 fn an_estimate_on_the_board_is_worded_as_tictactoe_review_words_it_and_never_marked() {
     use std::time::{Duration, Instant};
-    use tictactoe_core::action::{Action, Browse};
-    use tictactoe_core::review::sentence;
+    use tictactoe_game::action::{Action, Browse};
+    use tictactoe_game::review::sentence;
     use tictactoe_screen::message::Reply;
     use tictactoe_screen::worker::Worker;
     // With no time to think, the first move's values are estimates. (No
@@ -653,7 +653,7 @@ fn an_estimate_on_the_board_is_worded_as_tictactoe_review_words_it_and_never_mar
 #[test]
 fn closing_the_review_asks_nothing_more_and_drops_the_answer_under_way() {
     use std::time::Instant;
-    use tictactoe_core::action::Action;
+    use tictactoe_game::action::Action;
     use tictactoe_screen::message::Request;
     use tictactoe_screen::worker::Worker;
     let mut app = lost_on_4x4(Limits::ToTheEnd);

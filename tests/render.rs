@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
-use tictactoe_core::action::{Action, Direction, TraceMove};
-use tictactoe_core::game::Seat;
 use tictactoe_engine::{Board, Square};
+use tictactoe_game::action::{Action, Direction, TraceMove};
+use tictactoe_game::game::Seat;
 use tictactoe_screen::app::App;
 use tictactoe_screen::layout::{BoardLayout, CellSize, ExplainPlace, Panels, ScreenLayout, layout};
 use tictactoe_screen::worker::Worker;
@@ -703,7 +703,7 @@ fn explain_draws_the_line_under_the_cursor_on_the_board_and_writes_it_in_the_pan
             for scored in &overlay.moves {
                 let square = cell_text(&buffer, board.cell_rect(scored.mv));
                 assert!(
-                    square.contains(&tictactoe_core::text::signed(scored.score)),
+                    square.contains(&tictactoe_game::text::signed(scored.score)),
                     "{size:?}: {} keeps its score: {square:?}",
                     scored.mv
                 );

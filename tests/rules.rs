@@ -1,11 +1,11 @@
 //! The notation, the rules and their errors, and the seed articles' examples.
 
-use tictactoe_core::present::verdict;
 use tictactoe_engine::teach::reference::{self, Algorithm, evaluate, is_moves_left, minimax};
 use tictactoe_engine::{
     Board, BoardError, Geometry, GeometryError, IllegalMove, InvalidPosition, Limits, Outlook,
     ParseError, Player, Scoring, Square, Status, analyze, find_best_move,
 };
+use tictactoe_game::present::verdict;
 
 fn board(text: &str) -> Board {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))

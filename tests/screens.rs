@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use tictactoe_core::action::{Action, Browse, TraceMove};
-use tictactoe_core::game::Seat;
-use tictactoe_core::keys;
 use tictactoe_engine::{Board, Square};
+use tictactoe_game::action::{Action, Browse, TraceMove};
+use tictactoe_game::game::Seat;
+use tictactoe_game::keys;
 use tictactoe_screen::app::App;
 use tictactoe_screen::layout::{ExplainPlace, ScreenLayout, layout_for};
 use tictactoe_screen::message::Said;
@@ -117,7 +117,7 @@ fn views() -> Vec<(&'static str, App)> {
                 &[
                     Action::ToggleTree,
                     Action::Confirm,
-                    Action::Cursor(tictactoe_core::action::Direction::Down),
+                    Action::Cursor(tictactoe_game::action::Direction::Down),
                     Action::Confirm,
                 ],
                 t0,
@@ -551,7 +551,7 @@ fn the_walkthrough_screens_in_learn_md_are_the_games() {
     pruned.extend([NEXT; 6]);
     pruned.extend([Action::Trace(TraceMove::Finish); 2]);
     // And the tree, after `t` and `↓ ↓ ↓ Enter`.
-    let down = Action::Cursor(tictactoe_core::action::Direction::Down);
+    let down = Action::Cursor(tictactoe_game::action::Direction::Down);
     let tree = vec![Action::ToggleTree, down, down, down, Action::Confirm];
     for actions in [plain, pruned, tree] {
         let app = after(people(article(), &[], t0), &actions, t0);

@@ -12,11 +12,11 @@ mod support;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use tictactoe_core::action::Action;
-use tictactoe_core::game::Seat;
-use tictactoe_core::record::read_file;
-use tictactoe_core::settings::Settings;
 use tictactoe_engine::{Board, Level, Square};
+use tictactoe_game::action::Action;
+use tictactoe_game::game::Seat;
+use tictactoe_game::record::read_file;
+use tictactoe_game::settings::Settings;
 use tictactoe_screen::app::App;
 
 use support::docs::{as_shown, screens_in};
@@ -201,7 +201,7 @@ fn the_readmes_screen_is_the_game_after_5_and_3_with_seed_2() {
 #[test]
 fn the_explain_screens_in_guide_md_are_the_games() {
     let screens = screens_in("docs/GUIDE.md");
-    let right = Action::Cursor(tictactoe_core::action::Direction::Right);
+    let right = Action::Cursor(tictactoe_game::action::Direction::Right);
     let wide = played(8, &["b2", "a1"], &[Action::ToggleExplain, right]);
     let small = played(8, &["b2"], &[Action::ToggleExplain]);
     for screen in [screen_text(&wide, (80, 24)), screen_text(&small, (40, 15))] {

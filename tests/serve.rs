@@ -1099,7 +1099,7 @@ async fn the_screen_reader_command_plays_in_sentences_without_a_terminal() {
     // The record it printed reads back: b2, then the AI's answer, as said.
     let start = said.find("[Game ").expect("a record");
     let end = start + said[start..].find(" *\n").expect("the record's end") + 3;
-    let records = tictactoe_core::record::read_str(&said[start..end]).expect("a record that reads");
+    let records = tictactoe_game::record::read_str(&said[start..end]).expect("a record that reads");
     let moves = records[0].moves();
     assert_eq!(moves.len(), 2);
     assert_eq!(moves[0].to_string(), "b2");

@@ -13,11 +13,11 @@ use std::time::{Duration, SystemTime};
 use serde_json::Value;
 
 mod support;
-use tictactoe_core::game::{Seat, Seats};
-use tictactoe_core::stats::{
+use tictactoe_engine::{Board, Level, Player, Status};
+use tictactoe_game::game::{Seat, Seats};
+use tictactoe_game::stats::{
     Counter, GameRecord, Note, Outcome, Row, SIZE_CAP, StatsError, StatsFile,
 };
-use tictactoe_engine::{Board, Level, Player, Status};
 
 fn record(size: u8, k: u8, side: Player, opponent: Level, outcome: Outcome) -> GameRecord {
     GameRecord {

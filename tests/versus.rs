@@ -6,12 +6,12 @@ use std::time::{Duration, Instant};
 
 mod support;
 
-use tictactoe_core::action::{Action, Direction};
-use tictactoe_core::clock::Clock;
-use tictactoe_core::game::Seat;
-use tictactoe_core::game::{Names, Outgoing};
-use tictactoe_core::settings::Settings;
 use tictactoe_engine::{Player, Square, Status};
+use tictactoe_game::action::{Action, Direction};
+use tictactoe_game::clock::Clock;
+use tictactoe_game::game::Seat;
+use tictactoe_game::game::{Names, Outgoing};
+use tictactoe_game::settings::Settings;
 use tictactoe_screen::app::{App, Served};
 
 /// Two people at different terminals: the AI seat only matters when one leaves.

@@ -4,14 +4,14 @@ use std::io::{self, BufRead, Write};
 
 use super::{BoardOptions, ExitStatus, ProofBounds, ScoresArg, Streams, json};
 use clap::Args;
-use tictactoe_core::present::{
-    MoveRow, ResultAfter, move_list, move_rows, proof_words, result_for, score_reason,
-    scoring_legend, verdict,
-};
-use tictactoe_core::text::{read_line, signed, thousands};
 use tictactoe_engine::solve::{Keep, Stop};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Method, Scoring, Square, analyze_by_search};
+use tictactoe_game::present::{
+    MoveRow, ResultAfter, move_list, move_rows, proof_words, result_for, score_reason,
+    scoring_legend, verdict,
+};
+use tictactoe_game::text::{read_line, signed, thousands};
 
 /// The arguments of `tictactoe analyze`.
 #[derive(Debug, Args)]

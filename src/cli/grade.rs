@@ -1,5 +1,5 @@
 //! `tictactoe grade`: a student's minimax run as a program and checked on
-//! every unfinished 3x3 position ([`tictactoe_core::grade`]), or a CS50-style
+//! every unfinished 3x3 position ([`tictactoe_grade`]), or a CS50-style
 //! Python module checked function by function (`--cs50`).
 //!
 //! Ctrl-C (and SIGTERM, SIGHUP) stops grading: the student's program is
@@ -17,18 +17,18 @@ use clap::{ArgGroup, Args};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use super::{ExitStatus, ScoresArg, Streams};
-use tictactoe_core::files;
-use tictactoe_core::grade::child::Program;
-use tictactoe_core::grade::cs50::{self, Python};
-use tictactoe_core::grade::protocol::Ask;
-use tictactoe_core::grade::report::{
-    DEFAULT_SHOWN, failure_json, failure_line, graded_json, heading, summary_json, summary_text,
-};
-use tictactoe_core::grade::{
-    DEFAULT_TIMEOUT, Ended, Event, Options, Ties, all_positions, grade, sample, simplest_first,
-};
 use tictactoe_engine::Board;
 use tictactoe_engine::teach::reference::Algorithm;
+use tictactoe_game::files;
+use tictactoe_grade::child::Program;
+use tictactoe_grade::cs50::{self, Python};
+use tictactoe_grade::protocol::Ask;
+use tictactoe_grade::report::{
+    DEFAULT_SHOWN, failure_json, failure_line, graded_json, heading, summary_json, summary_text,
+};
+use tictactoe_grade::{
+    DEFAULT_TIMEOUT, Ended, Event, Options, Ties, all_positions, grade, sample, simplest_first,
+};
 
 /// The arguments of `tictactoe grade`.
 #[derive(Debug, Args)]

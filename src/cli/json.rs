@@ -19,9 +19,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use tictactoe_core::record::GameResult;
 use tictactoe_engine::solve::Value;
 use tictactoe_engine::{Player, Square, Status};
+use tictactoe_game::record::GameResult;
 
 /// Writes `record` as one line of JSON.
 pub fn write_line(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {

@@ -1,12 +1,12 @@
 //! `tictactoe lab`: what each search technique buys, on one position: the
-//! core's [`tictactoe_core::lab`] ladder as a table or as JSON.
+//! core's [`tictactoe_grade::lab`] ladder as a table or as JSON.
 
 use std::io;
 
 use clap::Args;
 
 use super::{ExitStatus, GeometryArgs, ScoresArg, Streams};
-use tictactoe_core::lab::{DEFAULT_BUDGET, json, ladder, text};
+use tictactoe_grade::lab::{DEFAULT_BUDGET, json, ladder, text};
 
 /// The arguments of `tictactoe lab`.
 #[derive(Debug, Args)]

@@ -25,8 +25,8 @@ use std::time::{Duration, Instant};
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use tictactoe_core::console::terminal_width;
-use tictactoe_core::fit::WordWrap;
+use tictactoe_game::fit::WordWrap;
+use tictactoe_screen::terminal;
 
 use tictactoe_engine::solve::{Bounds, Stop};
 use tictactoe_engine::{
@@ -351,7 +351,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         Some(command) => {
             let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
             // Sentences at a terminal wrap at words, not wherever it ends a line.
-            let width = command.prose().then(terminal_width).flatten();
+            let width = command.prose().then(terminal::width).flatten();
             let mut wrapped;
             let mut plain;
             let out: &mut dyn Write = match width {

@@ -8,15 +8,17 @@ use clap::{Args, ValueEnum};
 use signal_hook::consts::SIGHUP;
 use thiserror::Error;
 
-use tictactoe_core::console::{self, Ending as TextEnding, Keep, Lines, Voice, terminal_width};
-use tictactoe_core::fit::WordWrap;
-use tictactoe_core::game::{Seat, Seats};
-use tictactoe_core::plain::Grid;
-use tictactoe_core::reader::Sentences;
-use tictactoe_core::record::{self, RecordFile, RecordFileError};
-use tictactoe_core::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
-use tictactoe_core::stats::StatsFile;
+use tictactoe_console::plain::Grid;
+use tictactoe_console::reader::Sentences;
+use tictactoe_console::{self as console, Ending as TextEnding, Lines, Voice};
 use tictactoe_engine::{Board, BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
+use tictactoe_game::fit::WordWrap;
+use tictactoe_game::game::{Seat, Seats};
+use tictactoe_game::record::Archive;
+use tictactoe_game::record::{self, RecordFile, RecordFileError};
+use tictactoe_game::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
+use tictactoe_game::stats::StatsFile;
+use tictactoe_screen::terminal;
 use tictactoe_screen::terminal::Ending;
 
 use super::ExitStatus;
@@ -187,7 +189,7 @@ impl PlayArgs {
             writeln!(io::stderr(), "error: {error}")?;
             return Ok(ExitStatus::BadInput);
         }
-        let keep = Keep {
+        let keep = Archive {
             stats: self.stats_file(),
             records,
         };
@@ -200,7 +202,7 @@ impl PlayArgs {
             let mut wrapped;
             // A line an event, however long, for a screen reader, which
             // reads lines; at a terminal, plain mode's sentences wrap at words.
-            let output: &mut dyn Write = match terminal_width().filter(|_| !reader) {
+            let output: &mut dyn Write = match terminal::width().filter(|_| !reader) {
                 Some(width) => {
                     wrapped = WordWrap::new(stdout, width);
                     &mut wrapped
@@ -229,7 +231,7 @@ impl PlayArgs {
             )?;
             return Ok(ExitStatus::Failure);
         }
-        let outcome = tictactoe_screen::terminal::run(settings, color_wanted(), keep)?;
+        let outcome = terminal::run(settings, color_wanted(), keep)?;
         // Warnings (about saved statistics) are shown in the game and again here,
         // once the screen is back, so they are not lost with it. After a hangup
         // there is nobody to tell, and that is no reason to fail.
@@ -394,11 +396,11 @@ impl<W: Write> Write for Said<W> {
     }
 }
 
-/// True when `TERM` says the terminal draws nothing ([`tictactoe_core::text::draws_nothing`]).
+/// True when `TERM` says the terminal draws nothing ([`tictactoe_game::text::draws_nothing`]).
 pub fn dumb_terminal() -> bool {
     std::env::var_os("TERM")
         .and_then(|term| term.into_string().ok())
-        .is_some_and(|term| tictactoe_core::text::draws_nothing(&term))
+        .is_some_and(|term| tictactoe_game::text::draws_nothing(&term))
 }
 
 /// True unless `NO_COLOR` is set to something (see no-color.org).

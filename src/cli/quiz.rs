@@ -1,15 +1,15 @@
 //! `tictactoe quiz`: questions about positions from real games, one at a
-//! time, with the answer explained ([`tictactoe_core::quiz`]); `--answers` prints the key.
+//! time, with the answer explained ([`tictactoe_game::quiz`]); `--answers` prints the key.
 
 use std::io::{self, IsTerminal};
 
 use clap::Args;
 
 use super::{ExitStatus, ScoresArg, Streams, json};
-use tictactoe_core::action::Action;
-use tictactoe_core::keys::{self, Mode};
-use tictactoe_core::quiz::{Answer, Question, ask_all, questions};
 use tictactoe_engine::Board;
+use tictactoe_game::action::Action;
+use tictactoe_game::keys::{self, Mode};
+use tictactoe_game::quiz::{Answer, Question, ask_all, questions};
 
 /// The arguments of `tictactoe quiz`.
 #[derive(Debug, Args)]

@@ -1,6 +1,6 @@
 //! `tictactoe review`: every move of recorded games, with its value before
 //! and after for the side that played it and a mark where it threw
-//! something away ([`tictactoe_core::review`]).
+//! something away ([`tictactoe_game::review`]).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -9,9 +9,9 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{DEFAULT_THINK_MS, ExitStatus, Streams, json, think_ms};
-use tictactoe_core::record::{self, Record, RecordFileError};
-use tictactoe_core::review::{MoveReview, game_text, legend, review};
 use tictactoe_engine::{Ai, Limits};
+use tictactoe_game::record::{self, Record, RecordFileError};
+use tictactoe_game::review::{MoveReview, game_text, legend, review};
 
 /// The arguments of `tictactoe review`.
 #[derive(Debug, Args)]

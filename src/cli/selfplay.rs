@@ -1,5 +1,5 @@
 //! `tictactoe selfplay`: prints the tally of AI-against-AI games
-//! ([`tictactoe_core::selfplay::play_games`]).
+//! ([`tictactoe_game::selfplay::play_games`]).
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -9,11 +9,11 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{DEFAULT_THINK_MS, ExitStatus, GeometryArgs, Streams, json, level_parser, think_ms};
-use tictactoe_core::game::{Seat, Seats};
-use tictactoe_core::record::{self, Record, RecordFile, RecordFileError};
-use tictactoe_core::selfplay::{SelfplayReport, Series, play_games_each};
-use tictactoe_core::text;
 use tictactoe_engine::{Board, Level, Limits};
+use tictactoe_game::game::{Seat, Seats};
+use tictactoe_game::record::{self, Record, RecordFile, RecordFileError};
+use tictactoe_game::selfplay::{SelfplayReport, Series, play_games_each};
+use tictactoe_game::text;
 
 /// The arguments of `tictactoe selfplay`.
 #[derive(Debug, Args)]

@@ -10,7 +10,7 @@ use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
 
 use super::{Cli, ExitStatus};
-use tictactoe_core::keys;
+use tictactoe_game::keys;
 
 /// The arguments of `tictactoe completions`.
 #[derive(Debug, clap::Args)]

@@ -9,9 +9,9 @@ use clap::Args;
 use clap::builder::TypedValueParser;
 
 use super::{ExitStatus, GeometryArgs, ProofBounds, Streams, json};
-use tictactoe_core::files::{self, Existing, Permissions, Problem};
-use tictactoe_core::text::thousands;
 use tictactoe_engine::solve::{Technique, Techniques, certificate, solve_within};
+use tictactoe_game::files::{self, Existing, Permissions, Problem};
+use tictactoe_game::text::thousands;
 
 /// The arguments of `tictactoe solve`.
 #[derive(Debug, Args)]

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{ExitStatus, Streams, json};
-use tictactoe_core::stats::{Note, Stats, StatsFile};
-use tictactoe_core::text;
+use tictactoe_game::stats::{Note, Stats, StatsFile};
+use tictactoe_game::text;
 
 /// The arguments of `tictactoe stats`.
 #[derive(Debug, Args)]

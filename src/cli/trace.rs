@@ -10,13 +10,13 @@ use std::io::{self, Write};
 use clap::Args;
 
 use super::{ExitStatus, GivenGeometryArgs, ScoresArg, Streams, json};
-use tictactoe_core::present::{
-    bounded, cut_reason, ended, role_does, role_name, role_takes, score_reason, tree_legend,
-};
-use tictactoe_core::text::{signed, thousands};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Limits, Outlook, Role, Scoring, Status, analyze};
+use tictactoe_game::present::{
+    bounded, cut_reason, ended, role_does, role_name, role_takes, score_reason, tree_legend,
+};
+use tictactoe_game::text::{signed, thousands};
 
 /// The arguments of `tictactoe trace`.
 #[derive(Debug, Args)]
@@ -375,7 +375,7 @@ fn cut_row(call: &Call, after: u64, score: i32, cut: CellSet, rail: &str) -> Str
 /// What call 1 chose, in words.
 fn summary(traced: &Traced, outcomes: &[Outcome]) -> String {
     let count = outcomes.len() as u64;
-    let mut text = tictactoe_core::text::count(count, "call", "calls");
+    let mut text = tictactoe_game::text::count(count, "call", "calls");
     if traced.pruning()
         && let Some(plain) = total_calls(&Traced {
             algorithm: Algorithm::Minimax,

@@ -7,13 +7,13 @@ use std::time::Duration;
 use clap::Args;
 
 use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
-use tictactoe_core::present::{
-    branch_result, ended, node_result, role_name, role_takes, tree_legend,
-};
-use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_engine::teach::reference::{is_countable, tree_size};
 use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Player, Role, Scoring, Square, Status};
+use tictactoe_game::present::{
+    branch_result, ended, node_result, role_name, role_takes, tree_legend,
+};
+use tictactoe_game::text::{count, signed, thousands};
 
 /// The arguments of `tictactoe tree`.
 #[derive(Debug, Args)]

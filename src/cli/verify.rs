@@ -9,9 +9,9 @@ use clap::Args;
 use thiserror::Error;
 
 use super::{ExitStatus, Streams};
-use tictactoe_core::files::{self, LineCap, Problem};
-use tictactoe_core::text::{count, thousands};
 use tictactoe_engine::solve::certificate::{CheckError, Checker, Verified};
+use tictactoe_game::files::{self, LineCap, Problem};
+use tictactoe_game::text::{count, thousands};
 
 /// The largest certificate `verify` reads: 1 GiB, far above the largest
 /// proof `solve` writes.

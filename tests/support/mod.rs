@@ -19,9 +19,9 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use tictactoe_core::game::{Seat, Seats};
-use tictactoe_core::settings::Settings;
 use tictactoe_engine::{Board, Level, Limits};
+use tictactoe_game::game::{Seat, Seats};
+use tictactoe_game::settings::Settings;
 use tictactoe_screen::app::App;
 use tictactoe_screen::worker::Worker;
 

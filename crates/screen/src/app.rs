@@ -8,26 +8,26 @@
 
 use std::time::{Duration, Instant};
 
-use tictactoe_core::action::{Action, Browse, Direction, TraceMove};
-use tictactoe_core::clock::{self, Clock};
-use tictactoe_core::keys::{Context, Mode, QuizStage, WalkStage};
+use tictactoe_game::action::{Action, Browse, Direction, TraceMove};
+use tictactoe_game::clock::{self, Clock};
+use tictactoe_game::keys::{Context, Mode, QuizStage, WalkStage};
 
 use super::explain::Explain;
 use super::message::{Costs, Reply, Request};
 use super::quiz::QuizView;
 use super::trace::{self, Walkthrough};
 use super::tree::TreeView;
-use tictactoe_core::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
-pub use tictactoe_core::game::{Names, Outgoing};
-use tictactoe_core::lab::Ladder;
-use tictactoe_core::present::your_turn;
-use tictactoe_core::record::{self, MoveNumber};
-use tictactoe_core::review::{Mark, MoveReview, review, sentence};
-use tictactoe_core::settings::Settings;
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{
     Ai, Analysis, Board, Decision, Dice, Level, Limits, Player, Scoring, Square, Status,
 };
+use tictactoe_game::game::{Game, ResultChange, Seat, Seats, Tally, result_line};
+pub use tictactoe_game::game::{Names, Outgoing};
+use tictactoe_game::present::your_turn;
+use tictactoe_game::record::{self, MoveNumber};
+use tictactoe_game::review::{Mark, MoveReview, review, sentence};
+use tictactoe_game::settings::Settings;
+use tictactoe_grade::lab::Ladder;
 
 /// How long a message about refused input stays on the status line.
 const FLASH_TIME: Duration = Duration::from_millis(2000);
@@ -1337,7 +1337,7 @@ impl App {
 
     /// The title above the board: the board's, and what the server says of the game.
     pub fn title(&self) -> String {
-        let title = tictactoe_core::settings::title(self.board());
+        let title = tictactoe_game::settings::title(self.board());
         match &self.served.caption {
             Some(caption) => format!("{title} · {caption}"),
             None => title,

@@ -4,9 +4,9 @@
 //! panel says about them is [`super::panel`]'s.
 
 use super::message::{Costs, Request};
-use tictactoe_core::lab::Ladder;
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Analysis, Board, Limits, Scoring, Square};
+use tictactoe_grade::lab::Ladder;
 
 /// Every move's score in one position and the line behind each.
 #[derive(Debug, Clone)]

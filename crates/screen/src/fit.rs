@@ -1,12 +1,12 @@
 //! The notice of a terminal too small, shared with the server's lobby. The
-//! text fitting itself is the core's ([`tictactoe_core::fit`]).
+//! text fitting itself is the game model's ([`tictactoe_game::fit`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use tictactoe_core::fit::wrap;
+use tictactoe_game::fit::wrap;
 
 /// What the screen needs and what it has, broken only between phrases.
 pub fn render_too_small(area: Rect, (width, height): (u16, u16), buf: &mut Buffer) {

@@ -1,11 +1,11 @@
-//! Keys and mouse clicks to actions, as the key table ([`tictactoe_core::keys`])
+//! Keys and mouse clicks to actions, as the key table ([`tictactoe_game::keys`])
 //! binds them in the mode on screen. Only presses count: terminals that
 //! also report releases and repeats (Windows) would otherwise act twice.
 
 use crossterm::event::{self, Event, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
-use tictactoe_core::action::Action;
-use tictactoe_core::keys::{self, Does, KeyCode, KeyPress};
+use tictactoe_game::action::Action;
+use tictactoe_game::keys::{self, Does, KeyCode, KeyPress};
 
 use super::app::App;
 use super::layout::{ScreenLayout, layout_for};

@@ -2,8 +2,8 @@
 //! ([`terminal`]) and the SSH server.
 //!
 //! The model ([`app`]), bytes typed to events
-//! ([`decode`]), keys and clicks to actions ([`input`], through the core's
-//! one table of every key, [`tictactoe_core::keys`]), where things go ([`layout`]), what
+//! ([`decode`]), keys and clicks to actions ([`input`], through the game model's
+//! one table of every key, [`tictactoe_game::keys`]), where things go ([`layout`]), what
 //! they look like ([`view`]) and the engine's side ([`worker`]). The teaching
 //! views keep their own state: the explain overlay ([`explain`]), the
 //! minimax tree ([`tree`]), the walkthrough call by call ([`trace`]) and

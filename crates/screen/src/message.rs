@@ -1,16 +1,16 @@
 //! The messages the parts of the screen pass one another: work for the
 //! engine and its answers ([`Request`], [`Reply`]), and what a panel says
-//! ([`Said`]). (What the player asks for is the core's
-//! [`tictactoe_core::action`].) A leaf: it names only the engine's types and
+//! ([`Said`]). (What the player asks for is the game model's
+//! [`tictactoe_game::action`].) A leaf: it names only the engine's types and
 //! a reviewed move ([`MoveReview`]).
 
 use std::time::Duration;
 
-use tictactoe_core::lab::Ladder;
-use tictactoe_core::quiz::{Question, Solved};
-use tictactoe_core::review::MoveReview;
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Analysis, Board, Decision, Dice, Level, Limits, Scoring, Square};
+use tictactoe_game::quiz::{Question, Solved};
+use tictactoe_game::review::MoveReview;
+use tictactoe_grade::lab::Ladder;
 
 /// Work for the engine, done off the screen's thread so that a long think
 /// never freezes the screen.

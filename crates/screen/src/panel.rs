@@ -6,14 +6,14 @@ use std::time::Duration;
 
 use super::app::App;
 use super::message::Said;
-use tictactoe_core::lab::{Gain, gain_text};
-use tictactoe_core::present::{
-    capitalised, ended, move_list, move_rows, proof_words, result_for, row_reason, scoring_legend,
-};
-use tictactoe_core::text::{count as count_of, percent_saved, thousands};
 use tictactoe_engine::teach::ladder::Rung;
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Analysis, Level, Method, Square, Status};
+use tictactoe_game::present::{
+    capitalised, ended, move_list, move_rows, proof_words, result_for, row_reason, scoring_legend,
+};
+use tictactoe_game::text::{count as count_of, percent_saved, thousands};
+use tictactoe_grade::lab::{Gain, gain_text};
 
 /// The moves of a line from `board`, `mv` first, with the result:
 /// "b2 X, a1 O, c3 X: X wins in 2". `None` unless `mv` has been scored.

@@ -6,9 +6,9 @@
 //! ([`Request::Quiz`]); an Enter before they are in is checked when they come.
 
 use super::message::{Request, Said};
-use tictactoe_core::present::scoring_legend;
-use tictactoe_core::quiz::{self, Ask, Question, Solved};
 use tictactoe_engine::{Board, Scoring};
+use tictactoe_game::present::scoring_legend;
+use tictactoe_game::quiz::{self, Ask, Question, Solved};
 
 /// Longest answer kept: more than any list of pruned branches needs.
 const MOST_TYPED: usize = 120;

@@ -33,12 +33,12 @@ use crate::decode::KeyDecoder;
 use crate::layout::drawn_area;
 use crate::message::{Reply, Request};
 use crate::{input, worker};
-use tictactoe_core::action::Action;
-use tictactoe_core::console::Keep;
-use tictactoe_core::record::Keeper;
-use tictactoe_core::settings::Settings;
-use tictactoe_core::stats::Recorder;
-use tictactoe_core::text;
+use tictactoe_game::action::Action;
+use tictactoe_game::record::Archive;
+use tictactoe_game::record::Keeper;
+use tictactoe_game::settings::Settings;
+use tictactoe_game::stats::Recorder;
+use tictactoe_game::text;
 
 /// How a session in the terminal ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,7 +83,7 @@ enum Wake {
 /// or the terminal goes away, counting each game in the statistics and
 /// appending it to the records file of `keep` the moment it finishes.
 /// `color` is false when the user asked for no colour.
-pub fn run(settings: Settings, color: bool, keep: Keep) -> io::Result<Outcome> {
+pub fn run(settings: Settings, color: bool, keep: Archive) -> io::Result<Outcome> {
     let (wake, woken) = mpsc::channel();
     let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT, SIGWINCH])?;
     let signal_handle = signals.handle();
@@ -425,10 +425,19 @@ fn screen_for(area: Rect) -> io::Result<Screen> {
     )
 }
 
-/// The terminal's size, columns by rows, asked of the terminal itself.
+/// The terminal's size, columns by rows, asked of the terminal standard
+/// output writes to.
 fn terminal_size() -> io::Result<(u16, u16)> {
     let size = rustix::termios::tcgetwinsize(io::stdout())?;
     Ok((size.ws_col, size.ws_row))
+}
+
+/// The width of the terminal standard output writes to, if it is one: what
+/// the line-based front ends' text wraps to
+/// (`tictactoe_game::fit::WordWrap`).
+pub fn width() -> Option<u16> {
+    let (columns, _) = terminal_size().ok()?;
+    (columns > 0).then_some(columns)
 }
 
 /// Raw mode off, main screen, mouse released, cursor shown. Errors are

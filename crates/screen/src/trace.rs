@@ -6,14 +6,14 @@
 //! stack, never cut without saying so) and what returned since the last step.
 
 use super::message::Said;
-use tictactoe_core::fit::wrap_words;
-use tictactoe_core::present::{bounded, cut_reason, ended, role_does, role_name};
-use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_engine::teach::reference::{
     Algorithm, Bound, Window, finished_value, is_countable, tree_size,
 };
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Scoring, Square, Status, first_best};
+use tictactoe_game::fit::wrap_words;
+use tictactoe_game::present::{bounded, cut_reason, ended, role_does, role_name};
+use tictactoe_game::text::{count, signed, thousands};
 
 /// A call that returned, and what.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,11 +5,11 @@
 //! one engine request. This is its state; `tree_view` draws it.
 
 use super::message::Request;
-use tictactoe_core::action::Direction;
-use tictactoe_core::present::{branch_result, node_result};
 use tictactoe_engine::teach::reference::is_countable;
 use tictactoe_engine::teach::tree::{branches, node_value};
 use tictactoe_engine::{Analysis, Board, Limits, Player, Role, Scoring, Square};
+use tictactoe_game::action::Direction;
+use tictactoe_game::present::{branch_result, node_result};
 
 /// One position of the tree.
 #[derive(Debug, Clone)]

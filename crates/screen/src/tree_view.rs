@@ -11,11 +11,11 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::theme::Theme;
 use super::tree::{Node, Row, TreeView};
-use tictactoe_core::fit::first_fitting;
-use tictactoe_core::keys::{self, Context};
-use tictactoe_core::present::{ended, move_list, role_name, role_takes, tree_legend_short};
-use tictactoe_core::text::{count, signed, thousands};
 use tictactoe_engine::Status;
+use tictactoe_game::fit::first_fitting;
+use tictactoe_game::keys::{self, Context};
+use tictactoe_game::present::{ended, move_list, role_name, role_takes, tree_legend_short};
+use tictactoe_game::text::{count, signed, thousands};
 
 /// What a row says about its position after the move, in at most `width`
 /// characters where it can: the fullest of value and result, whose turn and

@@ -15,10 +15,10 @@ use super::message::Said;
 use super::panel::explain_items;
 use super::theme::Theme;
 use crate::fit::render_too_small;
-use tictactoe_core::fit::{first_fitting, most_important, pack_pieces, shortened, wrap_words};
-use tictactoe_core::keys::{self, Context};
-use tictactoe_core::present::{MoveRow, move_rows};
 use tictactoe_engine::{Board, Player, Square};
+use tictactoe_game::fit::{first_fitting, most_important, pack_pieces, shortened, wrap_words};
+use tictactoe_game::keys::{self, Context};
+use tictactoe_game::present::{MoveRow, move_rows};
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {

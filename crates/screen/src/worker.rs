@@ -6,12 +6,12 @@ use std::sync::mpsc::{self, Sender};
 use std::thread;
 
 use super::message::{Costs, Reply, Request};
-use tictactoe_core::lab::{self, ladder};
-use tictactoe_core::quiz::Question;
-use tictactoe_core::review::review_one;
 use tictactoe_engine::solve;
 use tictactoe_engine::teach::reference::{Algorithm, best_move, is_countable, tree_size};
 use tictactoe_engine::{Ai, Board, Limits, Scoring, analyze_by_search};
+use tictactoe_game::quiz::Question;
+use tictactoe_game::review::review_one;
+use tictactoe_grade::lab::{self, ladder};
 
 /// Answers requests with one AI, which on bigger boards remembers what it
 /// searched for earlier requests.

@@ -1,7 +1,7 @@
 //! The guest list of `--authorized-keys`: the public keys that may log in,
 //! each with the options written before it in OpenSSH's `authorized_keys`
 //! format, enforced as OpenSSH enforces them. The file is read as every
-//! file the program reads is ([`tictactoe_core::files`]), through
+//! file the program reads is ([`tictactoe_game::files`]), through
 //! [`read_small`].
 
 use std::net::IpAddr;

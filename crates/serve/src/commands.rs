@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 
 use super::lobby::{LEADERS, Lobby};
 use super::store::{Account, Ending, Kind, Outcome, Rating, StoredGame};
-use tictactoe_core::record::Record;
 use tictactoe_engine::Board;
+use tictactoe_game::record::Record;
 
 /// Games `history` lists, newest first.
 const HISTORY: u32 = 100;
@@ -125,7 +125,7 @@ fn leaderboard_text(boards: &[(Kind, Vec<(String, Rating)>)]) -> String {
     for (kind, players) in boards {
         out.push_str(&format!("\n{kind}\n"));
         for (i, (name, rating)) in players.iter().enumerate() {
-            let games = tictactoe_core::text::count(u64::from(rating.games), "game", "games");
+            let games = tictactoe_game::text::count(u64::from(rating.games), "game", "games");
             out.push_str(&format!(
                 "{:>3}. {name:<16} {:>6}  {games}\n",
                 i + 1,
@@ -173,7 +173,7 @@ fn record(game: &StoredGame) -> Option<Record> {
 /// Oldest first, and nothing but records: the output is a records file as it is.
 fn history_text(games: &[StoredGame]) -> String {
     let records: Vec<Record> = games.iter().rev().filter_map(record).collect();
-    tictactoe_core::record::notation::write_all(&records)
+    tictactoe_game::record::notation::write_all(&records)
 }
 
 fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGame]) -> String {
@@ -208,7 +208,7 @@ fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGa
                 "ending": game.finish.map(|f| f.ending.word()),
                 "aborted": game.finish.is_some_and(|f| f.ending == Ending::Aborted),
                 "moves": game.moves.iter().map(|m| m.square.clone()).collect::<Vec<_>>(),
-                "record": record(game).map(|r| tictactoe_core::record::write(&r)),
+                "record": record(game).map(|r| tictactoe_game::record::write(&r)),
             })
         })
         .collect();

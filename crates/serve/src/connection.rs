@@ -327,7 +327,7 @@ impl Drop for Connection {
 
 /// TERM values that cannot show the game, and those without colour.
 fn terminal_kind(term: &str) -> (bool, bool) {
-    let usable = !tictactoe_core::text::draws_nothing(term);
+    let usable = !tictactoe_game::text::draws_nothing(term);
     let colour = !(term.ends_with("-m")
         || term.ends_with("-mono")
         || matches!(term, "vt100" | "vt102" | "vt220" | "dumb"));

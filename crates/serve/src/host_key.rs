@@ -1,6 +1,6 @@
 //! The server's identity: an ed25519 host key made on first start and
 //! kept. The key file is read as every file the program reads is
-//! ([`tictactoe_core::files`]): a regular file (never a FIFO, which would
+//! ([`tictactoe_game::files`]): a regular file (never a FIFO, which would
 //! hang the start, or a device such as `/dev/zero`, which never ends), no
 //! larger than a small cap; and it must be readable by its owner alone, an
 //! ed25519 key, and not protected by a passphrase. A new key is written
@@ -16,7 +16,7 @@ use russh::keys::ssh_key::LineEnding;
 use russh::keys::{Algorithm, PrivateKey};
 
 use super::ServeError;
-use tictactoe_core::files::{self, Existing, Problem};
+use tictactoe_game::files::{self, Existing, Problem};
 
 /// The largest host key file read: an ed25519 key takes under 500 bytes.
 const MAX_HOST_KEY: u64 = 64 * 1024;

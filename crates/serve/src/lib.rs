@@ -1,6 +1,6 @@
 //! `tictactoe serve`: the game over SSH, for players on other machines with
 //! nothing but an `ssh` client. A third front end beside [`tictactoe_screen::terminal`] and
-//! [`tictactoe_core::plain`], over the same screen model ([`tictactoe_screen`]).
+//! [`tictactoe_console::plain`], over the same screen model ([`tictactoe_screen`]).
 //!
 //! - `admission`: places for logins and for players, kept apart, and the
 //!   rate of new connections per address.
@@ -63,7 +63,7 @@ pub use self::host_key::FileProblem;
 use self::limit::LogBudget;
 use self::lobby::Lobby;
 pub use self::store::StoreProblem;
-use tictactoe_core::text;
+use tictactoe_game::text;
 
 /// How long a client may keep a connection open after its game closed.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);

@@ -1,6 +1,6 @@
 //! The screen-reader mode over SSH: the game in sentences, a line for each
 //! event, as `tictactoe --screen-reader` plays it on a local terminal (the
-//! same session and voice: [`tictactoe_core::reader`]). A client gets it with the
+//! same session and voice: [`tictactoe_console::reader`]). A client gets it with the
 //! command `screen-reader`, or when its terminal cannot show the
 //! full-screen game: `TERM=dumb`, or no terminal at all (`ssh -T`). It
 //! plays the AI on the classic board; people pair up in the full-screen
@@ -24,11 +24,11 @@ use super::limit::Bucket;
 use super::output::{Outbox, OutboxWriter, Pumped};
 use super::session::{self, Ending, Input, Wire};
 use super::{Shared, log, sleep_until};
-use tictactoe_core::console::{self, Keep};
-use tictactoe_core::game::{Seat, Seats};
-use tictactoe_core::reader::Sentences;
-use tictactoe_core::text::LINE_LIMIT;
+use tictactoe_console::reader::Sentences;
 use tictactoe_engine::Level;
+use tictactoe_game::game::{Seat, Seats};
+use tictactoe_game::record::Archive;
+use tictactoe_game::text::LINE_LIMIT;
 
 /// The command that asks for this mode (`ssh host screen-reader`).
 pub(super) const COMMAND: &str = "screen-reader";
@@ -72,7 +72,7 @@ pub(super) async fn run(
             x: Seat::Human,
             o: Seat::Ai(Level::Perfect),
         });
-        let keep = Keep {
+        let keep = Archive {
             stats: None,
             records: None,
         };
@@ -83,13 +83,13 @@ pub(super) async fn run(
             cut: thread_cut,
         });
         let mut output = Lines::new(output, terminal);
-        let lines = console::Lines {
+        let lines = tictactoe_console::Lines {
             input: &mut input,
             output: &mut output,
             errors: &mut io::sink(),
             prompt: terminal,
         };
-        let ended = console::run(&mut Sentences, &settings, keep, lines);
+        let ended = tictactoe_console::run(&mut Sentences, &settings, keep, lines);
         // The session's last words (the end of input said) go out before the goodbye.
         let _ = output.flush();
         ended

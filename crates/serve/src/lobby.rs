@@ -22,9 +22,9 @@ use super::log;
 use super::store::{
     Account, Ending, Finish, Kind, NewGame, Outcome, Rating, Store, StoredGame, StoredMove,
 };
-use tictactoe_core::clock::{Clock, TimeControl};
-use tictactoe_core::game::{Names, Outgoing, result_line};
 use tictactoe_engine::{Board, Level, Player, Square, Status};
+use tictactoe_game::clock::{Clock, TimeControl};
+use tictactoe_game::game::{Names, Outgoing, result_line};
 
 /// A connected player.
 pub(super) type PlayerId = u64;

@@ -11,12 +11,12 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
 use super::lobby::{Activity, Offer, PlayerId, PlayerSummary, Snapshot};
 use super::store::Kind;
-use tictactoe_core::action::LobbyAction;
-use tictactoe_core::clock::TimeControl;
-use tictactoe_core::fit::first_fitting;
-use tictactoe_core::keys::{self, Context, Does};
-use tictactoe_core::text;
 use tictactoe_engine::{Level, Player};
+use tictactoe_game::action::LobbyAction;
+use tictactoe_game::clock::TimeControl;
+use tictactoe_game::fit::first_fitting;
+use tictactoe_game::keys::{self, Context, Does};
+use tictactoe_game::text;
 use tictactoe_screen::fit::render_too_small;
 use tictactoe_screen::input::key_press;
 
@@ -443,8 +443,8 @@ fn fit_pieces(forms: Vec<Vec<Span<'_>>>, width: usize) -> Line<'_> {
 mod tests {
     use super::*;
     use crate::lobby::GameSummary;
-    use tictactoe_core::game::Names;
     use tictactoe_engine::Status;
+    use tictactoe_game::game::Names;
 
     fn lobby() -> Snapshot {
         let player = |id, name: &str, activity| PlayerSummary {

@@ -22,8 +22,8 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, Transaction,
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use tictactoe_core::clock::TimeControl;
-use tictactoe_core::files::kind as file_kind;
+use tictactoe_game::clock::TimeControl;
+use tictactoe_game::files::kind as file_kind;
 
 /// The number in SQLite's header that marks this program's databases ("TTT1").
 const APPLICATION_ID: i32 = 0x5454_5431;

@@ -1,20 +1,30 @@
-//! The line-by-line session the text front ends share: plain mode
-//! ([`crate::plain`]) and the screen-reader mode ([`crate::reader`]). It
+//! `tictactoe-console`: the line-based front ends, beside the full-screen
+//! one (`tictactoe-screen`): plain mode ([`plain`]) and the screen-reader
+//! mode ([`reader`]), over any reader and writer (a terminal, a pipe, an SSH
+//! channel). The width text wraps to is the caller's to read, where the
+//! terminal is opened.
+//!
+//! The line-by-line session both share is [`run`]. It
 //! reads a line at a time (a move: a digit 1-9 on 3x3 or a square such as
 //! `b2`; or a command of the key table's words for the front end's mode),
 //! plays the AI's moves, saves results and records the moment they happen,
 //! and leaves what is said about each event to the front end's [`Voice`].
 
+#![deny(missing_docs)]
+
+pub mod plain;
+pub mod reader;
+
 use std::io::{self, BufRead, Write};
 
-use crate::action::Action;
-use crate::game::{Game, ResultChange, Seat};
-use crate::keys::{self, Context, Mode};
-use crate::record::{self, RecordFile};
-use crate::settings::{Settings, title};
-use crate::stats::{Counter, StatsFile};
-use crate::text::{self, InputLine, echo, read_line};
 use tictactoe_engine::{Ai, Geometry, IllegalMove, Square, Status};
+use tictactoe_game::action::Action;
+use tictactoe_game::game::{Game, ResultChange, Seat};
+use tictactoe_game::keys::{self, Context, Mode};
+use tictactoe_game::record::{self, Archive};
+use tictactoe_game::settings::{Settings, title};
+use tictactoe_game::stats::Counter;
+use tictactoe_game::text::{self, InputLine, echo, read_line};
 
 /// Where a line-based session reads and writes: the player's lines come
 /// from `input`, the game goes to `output`, and what could not be saved to
@@ -117,16 +127,6 @@ fn not_a_move(shown: &str, shape: &Geometry) -> String {
     format!("{shown:?} is not a move: type {digits}a square from a1 to {last}, or help")
 }
 
-/// Where a session's finished games go: counted in the statistics, appended
-/// to a records file.
-#[derive(Debug, Default)]
-pub struct Keep {
-    /// The statistics file, unless counting is off.
-    pub stats: Option<StatsFile>,
-    /// The records file of `--record`, if given.
-    pub records: Option<RecordFile>,
-}
-
 /// How a text session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
@@ -151,7 +151,7 @@ pub enum Ending {
 pub fn run(
     voice: &mut dyn Voice,
     settings: &Settings,
-    keep: Keep,
+    keep: Archive,
     lines: Lines<'_>,
 ) -> io::Result<Ending> {
     let prompt = lines.prompt;
@@ -206,7 +206,7 @@ impl Write for Sink<'_> {
 fn play(
     voice: &mut dyn Voice,
     settings: &Settings,
-    keep: Keep,
+    keep: Archive,
     lines: Lines<'_>,
 ) -> io::Result<Ending> {
     let Lines {
@@ -423,11 +423,4 @@ fn help(shape: &Geometry, mode: Mode, output: &mut dyn Write) -> io::Result<()> 
 /// Lines about the statistics and the records, one each.
 fn tell(notes: &[String], output: &mut dyn Write) -> io::Result<()> {
     notes.iter().try_for_each(|note| writeln!(output, "{note}"))
-}
-
-/// The width of the terminal standard output writes to, if it is one:
-/// what the text the line-based front ends write wraps to ([`crate::fit::WordWrap`]).
-pub fn terminal_width() -> Option<u16> {
-    let size = rustix::termios::tcgetwinsize(io::stdout()).ok()?;
-    (size.ws_col > 0).then_some(size.ws_col)
 }

@@ -12,8 +12,8 @@ use super::child::{Program, Trouble, seconds};
 use super::diagnosis::{Diagnosis, Named};
 use super::protocol::{Answer, Ask, Said};
 use super::{Ended, Failure, Fault, Graded, LEAST_TIME, Options, RESTARTS, Summary, Ties};
-use crate::present::{move_list, result_for, scoring_legend};
-use crate::text::{count, signed, thousands};
+use tictactoe_game::present::{move_list, result_for, scoring_legend};
+use tictactoe_game::text::{count, signed, thousands};
 
 /// How many wrong positions the text report shows, unless told otherwise.
 pub const DEFAULT_SHOWN: usize = 3;

@@ -1,3 +1,5 @@
+//! `tictactoe-grade`: the teaching tools that stand without the game.
+//!
 //! Grading a student's minimax: `tictactoe grade` runs the student's
 //! program as a child process ([`child`]), asks it about every position
 //! over a line protocol ([`protocol`]), compares each answer with the
@@ -5,7 +7,8 @@
 //! ([`tictactoe_engine::teach::reference`]), and names the usual mistake
 //! that explains the wrong answers ([`diagnosis`]). CS50's API is checked
 //! function by function through a shim ([`cs50`]). [`report`] says it all
-//! in text or JSON.
+//! in text or JSON. Beside it, [`lab`]: what each search technique buys on
+//! one position.
 //!
 //! Positions are asked simplest first (fewest empty squares), so the first
 //! wrong answer is the smallest counterexample. A program that crashes,
@@ -13,9 +16,12 @@
 //! started and started again for the next position, at most [`RESTARTS`]
 //! times; then grading stops with the positions it reached.
 
+#![deny(missing_docs)]
+
 pub mod child;
 pub mod cs50;
 pub mod diagnosis;
+pub mod lab;
 pub mod protocol;
 pub mod report;
 
@@ -53,7 +59,7 @@ pub const LEAST_TIME: Duration = Duration::from_secs(2);
 ///
 /// ```
 /// use std::time::Duration;
-/// use tictactoe_core::grade::time_for;
+/// use tictactoe_grade::time_for;
 /// use tictactoe_engine::Board;
 ///
 /// let minute = Duration::from_secs(60);
@@ -97,7 +103,7 @@ impl Ties {
     /// last of them.
     ///
     /// ```
-    /// use tictactoe_core::grade::Ties;
+    /// use tictactoe_grade::Ties;
     /// use tictactoe_engine::Square;
     ///
     /// let scores = [(Square::new(0, 0), 0), (Square::new(0, 1), 9), (Square::new(0, 2), 9)];

@@ -13,8 +13,8 @@ use serde::Serialize;
 use tictactoe_engine::teach::ladder::{Refused, Rung, Searched, search};
 use tictactoe_engine::{Board, Scoring, Status};
 
-use crate::present::scoring_legend;
-use crate::text::{signed, thousands};
+use tictactoe_game::present::scoring_legend;
+use tictactoe_game::text::{signed, thousands};
 
 /// The most positions a row searches before it gives up, unless asked otherwise:
 /// enough for GeeksforGeeks' minimax on the empty 3×3 board (549,946).

@@ -15,6 +15,7 @@ pub use notation::{GameResult, MoveNumber, Problem, Record, RecordError, read, r
 pub use tictactoe_engine::notation;
 
 use crate::game::{Game, Seat, Seats};
+use crate::stats::StatsFile;
 
 /// How a record names the player in `seat`: `you` when one person plays
 /// against the AI, `human` when two share the keyboard, `AI perfect`.
@@ -33,4 +34,14 @@ pub fn of_game(game: &Game, seats: Seats, date: String) -> Record {
         .unwrap_or_else(|_| Record::empty(game.start()))
         .with_players(seat_name(seats.x, seats), seat_name(seats.o, seats))
         .with_date(date)
+}
+
+/// Where a session's finished games go: counted in the statistics, appended
+/// to a records file.
+#[derive(Debug, Default)]
+pub struct Archive {
+    /// The statistics file, unless counting is off.
+    pub stats: Option<StatsFile>,
+    /// The records file of `--record`, if given.
+    pub records: Option<RecordFile>,
 }

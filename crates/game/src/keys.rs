@@ -28,7 +28,7 @@ use tictactoe_engine::{Player, Square};
 use crate::action::{Action, Browse, Direction, LobbyAction, Reading, TraceMove};
 use crate::fit::most_important;
 /// A key of the keyboard, as the table names it: the front ends turn their
-/// terminal's key events into these (the core knows no terminal).
+/// terminal's key events into these (the game's model knows no terminal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum KeyCode {
     /// A character key (a letter's case is Shift's).

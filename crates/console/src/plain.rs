@@ -2,19 +2,19 @@
 //! every move: the board as rows of `X`, `O` and `.`, then whose turn it is.
 //! One move per line in: a digit 1-9 (3x3) or a square like `b2`, or a
 //! command of the key table's plain mode (`undo`, `redo`, `new`, `help`,
-//! `quit`). The session is [`crate::console`]'s; this is how it is shown.
+//! `quit`). The session is [`crate`]'s; this is how it is shown.
 
 use std::io::{self, Write};
 
-use crate::console::{self, Voice};
-use crate::game::{Game, Seat};
-use crate::keys::Mode;
-use crate::present::your_turn;
-use crate::settings::Settings;
+use crate::Voice;
 use tictactoe_engine::Status;
+use tictactoe_game::game::{Game, Seat};
+use tictactoe_game::keys::Mode;
+use tictactoe_game::present::your_turn;
+use tictactoe_game::settings::Settings;
 
 /// Plain mode's voice: the board as rows after every change. A session
-/// is [`console::run`] with it.
+/// is [`crate::run`] with it.
 pub struct Grid;
 
 impl Voice for Grid {
@@ -47,7 +47,7 @@ impl Voice for Grid {
                 Seat::Human => format!("{to_move} to move."),
                 Seat::Ai(level) => format!("{to_move} to move (AI, {level})."),
             },
-            _ => console::ending(game, settings).unwrap_or_default(),
+            _ => crate::ending(game, settings).unwrap_or_default(),
         };
         writeln!(out, "{line}")
     }

@@ -6,25 +6,25 @@
 //! own commands: `board` reads the rows out, `last` the last move, `scores`
 //! every free square's score and what it means, `review` the game so far,
 //! `quiz` a few questions about minimax. The session is
-//! [`crate::console`]'s; this is how it is said.
+//! [`crate`]'s; this is how it is said.
 
 use std::io::{self, Write};
 
-use crate::action::{Action, Reading};
-use crate::console::{self, Here, Voice};
-use crate::game::{Game, Seat};
-use crate::keys::{self, Mode};
-use crate::present::{move_rows, row_reason};
-use crate::quiz::{ask_all, questions};
-use crate::record;
-use crate::review::{game_text, legend, review};
-use crate::settings::Settings;
+use crate::{Here, Voice};
 use tictactoe_engine::{Ai, Board, Player, Square, Status};
+use tictactoe_game::action::{Action, Reading};
+use tictactoe_game::game::{Game, Seat};
+use tictactoe_game::keys::{self, Mode};
+use tictactoe_game::present::{move_rows, row_reason};
+use tictactoe_game::quiz::{ask_all, questions};
+use tictactoe_game::record;
+use tictactoe_game::review::{game_text, legend, review};
+use tictactoe_game::settings::Settings;
 
 /// How many questions the `quiz` command asks.
 pub const QUIZ_QUESTIONS: usize = 5;
 
-/// The screen-reader mode's voice: a session is [`console::run`] with it.
+/// The screen-reader mode's voice: a session is [`crate::run`] with it.
 pub struct Sentences;
 
 impl Voice for Sentences {
@@ -74,7 +74,7 @@ impl Voice for Sentences {
                 };
                 format!("{whose}: {}.", free_squares(&board))
             }
-            _ => console::ending(game, settings).unwrap_or_default(),
+            _ => crate::ending(game, settings).unwrap_or_default(),
         };
         writeln!(out, "{line}")
     }

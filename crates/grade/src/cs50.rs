@@ -24,7 +24,7 @@ use tictactoe_engine::{Board, Player, Scoring, Square, reachable_positions};
 
 use super::child::Program;
 use super::{Ended, Failure, LEAST_TIME, Reply, Session, Ties, simplest_first, time_for};
-use crate::text::thousands;
+use tictactoe_game::text::thousands;
 
 /// The shim that calls the student's functions, run with Python 3.
 pub const SHIM: &str = include_str!("cs50_shim.py");

@@ -19,7 +19,7 @@ use std::fmt;
 
 use tictactoe_engine::{Board, Square};
 
-use crate::text::count;
+use tictactoe_game::text::count;
 
 /// What the grader asks about each position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -47,7 +47,7 @@ impl Ask {
 /// The request line for `board` (without its newline).
 ///
 /// ```
-/// use tictactoe_core::grade::protocol::{Ask, request};
+/// use tictactoe_grade::protocol::{Ask, request};
 ///
 /// let board = "o.x/x.x/.oo".parse().unwrap();
 /// assert_eq!(request(&board, Ask::Scores), "o.x/x.x/.oo scores");
@@ -140,7 +140,7 @@ pub const SCORES_EXAMPLE: &str =
 /// Reads an answer to `ask` about `board`.
 ///
 /// ```
-/// use tictactoe_core::grade::protocol::{Ask, Form, Said, read_answer};
+/// use tictactoe_grade::protocol::{Ask, Form, Said, read_answer};
 ///
 /// let board = "xox/oox/...".parse().unwrap();
 /// let answer = read_answer("ROW: 2 COL: 2", Ask::Best, &board).unwrap();
