@@ -1,0 +1,1548 @@
+//! Saved statistics: never a lost count, never a half-written file, never a
+//! crash, and nothing harmed that is not the program's own.
+
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, SystemTime};
+
+use serde_json::Value;
+
+use crate::support;
+use tictactoe_engine::{Board, Level, Player, Status};
+use tictactoe_game::game::{Seat, Seats};
+use tictactoe_game::stats::{
+    Counter, GameRecord, Note, Outcome, Row, SIZE_CAP, StatsError, StatsFile,
+};
+
+fn record(size: u8, k: u8, side: Player, opponent: Level, outcome: Outcome) -> GameRecord {
+    GameRecord {
+        side,
+        opponent,
+        outcome,
+        size,
+        k,
+    }
+}
+
+fn loss_as_x() -> GameRecord {
+    record(3, 3, Player::X, Level::Perfect, Outcome::Loss)
+}
+
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Every name in a folder with its bytes (or where its link points): equal
+/// snapshots mean nothing was created, moved, renamed or written.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    names_in(dir)
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(&name);
+            let meta = fs::symlink_metadata(&path).unwrap();
+            let contents = if meta.file_type().is_symlink() {
+                fs::read_link(&path)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+                    .into_bytes()
+            } else if meta.is_file() {
+                fs::read(&path).unwrap()
+            } else if meta.is_dir() {
+                b"(folder)".to_vec()
+            } else {
+                b"(neither file nor folder)".to_vec()
+            };
+            (name, contents)
+        })
+        .collect()
+}
+
+use support::{binary as tictactoe, output_within};
+
+fn stats_command(path: &Path, extra: &[&str]) -> Output {
+    let child = tictactoe()
+        .arg("stats")
+        .args(extra)
+        .arg("--stats-file")
+        .arg(path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    output_within(child, &format!("stats {extra:?}"))
+}
+
+/// Every square in turn: the game ends whatever the AI does.
+const A_WHOLE_GAME: &[u8] = b"1\n2\n3\n4\n5\n6\n7\n8\n9\nquit\n";
+
+/// A game in the plain mode against perfect play, counted in `path`.
+fn plain_game(mut command: Command, path: &Path, extra: &[&str]) -> Output {
+    let mut child = command
+        .arg("--plain")
+        .args(extra)
+        .arg("--stats-file")
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("a game starts");
+    child.stdin.take().unwrap().write_all(A_WHOLE_GAME).unwrap();
+    output_within(child, "a plain game")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The one line on standard error of a failed `stats`.
+fn one_error_line(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    stderr
+}
+
+fn games_in(path: &Path) -> u64 {
+    StatsFile::at(path).read().unwrap().games()
+}
+
+/// Holds the lock of the statistics file at `path`, as another program would.
+fn hold_lock(path: &Path) -> File {
+    let lock = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path.with_file_name("stats.json.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    lock
+}
+
+#[test]
+fn records_are_counted_by_side_level_and_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = StatsFile::at(dir.path().join("deep/er/stats.json"));
+    assert_eq!(file.read().unwrap().games(), 0, "no file yet is no games");
+    assert!(!dir.path().join("deep").exists(), "reading creates nothing");
+    file.record(loss_as_x()).unwrap();
+    file.record(loss_as_x()).unwrap();
+    file.record(record(3, 3, Player::O, Level::Easy, Outcome::Win))
+        .unwrap();
+    file.record(record(3, 3, Player::X, Level::Easy, Outcome::Draw))
+        .unwrap();
+    let stats = file.read().unwrap();
+    assert_eq!(stats.games(), 4);
+    assert_eq!(stats.totals(), (1, 2, 1));
+    let rows: Vec<_> = stats
+        .rows()
+        .iter()
+        .map(|r| (r.side, r.opponent, r.wins, r.losses, r.draws))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            (Player::X, Level::Easy, 0, 0, 1),
+            (Player::X, Level::Perfect, 0, 2, 0),
+            (Player::O, Level::Easy, 1, 0, 0)
+        ]
+    );
+    // Only the file and its lock: no temporary files left behind.
+    assert_eq!(
+        names_in(file.path().parent().unwrap()),
+        vec!["stats.json", "stats.json.lock"]
+    );
+    file.reset().unwrap();
+    assert_eq!(file.read().unwrap().games(), 0);
+}
+
+#[test]
+fn the_file_carries_its_format_marker_and_every_rows_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    StatsFile::at(&path).record(loss_as_x()).unwrap();
+    let saved: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+    assert_eq!(saved["format"], "tictactoe-stats");
+    assert_eq!(saved["version"], 2);
+    assert_eq!(saved["rows"][0]["size"], 3);
+    assert_eq!(saved["rows"][0]["k"], 3);
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(
+        text.trim_start()
+            .starts_with("{\n  \"format\": \"tictactoe-stats\""),
+        "the marker comes first: {text}"
+    );
+}
+
+#[test]
+fn shapes_are_counted_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path);
+    file.record(loss_as_x()).unwrap();
+    let four = record(4, 4, Player::X, Level::Perfect, Outcome::Loss);
+    file.record(four).unwrap();
+    file.record(four).unwrap();
+    file.record(record(5, 4, Player::X, Level::Perfect, Outcome::Draw))
+        .unwrap();
+    let rows: Vec<_> = file
+        .read()
+        .unwrap()
+        .rows()
+        .iter()
+        .map(|r| (r.size, r.k, r.losses, r.draws, r.board()))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            (3, 3, 1, 0, "3x3".to_string()),
+            (4, 4, 2, 0, "4x4 k4".to_string()),
+            (5, 4, 0, 1, "5x5 k4".to_string())
+        ]
+    );
+
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success());
+    let shown = text(&out.stdout);
+    assert!(shown.starts_with("4 games against the AI: 0 won, 3 lost, 1 drawn"));
+    let four_line = shown.lines().find(|l| l.contains("4x4 k4")).unwrap();
+    assert_eq!(
+        four_line.split_whitespace().collect::<Vec<_>>(),
+        ["4x4", "k4", "X", "perfect", "2", "0", "2", "0"]
+    );
+    assert!(shown.lines().any(|l| l.trim_start().starts_with("3x3 ")));
+
+    let out = stats_command(&path, &["--json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 4);
+    assert_eq!(report["by_opponent"][1]["size"], 4);
+    assert_eq!(report["by_opponent"][1]["k"], 4);
+    assert_eq!(report["by_opponent"][1]["losses"], 2);
+    assert_eq!(report["file"], path.to_str().unwrap());
+}
+
+#[test]
+fn a_version_1_file_is_read_as_3x3_and_rewritten_as_version_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    // As the first version of the program wrote it.
+    let first = "{\n  \"version\": 1,\n  \"rows\": [\n    {\n      \"side\": \"x\",\n      \"opponent\": \"perfect\",\n      \"wins\": 0,\n      \"losses\": 2,\n      \"draws\": 1\n    }\n  ]\n}\n";
+    fs::write(&path, first).unwrap();
+    let file = StatsFile::at(&path);
+    assert_eq!(
+        file.read().unwrap().rows(),
+        vec![Row {
+            side: Player::X,
+            opponent: Level::Perfect,
+            size: 3,
+            k: 3,
+            wins: 0,
+            losses: 2,
+            draws: 1
+        }]
+    );
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        first,
+        "reading rewrites nothing"
+    );
+    let report: Value = serde_json::from_slice(&stats_command(&path, &["--json"]).stdout).unwrap();
+    assert_eq!(report["by_opponent"][0]["size"], 3);
+    assert_eq!(report["by_opponent"][0]["k"], 3);
+
+    let kept = file
+        .record(record(4, 4, Player::X, Level::Perfect, Outcome::Draw))
+        .unwrap();
+    assert_eq!(kept, None, "a file of the first format is not damaged");
+    let saved: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
+    assert_eq!(saved["format"], "tictactoe-stats");
+    assert_eq!(saved["version"], 2);
+    let shapes: Vec<_> = saved["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| (row["size"].clone(), row["k"].clone(), row["losses"].clone()))
+        .collect();
+    assert_eq!(
+        shapes,
+        vec![
+            (3.into(), 3.into(), 2.into()),
+            (4.into(), 4.into(), 0.into())
+        ]
+    );
+}
+
+#[test]
+fn only_games_of_one_person_against_the_ai_from_the_empty_board_are_records() {
+    let empty = Board::new();
+    let human_x = Seats {
+        x: Seat::Human,
+        o: Seat::Ai(Level::Hard),
+    };
+    assert_eq!(
+        GameRecord::of(human_x, empty, Status::Won(Player::O)),
+        Some(loss_as_x()).map(|r| GameRecord {
+            opponent: Level::Hard,
+            ..r
+        })
+    );
+    let human_o = Seats {
+        x: Seat::Ai(Level::Easy),
+        o: Seat::Human,
+    };
+    assert_eq!(
+        GameRecord::of(human_o, empty, Status::Won(Player::O)).map(|r| r.outcome),
+        Some(Outcome::Win)
+    );
+    assert_eq!(
+        GameRecord::of(human_o, empty, Status::Draw).map(|r| r.outcome),
+        Some(Outcome::Draw)
+    );
+    assert_eq!(
+        GameRecord::of(human_o, empty, Status::InProgress { to_move: Player::X }),
+        None
+    );
+    let humans = Seats {
+        x: Seat::Human,
+        o: Seat::Human,
+    };
+    assert_eq!(GameRecord::of(humans, empty, Status::Draw), None);
+    let ai = Seat::Ai(Level::Perfect);
+    assert_eq!(
+        GameRecord::of(Seats { x: ai, o: ai }, empty, Status::Draw),
+        None
+    );
+
+    // The shape comes from the board the game started on.
+    let four = Board::empty(4, 4).unwrap();
+    let counted = GameRecord::of(human_x, four, Status::Draw).unwrap();
+    assert_eq!((counted.size, counted.k), (4, 4));
+    let five = Board::empty(5, 3).unwrap();
+    let counted = GameRecord::of(human_x, five, Status::Draw).unwrap();
+    assert_eq!((counted.size, counted.k), (5, 3));
+
+    // A game started from a position is not a whole game against that level.
+    let started: Board = "x../.../...".parse().unwrap();
+    assert_eq!(
+        GameRecord::of(human_x, started, Status::Won(Player::O)),
+        None
+    );
+}
+
+#[test]
+fn a_game_started_from_a_board_is_not_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let out = plain_game(tictactoe(), &path, &["--board", "x.o/.../..."]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains(" wins") || shown.contains("Draw"), "{shown}");
+    assert!(!path.exists(), "nothing counted");
+    // The same game from the empty board is counted.
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success());
+    assert_eq!(games_in(&path), 1);
+}
+
+#[test]
+fn unrecord_takes_one_counted_game_back_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path);
+    let win = record(3, 3, Player::X, Level::Easy, Outcome::Win);
+    file.record(loss_as_x()).unwrap();
+    file.record(loss_as_x()).unwrap();
+    file.record(win).unwrap();
+    file.unrecord(loss_as_x()).unwrap();
+    assert_eq!(file.read().unwrap().totals(), (1, 1, 0));
+    // Never counted: nothing to take out, and no row appears.
+    file.unrecord(record(3, 3, Player::X, Level::Easy, Outcome::Draw))
+        .unwrap();
+    file.unrecord(record(4, 4, Player::X, Level::Easy, Outcome::Win))
+        .unwrap();
+    assert_eq!(file.read().unwrap().rows().len(), 2);
+    assert_eq!(file.read().unwrap().totals(), (1, 1, 0));
+    file.unrecord(win).unwrap();
+    file.unrecord(loss_as_x()).unwrap();
+    let stats = file.read().unwrap();
+    assert_eq!(stats.games(), 0);
+    assert!(stats.rows().is_empty(), "a row with no games is gone");
+    // A count at zero stays at zero.
+    file.unrecord(loss_as_x()).unwrap();
+    assert_eq!(file.read().unwrap().games(), 0);
+}
+
+#[test]
+fn writes_are_atomic_a_reader_never_sees_half_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path);
+    file.record(loss_as_x()).unwrap();
+    let done = Arc::new(AtomicBool::new(false));
+    let (first_read, reading) = std::sync::mpsc::channel();
+    let reader = {
+        let (path, done) = (path.clone(), Arc::clone(&done));
+        thread::spawn(move || {
+            let mut reads = 0;
+            while !done.load(Ordering::Relaxed) {
+                // Read without the lock, as `stats` and any other program do.
+                let text = fs::read_to_string(&path).expect("the file is always there");
+                let value: Value = serde_json::from_str(&text).expect("and always whole");
+                assert!(value["rows"].is_array());
+                StatsFile::at(&path).read().expect("and always readable");
+                reads += 1;
+                if reads == 1 {
+                    let _ = first_read.send(());
+                }
+            }
+            reads
+        })
+    };
+    // The writes start once the reader is reading, however late a loaded
+    // machine starts its thread. (If it failed instead, joining it says so.)
+    let _ = reading.recv();
+    for _ in 0..200 {
+        file.record(loss_as_x()).unwrap();
+    }
+    done.store(true, Ordering::Relaxed);
+    assert!(reader.join().expect("the reader saw only whole files") > 0);
+    assert_eq!(file.read().unwrap().games(), 201);
+}
+
+#[test]
+fn concurrent_writers_lose_no_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let writers: Vec<_> = (0..8)
+        .map(|_| {
+            let path = path.clone();
+            thread::spawn(move || {
+                // Each thread its own handle, as separate processes would have.
+                // This is about lost counts, not the bounded wait: wait long.
+                let file = StatsFile::at(&path).with_lock_patience(Duration::from_secs(600));
+                for _ in 0..25 {
+                    file.record(loss_as_x()).unwrap();
+                }
+            })
+        })
+        .collect();
+    for writer in writers {
+        writer.join().unwrap();
+    }
+    assert_eq!(games_in(&path), 200);
+}
+
+#[test]
+fn twenty_concurrent_games_against_one_file_are_all_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let games: Vec<_> = (0..20)
+        .map(|seed| {
+            let mut child = tictactoe()
+                .args(["--plain", "--seed", &seed.to_string(), "--stats-file"])
+                .arg(&path)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("a game starts");
+            child.stdin.take().unwrap().write_all(A_WHOLE_GAME).unwrap();
+            child
+        })
+        .collect();
+    // Each game is counted, or says it was not: a writer waits for the lock
+    // a bounded time, which twenty writers at once on a loaded machine may
+    // use up. (Without a bound, see concurrent_writers_lose_no_count.)
+    let mut not_counted = 0;
+    for game in games {
+        let out = game.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        for line in text(&out.stdout)
+            .lines()
+            .filter(|l| l.contains("statistics"))
+        {
+            assert!(line.contains("locked by another program"), "{line}");
+            not_counted += 1;
+        }
+    }
+    let out = stats_command(&path, &["--json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"].as_u64().unwrap() + not_counted, 20);
+    assert_eq!(report["wins"], 0, "nobody beats perfect");
+}
+
+#[test]
+fn a_damaged_file_is_kept_aside_by_a_writer_and_counting_starts_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let garbage =
+        b"{\"format\":\"tictactoe-stats\",\"version\":2,\"rows\":[{\"side\":\"x\"\xff truncated";
+    fs::write(&path, garbage).unwrap();
+    let file = StatsFile::at(&path);
+    let kept = file.record(loss_as_x()).unwrap().expect("moved aside");
+    let warning = Note::KeptAside(kept).to_string();
+    assert!(
+        warning.starts_with("warning: the statistics file") && warning.contains("damaged"),
+        "{warning}"
+    );
+    assert!(!warning.contains('\n'));
+    let names = names_in(dir.path());
+    let aside: Vec<_> = names
+        .iter()
+        .filter(|n| n.starts_with("stats.json.corrupt-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{names:?}");
+    assert!(
+        warning.contains(aside[0].as_str()),
+        "the warning names the kept file"
+    );
+    assert_eq!(
+        fs::read(dir.path().join(aside[0])).unwrap(),
+        garbage,
+        "kept byte for byte"
+    );
+    assert_eq!(games_in(&path), 1, "counting starts afresh");
+
+    // A second damage in the same second gets a name of its own.
+    fs::write(
+        &path,
+        "{\"format\":\"tictactoe-stats\",\"version\":2,\"rows\":[",
+    )
+    .unwrap();
+    file.record(loss_as_x()).unwrap();
+    assert_eq!(
+        names_in(dir.path())
+            .iter()
+            .filter(|n| n.starts_with("stats.json.corrupt-"))
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn damaged_fields_are_damage_not_foreign() {
+    let marker = r#"{"format":"tictactoe-stats","version":2,"rows":"#;
+    for (rows, problem) in [
+        (
+            r#"[{"side":"x","opponent":"perfect","wins":1,"losses":0,"draws":0}]"#,
+            "no board size",
+        ),
+        (
+            r#"[{"side":"x","opponent":"perfect","size":9,"k":3,"wins":1,"losses":0,"draws":0}]"#,
+            "9x9",
+        ),
+        (
+            r#"[{"side":"x","opponent":"perfect","size":4,"k":5,"wins":1,"losses":0,"draws":0}]"#,
+            "4x4",
+        ),
+        (
+            r#"[{"side":"x","opponent":"godlike","size":3,"k":3,"wins":1,"losses":0,"draws":0}]"#,
+            "unknown level",
+        ),
+        (
+            r#"[{"side":"z","opponent":"easy","size":3,"k":3,"wins":1,"losses":0,"draws":0}]"#,
+            "unknown side",
+        ),
+        (
+            r#"[{"side":"x","opponent":"easy","size":3,"k":3,"wins":-1,"losses":0,"draws":0}]"#,
+            "invalid value",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.json");
+        let contents = format!("{marker}{rows}}}");
+        fs::write(&path, &contents).unwrap();
+        let error = StatsFile::at(&path).read().unwrap_err();
+        assert!(matches!(error, StatsError::Damaged { .. }), "{error}");
+        assert!(error.to_string().contains(problem), "{error}");
+        let kept = StatsFile::at(&path)
+            .record(loss_as_x())
+            .unwrap()
+            .expect(&contents);
+        assert_eq!(
+            fs::read_to_string(&kept.kept_as).unwrap(),
+            contents,
+            "kept aside byte for byte"
+        );
+        assert_eq!(games_in(&path), 1);
+    }
+}
+
+#[test]
+fn stats_on_a_damaged_file_says_so_and_moves_nothing_then_a_game_moves_it_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    fs::write(
+        &path,
+        "{\"format\": \"tictactoe-stats\", \"version\": 2, \"rows\": [{\"side\": \"x\"",
+    )
+    .unwrap();
+    let before = snapshot(dir.path());
+    for extra in [&[][..], &["--json"]] {
+        let out = stats_command(&path, extra);
+        let line = one_error_line(&out);
+        assert!(
+            line.contains("damaged")
+                && line.contains(path.to_str().unwrap())
+                && line.contains("will move it aside"),
+            "{line}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    assert_eq!(
+        snapshot(dir.path()),
+        before,
+        "`stats` moved or wrote nothing"
+    );
+
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success());
+    let shown = text(&out.stdout);
+    assert!(shown.contains("warning: the statistics file"), "{shown}");
+    assert_eq!(games_in(&path), 1);
+    assert!(
+        names_in(dir.path())
+            .iter()
+            .any(|n| n.starts_with("stats.json.corrupt-"))
+    );
+}
+
+#[test]
+fn reset_moves_a_damaged_file_aside_and_starts_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    fs::write(&path, "{\"format\": \"tictactoe-stats\", \"rows\": [").unwrap();
+    let out = stats_command(&path, &["--reset"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("Statistics reset"));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1);
+    assert!(
+        stderr.starts_with("warning: the statistics file"),
+        "{stderr}"
+    );
+    assert!(
+        names_in(dir.path())
+            .iter()
+            .any(|n| n.starts_with("stats.json.corrupt-"))
+    );
+    assert_eq!(games_in(&path), 0);
+}
+
+/// Files that are plainly not statistics: not even the start of one.
+fn foreign_files() -> Vec<(&'static str, Vec<u8>)> {
+    vec![
+        (
+            "hosts",
+            b"127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost\n".to_vec(),
+        ),
+        ("binary", b"\xff\xfe\x00binary\x00".to_vec()),
+        ("array.json", b"[1, 2, 3]\n".to_vec()),
+        (
+            "package.json",
+            b"{\n  \"name\": \"a-package\",\n  \"version\": \"1.0.0\"\n}\n".to_vec(),
+        ),
+        (
+            "versioned.json",
+            b"{\"version\": \"1.0.0\", \"rows\": []}".to_vec(),
+        ),
+        ("empty", Vec::new()),
+        // Files that begin as the first format did but are not exactly one:
+        // without the marker, nothing else makes a file ours.
+        (
+            "vercel.json",
+            b"{\"version\": 2, \"builds\": [{\"src\": \"index.js\", \"use\": \"@vercel/node\"}]}"
+                .to_vec(),
+        ),
+        (
+            "a-key-more.json",
+            b"{\"version\": 1, \"rows\": [], \"important\": \"keep me\"}".to_vec(),
+        ),
+        (
+            "cut-short.json",
+            b"{\"version\": 1, \"rows\": [{\"side\": \"x\"".to_vec(),
+        ),
+        ("version-99.json", b"{\"version\":99,\"rows\":[]}".to_vec()),
+    ]
+}
+
+#[test]
+fn a_foreign_file_is_never_moved_or_written_by_any_command() {
+    for (name, contents) in foreign_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(name);
+        fs::write(&path, &contents).unwrap();
+        let before = snapshot(dir.path());
+
+        for extra in [&[][..], &["--json"], &["--reset"]] {
+            let line = one_error_line(&stats_command(&path, extra));
+            assert!(
+                line.contains(path.to_str().unwrap())
+                    && line.contains("is not a tictactoe statistics file"),
+                "{name} {extra:?}: {line}"
+            );
+        }
+
+        let out = plain_game(tictactoe(), &path, &[]);
+        assert!(out.status.success(), "the game plays on");
+        let shown = text(&out.stdout);
+        assert!(
+            shown.contains("you lose") || shown.contains("Draw"),
+            "{shown}"
+        );
+        let told: Vec<_> = shown
+            .lines()
+            .filter(|l| l.contains("not a tictactoe statistics file"))
+            .collect();
+        assert_eq!(told.len(), 1, "{name}: {shown}");
+        assert!(told[0].contains(path.to_str().unwrap()));
+
+        let file = StatsFile::at(&path);
+        for error in [
+            file.record(loss_as_x()).unwrap_err(),
+            file.unrecord(loss_as_x()).unwrap_err(),
+            file.reset().unwrap_err(),
+            file.read().unwrap_err(),
+        ] {
+            assert!(matches!(error, StatsError::Foreign { .. }), "{error}");
+            assert!(error.is_permanent());
+        }
+        assert_eq!(
+            snapshot(dir.path()),
+            before,
+            "{name} untouched, nothing beside it"
+        );
+    }
+}
+
+#[test]
+fn a_newer_version_is_left_alone_and_not_counted() {
+    for contents in [
+        r#"{"format":"tictactoe-stats","version":3,"rows":"a shape this program does not know"}"#,
+        r#"{"format": "tictactoe-stats", "version": 99, "rows": []}"#,
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.json");
+        fs::write(&path, contents).unwrap();
+        let before = snapshot(dir.path());
+        let line = one_error_line(&stats_command(&path, &[]));
+        assert!(line.contains("newer than this program's 2"), "{line}");
+        assert!(one_error_line(&stats_command(&path, &["--reset"])).contains("newer"));
+        let error = StatsFile::at(&path).record(loss_as_x()).unwrap_err();
+        assert!(matches!(error, StatsError::Newer { .. }), "{error}");
+        assert!(error.is_permanent());
+        let out = plain_game(tictactoe(), &path, &[]);
+        assert!(out.status.success());
+        assert!(text(&out.stdout).contains("newer"));
+        assert_eq!(snapshot(dir.path()), before);
+    }
+}
+
+#[test]
+fn a_file_over_the_cap_is_refused_unread_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let start = b"{\"format\":\"tictactoe-stats\",\"version\":2,\"rows\":[";
+    fs::write(&path, start).unwrap();
+    // Sparse: 2 GB on paper, no room on disk. Reading it whole would take
+    // seconds and gigabytes of memory.
+    let huge = 2_000_000_000;
+    File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(huge)
+        .unwrap();
+    let file = StatsFile::at(&path);
+    for error in [
+        file.read().unwrap_err(),
+        file.record(loss_as_x()).unwrap_err(),
+        file.reset().unwrap_err(),
+    ] {
+        assert!(
+            matches!(error, StatsError::TooBig { size, .. } if size == huge),
+            "{error}"
+        );
+        assert!(error.is_permanent());
+    }
+    let line = one_error_line(&stats_command(&path, &[]));
+    assert!(line.contains("too big"), "{line}");
+    assert_eq!(names_in(dir.path()), ["stats.json"], "nothing beside it");
+    assert_eq!(fs::metadata(&path).unwrap().len(), huge);
+
+    // Just over the cap is over it.
+    File::options()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(SIZE_CAP + 1)
+        .unwrap();
+    assert!(matches!(
+        file.read().unwrap_err(),
+        StatsError::TooBig { .. }
+    ));
+}
+
+#[test]
+fn stats_creates_no_folder_and_no_lock_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new/deeper/stats.json");
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with("0 games against the AI"));
+    let out = stats_command(&path, &["--json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 0);
+    assert!(names_in(dir.path()).is_empty(), "no folder created");
+
+    let path = dir.path().join("stats.json");
+    StatsFile::at(&path).record(loss_as_x()).unwrap();
+    fs::remove_file(dir.path().join("stats.json.lock")).unwrap();
+    let before = snapshot(dir.path());
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with("1 game against the AI"));
+    assert_eq!(
+        snapshot(dir.path()),
+        before,
+        "no lock file, nothing written"
+    );
+}
+
+#[test]
+fn a_held_lock_makes_a_writer_give_up_with_an_error_and_readers_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path);
+    file.record(loss_as_x()).unwrap();
+    let holder = hold_lock(&path);
+    // The default wait: it ends, with the lock's error.
+    let error = file.record(loss_as_x()).unwrap_err();
+    assert!(matches!(error, StatsError::Locked { .. }), "{error}");
+    assert!(!error.is_permanent());
+    assert!(
+        error.to_string().contains("is locked by another program")
+            && error.to_string().contains(path.to_str().unwrap()),
+        "{error}"
+    );
+    assert_eq!(
+        file.read().unwrap().games(),
+        1,
+        "readers need no lock; nothing was counted"
+    );
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success());
+
+    // A game goes on and says so.
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success());
+    assert!(
+        text(&out.stdout).contains("locked by another program"),
+        "{}",
+        text(&out.stdout)
+    );
+    drop(holder);
+    file.record(loss_as_x()).unwrap();
+    assert_eq!(games_in(&path), 2);
+}
+
+#[test]
+fn stale_temporary_files_of_our_own_are_cleaned_and_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let long_ago = SystemTime::now() - Duration::from_secs(600);
+    let make = |name: &str, modified: SystemTime| {
+        let file = File::create(dir.path().join(name)).unwrap();
+        file.set_modified(modified).unwrap();
+    };
+    make("stats.json.tmp-Ab12Cd", long_ago); // a killed writer's: removed
+    make("stats.json.tmp-Zz99Yy", SystemTime::now()); // may be in use: kept
+    make("stats.json.tmp-abc", long_ago); // not our pattern
+    make("stats.json.tmp-abc1234", long_ago);
+    make("stats.json.tmp-ab.c12", long_ago);
+    make("other.json.tmp-Ab12Cd", long_ago);
+    make("stats.json.tmp", long_ago);
+    fs::create_dir(dir.path().join("stats.json.tmp-Dir123")).unwrap();
+    File::open(dir.path().join("stats.json.tmp-Dir123"))
+        .unwrap()
+        .set_modified(long_ago)
+        .unwrap();
+
+    StatsFile::at(&path).record(loss_as_x()).unwrap();
+    assert_eq!(
+        names_in(dir.path()),
+        [
+            "other.json.tmp-Ab12Cd",
+            "stats.json",
+            "stats.json.lock",
+            "stats.json.tmp",
+            "stats.json.tmp-Dir123",
+            "stats.json.tmp-Zz99Yy",
+            "stats.json.tmp-ab.c12",
+            "stats.json.tmp-abc",
+            "stats.json.tmp-abc1234",
+        ]
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_is_written_through_and_stays_a_link() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("real")).unwrap();
+    let target = dir.path().join("real/data.json");
+    StatsFile::at(&target).record(loss_as_x()).unwrap();
+    let link = dir.path().join("stats.json");
+    symlink("real/data.json", &link).unwrap();
+
+    StatsFile::at(&link).record(loss_as_x()).unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(fs::read_link(&link).unwrap(), Path::new("real/data.json"));
+    assert_eq!(games_in(&target), 2, "counted in the target");
+    assert_eq!(names_in(dir.path()), ["real", "stats.json"]);
+    assert_eq!(
+        names_in(&dir.path().join("real")),
+        ["data.json", "data.json.lock"],
+        "the lock and the temporary file go beside the target"
+    );
+    let out = stats_command(&link, &[]);
+    assert!(text(&out.stdout).starts_with("2 games"));
+
+    // A damaged target is moved aside beside it; the link still points to the new file.
+    fs::write(&target, "{\"format\":\"tictactoe-stats\",\"rows\":[").unwrap();
+    let kept = StatsFile::at(&link)
+        .record(loss_as_x())
+        .unwrap()
+        .expect("moved aside");
+    assert_eq!(
+        kept.kept_as.parent(),
+        target.canonicalize().unwrap().parent()
+    );
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(games_in(&link), 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dangling_symlink_is_refused() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("stats.json");
+    symlink("gone/stats.json", &link).unwrap();
+    let before = snapshot(dir.path());
+    let file = StatsFile::at(&link);
+    for error in [
+        file.record(loss_as_x()).unwrap_err(),
+        file.read().unwrap_err(),
+        file.reset().unwrap_err(),
+    ] {
+        assert!(matches!(error, StatsError::DanglingLink { .. }), "{error}");
+        assert!(error.is_permanent());
+        assert!(error.to_string().contains("gone/stats.json"), "{error}");
+    }
+    let line = one_error_line(&stats_command(&link, &[]));
+    assert!(line.contains("symbolic link"), "{line}");
+    assert_eq!(
+        snapshot(dir.path()),
+        before,
+        "the link stays, nothing created"
+    );
+}
+
+#[test]
+fn the_counter_warns_once_when_the_file_cannot_be_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = dir.path().join("hosts");
+    fs::write(&hosts, "127.0.0.1 localhost\n").unwrap();
+    let before = snapshot(dir.path());
+    let mut counter = Counter::new(Some(StatsFile::at(&hosts)));
+    let note = counter.record(loss_as_x()).expect("a note");
+    assert!(
+        matches!(note, Note::Stopped(StatsError::Foreign { .. })),
+        "{note:?}"
+    );
+    let line = note.to_string();
+    assert!(
+        line.starts_with("error: ")
+            && line.contains(hosts.to_str().unwrap())
+            && line.contains("not a tictactoe statistics file")
+            && line.ends_with("no game is counted for the rest of this session")
+            && !line.contains('\n'),
+        "{line}"
+    );
+    assert!(!note.is_warning());
+    assert!(note.headline().starts_with("error:"));
+    assert!(counter.record(loss_as_x()).is_none(), "said once");
+    assert!(counter.unrecord(loss_as_x()).is_none());
+    assert!(counter.record(loss_as_x()).is_none());
+    assert_eq!(snapshot(dir.path()), before);
+
+    // Counting off: nothing to say.
+    let mut off = Counter::new(None);
+    assert!(off.record(loss_as_x()).is_none());
+
+    // A damaged file: a warning, and the game is counted.
+    let path = dir.path().join("stats.json");
+    fs::write(&path, "{\"format\":\"tictactoe-stats\",\"rows\":[").unwrap();
+    let mut counter = Counter::new(Some(StatsFile::at(&path)));
+    let note = counter.record(loss_as_x()).expect("a note");
+    assert!(matches!(note, Note::KeptAside(_)), "{note:?}");
+    assert!(note.to_string().starts_with("warning: "), "{note}");
+    assert!(note.is_warning());
+    assert!(note.headline().starts_with("warning:"));
+    assert_eq!(games_in(&path), 1);
+}
+
+#[test]
+fn the_counter_reports_a_held_lock_each_time_and_takes_back_only_what_it_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path).with_lock_patience(Duration::from_millis(20));
+    file.record(loss_as_x()).unwrap(); // another session's game
+    let mut counter = Counter::new(Some(file));
+    let holder = hold_lock(&path);
+    for _ in 0..2 {
+        let note = counter.record(loss_as_x()).expect("a note");
+        assert!(
+            matches!(note, Note::NotCounted(StatsError::Locked { .. })),
+            "{note:?}"
+        );
+        let line = note.to_string();
+        assert!(
+            line.starts_with("error: ")
+                && line.contains("locked by another program")
+                && line.contains("not counted"),
+            "{line}"
+        );
+    }
+    drop(holder);
+    assert!(
+        counter.unrecord(loss_as_x()).is_none(),
+        "never counted: nothing to take back"
+    );
+    assert_eq!(games_in(&path), 1, "the other session's game stays");
+
+    assert!(counter.record(loss_as_x()).is_none(), "counting goes on");
+    assert_eq!(games_in(&path), 2);
+    // Taking back fails while the lock is held: the game stays counted...
+    let holder = hold_lock(&path);
+    let note = counter.unrecord(loss_as_x()).expect("a note");
+    assert!(matches!(note, Note::StillCounted(_)), "{note:?}");
+    assert!(note.to_string().contains("still counted"), "{note}");
+    drop(holder);
+    assert_eq!(games_in(&path), 2);
+    // ...so the same result again (redo) is not counted twice,
+    assert!(counter.record(loss_as_x()).is_none());
+    assert_eq!(games_in(&path), 2);
+    // and can still be taken back.
+    assert!(counter.unrecord(loss_as_x()).is_none());
+    assert_eq!(games_in(&path), 1);
+}
+
+#[test]
+fn a_folder_at_the_path_is_an_error_and_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    fs::create_dir(&path).unwrap();
+    fs::write(path.join("inside"), "the user's").unwrap();
+    let error = StatsFile::at(&path).record(loss_as_x()).unwrap_err();
+    assert!(error.is_permanent());
+    let error = error.to_string();
+    assert!(error.contains("not a regular file"), "{error}");
+    assert_eq!(
+        fs::read_to_string(path.join("inside")).unwrap(),
+        "the user's"
+    );
+    assert_eq!(
+        names_in(dir.path()),
+        ["stats.json"],
+        "nothing renamed or created"
+    );
+    let line = one_error_line(&stats_command(&path, &[]));
+    assert!(line.contains("not a regular file"), "{line}");
+}
+
+#[test]
+fn absurd_counts_do_not_overflow() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let huge = u64::MAX;
+    fs::write(
+        &path,
+        format!(r#"{{"version":1,"rows":[{{"side":"x","opponent":"perfect","wins":{huge},"losses":1,"draws":{huge}}},{{"side":"o","opponent":"easy","wins":{huge},"losses":0,"draws":0}}]}}"#),
+    )
+    .unwrap();
+    let file = StatsFile::at(&path);
+    file.record(record(3, 3, Player::X, Level::Perfect, Outcome::Win))
+        .unwrap();
+    let stats = file.read().unwrap();
+    assert_eq!(stats.games(), u64::MAX, "totals stop at the largest count");
+    assert_eq!(stats.totals().0, u64::MAX);
+}
+
+#[cfg(unix)]
+#[test]
+fn rewriting_keeps_the_files_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    let file = StatsFile::at(&path);
+    file.record(loss_as_x()).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+    file.record(loss_as_x()).unwrap();
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o644
+    );
+}
+
+/// The program as someone the file system can refuse: as root, whom
+/// permissions do not stop, it runs as `nobody` from a copy of the binary in
+/// a folder anyone can reach; otherwise as this user. Keep the returned
+/// folder until the command has run.
+#[cfg(unix)]
+fn as_someone_refusable() -> (Command, tempfile::TempDir) {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    use std::os::unix::process::CommandExt;
+    let home = tempfile::tempdir().unwrap();
+    fs::set_permissions(home.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let is_root = fs::metadata(home.path()).unwrap().uid() == 0;
+    if !is_root {
+        return (tictactoe(), home);
+    }
+    let copy = home.path().join("tictactoe");
+    // Copied by another process: a file this one had open for writing could
+    // be inherited by a game forked meanwhile by another test, and then no
+    // program could run from it ("text file busy").
+    let copied = Command::new("cp")
+        .arg(env!("CARGO_BIN_EXE_tictactoe"))
+        .arg(&copy)
+        .status()
+        .unwrap();
+    assert!(copied.success());
+    fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)).unwrap();
+    let mut command = Command::new(copy);
+    command.uid(65534).gid(65534).env("HOME", home.path());
+    (command, home)
+}
+
+/// A folder the refusable user can enter, with a statistics file of one game.
+#[cfg(unix)]
+fn a_folder_with_one_game() -> (tempfile::TempDir, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let path = dir.path().join("stats.json");
+    StatsFile::at(&path).record(loss_as_x()).unwrap();
+    fs::remove_file(dir.path().join("stats.json.lock")).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+    (dir, path)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_that_cannot_be_read_is_reported_not_moved() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, path) = a_folder_with_one_game();
+    let contents = fs::read(&path).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
+
+    let (mut command, _home) = as_someone_refusable();
+    let out = command
+        .args(["stats", "--stats-file"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let line = one_error_line(&out);
+    assert!(
+        line.contains("cannot read") && line.contains("ermission denied"),
+        "{line}"
+    );
+
+    let (command, _home) = as_someone_refusable();
+    let out = plain_game(command, &path, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("ermission denied"), "{shown}");
+
+    assert_eq!(
+        names_in(dir.path()),
+        ["stats.json"],
+        "nothing moved or created"
+    );
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(fs::read(&path).unwrap(), contents);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_folder_is_read_and_a_game_there_says_it_cannot_count() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, path) = a_folder_with_one_game();
+    let contents = fs::read(&path).unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
+
+    let (mut command, _home) = as_someone_refusable();
+    let out = command
+        .args(["stats", "--stats-file"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("1 game against the AI"));
+
+    let (command, _home) = as_someone_refusable();
+    let out = plain_game(command, &path, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    let told: Vec<_> = shown
+        .lines()
+        .filter(|l| l.contains("ermission denied"))
+        .collect();
+    assert_eq!(told.len(), 1, "{shown}");
+    assert!(told[0].contains(path.to_str().unwrap()), "{shown}");
+
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(names_in(dir.path()), ["stats.json"]);
+    assert_eq!(fs::read(&path).unwrap(), contents);
+}
+
+#[test]
+fn an_impossible_location_is_an_error_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    fs::write(&blocker, "a file, not a folder").unwrap();
+    let error = StatsFile::at(blocker.join("stats.json"))
+        .record(loss_as_x())
+        .unwrap_err();
+    assert!(error.is_permanent());
+    let error = error.to_string();
+    assert!(
+        error.contains("stats.json") && !error.contains('\n'),
+        "{error}"
+    );
+}
+
+#[test]
+fn the_default_location_follows_xdg_and_no_stats_writes_nothing() {
+    let home = tempfile::tempdir().unwrap();
+    let play = |extra: &[&str]| {
+        let mut child = tictactoe()
+            .arg("--plain")
+            .args(extra)
+            .env("XDG_DATA_HOME", home.path())
+            .env("HOME", home.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(A_WHOLE_GAME).unwrap();
+        assert!(child.wait_with_output().unwrap().status.success());
+    };
+    play(&["--no-stats"]);
+    assert!(
+        !home.path().join("tictactoe").exists(),
+        "--no-stats counts nothing"
+    );
+    play(&[]);
+    let saved = home.path().join("tictactoe/stats.json");
+    assert!(saved.exists(), "counted in $XDG_DATA_HOME/tictactoe");
+    let out = tictactoe()
+        .args(["stats", "--json"])
+        .env("XDG_DATA_HOME", home.path())
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["games"], 1);
+    let reset = tictactoe()
+        .args(["stats", "--reset"])
+        .env("XDG_DATA_HOME", home.path())
+        .output()
+        .unwrap();
+    assert!(text(&reset.stdout).starts_with("Statistics reset"));
+}
+
+/// A statistics file as this program writes it today, byte for byte.
+const TODAYS_FILE: &str = "{
+  \"format\": \"tictactoe-stats\",
+  \"version\": 2,
+  \"rows\": [
+    {
+      \"side\": \"x\",
+      \"opponent\": \"perfect\",
+      \"size\": 3,
+      \"k\": 3,
+      \"wins\": 0,
+      \"losses\": 2,
+      \"draws\": 1
+    },
+    {
+      \"side\": \"o\",
+      \"opponent\": \"easy\",
+      \"size\": 4,
+      \"k\": 4,
+      \"wins\": 3,
+      \"losses\": 0,
+      \"draws\": 0
+    }
+  ]
+}
+";
+
+#[test]
+fn todays_file_is_read_and_a_game_counted_then_taken_back_leaves_it_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    fs::write(&path, TODAYS_FILE).unwrap();
+    let file = StatsFile::at(&path);
+    let rows: Vec<_> = file
+        .read()
+        .unwrap()
+        .rows()
+        .iter()
+        .map(|r| (r.board(), r.side, r.opponent, r.wins, r.losses, r.draws))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("3x3".to_string(), Player::X, Level::Perfect, 0, 2, 1),
+            ("4x4 k4".to_string(), Player::O, Level::Easy, 3, 0, 0)
+        ]
+    );
+    let out = stats_command(&path, &[]);
+    assert!(
+        text(&out.stdout).starts_with("6 games against the AI: 3 won, 2 lost, 1 drawn"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(file.record(loss_as_x()).unwrap(), None);
+    assert_eq!(file.read().unwrap().games(), 7);
+    assert_eq!(file.unrecord(loss_as_x()).unwrap(), None);
+    assert_eq!(fs::read_to_string(&path).unwrap(), TODAYS_FILE);
+}
+
+/// A file of ours with a key this program does not know: read, and never
+/// written, so the key is not lost.
+#[test]
+fn a_key_this_program_does_not_know_is_never_lost() {
+    let row = r#"{"side": "x", "opponent": "perfect", "size": 3, "k": 3, "wins": 0, "losses": 3, "draws": 0"#;
+    for (contents, key) in [
+        (
+            format!(
+                r#"{{"format": "tictactoe-stats", "version": 2, "rows": [{row}}}], "important": "keep me"}}"#
+            ),
+            r#""important""#,
+        ),
+        (
+            format!(
+                r#"{{"format": "tictactoe-stats", "version": 2, "rows": [{row}, "colour": "red"}}]}}"#
+            ),
+            r#"rows[0]."colour""#,
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.json");
+        fs::write(&path, &contents).unwrap();
+        let before = snapshot(dir.path());
+
+        let out = stats_command(&path, &[]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("3 games against the AI"));
+        let line = one_error_line(&stats_command(&path, &["--reset"]));
+        assert!(
+            line.contains(key) && line.contains("left untouched rather than lose it"),
+            "{line}"
+        );
+        let file = StatsFile::at(&path);
+        for error in [
+            file.record(loss_as_x()).unwrap_err(),
+            file.unrecord(loss_as_x()).unwrap_err(),
+            file.reset().unwrap_err(),
+        ] {
+            assert!(matches!(error, StatsError::UnknownKey { .. }), "{error}");
+            assert!(error.is_permanent());
+        }
+        let out = plain_game(tictactoe(), &path, &[]);
+        assert!(out.status.success(), "the game plays on");
+        let shown = text(&out.stdout);
+        let told: Vec<_> = shown.lines().filter(|l| l.contains(key)).collect();
+        assert_eq!(told.len(), 1, "{shown}");
+        assert!(told[0].starts_with("error: "), "{shown}");
+        assert_eq!(snapshot(dir.path()), before, "{key}: nothing written");
+    }
+}
+
+/// A file nobody may write (0444) was made so on purpose: it is shown, and a
+/// game says once, as a warning, that it is not counted.
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_read_and_never_rewritten() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, path) = a_folder_with_one_game();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+    let before = snapshot(dir.path());
+
+    let out = stats_command(&path, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("1 game against the AI"));
+    let line = one_error_line(&stats_command(&path, &["--reset"]));
+    assert!(
+        line.contains(path.to_str().unwrap()) && line.contains("is read-only"),
+        "{line}"
+    );
+    let file = StatsFile::at(&path);
+    for error in [
+        file.record(loss_as_x()).unwrap_err(),
+        file.reset().unwrap_err(),
+    ] {
+        assert!(matches!(error, StatsError::ReadOnly { .. }), "{error}");
+        assert!(error.is_permanent());
+    }
+    // Damaged or not: not moved aside either.
+    let mut counter = Counter::new(Some(file));
+    let note = counter.record(loss_as_x()).expect("a note");
+    assert!(note.is_warning(), "{note:?}");
+    assert!(note.headline().starts_with("warning:"));
+    assert!(counter.record(loss_as_x()).is_none(), "said once");
+
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success(), "the game plays on");
+    let shown = text(&out.stdout);
+    let told: Vec<_> = shown.lines().filter(|l| l.contains("read-only")).collect();
+    assert_eq!(told.len(), 1, "{shown}");
+    assert!(
+        told[0].starts_with("warning: ")
+            && told[0].contains(path.to_str().unwrap())
+            && told[0].ends_with("no game is counted for the rest of this session"),
+        "{shown}"
+    );
+    assert_eq!(snapshot(dir.path()), before, "nothing written or created");
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o444
+    );
+
+    let damaged = b"{\"format\": \"tictactoe-stats\", \"rows\": [";
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+    fs::write(&path, damaged).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+    let error = StatsFile::at(&path).record(loss_as_x()).unwrap_err();
+    assert!(matches!(error, StatsError::ReadOnly { .. }), "{error}");
+    assert_eq!(names_in(dir.path()), ["stats.json"], "not moved aside");
+    assert_eq!(fs::read(&path).unwrap(), damaged);
+}
+
+/// Puts something at a path.
+type Make = fn(&Path);
+
+/// What can sit where the lock file goes, none of it a regular file: what it
+/// is, how the error names it, and how to make it.
+#[cfg(unix)]
+fn odd_locks() -> Vec<(&'static str, &'static str, Make)> {
+    use std::os::unix::fs::symlink;
+    vec![
+        ("a named pipe", "a named pipe", support::named_pipe),
+        // Opening it to create would make a file where it points.
+        ("a link to nothing", "a symbolic link", |at: &Path| {
+            symlink("made-through-the-link", at).unwrap()
+        }),
+        ("a link to a file", "a symbolic link", |at: &Path| {
+            fs::write(at.with_file_name("real.lock"), "").unwrap();
+            symlink("real.lock", at).unwrap();
+        }),
+        ("a folder", "a folder", |at: &Path| {
+            fs::create_dir(at).unwrap()
+        }),
+    ]
+}
+
+/// A lock path that is not a regular file is one error line from every
+/// writer, never a wait: opening a named pipe would wait for a reader for
+/// ever, and a link to nothing would create a file where it points.
+#[cfg(unix)]
+#[test]
+fn a_lock_path_that_is_not_a_regular_file_is_one_error_never_a_hang() {
+    for (what, kind, make) in odd_locks() {
+        let (dir, path) = a_folder_with_one_game();
+        let lock = dir.path().join("stats.json.lock");
+        make(&lock);
+        let before = snapshot(dir.path());
+
+        // Readers take no lock.
+        let out = stats_command(&path, &[]);
+        assert!(out.status.success(), "{what}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("1 game against the AI"));
+
+        let line = one_error_line(&stats_command(&path, &["--reset"]));
+        assert!(
+            line.contains(lock.to_str().unwrap()) && line.contains(&format!("is {kind}")),
+            "{what}: {line}"
+        );
+        let out = plain_game(tictactoe(), &path, &[]);
+        assert!(out.status.success(), "{what}: the game plays on");
+        let shown = text(&out.stdout);
+        let told: Vec<_> = shown.lines().filter(|l| l.contains(".lock")).collect();
+        assert_eq!(told.len(), 1, "{what}: {shown}");
+        assert!(told[0].starts_with("error: cannot lock"), "{shown}");
+
+        let error = StatsFile::at(&path).record(loss_as_x()).unwrap_err();
+        assert!(matches!(error, StatsError::BadLock { .. }), "{error}");
+        assert!(error.is_permanent());
+        assert_eq!(games_in(&path), 1, "{what}: nothing counted");
+        assert_eq!(snapshot(dir.path()), before, "{what}: nothing touched");
+        assert!(
+            !dir.path().join("made-through-the-link").exists(),
+            "{what}: no file made where a link points"
+        );
+    }
+}
+
+/// A named pipe at the statistics path itself is refused unopened too.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_at_the_path_is_one_error_never_a_hang() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stats.json");
+    support::named_pipe(&path);
+    let before = snapshot(dir.path());
+    for extra in [&[][..], &["--reset"]] {
+        let line = one_error_line(&stats_command(&path, extra));
+        assert!(line.contains("not a regular file"), "{extra:?}: {line}");
+    }
+    let out = plain_game(tictactoe(), &path, &[]);
+    assert!(out.status.success());
+    let shown = text(&out.stdout);
+    assert_eq!(
+        shown
+            .lines()
+            .filter(|l| l.contains("not a regular file"))
+            .count(),
+        1,
+        "{shown}"
+    );
+    assert_eq!(snapshot(dir.path()), before);
+}
