@@ -8,8 +8,7 @@ use tictactoe_engine::solve::{Keep, Stop};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Method, Scoring, Square, analyze_by_search};
 use tictactoe_game::present::{
-    MoveRow, ResultAfter, move_list, move_rows, proof_words, result_for, score_reason,
-    scoring_legend, verdict,
+    MoveRow, move_list, move_rows, proof_words, result_for, score_reason, scoring_legend, verdict,
 };
 use tictactoe_game::text::{read_line, signed, thousands};
 
@@ -133,10 +132,7 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
                 at: json::Located::new(Some(row.mv)),
                 score: row.score,
                 proven: row.proven,
-                result: row.result(mover).map(|result| match result {
-                    ResultAfter::Win(winner) => json::result(Some(winner)),
-                    ResultAfter::Draw => json::result(None),
-                }),
+                result: row.result(mover).map(json::value),
                 line: line.map_or_else(Vec::new, |line| json::squares(line.moves.iter().copied())),
                 line_proven: line.is_some_and(|line| line.proven),
             })

@@ -19,9 +19,7 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use tictactoe_engine::solve::Value;
-use tictactoe_engine::{Player, Square, Status};
-use tictactoe_game::record::GameResult;
+use tictactoe_engine::{Outcome, Player, Square, Status};
 
 /// Writes `record` as one line of JSON.
 pub fn write_line(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
@@ -56,12 +54,9 @@ pub fn result(winner: Option<Player>) -> &'static str {
     }
 }
 
-/// What the prover proved, as a result.
-pub fn value(value: Value) -> &'static str {
-    match value {
-        Value::Win(winner) => result(Some(winner)),
-        Value::Draw => result(None),
-    }
+/// An outcome, as a result.
+pub fn value(value: Outcome) -> &'static str {
+    result(value.winner())
 }
 
 /// A position's status: a result, or `"in-progress"`.
@@ -75,13 +70,8 @@ pub fn status(status: Status) -> &'static str {
 
 /// A recorded game's result: a result, or `"in-progress"` for a game not
 /// finished (the notation's `*`).
-pub fn game_result(game: GameResult) -> &'static str {
-    match game {
-        GameResult::XWon => result(Some(Player::X)),
-        GameResult::OWon => result(Some(Player::O)),
-        GameResult::Draw => result(None),
-        GameResult::Unfinished => IN_PROGRESS,
-    }
+pub fn game_result(game: Option<Outcome>) -> &'static str {
+    game.map_or(IN_PROGRESS, value)
 }
 
 const IN_PROGRESS: &str = "in-progress";
@@ -277,12 +267,12 @@ mod tests {
     #[test]
     fn one_spelling_each() {
         assert_eq!(result(Some(Player::O)), "o-wins");
-        assert_eq!(value(Value::Draw), "draw");
+        assert_eq!(value(Outcome::Draw), "draw");
         assert_eq!(
             status(Status::InProgress { to_move: Player::X }),
             "in-progress"
         );
-        assert_eq!(game_result(GameResult::XWon), "x-wins");
+        assert_eq!(game_result(Some(Outcome::Win(Player::X))), "x-wins");
         let at = serde_json::to_string(&Located::new(Some(Square::new(1, 2)))).unwrap();
         assert_eq!(at, r#"{"move":"c2","row":1,"col":2}"#);
         let tally = Tally {

@@ -10,16 +10,17 @@ use thiserror::Error;
 
 use tictactoe_console::plain::Grid;
 use tictactoe_console::reader::Sentences;
-use tictactoe_console::{self as console, Ending as TextEnding, Lines, Voice};
+use tictactoe_console::{self as console, Lines, SessionEnd, Voice};
 use tictactoe_engine::{Board, BoardError, GeometryError, Level, Limits, MIN_SIZE, Player, Status};
 use tictactoe_game::fit::WordWrap;
 use tictactoe_game::game::{Seat, Seats};
+use tictactoe_game::present::recorded_result;
 use tictactoe_game::record::Archive;
 use tictactoe_game::record::{self, RecordFile, RecordFileError};
 use tictactoe_game::settings::{DEFAULT_AI_DELAY, DEFAULT_WATCH_DELAY, Settings};
 use tictactoe_game::stats::StatsFile;
 use tictactoe_screen::terminal;
-use tictactoe_screen::terminal::Ending;
+use tictactoe_screen::terminal::Exit;
 
 use super::ExitStatus;
 
@@ -165,7 +166,7 @@ pub enum PlayError {
         /// Moves up to the end.
         moves: usize,
         /// How it ended.
-        result: &'static str,
+        result: String,
         /// The last move still in play.
         last: usize,
     },
@@ -218,10 +219,10 @@ impl PlayArgs {
             };
             let ending = console::run(voice, &settings, keep, lines)?;
             return Ok(match ending {
-                TextEnding::TerminalGone => ExitStatus::Signal(SIGHUP),
+                SessionEnd::TerminalGone => ExitStatus::Signal(SIGHUP),
                 // A game that could not be recorded was said on standard error.
-                TextEnding::Done if errors.said => ExitStatus::Failure,
-                TextEnding::Done => ExitStatus::Success,
+                SessionEnd::Done if errors.said => ExitStatus::Failure,
+                SessionEnd::Done => ExitStatus::Success,
             });
         }
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
@@ -231,17 +232,17 @@ impl PlayArgs {
             )?;
             return Ok(ExitStatus::Failure);
         }
-        let outcome = terminal::run(settings, color_wanted(), keep)?;
+        let report = terminal::run(settings, color_wanted(), keep)?;
         // Warnings (about saved statistics) are shown in the game and again here,
         // once the screen is back, so they are not lost with it. After a hangup
         // there is nobody to tell, and that is no reason to fail.
-        for message in &outcome.messages {
+        for message in &report.messages {
             let _ = writeln!(io::stderr(), "{message}");
         }
-        Ok(match outcome.ending {
-            Ending::Quit if outcome.not_recorded > 0 => ExitStatus::Failure,
-            Ending::Quit => ExitStatus::Success,
-            Ending::Signal(signal) => ExitStatus::Signal(signal),
+        Ok(match report.exit {
+            Exit::Quit if report.not_recorded > 0 => ExitStatus::Failure,
+            Exit::Quit => ExitStatus::Success,
+            Exit::Signal(signal) => ExitStatus::Signal(signal),
         })
     }
 
@@ -297,7 +298,7 @@ impl PlayArgs {
             return Err(PlayError::RecordOver {
                 file,
                 moves: plies,
-                result: record.result().words(),
+                result: recorded_result(record.result()),
                 last: plies.saturating_sub(1),
             });
         }

@@ -11,6 +11,7 @@ use clap::builder::TypedValueParser;
 use super::{ExitStatus, GeometryArgs, ProofBounds, Streams, json};
 use tictactoe_engine::solve::{Technique, Techniques, certificate, solve_within};
 use tictactoe_game::files::{self, Existing, Permissions, Problem};
+use tictactoe_game::present::outcome_words;
 use tictactoe_game::text::thousands;
 
 /// The arguments of `tictactoe solve`.
@@ -134,7 +135,7 @@ impl SolveArgs {
                 "{0}x{0}, {1} in a row, from {from}: {2}",
                 board.size(),
                 board.k(),
-                proof.value
+                outcome_words(proof.value)
             )?;
             let counts = proof.counts;
             writeln!(

@@ -95,7 +95,7 @@ impl Traced {
 
 /// What a call returned, kept from the first walk for the second.
 #[derive(Debug, Clone, Copy)]
-struct Outcome {
+struct Returned {
     score: i32,
     bound: Bound,
     cut: CellSet,
@@ -106,8 +106,8 @@ struct Outcome {
 
 /// The first walk: what every call returned, in call order, or `None` when
 /// there are more than `max_calls` calls.
-fn outcomes(traced: &Traced, max_calls: u64) -> Option<Vec<Outcome>> {
-    let mut outcomes: Vec<Outcome> = Vec::new();
+fn outcomes(traced: &Traced, max_calls: u64) -> Option<Vec<Returned>> {
+    let mut outcomes: Vec<Returned> = Vec::new();
     // The open calls' numbers with the latest call each made.
     let mut open: Vec<(u64, Option<u64>)> = Vec::new();
     for step in traced.walk() {
@@ -122,7 +122,7 @@ fn outcomes(traced: &Traced, max_calls: u64) -> Option<Vec<Outcome>> {
                     outcomes[index(previous)].last = false;
                 }
                 open.push((call.number, None));
-                outcomes.push(Outcome {
+                outcomes.push(Returned {
                     score: 0,
                     bound: Bound::Exact,
                     cut: CellSet::empty(traced.board.size()),
@@ -150,7 +150,7 @@ fn index(number: u64) -> usize {
 }
 
 /// One call of `trace --json`.
-fn call_record(call: &Call, outcome: &Outcome) -> json::TraceCall {
+fn call_record(call: &Call, outcome: &Returned) -> json::TraceCall {
     json::TraceCall {
         call: call.number,
         parent: call.parent,
@@ -223,7 +223,7 @@ fn total_calls(traced: &Traced) -> Option<u64> {
 
 /// The trace as a table: a row per call in call order, the move column drawn
 /// as a tree, then what call 1 chose.
-fn write_text(traced: &Traced, outcomes: &[Outcome], out: &mut dyn Write) -> io::Result<()> {
+fn write_text(traced: &Traced, outcomes: &[Returned], out: &mut dyn Write) -> io::Result<()> {
     let board = traced.board;
     let name = if traced.pruning() {
         "minimax with alpha-beta pruning"
@@ -373,7 +373,7 @@ fn cut_row(call: &Call, after: u64, score: i32, cut: CellSet, rail: &str) -> Str
 }
 
 /// What call 1 chose, in words.
-fn summary(traced: &Traced, outcomes: &[Outcome]) -> String {
+fn summary(traced: &Traced, outcomes: &[Returned]) -> String {
     let count = outcomes.len() as u64;
     let mut text = tictactoe_game::text::count(count, "call", "calls");
     if traced.pruning()
@@ -388,7 +388,7 @@ fn summary(traced: &Traced, outcomes: &[Outcome]) -> String {
     let Some(root) = outcomes.first() else {
         return text + "\n";
     };
-    let replies: Vec<(Call, Outcome)> = traced
+    let replies: Vec<(Call, Returned)> = traced
         .walk()
         .filter_map(|step| match step {
             Step::Enter(call) if call.parent == Some(1) => {

@@ -11,6 +11,7 @@ use thiserror::Error;
 use super::{ExitStatus, Streams};
 use tictactoe_engine::solve::certificate::{CheckError, Checker, Verified};
 use tictactoe_game::files::{self, LineCap, Problem};
+use tictactoe_game::present::outcome_words;
 use tictactoe_game::text::{count, thousands};
 
 /// The largest certificate `verify` reads: 1 GiB, far above the largest
@@ -59,7 +60,7 @@ impl VerifyArgs {
                     io.out,
                     "verified: {board} ({size}x{size}, {} in a row): {}",
                     board.k(),
-                    verified.claim
+                    outcome_words(verified.claim)
                 )?;
                 for strategy in &verified.strategies {
                     writeln!(

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Output, Stdio};
 
 use tictactoe_engine::teach::reference::{Algorithm, move_values};
-use tictactoe_engine::{Ai, Board, Level, Limits, Scoring, Square};
+use tictactoe_engine::{Ai, Board, Level, Limits, Outcome, Player, Scoring, Square};
 use tictactoe_game::record::{self, Record, read_file};
 use tictactoe_game::review::{Mark, review};
 use tictactoe_game::selfplay::{Series, play_games_each};
@@ -72,7 +72,7 @@ fn ten_thousand_selfplay_games_are_written_and_read_back_move_for_move() {
             .iter()
             .fold(start, |board, &mv| board.play(mv).unwrap());
         assert_eq!(record.end(), end, "game {}", number + 1);
-        assert_eq!(record.result(), record::GameResult::of(end.status()));
+        assert_eq!(record.result(), end.status().outcome());
     }
     // Written again from what was read, the file is the same text (but
     // for the blank line the appender leaves after the last game).
@@ -399,7 +399,7 @@ fn the_record_of_a_plain_game_is_appended_when_it_ends() {
     let games = read_file(Path::new(path), &mut std::io::empty()).unwrap();
     assert_eq!(games.len(), 2, "{}", fs::read_to_string(&file).unwrap());
     for game in &games {
-        assert_eq!(game.result(), record::GameResult::XWon);
+        assert_eq!(game.result(), Some(Outcome::Win(Player::X)));
         assert_eq!(game.moves(), squares("a1 b1 a2 b2 a3"));
     }
     let tags = fs::read_to_string(&file).unwrap();

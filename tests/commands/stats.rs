@@ -13,24 +13,22 @@ use std::time::{Duration, SystemTime};
 use serde_json::Value;
 
 use crate::support;
-use tictactoe_engine::{Board, Level, Player, Status};
+use tictactoe_engine::{Board, Level, Player, Standing, Status};
 use tictactoe_game::game::{Seat, Seats};
-use tictactoe_game::stats::{
-    Counter, GameRecord, Note, Outcome, Row, SIZE_CAP, StatsError, StatsFile,
-};
+use tictactoe_game::stats::{Counter, GameRecord, Note, Row, SIZE_CAP, StatsError, StatsFile};
 
-fn record(size: u8, k: u8, side: Player, opponent: Level, outcome: Outcome) -> GameRecord {
+fn record(size: u8, k: u8, side: Player, opponent: Level, standing: Standing) -> GameRecord {
     GameRecord {
         side,
         opponent,
-        outcome,
+        standing,
         size,
         k,
     }
 }
 
 fn loss_as_x() -> GameRecord {
-    record(3, 3, Player::X, Level::Perfect, Outcome::Loss)
+    record(3, 3, Player::X, Level::Perfect, Standing::Loss)
 }
 
 fn names_in(dir: &Path) -> Vec<String> {
@@ -140,9 +138,9 @@ fn records_are_counted_by_side_level_and_result() {
     assert!(!dir.path().join("deep").exists(), "reading creates nothing");
     file.record(loss_as_x()).unwrap();
     file.record(loss_as_x()).unwrap();
-    file.record(record(3, 3, Player::O, Level::Easy, Outcome::Win))
+    file.record(record(3, 3, Player::O, Level::Easy, Standing::Win))
         .unwrap();
-    file.record(record(3, 3, Player::X, Level::Easy, Outcome::Draw))
+    file.record(record(3, 3, Player::X, Level::Easy, Standing::Draw))
         .unwrap();
     let stats = file.read().unwrap();
     assert_eq!(stats.games(), 4);
@@ -193,10 +191,10 @@ fn shapes_are_counted_apart() {
     let path = dir.path().join("stats.json");
     let file = StatsFile::at(&path);
     file.record(loss_as_x()).unwrap();
-    let four = record(4, 4, Player::X, Level::Perfect, Outcome::Loss);
+    let four = record(4, 4, Player::X, Level::Perfect, Standing::Loss);
     file.record(four).unwrap();
     file.record(four).unwrap();
-    file.record(record(5, 4, Player::X, Level::Perfect, Outcome::Draw))
+    file.record(record(5, 4, Player::X, Level::Perfect, Standing::Draw))
         .unwrap();
     let rows: Vec<_> = file
         .read()
@@ -264,7 +262,7 @@ fn a_version_1_file_is_read_as_3x3_and_rewritten_as_version_2() {
     assert_eq!(report["by_opponent"][0]["k"], 3);
 
     let kept = file
-        .record(record(4, 4, Player::X, Level::Perfect, Outcome::Draw))
+        .record(record(4, 4, Player::X, Level::Perfect, Standing::Draw))
         .unwrap();
     assert_eq!(kept, None, "a file of the first format is not damaged");
     let saved: Value = serde_json::from_slice(&fs::read(&path).unwrap()).unwrap();
@@ -304,12 +302,12 @@ fn only_games_of_one_person_against_the_ai_from_the_empty_board_are_records() {
         o: Seat::Human,
     };
     assert_eq!(
-        GameRecord::of(human_o, empty, Status::Won(Player::O)).map(|r| r.outcome),
-        Some(Outcome::Win)
+        GameRecord::of(human_o, empty, Status::Won(Player::O)).map(|r| r.standing),
+        Some(Standing::Win)
     );
     assert_eq!(
-        GameRecord::of(human_o, empty, Status::Draw).map(|r| r.outcome),
-        Some(Outcome::Draw)
+        GameRecord::of(human_o, empty, Status::Draw).map(|r| r.standing),
+        Some(Standing::Draw)
     );
     assert_eq!(
         GameRecord::of(human_o, empty, Status::InProgress { to_move: Player::X }),
@@ -362,16 +360,16 @@ fn unrecord_takes_one_counted_game_back_out() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("stats.json");
     let file = StatsFile::at(&path);
-    let win = record(3, 3, Player::X, Level::Easy, Outcome::Win);
+    let win = record(3, 3, Player::X, Level::Easy, Standing::Win);
     file.record(loss_as_x()).unwrap();
     file.record(loss_as_x()).unwrap();
     file.record(win).unwrap();
     file.unrecord(loss_as_x()).unwrap();
     assert_eq!(file.read().unwrap().totals(), (1, 1, 0));
     // Never counted: nothing to take out, and no row appears.
-    file.unrecord(record(3, 3, Player::X, Level::Easy, Outcome::Draw))
+    file.unrecord(record(3, 3, Player::X, Level::Easy, Standing::Draw))
         .unwrap();
-    file.unrecord(record(4, 4, Player::X, Level::Easy, Outcome::Win))
+    file.unrecord(record(4, 4, Player::X, Level::Easy, Standing::Win))
         .unwrap();
     assert_eq!(file.read().unwrap().rows().len(), 2);
     assert_eq!(file.read().unwrap().totals(), (1, 1, 0));
@@ -1097,7 +1095,7 @@ fn absurd_counts_do_not_overflow() {
     )
     .unwrap();
     let file = StatsFile::at(&path);
-    file.record(record(3, 3, Player::X, Level::Perfect, Outcome::Win))
+    file.record(record(3, 3, Player::X, Level::Perfect, Standing::Win))
         .unwrap();
     let stats = file.read().unwrap();
     assert_eq!(stats.games(), u64::MAX, "totals stop at the largest count");

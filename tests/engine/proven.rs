@@ -8,7 +8,7 @@ use crate::support;
 
 use serde_json::Value as Json;
 use support::tictactoe;
-use tictactoe_engine::solve::{Keep, Value};
+use tictactoe_engine::solve::{Keep, Outcome};
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Outlook, Player, Scoring};
 use tictactoe_game::present::{MoveRow, move_rows};
 
@@ -31,9 +31,9 @@ fn agrees_with_the_proof(analysis: &Analysis, scoring: Scoring) -> Result<(), St
             continue;
         };
         let said = match row.outlook {
-            Outlook::Win { .. } | Outlook::ProvenWin => Some(Value::Win(mover)),
-            Outlook::Loss { .. } | Outlook::ProvenLoss => Some(Value::Win(mover.other())),
-            Outlook::Draw => Some(Value::Draw),
+            Outlook::Win { .. } | Outlook::ProvenWin => Some(Outcome::Win(mover)),
+            Outlook::Loss { .. } | Outlook::ProvenLoss => Some(Outcome::Win(mover.other())),
+            Outlook::Draw => Some(Outcome::Draw),
             Outlook::Estimate => None,
         };
         if said != Some(value) {
@@ -50,14 +50,14 @@ fn agrees_with_the_proof(analysis: &Analysis, scoring: Scoring) -> Result<(), St
                 -score
             };
             let sign = match value {
-                Value::Win(winner) if winner == mover => 1,
-                Value::Win(_) => -1,
-                Value::Draw => 0,
+                Outcome::Win(winner) if winner == mover => 1,
+                Outcome::Win(_) => -1,
+                Outcome::Draw => 0,
             };
             if for_mover.signum() != sign {
                 return Err(format!("{}: shows {} for {value:?}", row.mv, row.number()));
             }
-            if value == Value::Draw && !row.proven {
+            if value == Outcome::Draw && !row.proven {
                 return Err(format!("{}: a proven draw shown as an estimate", row.mv));
             }
         }
@@ -88,7 +88,7 @@ fn the_six_by_six_position_names_the_move_its_proof_keeps_however_long_the_searc
     let mut prover = Ai::new();
     let settled = prover.settle_all(&six).expect("a bigger board");
     let keep = settled.keep.expect("a proven move");
-    assert_eq!(settled.value, Some(Value::Win(Player::O)));
+    assert_eq!(settled.value, Some(Outcome::Win(Player::O)));
     assert!(matches!(keep, Keep::Win(_)), "O wins: {keep:?}");
     // Ten runs, each searching for a different time: the search's
     // estimates differ from run to run, the proof's move does not.

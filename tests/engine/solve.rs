@@ -9,7 +9,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use tictactoe_engine::solve::certificate::{self, CheckError, Verified, check};
-use tictactoe_engine::solve::{Goal, Techniques, Value, solve};
+use tictactoe_engine::solve::{Goal, Outcome, Techniques, solve};
 use tictactoe_engine::{
     Ai, Board, Dice, Level, Limits, Player, Status, analyze, reachable_positions,
 };
@@ -20,22 +20,22 @@ use support::tictactoe;
 /// k=3 is a first-player win from 4x4 up, four in a row from 6x6 up (Uiterwijk
 /// 2019: 6x5 is the smallest board the first player wins), and everything
 /// else is a draw (7x7 with five in a row: Hsu, Ko, Chen et al., TCS 815, 2020).
-const LITERATURE: [(u8, u8, Value); 15] = [
-    (3, 3, Value::Draw),
-    (4, 3, Value::Win(Player::X)),
-    (4, 4, Value::Draw),
-    (5, 3, Value::Win(Player::X)),
-    (5, 4, Value::Draw),
-    (5, 5, Value::Draw),
-    (6, 3, Value::Win(Player::X)),
-    (6, 4, Value::Win(Player::X)),
-    (6, 5, Value::Draw),
-    (6, 6, Value::Draw),
-    (7, 3, Value::Win(Player::X)),
-    (7, 4, Value::Win(Player::X)),
-    (7, 5, Value::Draw),
-    (7, 6, Value::Draw),
-    (7, 7, Value::Draw),
+const LITERATURE: [(u8, u8, Outcome); 15] = [
+    (3, 3, Outcome::Draw),
+    (4, 3, Outcome::Win(Player::X)),
+    (4, 4, Outcome::Draw),
+    (5, 3, Outcome::Win(Player::X)),
+    (5, 4, Outcome::Draw),
+    (5, 5, Outcome::Draw),
+    (6, 3, Outcome::Win(Player::X)),
+    (6, 4, Outcome::Win(Player::X)),
+    (6, 5, Outcome::Draw),
+    (6, 6, Outcome::Draw),
+    (7, 3, Outcome::Win(Player::X)),
+    (7, 4, Outcome::Win(Player::X)),
+    (7, 5, Outcome::Draw),
+    (7, 6, Outcome::Draw),
+    (7, 7, Outcome::Draw),
 ];
 
 /// The certificate of a proof as the text `solve --certificate` writes.
@@ -60,8 +60,8 @@ fn every_board_has_the_literature_value_and_a_certificate_that_checks() {
         assert_eq!(verified.claim, value, "{size}x{size} k={k}");
         assert_eq!(verified.board, board);
         let wanted = match value {
-            Value::Win(player) => vec![(Goal::Win, player)],
-            Value::Draw => vec![(Goal::Hold, Player::X), (Goal::Hold, Player::O)],
+            Outcome::Win(player) => vec![(Goal::Win, player)],
+            Outcome::Draw => vec![(Goal::Hold, Player::X), (Goal::Hold, Player::O)],
         };
         let got: Vec<(Goal, Player)> = verified
             .strategies
@@ -73,16 +73,16 @@ fn every_board_has_the_literature_value_and_a_certificate_that_checks() {
 }
 
 /// The exhaustive search's value of a position as the prover names it.
-fn searched(board: &Board) -> Value {
+fn searched(board: &Board) -> Outcome {
     match board.status() {
-        Status::Won(winner) => Value::Win(winner),
-        Status::Draw => Value::Draw,
+        Status::Won(winner) => Outcome::Win(winner),
+        Status::Draw => Outcome::Draw,
         Status::InProgress { to_move } => {
             let value = analyze(board, Limits::ToTheEnd).value().expect("a move");
             match value.signum() {
-                1 => Value::Win(to_move),
-                -1 => Value::Win(to_move.other()),
-                _ => Value::Draw,
+                1 => Outcome::Win(to_move),
+                -1 => Outcome::Win(to_move.other()),
+                _ => Outcome::Draw,
             }
         }
     }
@@ -184,9 +184,9 @@ fn without_any_one_technique_the_prover_finds_the_same_values() {
     use tictactoe_engine::solve::Technique;
     for technique in Technique::ALL {
         for (size, k, value) in [
-            (4, 3, Value::Win(Player::X)),
-            (4, 4, Value::Draw),
-            (5, 5, Value::Draw),
+            (4, 3, Outcome::Win(Player::X)),
+            (4, 4, Outcome::Draw),
+            (5, 5, Outcome::Draw),
         ] {
             let board = Board::empty(size, k).unwrap();
             let mut proof = solve(&board, Techniques::all().without(technique));
@@ -235,7 +235,7 @@ fn the_checker_accepts_the_classic_certificate_and_says_what_it_proved() {
     let verified = checked(&join(&classic())).unwrap();
     assert_eq!(
         (verified.board, verified.claim),
-        (Board::new(), Value::Draw)
+        (Board::new(), Outcome::Draw)
     );
     assert!(
         verified
@@ -643,7 +643,7 @@ fn analyze_solve_gives_every_move_the_provers_value() {
             "{proven}"
         );
     }
-    assert_eq!(value_after(&proof["move"]), Value::Draw);
+    assert_eq!(value_after(&proof["move"]), Outcome::Draw);
     assert_eq!(
         json["best"], proof["move"],
         "the best move is the one the proof keeps"
@@ -742,7 +742,7 @@ fn perfect_takes_the_win_a_mistake_offers() {
             board = board.play(moves[rng.usize(..moves.len())]).unwrap();
         }
         if board.status() != (Status::InProgress { to_move: Player::O })
-            || solve(&board, Techniques::all()).value != Value::Win(Player::O)
+            || solve(&board, Techniques::all()).value != Outcome::Win(Player::O)
         {
             continue;
         }
@@ -758,7 +758,7 @@ fn perfect_takes_the_win_a_mistake_offers() {
         let after = board.play(decision.mv).unwrap();
         assert_eq!(
             solve(&after, Techniques::all()).value,
-            Value::Win(Player::O),
+            Outcome::Win(Player::O),
             "{board}: {} lets the win go",
             decision.mv
         );

@@ -129,7 +129,7 @@ fn not_a_move(shown: &str, shape: &Geometry) -> String {
 
 /// How a text session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
+pub enum SessionEnd {
     /// `quit`, the end of the input, or a game of AIs played out.
     Done,
     /// The terminal went away (reading or writing it failed with EIO, as
@@ -147,13 +147,13 @@ pub enum Ending {
 /// still to come in `input` are played all the same, silently, so a game
 /// they finish is counted; the first failure is returned at the end. With
 /// `prompt`, a failure that says the terminal has gone away is no error but
-/// the session's [`Ending::TerminalGone`].
+/// the session's [`SessionEnd::TerminalGone`].
 pub fn run(
     voice: &mut dyn Voice,
     settings: &Settings,
     keep: Archive,
     lines: Lines<'_>,
-) -> io::Result<Ending> {
+) -> io::Result<SessionEnd> {
     let prompt = lines.prompt;
     let mut sink = Sink {
         output: lines.output,
@@ -168,10 +168,10 @@ pub fn run(
     let played = play(voice, settings, keep, lines);
     let gone = |error: &io::Error| prompt && text::is_hangup(error);
     match (played, sink.failed) {
-        (Ok(Ending::TerminalGone), _) => Ok(Ending::TerminalGone),
-        (Ok(Ending::Done), None) => Ok(Ending::Done),
-        (Ok(Ending::Done), Some(error)) if gone(&error) => Ok(Ending::TerminalGone),
-        (Ok(Ending::Done), Some(error)) | (Err(error), _) => Err(error),
+        (Ok(SessionEnd::TerminalGone), _) => Ok(SessionEnd::TerminalGone),
+        (Ok(SessionEnd::Done), None) => Ok(SessionEnd::Done),
+        (Ok(SessionEnd::Done), Some(error)) if gone(&error) => Ok(SessionEnd::TerminalGone),
+        (Ok(SessionEnd::Done), Some(error)) | (Err(error), _) => Err(error),
     }
 }
 
@@ -208,7 +208,7 @@ fn play(
     settings: &Settings,
     keep: Archive,
     lines: Lines<'_>,
-) -> io::Result<Ending> {
+) -> io::Result<SessionEnd> {
     let Lines {
         input,
         output,
@@ -270,7 +270,7 @@ fn play(
         }
         if seats.is_watch() {
             // Nobody to ask: the AI has played the game out.
-            return Ok(Ending::Done);
+            return Ok(SessionEnd::Done);
         }
         if prompt {
             write!(output, "> ")?;
@@ -278,14 +278,14 @@ fn play(
         output.flush()?;
         let line = match read_line(input) {
             Ok(line) => line,
-            Err(error) if prompt && error.is_hangup() => return Ok(Ending::TerminalGone),
+            Err(error) if prompt && error.is_hangup() => return Ok(SessionEnd::TerminalGone),
             Err(error) => return Err(error.into()),
         };
         let Some(line) = line else {
             if !game.status().is_over() {
                 writeln!(output, "End of input: the game was left unfinished.")?;
             }
-            return Ok(Ending::Done);
+            return Ok(SessionEnd::Done);
         };
         let command = match parse(&line, shape, mode) {
             Ok(command) => command,
@@ -298,7 +298,7 @@ fn play(
         match command {
             Command::Nothing => {}
             Command::Help => help(shape, mode, output)?,
-            Command::Quit => return Ok(Ending::Done),
+            Command::Quit => return Ok(SessionEnd::Done),
             Command::Own(action) => {
                 let here = Here {
                     game: &game,
@@ -311,7 +311,7 @@ fn play(
                     // The terminal went away while the command read from it
                     // (the screen reader's quiz): as at the game's own prompt.
                     Err(error) if prompt && text::is_hangup(&error) => {
-                        return Ok(Ending::TerminalGone);
+                        return Ok(SessionEnd::TerminalGone);
                     }
                     done => done?,
                 }

@@ -5,10 +5,11 @@ use std::time::{Duration, Instant};
 
 use super::board::{Board, Status};
 use super::geometry::Geometry;
+use super::outcome::Outcome;
 use super::player::Player;
 use super::score::{ScoredMove, Scoring, first_best};
 use super::search::{Searcher, UNLIMITED};
-use super::solve::{Keep, Settled, Value};
+use super::solve::{Keep, Settled};
 use super::solved;
 use super::square::Square;
 
@@ -94,6 +95,24 @@ impl Outlook {
             Outlook::Win { .. } | Outlook::ProvenWin => Some(mover),
             Outlook::Loss { .. } | Outlook::ProvenLoss => Some(mover.other()),
             Outlook::Draw | Outlook::Estimate => None,
+        }
+    }
+
+    /// How the game ends with best play when `mover` plays the move, where
+    /// that is known.
+    ///
+    /// ```
+    /// use tictactoe_engine::{Outcome, Outlook, Player};
+    ///
+    /// assert_eq!(Outlook::ProvenLoss.outcome(Player::X), Some(Outcome::Win(Player::O)));
+    /// assert_eq!(Outlook::Draw.outcome(Player::X), Some(Outcome::Draw));
+    /// assert_eq!(Outlook::Estimate.outcome(Player::X), None);
+    /// ```
+    pub fn outcome(self, mover: Player) -> Option<Outcome> {
+        match self {
+            Outlook::Draw => Some(Outcome::Draw),
+            Outlook::Estimate => None,
+            known => known.winner(mover).map(Outcome::Win),
         }
     }
 
@@ -259,16 +278,16 @@ impl Analysis {
         }
         let mover = self.board.to_move();
         match self.proven_after(scored.mv) {
-            Some(Value::Win(winner)) if winner == mover => Outlook::ProvenWin,
-            Some(Value::Win(_)) => Outlook::ProvenLoss,
-            Some(Value::Draw) => Outlook::Draw,
+            Some(Outcome::Win(winner)) if winner == mover => Outlook::ProvenWin,
+            Some(Outcome::Win(_)) => Outlook::ProvenLoss,
+            Some(Outcome::Draw) => Outlook::Draw,
             None => Outlook::Estimate,
         }
     }
 
     /// The value the prover proved for the position after `mv`, where it
     /// proved one ([`Settled::moves`](crate::solve::Settled)).
-    pub fn proven_after(&self, mv: Square) -> Option<Value> {
+    pub fn proven_after(&self, mv: Square) -> Option<Outcome> {
         let settled = self.settled.as_ref()?;
         settled
             .moves
@@ -286,7 +305,7 @@ impl Analysis {
             let drawn = settled
                 .moves
                 .iter()
-                .any(|&(mv, value)| mv == scored.mv && value == Value::Draw);
+                .any(|&(mv, value)| mv == scored.mv && value == Outcome::Draw);
             if drawn && !scored.proven {
                 scored.score = 0;
                 scored.proven = true;

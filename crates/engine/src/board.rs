@@ -7,6 +7,7 @@ use std::str::FromStr;
 use super::cell_set::CellSet;
 use super::error::{BoardError, GeometryError, IllegalMove, InvalidPosition, ParseError};
 use super::geometry::{Geometry, MAX_SIZE, MIN_SIZE};
+use super::outcome::Outcome;
 use super::player::Player;
 use super::square::Square;
 
@@ -28,6 +29,22 @@ impl Status {
     /// True once somebody has won or the board is full.
     pub fn is_over(self) -> bool {
         !matches!(self, Status::InProgress { .. })
+    }
+
+    /// How the game ended; `None` while it goes on.
+    ///
+    /// ```
+    /// use tictactoe_engine::{Board, Outcome, Player};
+    ///
+    /// let board: Board = "xxx/oo./...".parse().unwrap();
+    /// assert_eq!(board.status().outcome(), Some(Outcome::Win(Player::X)));
+    /// ```
+    pub const fn outcome(self) -> Option<Outcome> {
+        match self {
+            Status::InProgress { .. } => None,
+            Status::Won(winner) => Some(Outcome::Win(winner)),
+            Status::Draw => Some(Outcome::Draw),
+        }
     }
 }
 

@@ -3,6 +3,9 @@
 //!
 //! - A [`Board`] is a position, read from the notation (`xo./.x./..o`) and
 //!   played with checked moves; every board is one a real game can reach.
+//!   Its [`Status`] says whose move it is or how the game ended: an
+//!   [`Outcome`], the one type for an ending (the rules', the prover's and
+//!   the records'), seen from one side as a [`Standing`].
 //!   A [`Square`] goes by its name (`b2`), read back with `FromStr`;
 //!   [`Geometry::parse_square`] reads a square as a person types it on a
 //!   board (also 1-9 on 3×3). [`Level`] and [`Scoring`] read their names too.
@@ -50,6 +53,7 @@ mod error;
 mod geometry;
 mod names;
 pub mod notation;
+mod outcome;
 mod player;
 mod role;
 pub mod score;
@@ -72,6 +76,7 @@ pub use error::{
 };
 pub use geometry::{Geometry, MAX_SIZE, MIN_SIZE};
 pub use names::UnknownName;
+pub use outcome::{Outcome, Standing};
 pub use player::Player;
 pub use role::Role;
 pub use score::{ScoredMove, Scoring, first_best};

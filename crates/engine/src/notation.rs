@@ -32,8 +32,9 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::board::{Board, Status};
+use crate::board::Board;
 use crate::error::{IllegalMove, echo};
+use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::sizes::{MAX_SIZE, MIN_SIZE};
 use crate::square::Square;
@@ -44,69 +45,48 @@ pub const GAME: &str = "tictactoe";
 /// The longest line the writer makes, as PGN keeps its lines under 80 columns.
 pub const LINE_WIDTH: usize = 79;
 
-/// How a recorded game ended, as the `Result` tag and the last token say it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`: X completed a line.
-    XWon,
-    /// `0-1`: O completed a line.
-    OWon,
-    /// `1/2-1/2`: the board filled with no line.
-    Draw,
-    /// `*`: the game was not finished.
-    Unfinished,
-}
-
-impl GameResult {
-    /// Every result, in the order the notation lists them.
-    pub const ALL: [GameResult; 4] = [
-        GameResult::XWon,
-        GameResult::OWon,
-        GameResult::Draw,
-        GameResult::Unfinished,
-    ];
-
-    /// The result of a game that stands at `status`.
-    pub fn of(status: Status) -> GameResult {
-        match status {
-            Status::Won(Player::X) => GameResult::XWon,
-            Status::Won(Player::O) => GameResult::OWon,
-            Status::Draw => GameResult::Draw,
-            Status::InProgress { .. } => GameResult::Unfinished,
-        }
-    }
-
-    /// As the notation writes it: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub const fn token(self) -> &'static str {
-        match self {
-            GameResult::XWon => "1-0",
-            GameResult::OWon => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unfinished => "*",
-        }
-    }
-
-    /// Reads a result token.
-    pub fn from_token(token: &str) -> Option<GameResult> {
-        GameResult::ALL
-            .into_iter()
-            .find(|result| result.token() == token)
-    }
-
-    /// In words: "X won", "O won", "a draw", "unfinished".
-    pub const fn words(self) -> &'static str {
-        match self {
-            GameResult::XWon => "X won",
-            GameResult::OWon => "O won",
-            GameResult::Draw => "a draw",
-            GameResult::Unfinished => "unfinished",
-        }
+/// A game's result as the `Result` tag and the last token write it: `1-0`
+/// (X won), `0-1` (O won), `1/2-1/2` (a draw), or `*` for a game not
+/// finished (`None`).
+///
+/// ```
+/// use tictactoe_engine::notation::result_token;
+/// use tictactoe_engine::{Outcome, Player};
+///
+/// assert_eq!(result_token(Some(Outcome::Win(Player::O))), "0-1");
+/// assert_eq!(result_token(None), "*");
+/// ```
+pub const fn result_token(result: Option<Outcome>) -> &'static str {
+    match result {
+        Some(Outcome::Win(Player::X)) => "1-0",
+        Some(Outcome::Win(Player::O)) => "0-1",
+        Some(Outcome::Draw) => "1/2-1/2",
+        None => "*",
     }
 }
 
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.token())
+/// Every result the notation writes, in the order it lists them.
+const RESULTS: [Option<Outcome>; 4] = [
+    Some(Outcome::Win(Player::X)),
+    Some(Outcome::Win(Player::O)),
+    Some(Outcome::Draw),
+    None,
+];
+
+/// Reads a result token: `Some(None)` for `*`, `None` for no result at all.
+fn read_result(token: &str) -> Option<Option<Outcome>> {
+    RESULTS
+        .into_iter()
+        .find(|&result| result_token(result) == token)
+}
+
+/// A result in the errors' words: "X won", "O won", "a draw", "unfinished".
+const fn result_words(result: Option<Outcome>) -> &'static str {
+    match result {
+        Some(Outcome::Win(Player::X)) => "X won",
+        Some(Outcome::Win(Player::O)) => "O won",
+        Some(Outcome::Draw) => "a draw",
+        None => "unfinished",
     }
 }
 
@@ -190,9 +170,9 @@ impl Record {
         self.end
     }
 
-    /// How the game ended, or that it did not.
-    pub fn result(&self) -> GameResult {
-        GameResult::of(self.end.status())
+    /// How the game ended; `None` when it did not (the notation's `*`).
+    pub fn result(&self) -> Option<Outcome> {
+        self.end.status().outcome()
     }
 
     /// The tags this program does not use, as they were read.
@@ -281,7 +261,7 @@ pub fn write(record: &Record) -> String {
     if start.move_count() > 0 {
         tags.push(("Start", start.to_string()));
     }
-    tags.push(("Result", record.result().token().to_string()));
+    tags.push(("Result", result_token(record.result()).to_string()));
     let mut out = String::new();
     for (name, value) in tags
         .iter()
@@ -301,7 +281,7 @@ pub fn write(record: &Record) -> String {
             units.push(mv.to_string());
         }
     }
-    units.push(record.result().token().to_string());
+    units.push(result_token(record.result()).to_string());
     let mut line = String::new();
     for unit in units {
         if !line.is_empty() && line.len() + 1 + unit.len() > LINE_WIDTH {
@@ -445,30 +425,36 @@ pub enum Problem {
         mover: Player,
     },
     /// A move after the end.
-    #[error("{found:?} comes after the end of the game ({ended}): expected the result {result}")]
+    #[error(
+        "{found:?} comes after the end of the game ({}): expected the result {}",
+        result_words(Some(*.outcome)),
+        result_token(Some(*.outcome))
+    )]
     AfterEnd {
         /// What was there.
         found: String,
         /// How the game ended.
-        ended: &'static str,
-        /// The result the game has.
-        result: GameResult,
+        outcome: Outcome,
     },
     /// The result is not what the moves reach.
-    #[error("the result {given} does not match the moves, which end {}", ending(*.actual))]
+    #[error("the result {} does not match the moves, which end {}", result_token(*.given), ending(*.actual))]
     WrongResult {
         /// The result written.
-        given: GameResult,
+        given: Option<Outcome>,
         /// What the moves reach.
-        actual: GameResult,
+        actual: Option<Outcome>,
     },
     /// The moves' result and the `Result` tag disagree.
-    #[error("the result {given} does not match the tag [Result \"{tag}\"]")]
+    #[error(
+        "the result {} does not match the tag [Result \"{}\"]",
+        result_token(*.given),
+        result_token(*.tag)
+    )]
     TagDisagrees {
         /// The result after the moves.
-        given: GameResult,
+        given: Option<Outcome>,
         /// The tag's result.
-        tag: GameResult,
+        tag: Option<Outcome>,
     },
     /// More after the result on its line.
     #[error("expected nothing after the result, found {0:?}")]
@@ -479,10 +465,10 @@ pub enum Problem {
 }
 
 /// How the moves end, for [`Problem::WrongResult`].
-fn ending(result: GameResult) -> String {
+fn ending(result: Option<Outcome>) -> String {
     match result {
-        GameResult::Unfinished => "with the game unfinished (*)".to_string(),
-        done => format!("with {} ({})", done.words(), done.token()),
+        None => "with the game unfinished (*)".to_string(),
+        done => format!("with {} ({})", result_words(done), result_token(done)),
     }
 }
 
@@ -553,7 +539,7 @@ struct Tag {
 /// What the tags of one game say, checked.
 struct Header {
     start: Board,
-    result: GameResult,
+    result: Option<Outcome>,
     x: Option<String>,
     o: Option<String>,
     date: Option<String>,
@@ -644,11 +630,11 @@ impl Reader<'_> {
             for (start, token) in tokens(line) {
                 let column = column_of(line, start);
                 let here = |problem| Self::error(line_no, column, problem);
-                if let Some(given) = GameResult::from_token(token) {
+                if let Some(given) = read_result(token) {
                     if let Some((text, line, column)) = number {
                         return Err(Self::error(line, column, Problem::NumberWithoutMove(text)));
                     }
-                    let actual = GameResult::of(board.status());
+                    let actual = board.status().outcome();
                     if given != actual {
                         return Err(here(Problem::WrongResult { given, actual }));
                     }
@@ -684,16 +670,10 @@ impl Reader<'_> {
                     };
                     return Ok((record, at + 1));
                 }
-                if let Status::Won(_) | Status::Draw = board.status() {
-                    let ended = match board.status() {
-                        Status::Won(Player::X) => "X won",
-                        Status::Won(Player::O) => "O won",
-                        _ => "a draw",
-                    };
+                if let Some(outcome) = board.status().outcome() {
                     return Err(here(Problem::AfterEnd {
                         found: echo(token).into_owned(),
-                        ended,
-                        result: GameResult::of(board.status()),
+                        outcome,
                     }));
                 }
                 let expected = MoveNumber::of(header.start, moves.len());
@@ -962,7 +942,7 @@ fn header(tags: Vec<Tag>, first_line: usize) -> Result<Header, RecordError> {
         }
     };
     let result_tag = find("Result")?;
-    let result = GameResult::from_token(&result_tag.value).ok_or_else(|| {
+    let result = read_result(&result_tag.value).ok_or_else(|| {
         at(
             result_tag,
             Problem::BadResultTag(echo(&result_tag.value).into_owned()),
@@ -1003,7 +983,7 @@ mod tests {
         let record = &records[0];
         let squares: Vec<String> = record.moves().iter().map(Square::to_string).collect();
         assert_eq!(squares, ["b2", "b1", "a1", "c1", "c3"]);
-        assert_eq!(record.result(), GameResult::XWon);
+        assert_eq!(record.result(), Some(Outcome::Win(Player::X)));
         assert_eq!(record.x.as_deref(), Some("you"));
         assert_eq!(write(record), ISSUE);
     }

@@ -7,7 +7,8 @@
 //! | [`Player`] | `"x"` or `"o"` |
 //! | [`Board`] | its notation, `"xo./.x./..o"` (read back with the default k for its size) |
 //! | [`Level`], [`Scoring`], [`Technique`] | their names, `"perfect"`, `"depth"`, `"dead-cells"` |
-//! | [`Value`] | `"x-wins"`, `"o-wins"` or `"draw"` |
+//! | [`Outcome`] | `"x-wins"`, `"o-wins"` or `"draw"` |
+//! | [`Standing`] | `"win"`, `"loss"` or `"draw"` |
 //! | [`Goal`] | `"win"` or `"hold"` |
 //! | [`Status`] | `"x-wins"`, `"o-wins"`, `"draw"` or `"in-progress"` (written only: whose move it is lies in the board) |
 
@@ -20,9 +21,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ai::Level;
 use crate::board::{Board, Status};
+use crate::outcome::{Outcome, Standing};
 use crate::player::Player;
 use crate::score::Scoring;
-use crate::solve::{Goal, Technique, Value};
+use crate::solve::{Goal, Technique};
 use crate::square::Square;
 
 /// Reads a string through `FromStr`, without copying it first.
@@ -61,7 +63,7 @@ macro_rules! by_text {
     )+};
 }
 
-by_text!(Square, Board, Level, Scoring, Technique);
+by_text!(Square, Board, Level, Scoring, Technique, Outcome, Standing);
 
 /// Serialize by a name, Deserialize by finding it among `$all`.
 macro_rules! by_name {
@@ -114,23 +116,12 @@ by_name!(
     [Player::X, Player::O]
 );
 
-by_name!(
-    Value,
-    "a result",
-    |value| value.name(),
-    [Value::Win(Player::X), Value::Win(Player::O), Value::Draw]
-);
-
 by_name!(Goal, "a goal", |goal| goal.name(), [Goal::Win, Goal::Hold]);
 
 /// A position's status: its result once the game is over, `"in-progress"` before.
 impl Serialize for Status {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(match self {
-            Status::Won(winner) => Value::Win(*winner).name(),
-            Status::Draw => Value::Draw.name(),
-            Status::InProgress { .. } => "in-progress",
-        })
+        serializer.serialize_str(self.outcome().map_or("in-progress", Outcome::name))
     }
 }
 
@@ -155,7 +146,8 @@ mod tests {
         assert_eq!(json(Level::Perfect), r#""perfect""#);
         assert_eq!(json(Scoring::Plain), r#""plain""#);
         assert_eq!(json(Technique::DeadCells), r#""dead-cells""#);
-        assert_eq!(json(Value::Win(Player::X)), r#""x-wins""#);
+        assert_eq!(json(Outcome::Win(Player::X)), r#""x-wins""#);
+        assert_eq!(json(Standing::Loss), r#""loss""#);
         assert_eq!(json(Goal::Hold), r#""hold""#);
         assert_eq!(json(board.status()), r#""in-progress""#);
         assert_eq!(
@@ -169,7 +161,8 @@ mod tests {
         assert_eq!(back(r#""hard""#), Ok(Level::Hard));
         assert_eq!(back(r#""depth""#), Ok(Scoring::Depth));
         assert_eq!(back(r#""pairing""#), Ok(Technique::Pairing));
-        assert_eq!(back(r#""draw""#), Ok(Value::Draw));
+        assert_eq!(back(r#""draw""#), Ok(Outcome::Draw));
+        assert_eq!(back(r#""win""#), Ok(Standing::Win));
         assert_eq!(back(r#""win""#), Ok(Goal::Win));
     }
 
@@ -182,7 +175,7 @@ mod tests {
             error.starts_with(r#""X" is not a player: it is one of x, o"#),
             "{error}"
         );
-        let error = back::<Value>(r#""maybe""#).unwrap_err();
+        let error = back::<Outcome>(r#""maybe""#).unwrap_err();
         assert!(error.starts_with(r#""maybe" is not a result"#), "{error}");
         let error = back::<Board>(r#""xx./.../...""#).unwrap_err();
         assert!(error.starts_with("impossible position"), "{error}");

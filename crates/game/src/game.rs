@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use tictactoe_engine::{Board, IllegalMove, Level, Player, Square, Status};
+use tictactoe_engine::{Board, IllegalMove, Level, Outcome, Player, Square, Standing, Status};
 
 /// Who plays one side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,8 +63,8 @@ impl Seats {
     }
 
     /// How a finished game went for the one person playing, if one person played.
-    pub fn human_outcome(&self, status: Status) -> Option<Outcome> {
-        Outcome::of(status, self.lone_human()?)
+    pub fn human_standing(&self, status: Status) -> Option<Standing> {
+        Some(status.outcome()?.standing(self.lone_human()?))
     }
 
     /// A finished game's result in words, from the person's side when one
@@ -75,30 +75,6 @@ impl Seats {
 }
 
 pub use crate::present::result_line;
-
-/// How a finished game went for the person who played it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The person won.
-    Win,
-    /// The other side won.
-    Loss,
-    /// Nobody won.
-    Draw,
-}
-
-impl Outcome {
-    /// How a game that ended with `status` went for the side `person`
-    /// played; `None` while it goes on.
-    pub fn of(status: Status, person: Player) -> Option<Outcome> {
-        match status {
-            Status::Won(winner) if winner == person => Some(Outcome::Win),
-            Status::Won(_) => Some(Outcome::Loss),
-            Status::Draw => Some(Outcome::Draw),
-            Status::InProgress { .. } => None,
-        }
-    }
-}
 
 /// The moves of one game from its starting position, with the moves undone kept for redo.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -276,25 +252,36 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The count of games that ended so.
+    pub fn of(&self, outcome: Outcome) -> u32 {
+        match outcome {
+            Outcome::Win(Player::X) => self.x_wins,
+            Outcome::Win(Player::O) => self.o_wins,
+            Outcome::Draw => self.draws,
+        }
+    }
+
+    fn of_mut(&mut self, outcome: Outcome) -> &mut u32 {
+        match outcome {
+            Outcome::Win(Player::X) => &mut self.x_wins,
+            Outcome::Win(Player::O) => &mut self.o_wins,
+            Outcome::Draw => &mut self.draws,
+        }
+    }
+
     /// Counts a finished game; a game still in progress changes nothing.
     pub fn record(&mut self, status: Status) {
-        match status {
-            Status::Won(Player::X) => self.x_wins += 1,
-            Status::Won(Player::O) => self.o_wins += 1,
-            Status::Draw => self.draws += 1,
-            Status::InProgress { .. } => {}
+        if let Some(outcome) = status.outcome() {
+            *self.of_mut(outcome) += 1;
         }
     }
 
     /// Takes back a result counted by [`Tally::record`] (its game was undone).
     pub fn unrecord(&mut self, status: Status) {
-        let count = match status {
-            Status::Won(Player::X) => &mut self.x_wins,
-            Status::Won(Player::O) => &mut self.o_wins,
-            Status::Draw => &mut self.draws,
-            Status::InProgress { .. } => return,
-        };
-        *count = count.saturating_sub(1);
+        if let Some(outcome) = status.outcome() {
+            let count = self.of_mut(outcome);
+            *count = count.saturating_sub(1);
+        }
     }
 
     /// The players changed sides (a rematch): each keeps the wins they had.

@@ -14,8 +14,8 @@
 //! scores are estimates is never marked. Pure: the command, the
 //! screen-reader mode and the game's review screen show it their own way.
 
-use crate::present::{move_list, result_for, scoring_legend};
-use crate::record::{GameResult, MoveNumber, Record};
+use crate::present::{move_list, recorded_result, result_for, scoring_legend};
+use crate::record::{MoveNumber, Record, result_token};
 use crate::text::{escaped, signed};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Outlook, Player, ScoredMove, Scoring, Square};
@@ -203,11 +203,11 @@ pub fn heading(game: usize, record: &Record) -> String {
         text.push_str(&format!(", from {start}"));
     }
     let result = record.result();
-    let words = match result {
-        GameResult::Unfinished => "unfinished".to_string(),
-        done => done.words().to_string(),
-    };
-    text.push_str(&format!("; {}: {words}.", result.token()));
+    text.push_str(&format!(
+        "; {}: {}.",
+        result_token(result),
+        recorded_result(result)
+    ));
     text
 }
 

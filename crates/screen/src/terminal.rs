@@ -40,9 +40,9 @@ use tictactoe_game::settings::Settings;
 use tictactoe_game::stats::Recorder;
 use tictactoe_game::text;
 
-/// How a session in the terminal ended.
+/// How a session in the terminal was left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
+pub enum Exit {
     /// The player quit.
     Quit,
     /// A signal (SIGTERM, SIGHUP or SIGINT) ended it; the process should exit
@@ -51,11 +51,11 @@ pub enum Ending {
     Signal(i32),
 }
 
-/// A finished session: how it ended and the notes to print once the screen is gone.
+/// A finished session: how it was left and the notes to print once the screen is gone.
 #[derive(Debug)]
-pub struct Outcome {
+pub struct Report {
     /// Quit or signal.
-    pub ending: Ending,
+    pub exit: Exit,
     /// What the statistics and the records file said during the game, in
     /// full, a line each (the screen showed their headlines).
     pub messages: Vec<String>,
@@ -83,7 +83,7 @@ enum Wake {
 /// or the terminal goes away, counting each game in the statistics and
 /// appending it to the records file of `keep` the moment it finishes.
 /// `color` is false when the user asked for no colour.
-pub fn run(settings: Settings, color: bool, keep: Archive) -> io::Result<Outcome> {
+pub fn run(settings: Settings, color: bool, keep: Archive) -> io::Result<Report> {
     let (wake, woken) = mpsc::channel();
     let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT, SIGWINCH])?;
     let signal_handle = signals.handle();
@@ -122,15 +122,15 @@ pub fn run(settings: Settings, color: bool, keep: Archive) -> io::Result<Outcome
         // Whatever failed once the terminal was gone, the terminal going is the story.
         Err(error) if terminal_gone() || text::is_hangup(&error) => {
             GONE.store(true, Ordering::Relaxed);
-            Ok(Ending::Signal(SIGHUP))
+            Ok(Exit::Signal(SIGHUP))
         }
         played => played,
     };
     // The screen goes first, so leaving is instant even if a save still waits for its lock.
     drop(terminal);
-    let outcome = wait_for_saves(savers, played, &wake, &woken);
+    let report = wait_for_saves(savers, played, &wake, &woken);
     signal_handle.close();
-    outcome
+    report
 }
 
 /// The loop itself: draw, sleep until something happens, act on it.
@@ -140,8 +140,8 @@ fn play(
     requests: &Sender<Request>,
     savers: &Savers,
     woken: &Receiver<Wake>,
-) -> io::Result<Ending> {
-    let hangup = Ok(Ending::Signal(SIGHUP));
+) -> io::Result<Exit> {
+    let hangup = Ok(Exit::Signal(SIGHUP));
     loop {
         let now = Instant::now();
         app.tick(now);
@@ -165,7 +165,7 @@ fn play(
             return hangup;
         }
         if app.should_quit() {
-            return Ok(Ending::Quit);
+            return Ok(Exit::Quit);
         }
         // Sleep until something arrives, or until the model has something due.
         let wake = match app.wake_at() {
@@ -191,7 +191,7 @@ fn play(
                 Wake::Signal(SIGTSTP) => terminal.suspend()?,
                 Wake::Signal(SIGCONT) => terminal.resume()?,
                 Wake::Signal(SIGWINCH) => terminal.fit(false)?,
-                Wake::Signal(signal) => return Ok(Ending::Signal(signal)),
+                Wake::Signal(signal) => return Ok(Exit::Signal(signal)),
                 Wake::Note(headline) => app.notify(headline, Instant::now()),
                 Wake::Told(line) => app.notify(&line, Instant::now()),
                 Wake::Saved(..) => {}
@@ -208,17 +208,17 @@ struct Savers {
 
 /// Waits for the statistics thread to save every result (and the records
 /// thread to write every game), then gives the
-/// session's outcome with the notes in full. SIGTERM and SIGINT still end the
+/// session's report with the notes in full. SIGTERM and SIGINT still end the
 /// wait (a file that never answers cannot hold the process), and then the
 /// ending is theirs. SIGHUP does not: it comes with the terminal going away,
 /// often just after the end of input has ended the game, and must not cut
 /// short the count of its last game.
 fn wait_for_saves(
     savers: Savers,
-    played: io::Result<Ending>,
+    played: io::Result<Exit>,
     wake: &Sender<Wake>,
     woken: &Receiver<Wake>,
-) -> io::Result<Outcome> {
+) -> io::Result<Report> {
     let wake = wake.clone();
     thread::spawn(move || {
         let notes = savers
@@ -231,11 +231,11 @@ fn wait_for_saves(
         let errors = errors.into_iter().map(|error| format!("error: {error}"));
         let _ = wake.send(Wake::Saved(notes.chain(errors).collect(), not_recorded));
     });
-    let (ending, messages, not_recorded) = loop {
+    let (exit, messages, not_recorded) = loop {
         match woken.recv() {
             Ok(Wake::Saved(notes, not_recorded)) => break (played?, notes, not_recorded),
             Ok(Wake::Signal(signal @ (SIGTERM | SIGINT))) => {
-                break (Ending::Signal(signal), Vec::new(), 0);
+                break (Exit::Signal(signal), Vec::new(), 0);
             }
             Ok(Wake::Signal(SIGTSTP)) => {
                 // The terminal is already given back: stop as Ctrl-Z would.
@@ -245,8 +245,8 @@ fn wait_for_saves(
             Err(_) => break (played?, Vec::new(), 0),
         }
     };
-    Ok(Outcome {
-        ending,
+    Ok(Report {
+        exit,
         messages,
         not_recorded,
     })

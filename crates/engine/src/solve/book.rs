@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::lines::{PerGeometry, cells};
 use super::strategy::{Goal, Strategy};
-use super::{Counts, Solver, Techniques, Value, solve};
+use super::{Counts, Outcome, Solver, Techniques, solve};
 use crate::board::{Board, Status};
 use crate::geometry::Geometry;
 use crate::player::Player;
@@ -17,7 +17,7 @@ use crate::square::Square;
 #[derive(Debug)]
 pub struct Book {
     /// The empty board's value with best play.
-    pub value: Value,
+    pub value: Outcome,
     /// The winner's win, or each side's hold for a draw (empty if reading
     /// them failed, which would be a bug).
     pub strategies: Vec<Strategy>,
@@ -63,7 +63,7 @@ impl Book {
             return false;
         };
         if board.move_count() == 0 {
-            return self.value != Value::Win(to_move);
+            return self.value != Outcome::Win(to_move);
         }
         let mover = to_move.other();
         let Some(hold) = self
@@ -122,12 +122,12 @@ impl Keep {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Settled {
     /// The position's value with best play, once proven.
-    pub value: Option<Value>,
+    pub value: Option<Outcome>,
     /// A proven move: one that wins, or else one that does not lose.
     pub keep: Option<Keep>,
     /// The value after each move, for the moves proven (`analyze --solve`
     /// proves them all; the AI only the one it plays).
-    pub moves: Vec<(Square, Value)>,
+    pub moves: Vec<(Square, Outcome)>,
 }
 
 /// What `book` (if given) and `solver` settle about `board` by `deadline`: a win for
@@ -148,7 +148,7 @@ pub fn settle(
     let booked = book.and_then(|book| book.reply(board));
     if let Some((mv, Goal::Win)) = booked {
         return Settled {
-            value: Some(Value::Win(to_move)),
+            value: Some(Outcome::Win(to_move)),
             keep: Some(Keep::Win(mv)),
             moves: Vec::new(),
         };
@@ -172,9 +172,9 @@ pub fn settle(
     }
     let (mine, theirs) = (wins_of[to_move as usize], wins_of[opponent as usize]);
     settled.value = match (mine, theirs) {
-        (Some(true), _) => Some(Value::Win(to_move)),
-        (_, Some(true)) => Some(Value::Win(opponent)),
-        (Some(false), Some(false)) => Some(Value::Draw),
+        (Some(true), _) => Some(Outcome::Win(to_move)),
+        (_, Some(true)) => Some(Outcome::Win(opponent)),
+        (Some(false), Some(false)) => Some(Outcome::Draw),
         _ => None,
     };
     settled.keep = match (mine, theirs, booked) {
@@ -210,7 +210,7 @@ mod tests {
         // 4x4 with three in a row: X wins; follow the book against every O reply.
         let geometry = Geometry::get(4, 3).unwrap();
         let book = book(geometry);
-        assert_eq!(book.value, Value::Win(Player::X));
+        assert_eq!(book.value, Outcome::Win(Player::X));
         let mut boards = vec![Board::empty(4, 3).unwrap()];
         while let Some(board) = boards.pop() {
             match board.status() {

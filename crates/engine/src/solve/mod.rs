@@ -15,10 +15,10 @@
 //!
 //! ```
 //! use tictactoe_engine::Board;
-//! use tictactoe_engine::solve::{Techniques, Value, solve};
+//! use tictactoe_engine::solve::{Techniques, Outcome, solve};
 //!
 //! let proof = solve(&Board::empty(4, 3)?, Techniques::all());
-//! assert_eq!(proof.value, Value::Win(tictactoe_engine::Player::X));
+//! assert_eq!(proof.value, Outcome::Win(tictactoe_engine::Player::X));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -42,42 +42,16 @@ use crate::names::named;
 use crate::player::Player;
 use crate::square::Square;
 
+/// What a position is worth with best play: the game's [`Outcome`], as
+/// the prover proves it (also at the crate root).
+pub use crate::outcome::Outcome;
+
 pub use book::{Book, Keep, Settled, book, book_ready, settle, settle_all};
 pub use prover::Counts;
 pub use strategy::{Action, Goal, Node, Strategy, StrategyError};
 
 use lines::Lines;
 use prover::{Pos, Prover};
-
-/// What the side to move can force, with best play from both sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// This side gets k in a row first, however the other plays.
-    Win(Player),
-    /// Neither side can force k in a row.
-    Draw,
-}
-
-impl Value {
-    /// As the certificate and `solve --json` name it: `x-wins`, `o-wins` or `draw`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Value::Win(Player::X) => "x-wins",
-            Value::Win(Player::O) => "o-wins",
-            Value::Draw => "draw",
-        }
-    }
-}
-
-/// In words: `X wins`, `O wins` or `draw`.
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Win(player) => write!(f, "{player} wins"),
-            Value::Draw => f.write_str("draw"),
-        }
-    }
-}
 
 named! {
     /// One of the prover's shortcuts, each of which can be switched off
@@ -162,7 +136,7 @@ pub struct Proof {
     /// The position proven.
     pub board: Board,
     /// What the position is worth with best play.
-    pub value: Value,
+    pub value: Outcome,
     /// What the search did.
     pub counts: Counts,
     /// Wall time of the search.
@@ -330,14 +304,14 @@ impl Solver {
     }
 
     /// What `board` is worth with best play; `None` when the deadline comes first.
-    pub fn value(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Value> {
+    pub fn value(&mut self, board: &Board, deadline: Option<Instant>) -> Option<Outcome> {
         // X first: it moved first, or has just moved, so it is the likelier winner.
         for player in [Player::X, Player::O] {
             if self.wins(board, player, deadline)? {
-                return Some(Value::Win(player));
+                return Some(Outcome::Win(player));
             }
         }
-        Some(Value::Draw)
+        Some(Outcome::Draw)
     }
 
     /// A move that wins for the side to move, if it wins from `board` and

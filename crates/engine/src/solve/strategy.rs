@@ -9,7 +9,7 @@ use thiserror::Error;
 use super::lines::{Lines, cells};
 use super::prover::{Pos, Prover};
 use super::table::{Hasher, Key};
-use super::{Proof, Value, pairing};
+use super::{Outcome, Proof, pairing};
 use crate::board::{Board, Status};
 use crate::player::Player;
 use crate::square::Square;
@@ -231,12 +231,12 @@ impl Proof {
     pub fn strategies(&mut self) -> Result<Vec<Strategy>, StrategyError> {
         let board = self.board;
         let strategies = match self.value {
-            Value::Win(winner) => match self.solver.provers[winner as usize].as_mut() {
+            Outcome::Win(winner) => match self.solver.provers[winner as usize].as_mut() {
                 Some(prover) => vec![Reader::new(prover, &board).win()?],
                 // The board already shows the line: nothing to play.
                 None => vec![Strategy::new(winner, Goal::Win)],
             },
-            Value::Draw => {
+            Outcome::Draw => {
                 let mut holds = Vec::new();
                 for holder in [Player::X, Player::O] {
                     let hold = match self.solver.provers[holder.other() as usize].as_mut() {

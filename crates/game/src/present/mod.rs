@@ -10,16 +10,15 @@
 pub mod score;
 
 pub use score::{
-    MoveRow, ResultAfter, move_rows, row_reason, score_reason, scoring_legend, tree_legend,
-    tree_legend_short,
+    MoveRow, move_rows, row_reason, score_reason, scoring_legend, tree_legend, tree_legend_short,
 };
 
 use crate::text::signed;
-use tictactoe_engine::solve::{Keep, Settled, Value};
+use tictactoe_engine::solve::{Keep, Settled};
 use tictactoe_engine::teach::reference::{Bound, Window};
 use tictactoe_engine::teach::trace::Call;
 use tictactoe_engine::teach::tree::Branch;
-use tictactoe_engine::{Analysis, Board, Outlook, Player, Role, Square, Status};
+use tictactoe_engine::{Analysis, Board, Outcome, Outlook, Player, Role, Square, Status};
 
 /// `text` with its first letter in upper case, to begin a sentence.
 pub fn capitalised(text: &str) -> String {
@@ -99,11 +98,29 @@ pub fn verdict(analysis: &Analysis) -> String {
     }
 }
 
+/// An outcome in words: "X wins", "draw".
+pub fn outcome_words(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win(winner) => format!("{winner} wins"),
+        Outcome::Draw => "draw".to_string(),
+    }
+}
+
+/// A recorded game's result in words: "X won", "a draw", or "unfinished"
+/// where it did not end (the notation's `*`).
+pub fn recorded_result(result: Option<Outcome>) -> String {
+    match result {
+        Some(Outcome::Win(winner)) => format!("{winner} won"),
+        Some(Outcome::Draw) => "a draw".to_string(),
+        None => "unfinished".to_string(),
+    }
+}
+
 /// A value the prover proved: "proven draw", "X wins with best play (proven)".
-pub fn proven_value(value: Value) -> String {
+pub fn proven_value(value: Outcome) -> String {
     match value {
-        Value::Win(winner) => format!("{winner} wins with best play (proven)"),
-        Value::Draw => "proven draw".to_string(),
+        Outcome::Win(winner) => format!("{winner} wins with best play (proven)"),
+        Outcome::Draw => "proven draw".to_string(),
     }
 }
 
@@ -243,14 +260,14 @@ mod tests {
         };
         assert_eq!(
             settled_words(
-                &settled(Some(Value::Draw), Some(Keep::Hold(mv("b2")))),
+                &settled(Some(Outcome::Draw), Some(Keep::Hold(mv("b2")))),
                 Player::O
             ),
             Some("Proven draw: b2 keeps it".to_string())
         );
         assert_eq!(
             settled_words(
-                &settled(Some(Value::Win(Player::X)), Some(Keep::Win(mv("d4")))),
+                &settled(Some(Outcome::Win(Player::X)), Some(Keep::Win(mv("d4")))),
                 Player::X
             ),
             Some("X wins with best play (proven): d4 keeps the win".to_string())
@@ -260,7 +277,7 @@ mod tests {
             Some("O does not lose with c3 (proven)".to_string())
         );
         assert_eq!(
-            settled_words(&settled(Some(Value::Win(Player::X)), None), Player::O),
+            settled_words(&settled(Some(Outcome::Win(Player::X)), None), Player::O),
             Some("X wins with best play (proven)".to_string())
         );
         assert_eq!(settled_words(&settled(None, None), Player::X), None);

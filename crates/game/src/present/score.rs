@@ -3,7 +3,7 @@
 //! each view lists it, the prover's results folded in, the best move marked.
 
 use crate::text::signed;
-use tictactoe_engine::{Analysis, Outlook, Player, Scoring, Square};
+use tictactoe_engine::{Analysis, Outcome, Outlook, Player, Scoring, Square};
 
 /// How scores are counted, in one line for a legend, in the articles'
 /// words.
@@ -117,14 +117,10 @@ impl MoveRow {
         }
     }
 
-    /// The result with best play after the move, for `mover`: `X wins`,
-    /// `draw`; `None` while not known.
-    pub fn result(&self, mover: Player) -> Option<ResultAfter> {
-        match (self.outlook.winner(mover), self.outlook) {
-            (Some(winner), _) => Some(ResultAfter::Win(winner)),
-            (None, Outlook::Draw) => Some(ResultAfter::Draw),
-            _ => None,
-        }
+    /// The result with best play after the move, when `mover` plays it;
+    /// `None` while not known.
+    pub fn result(&self, mover: Player) -> Option<Outcome> {
+        self.outlook.outcome(mover)
     }
 }
 
@@ -135,15 +131,6 @@ pub fn row_reason(row: &MoveRow, mover: Player, scoring: Scoring, win: i32) -> S
         Some(score) => score_reason(score, row.outlook, mover, scoring, win),
         None => format!("{}: {}", row.number(), row.meaning()),
     }
-}
-
-/// The result with best play after a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ResultAfter {
-    /// This side wins.
-    Win(Player),
-    /// A draw.
-    Draw,
 }
 
 /// Every move of `analysis` in reading order as the views show it, counted

@@ -11,7 +11,7 @@ pub use file::{
     today,
 };
 pub use keeper::Keeper;
-pub use notation::{GameResult, MoveNumber, Problem, Record, RecordError, read, read_str, write};
+pub use notation::{MoveNumber, Problem, Record, RecordError, read, read_str, result_token, write};
 pub use tictactoe_engine::notation;
 
 use crate::game::{Game, Seat, Seats};

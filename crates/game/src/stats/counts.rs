@@ -5,9 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-pub use crate::game::Outcome;
 use crate::game::{Seat, Seats};
-use tictactoe_engine::{Board, Geometry, Level, Player, Status};
+use tictactoe_engine::{Board, Geometry, Level, Player, Standing, Status};
 
 /// One finished game of a person against the AI.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,8 +15,8 @@ pub struct GameRecord {
     pub side: Player,
     /// The AI's level.
     pub opponent: Level,
-    /// The result for the person.
-    pub outcome: Outcome,
+    /// How the game went for the person.
+    pub standing: Standing,
     /// The board's side: 3 for 3x3.
     pub size: u8,
     /// Marks in a row that win.
@@ -37,11 +36,11 @@ impl GameRecord {
         let Seat::Ai(opponent) = seats.of(side.other()) else {
             return None;
         };
-        let outcome = seats.human_outcome(status)?;
+        let standing = seats.human_standing(status)?;
         Some(GameRecord {
             side,
             opponent,
-            outcome,
+            standing,
             size: start.size(),
             k: start.k(),
         })
@@ -104,11 +103,11 @@ impl Counts {
         self.draws = self.draws.saturating_add(draws);
     }
 
-    fn of_mut(&mut self, outcome: Outcome) -> &mut u64 {
-        match outcome {
-            Outcome::Win => &mut self.wins,
-            Outcome::Loss => &mut self.losses,
-            Outcome::Draw => &mut self.draws,
+    fn of_mut(&mut self, standing: Standing) -> &mut u64 {
+        match standing {
+            Standing::Win => &mut self.wins,
+            Standing::Loss => &mut self.losses,
+            Standing::Draw => &mut self.draws,
         }
     }
 
@@ -130,7 +129,7 @@ impl Stats {
     /// Counts one game.
     pub fn add(&mut self, record: GameRecord) {
         let counts = self.counts.entry(key(record)).or_default();
-        let count = counts.of_mut(record.outcome);
+        let count = counts.of_mut(record.standing);
         *count = count.saturating_add(1);
     }
 
@@ -139,7 +138,7 @@ impl Stats {
         let Some(counts) = self.counts.get_mut(&key(record)) else {
             return;
         };
-        let count = counts.of_mut(record.outcome);
+        let count = counts.of_mut(record.standing);
         *count = count.saturating_sub(1);
         if counts.is_empty() {
             self.counts.remove(&key(record));

@@ -304,7 +304,7 @@ mod tests {
         stats.add(super::super::GameRecord {
             side: Player::O,
             opponent: Level::Medium,
-            outcome: super::super::Outcome::Draw,
+            standing: tictactoe_engine::Standing::Draw,
             size: 5,
             k: 4,
         });

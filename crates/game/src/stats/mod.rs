@@ -30,5 +30,5 @@ mod file;
 mod format;
 
 pub use counter::{Counter, Note, Recorder};
-pub use counts::{GameRecord, Outcome, Row, Stats};
+pub use counts::{GameRecord, Row, Stats};
 pub use file::{KeptAside, LOCK_PATIENCE, SIZE_CAP, StatsError, StatsFile};

@@ -27,7 +27,7 @@ use thiserror::Error;
 use super::{FORMAT, Header, NodeLine, Section, VERSION};
 use crate::board::Board;
 use crate::player::Player;
-use crate::solve::{Goal, Value};
+use crate::solve::{Goal, Outcome};
 use crate::square::Square;
 
 /// What a certificate proved.
@@ -36,7 +36,7 @@ pub struct Verified {
     /// The position the claim is about (its size and k are the board's).
     pub board: Board,
     /// Who wins it with best play, or a draw.
-    pub claim: Value,
+    pub claim: Outcome,
     /// Each strategy the claim rests on, as replayed.
     pub strategies: Vec<Replayed>,
 }
@@ -82,7 +82,7 @@ pub enum CheckError {
     )]
     MissingStrategy {
         /// The header's claim.
-        claim: Value,
+        claim: Outcome,
         /// The strategy's goal.
         goal: Goal,
         /// Whose.
@@ -103,7 +103,7 @@ pub enum CheckError {
         /// Whose.
         player: Player,
         /// The header's claim.
-        claim: Value,
+        claim: Outcome,
     },
     /// The replay reached a position where the player must move and the
     /// certificate has no node for it.
@@ -396,8 +396,8 @@ impl Checker {
         let start = self.start.ok_or(CheckError::Empty)?;
         let claim = start.header.claim;
         let needed: Vec<(Goal, Player)> = match claim {
-            Value::Win(player) => vec![(Goal::Win, player)],
-            Value::Draw => vec![(Goal::Hold, Player::X), (Goal::Hold, Player::O)],
+            Outcome::Win(player) => vec![(Goal::Win, player)],
+            Outcome::Draw => vec![(Goal::Hold, Player::X), (Goal::Hold, Player::O)],
         };
         if let Some(extra) = self.strategies.iter().find(|s| {
             !needed

@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use tictactoe_engine::Board;
-//! use tictactoe_engine::solve::{Techniques, Value, certificate, solve};
+//! use tictactoe_engine::solve::{Techniques, Outcome, certificate, solve};
 //!
 //! let board = Board::empty(4, 3)?;
 //! let mut proof = solve(&board, Techniques::all());
@@ -26,7 +26,7 @@
 //!     .map(|line| line + "\n")
 //!     .collect();
 //! let verified = certificate::check(&text)?;
-//! assert_eq!((verified.board, verified.claim), (board, Value::Win(tictactoe_engine::Player::X)));
+//! assert_eq!((verified.board, verified.claim), (board, Outcome::Win(tictactoe_engine::Player::X)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -34,7 +34,7 @@ mod check;
 
 use serde::{Deserialize, Serialize};
 
-use super::Value;
+use super::Outcome;
 use super::strategy::{Action, Goal, Strategy};
 use crate::board::Board;
 use crate::player::Player;
@@ -63,7 +63,7 @@ pub struct Header {
     /// The position, in the notation (read with `k`).
     pub board: String,
     /// Who wins with best play, or a draw.
-    pub claim: Value,
+    pub claim: Outcome,
 }
 
 /// The line that opens a strategy section.
@@ -95,7 +95,7 @@ pub struct NodeLine {
 /// (no line ends in a newline).
 pub fn lines<'a>(
     board: &Board,
-    value: Value,
+    value: Outcome,
     strategies: &'a [Strategy],
 ) -> impl Iterator<Item = String> + 'a {
     let header = Header {
