@@ -2,11 +2,12 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::{BoardOptions, ExitStatus, ProofBounds, ScoresArg, Streams, json};
+use super::{BoardOptions, ExitStatus, ProofBounds, ScoresArg, Streams};
 use clap::Args;
-use tictactoe_engine::solve::{Keep, Stop};
+use tictactoe_engine::solve::{Goal, Keep, Stop};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Method, Scoring, Square, analyze_by_search};
+use tictactoe_game::json;
 use tictactoe_game::present::{
     MoveRow, move_list, move_rows, proof_words, result_for, score_reason, scoring_legend, verdict,
 };
@@ -117,14 +118,14 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
     let board = analysis.board;
     let mover = board.to_move();
     json::Analysis {
-        board: board.to_string(),
+        board,
         size: board.size(),
         k: board.k(),
-        scores: scoring.name(),
-        to_move: analysis.to_move().map(json::player),
-        status: json::status(analysis.status()),
+        scores: scoring,
+        to_move: analysis.to_move(),
+        status: analysis.status(),
         value: best.and_then(|best| best.score),
-        best: best.map(|best| json::square(best.mv)),
+        best: best.map(|best| best.mv),
         moves: rows
             .iter()
             .zip(lines.iter().map(Some).chain(std::iter::repeat(None)))
@@ -132,8 +133,8 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
                 at: json::Located::new(Some(row.mv)),
                 score: row.score,
                 proven: row.proven,
-                result: row.result(mover).map(json::value),
-                line: line.map_or_else(Vec::new, |line| json::squares(line.moves.iter().copied())),
+                result: row.result(mover),
+                line: line.map_or_else(Vec::new, |line| line.moves.clone()),
                 line_proven: line.is_some_and(|line| line.proven),
             })
             .collect(),
@@ -145,11 +146,11 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
         proven: analysis.proven(),
         verdict: verdict(analysis),
         proof: analysis.settled.as_ref().map(|settled| json::Proof {
-            result: settled.value.map(json::value),
-            keep: settled.keep.map(|keep| json::square(keep.mv())),
+            result: settled.value,
+            keep: settled.keep.map(|keep| keep.mv()),
             keeps: settled.keep.map(|keep| match keep {
-                Keep::Win(_) => "win",
-                Keep::Hold(_) => "hold",
+                Keep::Win(_) => Goal::Win,
+                Keep::Hold(_) => Goal::Hold,
             }),
         }),
     }

@@ -20,6 +20,7 @@ use super::{ExitStatus, ScoresArg, Streams};
 use tictactoe_engine::Board;
 use tictactoe_engine::teach::reference::Algorithm;
 use tictactoe_game::files;
+use tictactoe_game::json;
 use tictactoe_grade::child::Program;
 use tictactoe_grade::cs50::{self, Python};
 use tictactoe_grade::protocol::Ask;
@@ -178,8 +179,10 @@ impl GradeArgs {
         let mut written = Ok(());
         let summary = grade(&program, &positions, &options, &stop.flag, &mut |event| {
             let line = match (event, self.json) {
-                (Event::Graded(graded), true) => format!("{}\n", graded_json(graded)),
-                (Event::Failed(failure), true) => format!("{}\n", failure_json(failure)),
+                (Event::Graded(graded), true) => format!("{}\n", json::line(&graded_json(graded))),
+                (Event::Failed(failure), true) => {
+                    format!("{}\n", json::line(&failure_json(failure)))
+                }
                 (Event::Failed(failure), false) => failure_line(failure),
                 (Event::Graded(_), false) => return,
             };
@@ -192,7 +195,7 @@ impl GradeArgs {
         });
         written?;
         if self.json {
-            writeln!(io.out, "{}", summary_json(&summary, &options))?;
+            json::write_line(io.out, &summary_json(&summary, &options))?;
         } else {
             if !summary.failures.is_empty() {
                 writeln!(io.out)?;
@@ -248,7 +251,7 @@ impl GradeArgs {
         let json = self.json;
         let summary = cs50::check(module, &python, timeout, &stop.flag, &mut |failure| {
             let line = if json {
-                format!("{}\n", failure_json(failure))
+                format!("{}\n", json::line(&failure_json(failure)))
             } else {
                 failure_line(failure)
             };

@@ -6,7 +6,8 @@ use std::io;
 use clap::Args;
 
 use super::{ExitStatus, GeometryArgs, ScoresArg, Streams};
-use tictactoe_grade::lab::{DEFAULT_BUDGET, json, ladder, text};
+use tictactoe_game::json;
+use tictactoe_grade::lab::{self, DEFAULT_BUDGET, ladder, text};
 
 /// The arguments of `tictactoe lab`.
 #[derive(Debug, Args)]
@@ -54,7 +55,7 @@ impl LabArgs {
         }
         let ladder = ladder(&board, self.scores.scores, self.max_positions);
         if self.json {
-            writeln!(io.out, "{}", json(&ladder))?;
+            json::write_line(io.out, &lab::json(&ladder))?;
         } else {
             write!(io.out, "{}", text(&ladder))?;
         }

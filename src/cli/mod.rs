@@ -2,7 +2,6 @@
 
 pub mod analyze;
 pub mod grade;
-pub mod json;
 pub mod lab;
 pub mod play;
 pub mod quiz;

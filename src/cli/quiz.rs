@@ -5,9 +5,10 @@ use std::io::{self, IsTerminal};
 
 use clap::Args;
 
-use super::{ExitStatus, ScoresArg, Streams, json};
+use super::{ExitStatus, ScoresArg, Streams};
 use tictactoe_engine::Board;
 use tictactoe_game::action::Action;
+use tictactoe_game::json::{self, QuizAnswer};
 use tictactoe_game::keys::{self, Mode};
 use tictactoe_game::quiz::{Answer, Question, ask_all, questions};
 
@@ -69,17 +70,13 @@ impl QuizArgs {
 
 fn key_record(question: &Question) -> json::QuizKey {
     let answer = match question.answer() {
-        Answer::Value(value) => value.into(),
-        Answer::Best(best) => json::squares(best).into(),
-        Answer::Calls(calls) => calls.into(),
-        Answer::Pruned(paths) => paths
-            .into_iter()
-            .map(json::squares)
-            .collect::<Vec<_>>()
-            .into(),
+        Answer::Value(value) => QuizAnswer::Number(value.into()),
+        Answer::Best(best) => QuizAnswer::Moves(best),
+        Answer::Calls(calls) => QuizAnswer::Number(calls.try_into().unwrap_or(i64::MAX)),
+        Answer::Pruned(paths) => QuizAnswer::Branches(paths),
     };
     json::QuizKey {
-        board: question.board.to_string(),
+        board: question.board,
         ask: question.ask.name(),
         answer,
     }

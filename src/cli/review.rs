@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{DEFAULT_THINK_MS, ExitStatus, Streams, json, think_ms};
+use super::{DEFAULT_THINK_MS, ExitStatus, Streams, think_ms};
 use tictactoe_engine::{Ai, Limits};
+use tictactoe_game::json;
 use tictactoe_game::record::{self, Record, RecordFileError};
 use tictactoe_game::review::{MoveReview, game_text, legend, review};
 
@@ -119,20 +120,20 @@ fn write_json(
         let line = json::ReviewedMove {
             game,
             ply: i + 1,
-            player: json::player(review.mover()),
+            player: review.mover(),
             at: json::Located::new(Some(review.mv)),
             before: review.before,
             after: review.after,
             mark: review.mark.map(|mark| mark.symbol()),
-            best: json::square(review.best),
-            tied: json::squares(review.tied.iter().copied()),
+            best: review.best,
+            tied: review.tied.clone(),
             proven: review.proven,
         };
         json::write_line(out, &line)?;
     }
     let end = json::ReviewedGame {
         game,
-        result: json::game_result(record.result()),
+        result: record.end().status(),
         plies: record.moves().len(),
     };
     json::write_line(out, &end)

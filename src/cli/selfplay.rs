@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use clap::Args;
 
-use super::{DEFAULT_THINK_MS, ExitStatus, GeometryArgs, Streams, json, level_parser, think_ms};
+use super::{DEFAULT_THINK_MS, ExitStatus, GeometryArgs, Streams, level_parser, think_ms};
 use tictactoe_engine::{Board, Level, Limits};
 use tictactoe_game::game::{Seat, Seats};
+use tictactoe_game::json;
 use tictactoe_game::record::{self, Record, RecordFile, RecordFileError};
 use tictactoe_game::selfplay::{SelfplayReport, Series, play_games_each};
 use tictactoe_game::text;
@@ -131,9 +132,9 @@ pub fn write_report(
         let record = json::Selfplay {
             games: report.games,
             tally: json::Tally {
-                x_wins: report.x_wins,
-                o_wins: report.o_wins,
-                draw: report.draws,
+                x_wins: report.x_wins.into(),
+                o_wins: report.o_wins.into(),
+                draw: report.draws.into(),
             },
             seconds: report.seconds,
             seed: report.seed,

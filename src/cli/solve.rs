@@ -8,9 +8,10 @@ use std::time::Instant;
 use clap::Args;
 use clap::builder::TypedValueParser;
 
-use super::{ExitStatus, GeometryArgs, ProofBounds, Streams, json};
+use super::{ExitStatus, GeometryArgs, ProofBounds, Streams};
 use tictactoe_engine::solve::{Technique, Techniques, certificate, solve_within};
 use tictactoe_game::files::{self, Existing, Permissions, Problem};
+use tictactoe_game::json;
 use tictactoe_game::present::outcome_words;
 use tictactoe_game::text::thousands;
 
@@ -118,8 +119,8 @@ impl SolveArgs {
             let report = json::Solved {
                 size: board.size(),
                 k: board.k(),
-                board: board.to_string(),
-                result: json::value(proof.value),
+                board,
+                result: proof.value,
                 positions,
                 ms: proved_in.as_millis() as u64,
             };

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{ExitStatus, Streams, json};
+use super::{ExitStatus, Streams};
+use tictactoe_game::json::{self, StandingTally};
 use tictactoe_game::stats::{Note, Stats, StatsFile};
 use tictactoe_game::text;
 
@@ -66,12 +67,30 @@ pub fn run_stats(
     let (wins, losses, draws) = stats.totals();
     let path = file.path().display().to_string();
     if json {
+        let by_opponent = stats
+            .rows()
+            .iter()
+            .map(|row| json::StatsRow {
+                side: row.side,
+                opponent: row.opponent,
+                size: row.size,
+                k: row.k,
+                games: row.games(),
+                tally: StandingTally {
+                    win: row.wins,
+                    loss: row.losses,
+                    draw: row.draws,
+                },
+            })
+            .collect();
         let report = json::Stats {
             games: stats.games(),
-            wins,
-            losses,
-            draws,
-            by_opponent: stats.rows(),
+            tally: StandingTally {
+                win: wins,
+                loss: losses,
+                draw: draws,
+            },
+            by_opponent,
             file: &path,
         };
         json::write_line(out, &report)?;

@@ -9,10 +9,11 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::{ExitStatus, GivenGeometryArgs, ScoresArg, Streams, json};
+use super::{ExitStatus, GivenGeometryArgs, ScoresArg, Streams};
 use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Limits, Outlook, Role, Scoring, Status, analyze};
+use tictactoe_game::json;
 use tictactoe_game::present::{
     bounded, cut_reason, ended, role_does, role_name, role_takes, score_reason, tree_legend,
 };
@@ -156,13 +157,13 @@ fn call_record(call: &Call, outcome: &Returned) -> json::TraceCall {
         parent: call.parent,
         depth: call.depth(),
         at: json::Located::new(call.mv),
-        board: call.board.to_string(),
+        board: call.board,
         maximizing: call.role.is_max(),
         score: outcome.score,
-        bound: outcome.bound.name(),
+        bound: outcome.bound,
         alpha: call.window.map(|window| window.alpha),
         beta: call.window.map(|window| window.beta),
-        cut: call.window.map(|_| json::squares(outcome.cut.iter())),
+        cut: call.window.map(|_| outcome.cut.iter().collect()),
     }
 }
 

@@ -228,7 +228,7 @@ fn shapes_are_counted_apart() {
     assert_eq!(report["games"], 4);
     assert_eq!(report["by_opponent"][1]["size"], 4);
     assert_eq!(report["by_opponent"][1]["k"], 4);
-    assert_eq!(report["by_opponent"][1]["losses"], 2);
+    assert_eq!(report["by_opponent"][1]["tally"]["loss"], 2);
     assert_eq!(report["file"], path.to_str().unwrap());
 }
 
@@ -479,7 +479,7 @@ fn twenty_concurrent_games_against_one_file_are_all_counted() {
     let out = stats_command(&path, &["--json"]);
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["games"].as_u64().unwrap() + not_counted, 20);
-    assert_eq!(report["wins"], 0, "nobody beats perfect");
+    assert_eq!(report["tally"]["win"], 0, "nobody beats perfect");
 }
 
 #[test]

@@ -10,6 +10,7 @@
 //! | [`Outcome`] | `"x-wins"`, `"o-wins"` or `"draw"` |
 //! | [`Standing`] | `"win"`, `"loss"` or `"draw"` |
 //! | [`Goal`] | `"win"` or `"hold"` |
+//! | [`Bound`] | `"exact"`, `"upper"` or `"lower"` |
 //! | [`Status`] | `"x-wins"`, `"o-wins"`, `"draw"` or `"in-progress"` (written only: whose move it is lies in the board) |
 
 use std::fmt;
@@ -26,6 +27,7 @@ use crate::player::Player;
 use crate::score::Scoring;
 use crate::solve::{Goal, Technique};
 use crate::square::Square;
+use crate::teach::reference::Bound;
 
 /// Reads a string through `FromStr`, without copying it first.
 struct Parsed<T>(PhantomData<T>);
@@ -118,6 +120,13 @@ by_name!(
 
 by_name!(Goal, "a goal", |goal| goal.name(), [Goal::Win, Goal::Hold]);
 
+by_name!(
+    Bound,
+    "a bound",
+    |bound| bound.name(),
+    [Bound::Exact, Bound::Upper, Bound::Lower]
+);
+
 /// A position's status: its result once the game is over, `"in-progress"` before.
 impl Serialize for Status {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -149,6 +158,7 @@ mod tests {
         assert_eq!(json(Outcome::Win(Player::X)), r#""x-wins""#);
         assert_eq!(json(Standing::Loss), r#""loss""#);
         assert_eq!(json(Goal::Hold), r#""hold""#);
+        assert_eq!(json(Bound::Upper), r#""upper""#);
         assert_eq!(json(board.status()), r#""in-progress""#);
         assert_eq!(
             json("xxx/oo./...".parse::<Board>().unwrap().status()),

@@ -12,7 +12,8 @@
 //!   asks for it ([`keys`]): one table for every front end.
 //! - The words: [`present`] (the engine's facts in sentences, every
 //!   sentence written once for every front end) on [`text`]
-//!   (numbers, input lines) and [`fit`] (text made to fit a width).
+//!   (numbers, input lines) and [`fit`] (text made to fit a width); and
+//!   [`json`], every command's JSON (every shape, in the engine's names).
 
 #![deny(missing_docs)]
 
@@ -21,6 +22,7 @@ pub mod clock;
 pub mod files;
 pub mod fit;
 pub mod game;
+pub mod json;
 pub mod keys;
 pub mod present;
 pub mod quiz;

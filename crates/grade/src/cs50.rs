@@ -24,6 +24,7 @@ use tictactoe_engine::{Board, Player, Scoring, Square, reachable_positions};
 
 use super::child::Program;
 use super::{Ended, Failure, LEAST_TIME, Reply, Session, Ties, simplest_first, time_for};
+use tictactoe_game::json;
 use tictactoe_game::text::thousands;
 
 /// The shim that calls the student's functions, run with Python 3.
@@ -566,34 +567,31 @@ pub fn json_lines(summary: &Cs50Summary) -> Vec<String> {
         .functions
         .iter()
         .map(|checked| {
-            json!({
-                "function": checked.function.name(),
-                "calls": checked.calls,
-                "answered": checked.answered,
-                "right": checked.right,
-                "wrong": checked.wrong.iter().map(|wrong| json!({
-                    "call": wrong.call.words(),
-                    "board": wrong.call.board.to_string(),
-                    "why": wrong.why,
-                })).collect::<Vec<_>>(),
-                "hint": hint(checked),
+            json::line(&json::Cs50Function {
+                function: checked.function.name(),
+                calls: checked.calls,
+                answered: checked.answered,
+                right: checked.right,
+                wrong: checked
+                    .wrong
+                    .iter()
+                    .map(|wrong| json::Cs50Wrong {
+                        call: wrong.call.words(),
+                        board: wrong.call.board,
+                        why: wrong.why.clone(),
+                    })
+                    .collect(),
+                hint: hint(checked),
             })
-            .to_string()
         })
         .collect();
-    let ended = summary.ended.name();
-    let not_started = match &summary.ended {
-        Ended::NotStarted(why) => Some(why.clone()),
-        _ => None,
-    };
-    lines.push(
-        json!({"summary": {
-            "ended": ended,
-            "not_started": not_started,
-            "failed": summary.failures.len(),
-            "all_right": summary.all_right(),
-        }})
-        .to_string(),
-    );
+    lines.push(json::line(&json::Cs50Summary {
+        summary: json::Cs50Totals {
+            ended: summary.ended.name(),
+            not_started: summary.ended.not_started(),
+            failed: summary.failures.len(),
+            all_right: summary.all_right(),
+        },
+    }));
     lines
 }

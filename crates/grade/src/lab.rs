@@ -9,10 +9,10 @@
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
 use tictactoe_engine::teach::ladder::{Refused, Rung, Searched, search};
 use tictactoe_engine::{Board, Scoring, Status};
 
+use tictactoe_game::json;
 use tictactoe_game::present::scoring_legend;
 use tictactoe_game::text::{signed, thousands};
 
@@ -265,44 +265,15 @@ pub fn text(ladder: &Ladder) -> String {
     out
 }
 
-/// One row of `lab --json`.
-#[derive(Debug, Serialize)]
-struct RowRecord {
-    technique: &'static str,
-    /// `null` when the row gave up.
-    value: Option<i32>,
-    /// `null` when the row gave up.
-    positions: Option<u64>,
-    /// Why the row gave up.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    refused: Option<String>,
-    time_ms: f64,
-    /// Over the row before: by positions, or by time for a lookup.
-    gain: Option<f64>,
-    gain_by: Option<&'static str>,
-}
-
-/// `lab --json`.
-#[derive(Debug, Serialize)]
-struct LadderRecord {
-    board: String,
-    size: u8,
-    k: u8,
-    scores: &'static str,
-    value: Option<i32>,
-    agrees: bool,
-    rows: Vec<RowRecord>,
-}
-
-/// The ladder as one line of JSON.
-pub fn json(ladder: &Ladder) -> String {
+/// The ladder's JSON (`lab --json`).
+pub fn json(ladder: &Ladder) -> json::Ladder {
     let rows = ladder
         .rows
         .iter()
         .enumerate()
         .map(|(index, row)| {
             let gain = ladder.gain(index);
-            RowRecord {
+            json::LadderRow {
                 technique: row.rung.name(),
                 value: row.found.ok().map(|found| found.value),
                 positions: row.found.ok().map(|found| found.positions),
@@ -318,16 +289,15 @@ pub fn json(ladder: &Ladder) -> String {
             }
         })
         .collect();
-    let record = LadderRecord {
-        board: ladder.board.to_string(),
+    json::Ladder {
+        board: ladder.board,
         size: ladder.board.size(),
         k: ladder.board.k(),
-        scores: ladder.scoring.name(),
+        scores: ladder.scoring,
         value: ladder.value(),
         agrees: ladder.agrees(),
         rows,
-    };
-    serde_json::to_string(&record).expect("the ladder serializes")
+    }
 }
 
 #[cfg(test)]

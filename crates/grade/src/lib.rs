@@ -336,6 +336,14 @@ impl Ended {
             Ended::Interrupted => "interrupted",
         }
     }
+
+    /// Why the program could not be started, if it could not.
+    pub fn not_started(&self) -> Option<String> {
+        match self {
+            Ended::NotStarted(why) => Some(why.clone()),
+            _ => None,
+        }
+    }
 }
 
 /// The outcome of grading.

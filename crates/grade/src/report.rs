@@ -3,8 +3,6 @@
 //! positions with GeeksforGeeks' minimax on each, the diagnosis), in text
 //! or as one JSON object per position and one for the summary.
 
-use serde::Serialize;
-use serde_json::{Map, Value, json};
 use tictactoe_engine::teach::reference::Algorithm;
 use tictactoe_engine::{Board, Limits, Square, analyze, find_best_move};
 
@@ -12,6 +10,7 @@ use super::child::{Program, Trouble, seconds};
 use super::diagnosis::{Diagnosis, Named};
 use super::protocol::{Answer, Ask, Said};
 use super::{Ended, Failure, Fault, Graded, LEAST_TIME, Options, RESTARTS, Summary, Ties};
+use tictactoe_game::json::{self, Scores};
 use tictactoe_game::present::{move_list, result_for, scoring_legend};
 use tictactoe_game::text::{count, signed, thousands};
 
@@ -318,20 +317,6 @@ pub fn summary_text(summary: &Summary, options: &Options, shown: usize) -> Strin
     out
 }
 
-/// A square in JSON: `{"square": "c3", "row": 2, "col": 2}`.
-fn square_json(square: Square) -> Value {
-    json!({"square": square.to_string(), "row": square.row, "col": square.col})
-}
-
-/// Scores in JSON: `{"a3": -8, "b3": 0, "c3": 9}`, in reading order.
-fn scores_json(scores: impl IntoIterator<Item = (Square, i64)>) -> Value {
-    let mut map = Map::new();
-    for (square, score) in scores {
-        map.insert(square.to_string(), json!(score));
-    }
-    Value::Object(map)
-}
-
 /// What a fault says, for JSON.
 fn fault_words(fault: &Fault) -> String {
     match fault {
@@ -363,84 +348,78 @@ fn fault_words(fault: &Fault) -> String {
     }
 }
 
-/// One line of JSON for a position answered.
-pub fn graded_json(graded: &Graded) -> String {
-    let board = &graded.board;
+/// The JSON of a position answered.
+pub fn graded_json(graded: &Graded) -> json::Graded {
+    let board = graded.board;
     let yours = match &graded.answer.said {
-        Said::Move { row, col } => match graded.answer.square(board) {
-            Some(square) => json!({"move": square_json(square)}),
-            None => json!({"move": {"square": null, "row": row, "col": col}}),
+        &Said::Move { row, col } => json::Yours::Move {
+            mv: graded.answer.square(&board),
+            row,
+            col,
         },
-        Said::Scores(scores) => json!({"scores": scores_json(scores.iter().copied())}),
+        Said::Scores(scores) => json::Yours::Scores {
+            scores: Scores(scores.clone()),
+        },
     };
     let expected = &graded.expected;
-    let record = json!({
-        "number": graded.number,
-        "board": board.to_string(),
-        "to_move": board.to_move().to_string().to_lowercase(),
-        "answer": graded.line,
-        "right": graded.right(),
-        "yours": yours,
-        "calls": graded.answer.calls,
-        "expected": {
-            "moves": expected.moves.iter().map(|&square| square_json(square)).collect::<Vec<_>>(),
-            "scores": scores_json(expected.scores.iter().map(|&(s, v)| (s, i64::from(v)))),
-            "calls": expected.calls,
+    json::Graded {
+        number: graded.number,
+        board,
+        to_move: board.to_move(),
+        answer: graded.line.clone(),
+        right: graded.right(),
+        yours,
+        calls: graded.answer.calls,
+        expected: json::Expected {
+            moves: expected.moves.clone(),
+            scores: Scores(
+                expected
+                    .scores
+                    .iter()
+                    .map(|&(square, score)| (square, i64::from(score)))
+                    .collect(),
+            ),
+            calls: expected.calls,
         },
-        "faults": graded.faults.iter().map(fault_words).collect::<Vec<_>>(),
-    });
-    record.to_string()
+        faults: graded.faults.iter().map(fault_words).collect(),
+    }
 }
 
-/// One line of JSON for a failure of the program.
-pub fn failure_json(failure: &Failure) -> String {
-    json!({
-        "number": failure.number,
-        "board": failure.board.to_string(),
-        "trouble": failure.trouble.to_string(),
-        "restarts_left": failure.restarts_left,
-    })
-    .to_string()
+/// The JSON of a failure of the program.
+pub fn failure_json(failure: &Failure) -> json::Failed {
+    json::Failed {
+        number: failure.number,
+        board: failure.board,
+        trouble: failure.trouble.to_string(),
+        restarts_left: failure.restarts_left,
+    }
 }
 
-/// A diagnosis in JSON.
-#[derive(Debug, Serialize)]
-struct NamedRecord {
-    mistake: String,
-    explains: usize,
-    says: String,
-}
-
-/// The summary as one line of JSON: `{"summary": {...}}`.
-pub fn summary_json(summary: &Summary, options: &Options) -> String {
+/// The summary's JSON: `{"summary": {...}}`.
+pub fn summary_json(summary: &Summary, options: &Options) -> json::GradeSummary {
     let named = |named: &Option<Named>| {
-        named.as_ref().map(|named| NamedRecord {
+        named.as_ref().map(|named| json::Named {
             mistake: named.slip.name(),
             explains: named.explains,
             says: named.slip.sentence(options),
         })
     };
-    let not_started = match &summary.ended {
-        Ended::NotStarted(why) => Some(why.clone()),
-        _ => None,
-    };
-    json!({
-        "summary": {
-            "positions": summary.positions,
-            "reached": summary.reached(),
-            "right": summary.right(),
-            "wrong": summary.graded.len() - summary.right(),
-            "failed": summary.failures.len(),
-            "ended": summary.ended.name(),
-            "not_started": not_started,
-            "ask": options.ask.name(),
-            "scores": options.scoring.name(),
-            "ties": options.ties.name(),
-            "diagnosis": {
-                "answers": named(&summary.diagnosis.answers),
-                "calls": named(&summary.diagnosis.calls),
+    json::GradeSummary {
+        summary: json::GradeTotals {
+            positions: summary.positions,
+            reached: summary.reached(),
+            right: summary.right(),
+            wrong: summary.graded.len() - summary.right(),
+            failed: summary.failures.len(),
+            ended: summary.ended.name(),
+            not_started: summary.ended.not_started(),
+            ask: options.ask.name(),
+            scores: options.scoring,
+            ties: options.ties.name(),
+            diagnosis: json::Diagnosis {
+                answers: named(&summary.diagnosis.answers),
+                calls: named(&summary.diagnosis.calls),
             },
-        }
-    })
-    .to_string()
+        },
+    }
 }

@@ -4,11 +4,10 @@
 //! tictactoe review -` reviews them), each as text or `--json`. Results
 //! are said as everywhere in the program: `x-wins`, `o-wins`, `draw`.
 
-use serde_json::{Value, json};
-
 use super::lobby::{LEADERS, Lobby};
 use super::store::{Account, Ending, Kind, Outcome, Rating, StoredGame};
-use tictactoe_engine::Board;
+use tictactoe_engine::{Board, Player};
+use tictactoe_game::json;
 use tictactoe_game::record::Record;
 
 /// Games `history` lists, newest first.
@@ -86,34 +85,34 @@ pub(super) fn run(
     }
 }
 
-fn rating_json(rating: &Rating) -> Value {
-    json!({
-        "rating": rating.glicko.rating,
-        "deviation": rating.glicko.deviation,
-        "volatility": rating.glicko.volatility,
-        "provisional": rating.provisional(),
-        "games": rating.games,
-    })
+fn rating_json(rating: &Rating) -> json::Rating {
+    json::Rating {
+        rating: rating.glicko.rating,
+        deviation: rating.glicko.deviation,
+        volatility: rating.glicko.volatility,
+        provisional: rating.provisional(),
+        games: rating.games,
+    }
 }
 
 fn leaderboard_json(boards: &[(Kind, Vec<(String, Rating)>)]) -> String {
-    let boards: Vec<Value> = boards
+    let boards = boards
         .iter()
-        .map(|(kind, players)| {
-            let players: Vec<Value> = players
+        .map(|(kind, players)| json::RatedBoard {
+            size: kind.size,
+            k: kind.k,
+            players: players
                 .iter()
                 .enumerate()
-                .map(|(i, (name, rating))| {
-                    let mut entry = rating_json(rating);
-                    entry["rank"] = json!(i + 1);
-                    entry["name"] = json!(name);
-                    entry
+                .map(|(i, (name, rating))| json::Leader {
+                    rank: i + 1,
+                    name: name.clone(),
+                    rating: rating_json(rating),
                 })
-                .collect();
-            json!({ "size": kind.size, "k": kind.k, "players": players })
+                .collect(),
         })
         .collect();
-    format!("{}\n", json!({ "boards": boards }))
+    format!("{}\n", json::line(&json::Leaderboard { boards }))
 }
 
 fn leaderboard_text(boards: &[(Kind, Vec<(String, Rating)>)]) -> String {
@@ -177,43 +176,46 @@ fn history_text(games: &[StoredGame]) -> String {
 }
 
 fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGame]) -> String {
-    let ratings: Vec<Value> = ratings
+    let ratings = ratings
         .iter()
-        .map(|(kind, rating)| {
-            let mut entry = rating_json(rating);
-            entry["size"] = json!(kind.size);
-            entry["k"] = json!(kind.k);
-            entry
+        .map(|(kind, rating)| json::ShapeRating {
+            size: kind.size,
+            k: kind.k,
+            rating: rating_json(rating),
         })
         .collect();
-    let games: Vec<Value> = games
+    let games = games
         .iter()
-        .map(|game| {
-            let you = if game.x.id == account.id { "x" } else { "o" };
-            let result = game.finish.map(|f| match f.outcome {
-                Outcome::Aborted => Value::Null,
-                outcome => json!(outcome.word()),
-            });
-            json!({
-                "id": game.id,
-                "size": game.kind.size,
-                "k": game.kind.k,
-                "rated": game.rated,
-                "clock": game.control.map(|c| c.to_string()),
-                "x": game.x.name,
-                "o": game.o.name,
-                "you": you,
-                "started": game.started,
-                "result": result.unwrap_or(Value::Null),
-                "ending": game.finish.map(|f| f.ending.word()),
-                "aborted": game.finish.is_some_and(|f| f.ending == Ending::Aborted),
-                "moves": game.moves.iter().map(|m| m.square.clone()).collect::<Vec<_>>(),
-                "record": record(game).map(|r| tictactoe_game::record::write(&r)),
-            })
+        .map(|game| json::HistoryGame {
+            id: game.id,
+            size: game.kind.size,
+            k: game.kind.k,
+            rated: game.rated,
+            clock: game.control.map(|c| c.to_string()),
+            x: game.x.name.clone(),
+            o: game.o.name.clone(),
+            you: if game.x.id == account.id {
+                Player::X
+            } else {
+                Player::O
+            },
+            started: game.started.clone(),
+            result: game.finish.and_then(|f| match f.outcome {
+                Outcome::XWins => Some(tictactoe_engine::Outcome::Win(Player::X)),
+                Outcome::OWins => Some(tictactoe_engine::Outcome::Win(Player::O)),
+                Outcome::Draw => Some(tictactoe_engine::Outcome::Draw),
+                Outcome::Aborted => None,
+            }),
+            ending: game.finish.map(|f| f.ending.word()),
+            aborted: game.finish.is_some_and(|f| f.ending == Ending::Aborted),
+            moves: game.moves.iter().map(|m| m.square.clone()).collect(),
+            record: record(game).map(|r| tictactoe_game::record::write(&r)),
         })
         .collect();
-    format!(
-        "{}\n",
-        json!({ "player": account.name, "ratings": ratings, "games": games })
-    )
+    let history = json::History {
+        player: account.name.clone(),
+        ratings,
+        games,
+    };
+    format!("{}\n", json::line(&history))
 }

@@ -3,8 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
-
 use crate::game::{Seat, Seats};
 use tictactoe_engine::{Board, Geometry, Level, Player, Standing, Status};
 
@@ -48,13 +46,11 @@ impl GameRecord {
 }
 
 /// Wins, losses and draws on one board shape against one opponent level from one side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Row {
-    /// The person's side: `"x"` or `"o"`.
-    #[serde(serialize_with = "side_name::serialize")]
+    /// The person's side.
     pub side: Player,
     /// The AI's level.
-    #[serde(serialize_with = "level_name::serialize")]
     pub opponent: Level,
     /// The board's side.
     pub size: u8,
@@ -190,42 +186,4 @@ impl Stats {
 
 fn key(record: GameRecord) -> Key {
     (record.size, record.k, record.side, record.opponent)
-}
-
-/// A side as the file and `stats --json` name it: `"x"` or `"o"`.
-pub(super) mod side_name {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    use tictactoe_engine::Player;
-
-    pub fn serialize<S: Serializer>(side: &Player, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&side.notation().to_string())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Player, D::Error> {
-        match String::deserialize(deserializer)?.as_str() {
-            "x" => Ok(Player::X),
-            "o" => Ok(Player::O),
-            other => Err(D::Error::custom(format!("unknown side {other:?}"))),
-        }
-    }
-}
-
-/// A level as the file and `stats --json` name it: `"perfect"`, ...
-pub(super) mod level_name {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    use tictactoe_engine::Level;
-
-    pub fn serialize<S: Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(level.name())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name() == name)
-            .ok_or_else(|| D::Error::custom(format!("unknown level {name:?}")))
-    }
 }

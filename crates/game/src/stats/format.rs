@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::counts::{Row, Stats, level_name, side_name};
+use super::counts::{Row, Stats};
 use tictactoe_engine::{Board, Level, Player};
 
 /// The marker that opens every statistics file this program writes.
@@ -60,12 +60,33 @@ pub(super) fn write(stats: &Stats) -> Vec<u8> {
     struct Saved {
         format: &'static str,
         version: u64,
-        rows: Vec<Row>,
+        rows: Vec<SavedRow>,
     }
+    #[derive(Serialize)]
+    struct SavedRow {
+        #[serde(with = "side_name")]
+        side: Player,
+        #[serde(with = "level_name")]
+        opponent: Level,
+        size: u8,
+        k: u8,
+        wins: u64,
+        losses: u64,
+        draws: u64,
+    }
+    let rows = stats.rows().into_iter().map(|row| SavedRow {
+        side: row.side,
+        opponent: row.opponent,
+        size: row.size,
+        k: row.k,
+        wins: row.wins,
+        losses: row.losses,
+        draws: row.draws,
+    });
     let saved = Saved {
         format: FORMAT,
         version: VERSION,
-        rows: stats.rows(),
+        rows: rows.collect(),
     };
     let mut bytes =
         serde_json::to_vec_pretty(&saved).expect("rows of numbers and names are always JSON");
@@ -216,6 +237,44 @@ fn begins_with_marker(bytes: &[u8]) -> bool {
         return false;
     };
     skip_space(rest).starts_with(format!("\"{FORMAT}\"").as_bytes())
+}
+
+/// A side as the file names it: `"x"` or `"o"`.
+mod side_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use tictactoe_engine::Player;
+
+    pub fn serialize<S: Serializer>(side: &Player, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&side.notation().to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Player, D::Error> {
+        match String::deserialize(deserializer)?.as_str() {
+            "x" => Ok(Player::X),
+            "o" => Ok(Player::O),
+            other => Err(D::Error::custom(format!("unknown side {other:?}"))),
+        }
+    }
+}
+
+/// A level as the file names it: `"perfect"`, ...
+mod level_name {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use tictactoe_engine::Level;
+
+    pub fn serialize<S: Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(level.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == name)
+            .ok_or_else(|| D::Error::custom(format!("unknown level {name:?}")))
+    }
 }
 
 #[cfg(test)]
