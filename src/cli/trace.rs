@@ -14,8 +14,9 @@ use tictactoe_engine::teach::reference::{self, Algorithm, Bound, Window};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Limits, Outlook, Role, Scoring, Status, analyze};
 use tictactoe_game::json;
+use tictactoe_game::present::teach::{call_move, cut_moves, turn, window_bound};
 use tictactoe_game::present::{
-    bounded, cut_reason, ended, role_does, role_name, role_takes, score_reason, tree_legend,
+    bounded, cut_reason, ended, role_does, role_takes, score_reason, tree_legend,
 };
 use tictactoe_game::text::{signed, thousands};
 
@@ -300,13 +301,13 @@ fn write_text(traced: &Traced, outcomes: &[Returned], out: &mut dyn Write) -> io
                     Some(rail) if outcome.last => format!("{rail}   "),
                     Some(rail) => format!("{rail}│  "),
                 };
-                let label = format!("{prefix}{}", move_label(&call));
-                let turn = format!("{} {}", call.board.to_move(), role_name(call.role));
+                let label = format!("{prefix}{}", call_move(&call));
+                let turn = turn(&call);
                 let window = call.window.map_or(String::new(), |window| {
                     format!(
                         "  {:>5}  {:>5}",
-                        window_bound(window.alpha, "-inf"),
-                        window_bound(window.beta, "+inf")
+                        window_bound(window.alpha, false),
+                        window_bound(window.beta, true)
                     )
                 });
                 let end = match call.board.status() {
@@ -346,29 +347,15 @@ fn write_text(traced: &Traced, outcomes: &[Returned], out: &mut dyn Write) -> io
     out.write_all(summary(traced, outcomes).as_bytes())
 }
 
-/// `b1 X`: the move that led to a call, and who played it; empty for call 1.
-fn move_label(call: &Call) -> String {
-    call.mv.map_or(String::new(), |mv| {
-        format!("{mv} {}", call.board.to_move().other())
-    })
-}
-
-/// A bound of alpha-beta's window, `-inf` or `+inf` while it has none.
-fn window_bound(bound: Option<i32>, none: &str) -> String {
-    bound.map_or_else(|| none.to_string(), signed)
-}
-
 /// The row after call `after`, the last call of a call that cut its
 /// remaining replies, drawn as its last branch: which replies were not
 /// searched, and why.
 fn cut_row(call: &Call, after: u64, score: i32, cut: CellSet, rail: &str) -> String {
-    let mover = call.board.to_move();
-    let cut: Vec<String> = cut.iter().map(|mv| format!("{mv} {mover}")).collect();
     let window = call.window.unwrap_or(Window::OPEN);
     format!(
         "{:13}{rail}└─ cut after call {after}: {} not searched ({})",
         "",
-        cut.join(", "),
+        cut_moves(call, cut),
         cut_reason(call, score, window)
     )
 }

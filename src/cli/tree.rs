@@ -8,12 +8,13 @@ use clap::Args;
 
 use super::{BoardOptions, ExitStatus, ScoresArg, Streams};
 use tictactoe_engine::teach::reference::{is_countable, tree_size};
-use tictactoe_engine::teach::tree::{branches, node_value};
-use tictactoe_engine::{Ai, Analysis, Board, Limits, Player, Role, Scoring, Square, Status};
-use tictactoe_game::present::{
-    branch_result, ended, node_result, role_name, role_takes, tree_legend,
+use tictactoe_engine::teach::tree::{Node, Tree, below};
+use tictactoe_engine::{Ai, Board, Limits, Scoring, Status};
+use tictactoe_game::present::teach::{
+    choice, node_move, node_turn, replies, tree_result, tree_value,
 };
-use tictactoe_game::text::{count, signed, thousands};
+use tictactoe_game::present::{ended, role_takes, tree_legend};
+use tictactoe_game::text::{count, thousands};
 
 /// The arguments of `tictactoe tree`.
 #[derive(Debug, Args)]
@@ -68,31 +69,6 @@ pub const DEFAULT_MAX_NODES: u64 = 5_000;
 
 /// The most `--max-nodes` accepts.
 pub const MOST_NODES: u64 = 1_000_000;
-
-/// One position of the tree as printed.
-#[derive(Debug, Clone)]
-struct Node {
-    /// Plies below the root.
-    depth: u32,
-    /// The move that led here; `None` for the root.
-    mv: Option<Square>,
-    board: Board,
-    /// The articles' minimax value, the root's side to move maximizing.
-    value: i32,
-    proven: bool,
-    /// The result with best play, in words.
-    result: String,
-    /// The side whose choice this is, when its parent's side would pick it.
-    chosen_by: Option<Player>,
-    /// Positions below it in the whole tree, when counted.
-    below: Option<u64>,
-    /// Its call number in the trace of the root, when counted.
-    call: Option<u64>,
-    /// Replies left out by `--depth`.
-    hidden: usize,
-    parent: Option<usize>,
-    last: bool,
-}
 
 /// What of the tree is shown, and how.
 #[derive(Debug, Clone, Copy)]
@@ -174,16 +150,16 @@ pub fn run_tree(
         }
         return Ok(ExitStatus::Failure);
     }
-    let nodes = build(board, depth, limits, scoring);
-    let maximizer = scoring.maximizer(board.to_move());
+    let tree = build(board, depth, limits, scoring);
+    let drawn = Drawn::new(&tree, depth);
     let text = if dot {
-        to_dot(board, &nodes, maximizer)
+        to_dot(&tree, &drawn)
     } else {
         // How the numbers are counted, in one line under them.
         let win = board.geometry().win_score();
         format!(
             "{}Scores: {}.\n",
-            to_text(&nodes, maximizer),
+            to_text(&tree, &drawn),
             tree_legend(scoring, win)
         )
     };
@@ -264,140 +240,101 @@ fn positions(board: &Board, depth: Option<u32>, cap: u64) -> u64 {
     seen
 }
 
-/// The tree in preorder (the order of the trace's calls).
-fn build(root: &Board, depth: Option<u32>, limits: Limits, scoring: Scoring) -> Vec<Node> {
+/// The tree to `depth` plies below the root (`None`: to the end of the
+/// game): every position above the last level shown is analysed; the last
+/// level's values come from the level above.
+fn build(root: &Board, depth: Option<u32>, limits: Limits, scoring: Scoring) -> Tree {
     let mut ai = Ai::new();
-    let maximizer = scoring.maximizer(root.to_move());
-    // Positions below are counted, and call numbers given, where the tree is countable.
-    let counted = is_countable(root);
-    let analysis = ai.analyze(root, limits);
-    let mut nodes = vec![Node {
-        depth: 0,
-        mv: None,
-        board: *root,
-        value: node_value(&analysis, 0, maximizer, scoring),
-        proven: analysis.proven(),
-        result: node_result(&analysis),
-        chosen_by: None,
-        below: counted.then(|| tree_size(root) - 1),
-        call: counted.then_some(1),
-        hidden: 0,
-        parent: None,
-        last: true,
-    }];
-    let seen = Seen {
-        limits,
-        maximizer,
-        scoring,
-    };
-    expand(&mut ai, &mut nodes, 0, analysis, depth, &seen);
-    nodes
-}
-
-/// How the tree's positions are scored.
-struct Seen {
-    limits: Limits,
-    maximizer: Player,
-    scoring: Scoring,
-}
-
-/// Adds the replies of node `at` (whose position `analysis` scored), and
-/// theirs, down to `depth` more plies.
-fn expand(
-    ai: &mut Ai,
-    nodes: &mut Vec<Node>,
-    at: usize,
-    analysis: Analysis,
-    depth: Option<u32>,
-    seen: &Seen,
-) {
-    if depth == Some(0) {
-        nodes[at].hidden = analysis.moves.len();
-        return;
-    }
-    let level = branches(&analysis, nodes[at].depth, seen.maximizer, seen.scoring);
-    let chosen = analysis.best_by(seen.scoring).map(|best| best.mv);
-    let mover = analysis.board.to_move();
-    let mut next_call = nodes[at].call.map(|call| call + 1);
-    for (i, branch) in level.iter().enumerate() {
-        let size = next_call.map(|_| tree_size(&branch.board));
-        nodes.push(Node {
-            depth: nodes[at].depth + 1,
-            mv: Some(branch.mv),
-            board: branch.board,
-            value: branch.value,
-            proven: branch.proven,
-            result: branch_result(branch),
-            chosen_by: (chosen == Some(branch.mv)).then_some(mover),
-            below: size.map(|size| size - 1),
-            call: next_call,
-            hidden: 0,
-            parent: Some(at),
-            last: i + 1 == level.len(),
-        });
-        let child = nodes.len() - 1;
-        let below_depth = depth.map(|d| d - 1);
-        if below_depth == Some(0) {
-            // The last level shown: its value came from above; its replies
-            // are only counted.
-            nodes[child].hidden = branch.board.legal_moves().len();
-        } else if !branch.board.status().is_over() {
-            let below = ai.analyze(&branch.board, seen.limits);
-            expand(ai, nodes, child, below, below_depth, seen);
+    let mut tree = Tree::new(*root, scoring);
+    let mut open = vec![0];
+    while let Some(at) = open.pop() {
+        let node = tree.node(at);
+        let deep_enough = depth.is_some_and(|depth| node.depth >= depth);
+        // The root is filled whatever the depth: its value is its replies'.
+        if at != 0 && (node.is_leaf() || deep_enough) {
+            continue;
         }
-        next_call = next_call.zip(size).map(|(call, size)| call + size);
+        let analysis = ai.analyze(&node.board, limits);
+        tree.fill(at, &analysis, &below(&analysis));
+        if !deep_enough {
+            // Preorder: the first reply next, as the trace calls them.
+            open.extend(tree.children(at).unwrap_or_default().iter().rev());
+        }
+    }
+    tree
+}
+
+/// The nodes shown, in preorder, and how many replies each leaves out.
+struct Drawn {
+    nodes: Vec<usize>,
+    depth: Option<u32>,
+}
+
+impl Drawn {
+    fn new(tree: &Tree, depth: Option<u32>) -> Drawn {
+        let nodes = tree
+            .preorder()
+            .into_iter()
+            .filter(|&i| depth.is_none_or(|depth| tree.node(i).depth <= depth))
+            .collect();
+        Drawn { nodes, depth }
+    }
+
+    /// Replies of `node` left out by `--depth`.
+    fn hidden(&self, node: &Node) -> usize {
+        if self.depth == Some(node.depth) {
+            node.board.legal_moves().len()
+        } else {
+            0
+        }
     }
 }
 
 /// What a node says after its move: value, result, whose turn and how it
 /// chooses, how many positions lie below, and whether it is chosen.
-fn describe(node: &Node, maximizer: Player) -> String {
-    let estimate = if node.proven { "" } else { "?" };
-    let mut text = format!("{}{estimate}  {}", signed(node.value), node.result);
+fn describe(tree: &Tree, node: &Node, hidden: usize) -> String {
+    let mut text = format!(
+        "{}  {}",
+        tree_value(node).unwrap_or_default(),
+        tree_result(node)
+    );
     if let Status::InProgress { to_move } = node.board.status() {
-        let how = role_takes(Role::of(to_move, maximizer));
+        let how = role_takes(tree.role(node));
         text.push_str(&format!(" · {to_move} to move, takes the {how}"));
         if let Some(below) = node.below {
             text.push_str(&format!(" ({} below)", thousands(below)));
         }
     }
-    if node.hidden > 0 {
-        text.push_str(&format!(
-            " [{} not shown]",
-            count(node.hidden as u64, "reply", "replies")
-        ));
+    if hidden > 0 {
+        text.push_str(&format!(" [{} not shown]", replies(hidden)));
     }
-    if let Some(side) = node.chosen_by {
-        text.push_str(&format!("  ◀ {side}'s choice"));
+    if node.chosen {
+        text.push_str(&format!("  {}", choice(node)));
     }
     text
 }
 
 /// The indented text, like the `tree` command.
-fn to_text(nodes: &[Node], maximizer: Player) -> String {
-    let mut rails: Vec<String> = Vec::with_capacity(nodes.len());
+fn to_text(tree: &Tree, drawn: &Drawn) -> String {
+    let mut rails: Vec<String> = vec![String::new(); tree.len()];
     let mut text = String::new();
-    for node in nodes {
-        let (prefix, rail) = match node.parent {
-            None => (node.board.to_string() + "  ", String::new()),
+    for &i in &drawn.nodes {
+        let node = tree.node(i);
+        let prefix = match node.parent {
+            None => node.board.to_string() + "  ",
             Some(parent) => {
-                let above = &rails[parent];
-                let (branch, more) = if node.last {
+                let above = rails[parent].clone();
+                let (branch, more) = if tree.is_last(i) {
                     ("└── ", "    ")
                 } else {
                     ("├── ", "│   ")
                 };
-                let mover = node.board.to_move().other();
-                let mv = node.mv.map_or(String::new(), |mv| mv.to_string());
-                (
-                    format!("{above}{branch}{mv} {mover}  "),
-                    format!("{above}{more}"),
-                )
+                rails[i] = format!("{above}{more}");
+                format!("{above}{branch}{}  ", node_move(node))
             }
         };
-        rails.push(rail);
         text.push_str(&prefix);
-        text.push_str(&describe(node, maximizer));
+        text.push_str(&describe(tree, node, drawn.hidden(node)));
         text.push('\n');
     }
     text
@@ -405,59 +342,53 @@ fn to_text(nodes: &[Node], maximizer: Player) -> String {
 
 /// The tree as a Graphviz digraph: a box per position with its board, whose
 /// turn and its value; the edges named by their moves, the chosen ones bold.
-fn to_dot(root: &Board, nodes: &[Node], maximizer: Player) -> String {
+fn to_dot(tree: &Tree, drawn: &Drawn) -> String {
+    let root = tree.root().board;
+    let maximizer = tree.maximizer();
     let mut text = String::from("digraph minimax {\n");
     text.push_str(&format!(
         "    graph [label=\"The articles' minimax tree of {root}: {maximizer} maximizes\", labelloc=t, fontname=\"monospace\"];\n"
     ));
     text.push_str("    node [shape=box, fontname=\"monospace\"];\n");
     text.push_str("    edge [fontname=\"monospace\"];\n");
-    let id = |i: usize| nodes[i].call.unwrap_or(i as u64 + 1);
-    for (i, node) in nodes.iter().enumerate() {
+    // Each node by its call, or where calls are not counted by its place in
+    // the drawing.
+    let mut ids = vec![0; tree.len()];
+    for (place, &i) in drawn.nodes.iter().enumerate() {
+        ids[i] = tree.node(i).call.unwrap_or(place as u64 + 1);
+    }
+    for &i in &drawn.nodes {
+        let node = tree.node(i);
         let mut label: Vec<String> = Vec::new();
         if let Some(call) = node.call {
             label.push(format!("call {call}"));
         }
         label.extend(node.board.to_grid().lines().map(String::from));
-        match node.board.status() {
-            Status::InProgress { to_move } => {
-                label.push(format!(
-                    "{to_move} to move: {}",
-                    role_name(Role::of(to_move, maximizer))
-                ));
-            }
-            status => label.push(ended(status).unwrap_or_default()),
+        label.push(
+            node_turn(tree, node).unwrap_or_else(|| ended(node.board.status()).unwrap_or_default()),
+        );
+        label.push(tree_value(node).unwrap_or_default());
+        let hidden = drawn.hidden(node);
+        if hidden > 0 {
+            label.push(format!("({} not shown)", replies(hidden)));
         }
-        let estimate = if node.proven { "" } else { "?" };
-        label.push(format!("{}{estimate}", signed(node.value)));
-        if node.hidden > 0 {
-            label.push(format!(
-                "({} not shown)",
-                count(node.hidden as u64, "reply", "replies")
-            ));
-        }
-        let style = if node.board.status().is_over() {
+        let style = if node.is_leaf() {
             ", style=rounded"
         } else {
             ""
         };
         text.push_str(&format!(
             "    n{} [label=\"{}\"{style}];\n",
-            id(i),
+            ids[i],
             label.join("\\n")
         ));
-        if let (Some(parent), Some(mv)) = (node.parent, node.mv) {
-            let mover = node.board.to_move().other();
-            let bold = if node.chosen_by.is_some() {
-                ", penwidth=3"
-            } else {
-                ""
-            };
+        if let Some(parent) = node.parent {
+            let bold = if node.chosen { ", penwidth=3" } else { "" };
             text.push_str(&format!(
-                "    n{} -> n{} [label=\"{} {mover}\"{bold}];\n",
-                id(parent),
-                id(i),
-                mv
+                "    n{} -> n{} [label=\"{}\"{bold}];\n",
+                ids[parent],
+                ids[i],
+                node_move(node)
             ));
         }
     }

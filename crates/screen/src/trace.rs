@@ -6,12 +6,11 @@
 //! stack, never cut without saying so) and what returned since the last step.
 
 use super::message::Said;
-use tictactoe_engine::teach::reference::{
-    Algorithm, Bound, Window, finished_value, is_countable, tree_size,
-};
+use tictactoe_engine::teach::reference::{Algorithm, Bound, Window, is_countable, tree_size};
 use tictactoe_engine::teach::trace::{Call, Step, Walk};
 use tictactoe_engine::{Board, CellSet, Scoring, Square, Status, first_best};
 use tictactoe_game::fit::wrap_words;
+use tictactoe_game::present::teach::{self, call_move, cut_moves, turn};
 use tictactoe_game::present::{bounded, cut_reason, ended, role_does, role_name};
 use tictactoe_game::text::{count, signed, thousands};
 
@@ -517,11 +516,8 @@ impl Walkthrough {
                 }
                 continue;
             }
-            let mv = call.mv.map_or(String::new(), |mv| {
-                format!("{mv} {}", call.board.to_move().other())
-            });
-            let side = call.board.to_move();
-            let so_far = match (finished(call, self.scoring), best.get(i).copied().flatten()) {
+            let mv = call_move(call);
+            let so_far = match (call.finished(self.scoring), best.get(i).copied().flatten()) {
                 (Some(score), _) => signed(score),
                 (None, Some(value)) if call.role.is_max() => format!(">={}", signed(value)),
                 (None, Some(value)) => format!("<={}", signed(value)),
@@ -530,14 +526,11 @@ impl Walkthrough {
             let label = format!("{:>width$}  {mv}", call_label(call.number));
             items.push((
                 1,
-                Said::Figure(
-                    label,
-                    format!("{side} {}  {so_far:>5}", role_name(call.role)),
-                ),
+                Said::Figure(label, format!("{}  {so_far:>5}", turn(call))),
             ));
         }
         if pruning && let Some(window) = self.current().and_then(|call| call.window) {
-            items.push((2, Said::Text(window_line(window))));
+            items.push((2, Said::Text(teach::window(window))));
         }
         items.push((6, Said::Gap));
         if self.state.returned_count > self.state.returned.len() as u64 {
@@ -717,16 +710,6 @@ fn chain(numbers: &[u64], room: usize) -> String {
     fits.or(shortest).cloned().unwrap_or_default()
 }
 
-/// `alpha +10 · beta +inf`: the current call's window.
-fn window_line(window: Window) -> String {
-    let bound = |value: Option<i32>, none: &str| value.map_or_else(|| none.to_string(), signed);
-    format!(
-        "alpha {} · beta {}",
-        bound(window.alpha, "-inf"),
-        bound(window.beta, "+inf")
-    )
-}
-
 /// What a call returned: `call 8 returned +8: X won`, `call 6 returned <= +8, the min of its calls`.
 fn returned_line(returned: &Returned) -> String {
     let end = match returned.call.board.status() {
@@ -746,31 +729,19 @@ fn returned_line(returned: &Returned) -> String {
 
 /// The replies a call did not search, and why: `call 6 prunes b2 O: +8 <= alpha +10: X has better elsewhere`.
 fn cut_line(returned: &Returned) -> String {
-    let mover = returned.call.board.to_move();
-    let cut: Vec<String> = returned
-        .cut
-        .iter()
-        .map(|mv| format!("{mv} {mover}"))
-        .collect();
     let window = returned.call.window.unwrap_or(Window::OPEN);
     format!(
         "call {} prunes {}: {}",
         thousands(returned.call.number),
-        cut.join(", "),
+        cut_moves(&returned.call, returned.cut),
         cut_reason(&returned.call, returned.score, window)
     )
-}
-
-/// The score of a finished position, which its call returns at once.
-fn finished(call: &Call, scoring: Scoring) -> Option<i32> {
-    let depth = call.depth().unwrap_or(0) as i32;
-    finished_value(&call.board, depth, call.role.is_max(), scoring)
 }
 
 /// Whose turn it is in a call and what it does: "X to move, maximizes",
 /// or how the game ended and what the call returns: "X won, returns +8".
 fn role(call: &Call, scoring: Scoring) -> String {
-    let returns = || signed(finished(call, scoring).unwrap_or(0));
+    let returns = || signed(call.finished(scoring).unwrap_or(0));
     match call.board.status() {
         Status::InProgress { to_move } => format!("{to_move} to move, {}", role_does(call.role)),
         status => format!(

@@ -2,55 +2,16 @@
 //! position at the top, its moves below it, each with its value, and any
 //! move opened into the replies to it. Levels are filled in only when
 //! opened (the empty board's whole tree has 549,946 positions), each from
-//! one engine request. This is its state; `tree_view` draws it.
+//! one engine request. The tree is the engine's ([`Tree`], the one
+//! `tictactoe tree` prints); this is what the view keeps beside it (which
+//! positions are open, the selection), and `tree_view` draws it.
 
 use super::message::Request;
-use tictactoe_engine::teach::reference::is_countable;
-use tictactoe_engine::teach::tree::{branches, node_value};
+use tictactoe_engine::teach::tree::Tree;
 use tictactoe_engine::{Analysis, Board, Limits, Player, Role, Scoring, Square};
 use tictactoe_game::action::Direction;
-use tictactoe_game::present::{branch_result, node_result};
 
-/// One position of the tree.
-#[derive(Debug, Clone)]
-pub struct Node {
-    /// The position.
-    pub board: Board,
-    /// Plies below the root.
-    pub depth: u32,
-    /// The move that led here; `None` at the root.
-    pub mv: Option<Square>,
-    /// The node above; `None` at the root.
-    pub parent: Option<usize>,
-    /// The articles' minimax value, once known.
-    pub value: Option<i32>,
-    /// The value is proven, not an estimate.
-    pub proven: bool,
-    /// The result with best play, in words ("O wins in 1", "X won").
-    pub result: String,
-    /// The move the side above would choose here.
-    pub chosen: bool,
-    /// Positions below it in the whole tree, when counted.
-    pub below: Option<u64>,
-    /// Its call number in the trace of the top position (call 1), as
-    /// `tictactoe trace` and freeCodeCamp number them; where counted.
-    pub call: Option<u64>,
-    children: Option<Vec<usize>>,
-    open: bool,
-    asked: bool,
-}
-
-impl Node {
-    /// True while its replies are shown below it.
-    pub fn is_open(&self) -> bool {
-        self.open
-    }
-
-    /// True when the game is over here: no replies.
-    pub fn is_leaf(&self) -> bool {
-        self.board.status().is_over()
-    }
-}
+pub use tictactoe_engine::teach::tree::Node;
 
 /// A row of the tree as shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,13 +22,22 @@ pub enum Row {
     Waiting(usize),
 }
 
-/// The tree view's state.
+/// What the view keeps about one node of the tree.
+#[derive(Debug, Clone, Copy, Default)]
+struct Shown {
+    /// Its replies are shown below it.
+    open: bool,
+    /// Its replies were asked for.
+    asked: bool,
+}
+
+/// The tree view's state: the engine's tree, which of its nodes are open,
+/// and the selection.
 #[derive(Debug, Clone)]
 pub struct TreeView {
-    maximizer: Player,
     limits: Limits,
-    scoring: Scoring,
-    nodes: Vec<Node>,
+    tree: Tree,
+    shown: Vec<Shown>,
     selected: usize,
 }
 
@@ -76,21 +46,9 @@ impl TreeView {
     /// counted by `scoring`.
     pub fn new(board: Board, limits: Limits, scoring: Scoring) -> TreeView {
         TreeView {
-            maximizer: scoring.maximizer(board.to_move()),
             limits,
-            scoring,
-            nodes: vec![Node {
-                board,
-                depth: 0,
-                mv: None,
-                parent: None,
-                value: None,
-                proven: true,
-                result: String::new(),
-                chosen: false,
-                below: None,
-                call: is_countable(&board).then_some(1),
-                children: None,
+            tree: Tree::new(board, scoring),
+            shown: vec![Shown {
                 open: true,
                 asked: false,
             }],
@@ -98,29 +56,39 @@ impl TreeView {
         }
     }
 
+    /// The tree as far as it is filled in.
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
     /// The position at the top.
     pub fn root(&self) -> &Node {
-        &self.nodes[0]
+        self.tree.root()
     }
 
     /// How the values are counted.
     pub fn scoring(&self) -> Scoring {
-        self.scoring
+        self.tree.scoring()
     }
 
     /// The side whose values are maximized: the side to move at the top.
     pub fn maximizer(&self) -> Player {
-        self.maximizer
+        self.tree.maximizer()
     }
 
     /// The role of the side to move at `node`: max where the maximizer moves.
     pub fn role(&self, node: &Node) -> Role {
-        Role::of(node.board.to_move(), self.maximizer)
+        self.tree.role(node)
+    }
+
+    /// True while a node's replies are shown below it.
+    pub fn is_open(&self, node: &Node) -> bool {
+        self.shown[node.index].open
     }
 
     /// The position under the selection.
     pub fn selected(&self) -> &Node {
-        &self.nodes[self.selected]
+        self.tree.node(self.selected)
     }
 
     /// The selected position's number, as [`TreeView::node`] takes it.
@@ -130,108 +98,52 @@ impl TreeView {
 
     /// The moves from the top to the selected position.
     pub fn path(&self) -> Vec<Square> {
-        let mut moves = Vec::new();
-        let mut at = Some(self.selected);
-        while let Some(i) = at {
-            moves.extend(self.nodes[i].mv);
-            at = self.nodes[i].parent;
-        }
-        moves.reverse();
-        moves
+        self.tree.path(self.selected)
     }
 
     /// A position's node.
     pub fn node(&self, i: usize) -> &Node {
-        &self.nodes[i]
+        self.tree.node(i)
     }
 
     /// The values of a position's replies, once known, in reading order.
     pub fn replies(&self, i: usize) -> Option<Vec<i32>> {
-        let children = self.nodes[i].children.as_ref()?;
-        children
-            .iter()
-            .map(|&child| self.nodes[child].value)
-            .collect()
+        self.tree.replies(i)
     }
 
     /// The replies of an open position still to be asked for, one at a time.
     pub fn request(&mut self) -> Option<Request> {
-        let node = self
-            .nodes
-            .iter_mut()
-            .find(|node| node.open && node.children.is_none() && !node.asked)?;
-        node.asked = true;
+        let at = (0..self.tree.len()).find(|&i| {
+            let shown = self.shown[i];
+            shown.open && self.tree.children(i).is_none() && !shown.asked
+        })?;
+        self.shown[at].asked = true;
         // Only the root can be open and finished (leaves never open): it is
         // asked like any other, and its answer, with no moves, gives it the
         // article's score of the end.
         Some(Request::Tree {
-            board: node.board,
+            board: self.tree.node(at).board,
             limits: self.limits,
         })
     }
 
     /// True while a level is asked for and not in yet.
     pub fn waiting(&self) -> bool {
-        self.nodes
-            .iter()
-            .any(|node| node.asked && node.children.is_none())
+        (0..self.tree.len()).any(|i| self.shown[i].asked && self.tree.children(i).is_none())
     }
 
     /// Fills in the replies of every open position of `analysis`' board,
     /// with the positions below each (`below`, in the analysis' order).
     pub fn receive(&mut self, analysis: &Analysis, below: &[Option<u64>]) {
-        let waiting: Vec<usize> = (0..self.nodes.len())
-            .filter(|&i| self.nodes[i].board == analysis.board && self.nodes[i].children.is_none())
+        let waiting: Vec<usize> = (0..self.tree.len())
+            .filter(|&i| {
+                self.tree.node(i).board == analysis.board && self.tree.children(i).is_none()
+            })
             .collect();
         for at in waiting {
-            self.fill(at, analysis, below);
+            self.tree.fill(at, analysis, below);
         }
-    }
-
-    fn fill(&mut self, at: usize, analysis: &Analysis, below: &[Option<u64>]) {
-        let depth = self.nodes[at].depth;
-        if at == 0 {
-            let root = &mut self.nodes[0];
-            root.value = Some(node_value(analysis, 0, self.maximizer, self.scoring));
-            root.proven = analysis.proven();
-            root.result = node_result(analysis);
-            root.below = below
-                .iter()
-                .try_fold(0, |sum, below| below.map(|below| sum + below + 1));
-        }
-        let chosen = analysis.best_by(self.scoring).map(|best| best.mv);
-        let mut children = Vec::new();
-        // Calls are numbered depth first: a reply's call follows the calls
-        // below its elder siblings.
-        let mut next_call = self.nodes[at].call.map(|call| call + 1);
-        for (i, branch) in branches(analysis, depth, self.maximizer, self.scoring)
-            .into_iter()
-            .enumerate()
-        {
-            let result = branch_result(&branch);
-            let below_it = below.get(i).copied().flatten();
-            let call = next_call;
-            next_call = next_call
-                .zip(below_it)
-                .map(|(call, below)| call + below + 1);
-            children.push(self.nodes.len());
-            self.nodes.push(Node {
-                board: branch.board,
-                depth: depth + 1,
-                mv: Some(branch.mv),
-                parent: Some(at),
-                value: Some(branch.value),
-                proven: branch.proven,
-                result,
-                chosen: chosen == Some(branch.mv),
-                below: below_it,
-                call,
-                children: None,
-                open: false,
-                asked: false,
-            });
-        }
-        self.nodes[at].children = Some(children);
+        self.shown.resize(self.tree.len(), Shown::default());
     }
 
     /// The rows shown: every position whose parent is open, in preorder.
@@ -243,11 +155,10 @@ impl TreeView {
 
     fn push_rows(&self, at: usize, rows: &mut Vec<Row>) {
         rows.push(Row::Node(at));
-        let node = &self.nodes[at];
-        if !node.open || node.is_leaf() {
+        if !self.shown[at].open || self.tree.node(at).is_leaf() {
             return;
         }
-        match &node.children {
+        match self.tree.children(at) {
             Some(children) => {
                 for &child in children {
                     self.push_rows(child, rows);
@@ -291,22 +202,21 @@ impl TreeView {
 
     /// Opens the selected position into its replies; on an open one, goes to its first reply.
     pub fn open(&mut self) {
-        let node = &mut self.nodes[self.selected];
-        if node.is_leaf() {
+        if self.tree.node(self.selected).is_leaf() {
             return;
         }
-        if !node.open {
-            node.open = true;
-        } else if let Some(&first) = node.children.as_ref().and_then(|c| c.first()) {
+        if !self.shown[self.selected].open {
+            self.shown[self.selected].open = true;
+        } else if let Some(&first) = self.tree.children(self.selected).and_then(|c| c.first()) {
             self.selected = first;
         }
     }
 
     /// Closes the selected position if open, or else goes to the one above.
     pub fn up(&mut self) {
-        let node = &mut self.nodes[self.selected];
-        if node.open && node.parent.is_some() && !node.is_leaf() {
-            node.open = false;
+        let node = self.tree.node(self.selected);
+        if self.shown[self.selected].open && node.parent.is_some() && !node.is_leaf() {
+            self.shown[self.selected].open = false;
         } else if let Some(parent) = node.parent {
             self.selected = parent;
         }

@@ -14,6 +14,7 @@ use super::tree::{Node, Row, TreeView};
 use tictactoe_engine::Status;
 use tictactoe_game::fit::first_fitting;
 use tictactoe_game::keys::{self, Context};
+use tictactoe_game::present::teach::{choice, chooser, node_move, tree_result, tree_value};
 use tictactoe_game::present::{ended, move_list, role_name, role_takes, tree_legend_short};
 use tictactoe_game::text::{count, signed, thousands};
 
@@ -23,12 +24,10 @@ use tictactoe_game::text::{count, signed, thousands};
 /// from the least telling (the positions below first); the value alone
 /// when nothing more fits.
 pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
-    let Some(value) = node.value else {
+    let Some(value) = tree_value(node) else {
         return "…".to_string();
     };
-    let estimate = if node.proven { "" } else { "?" };
-    let value = format!("{}{estimate}", signed(value));
-    let result = format!("{value} {}", node.result);
+    let result = format!("{value} {}", tree_result(node));
     let turn = match node.board.status() {
         Status::InProgress { to_move } => format!(" · {to_move} {}", role_name(view.role(node))),
         _ => String::new(),
@@ -41,8 +40,7 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
         });
     // The side that played the move chose it.
     let (choice, mark) = if node.chosen {
-        let chooser = node.board.to_move().other();
-        (format!("  ◀ {chooser}'s choice"), "  ◀".to_string())
+        (format!("  {}", choice(node)), "  ◀".to_string())
     } else {
         (String::new(), String::new())
     };
@@ -62,14 +60,14 @@ pub fn describe(view: &TreeView, node: &Node, width: usize) -> String {
 pub fn row_text(view: &TreeView, node: &Node, width: usize) -> String {
     let glyph = if node.is_leaf() {
         "·"
-    } else if node.is_open() {
+    } else if view.is_open(node) {
         "▾"
     } else {
         "▸"
     };
     // A big board's notation would crowd out the row: the title has it.
     let name = match node.mv {
-        Some(mv) => format!("{mv} {}", node.board.to_move().other()),
+        Some(_) => node_move(node),
         None if node.board.is_classic() => node.board.to_string(),
         None => "position".to_string(),
     };
@@ -219,7 +217,10 @@ pub fn detail(view: &TreeView) -> Vec<(String, bool)> {
         status => say(ended(status).unwrap_or_default(), false),
     }
     if let Some(value) = node.value {
-        say(format!("value {}: {}", signed(value), node.result), false);
+        say(
+            format!("value {}: {}", signed(value), tree_result(node)),
+            false,
+        );
     }
     if let Some(replies) = view.replies(view.selected_index()) {
         let how = role_name(view.role(node));
@@ -241,8 +242,7 @@ pub fn detail(view: &TreeView) -> Vec<(String, bool)> {
         say(format!("call {} of the trace", thousands(call)), true);
     }
     if node.chosen {
-        let chooser = node.board.to_move().other();
-        say(format!("{chooser} would choose it"), true);
+        say(format!("{} would choose it", chooser(node)), true);
     }
     lines
 }

@@ -8,6 +8,7 @@ use std::thread;
 use super::message::{Costs, Reply, Request};
 use tictactoe_engine::solve;
 use tictactoe_engine::teach::reference::{Algorithm, best_move, is_countable, tree_size};
+use tictactoe_engine::teach::tree::below;
 use tictactoe_engine::{Ai, Board, Limits, Scoring, analyze_by_search};
 use tictactoe_game::quiz::Question;
 use tictactoe_game::review::review_one;
@@ -51,15 +52,7 @@ impl Worker {
             }
             Request::Tree { board, limits } => {
                 let analysis = self.ai.analyze(board, *limits);
-                let countable = is_countable(board);
-                let below = analysis
-                    .moves
-                    .iter()
-                    .map(|scored| {
-                        let after = board.play(scored.mv).ok()?;
-                        countable.then(|| tree_size(&after) - 1)
-                    })
-                    .collect();
+                let below = below(&analysis);
                 Reply::Tree { analysis, below }
             }
             Request::Review {

@@ -66,6 +66,13 @@ impl Call {
     pub fn depth(&self) -> Option<u32> {
         self.ply.checked_sub(1)
     }
+
+    /// What the call returns at once when the game is over at its
+    /// position, counted by `scoring`; `None` while moves remain.
+    pub fn finished(&self, scoring: Scoring) -> Option<i32> {
+        let depth = self.depth().unwrap_or(0);
+        finished_value(&self.board, depth as i32, self.role.is_max(), scoring)
+    }
 }
 
 /// A call that returned.
@@ -196,8 +203,7 @@ impl Walk {
             role,
             window: pruning.then_some(window),
         };
-        let depth = call.depth().unwrap_or(0);
-        let finished = finished_value(&board, depth as i32, role.is_max(), self.scoring);
+        let finished = call.finished(self.scoring);
         self.open.push(Frame {
             call,
             finished,

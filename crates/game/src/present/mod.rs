@@ -5,9 +5,12 @@
 //!
 //! - this module: results, verdicts, lines of moves, bounds and cuts;
 //! - [`score`]: how scores are counted (the legends), what a score means,
-//!   and every move of a position as each view lists it ([`MoveRow`]).
+//!   and every move of a position as each view lists it ([`MoveRow`]);
+//! - [`teach`]: the minimax tree's and the trace's words, with
+//!   alpha-beta's windows and cuts.
 
 pub mod score;
+pub mod teach;
 
 pub use score::{
     MoveRow, move_rows, row_reason, score_reason, scoring_legend, tree_legend, tree_legend_short,
@@ -17,7 +20,6 @@ use crate::text::signed;
 use tictactoe_engine::solve::{Keep, Settled};
 use tictactoe_engine::teach::reference::{Bound, Window};
 use tictactoe_engine::teach::trace::Call;
-use tictactoe_engine::teach::tree::Branch;
 use tictactoe_engine::{Analysis, Board, Outcome, Outlook, Player, Role, Square, Status};
 
 /// `text` with its first letter in upper case, to begin a sentence.
@@ -159,24 +161,6 @@ pub fn settled_words(settled: &Settled, to_move: Player) -> Option<String> {
         Some(keeps) => format!("{value}: {keeps}"),
         None => value,
     })
-}
-
-/// The result with best play at a node of the minimax tree whose position
-/// `analysis` scored: "X wins in 1", or how the game ended ("X won", "draw").
-pub fn node_result(analysis: &Analysis) -> String {
-    match (analysis.status(), analysis.outlook()) {
-        (Status::InProgress { to_move }, Some(outlook)) => result_for(outlook, to_move),
-        (status, _) => ended(status).unwrap_or_default(),
-    }
-}
-
-/// The result with best play at the node a branch leads to: "O wins in 1"
-/// (whoever moves there), or how the move ended the game ("X won", "draw").
-pub fn branch_result(branch: &Branch) -> String {
-    match branch.board.status() {
-        Status::InProgress { to_move } => result_for(branch.outlook, to_move.other()),
-        ended_at => ended(ended_at).unwrap_or_default(),
-    }
 }
 
 /// The moves in move-list notation, each with the side that plays it, from
