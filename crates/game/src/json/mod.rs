@@ -19,7 +19,7 @@
 //!
 //! Each command fills in its record (the plain structs below, whose fields
 //! are the JSON's own) and writes it with [`write_line`], or takes the line
-//! with [`line`]. The grader and the server sit above this crate: their
+//! with [`line()`]. The grader and the server sit above this crate: their
 //! records are plain shapes here that they fill in from their own types.
 //!
 //! [`Square`]: tictactoe_engine::Square
@@ -28,9 +28,15 @@
 //! [`Standing`]: tictactoe_engine::Standing
 //! [`Player`]: tictactoe_engine::Player
 
+// Each record's fields are the JSON's own, documented in docs/JSON.md
+// beside an example that runs as a test: they are not said again here.
+#[allow(missing_docs)]
 mod games;
+#[allow(missing_docs)]
 mod grade;
+#[allow(missing_docs)]
 mod position;
+#[allow(missing_docs)]
 mod server;
 
 pub use games::{ReviewedGame, ReviewedMove, Selfplay, Solved, Stats, StatsRow};
