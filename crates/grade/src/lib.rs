@@ -22,8 +22,10 @@ pub mod child;
 pub mod cs50;
 pub mod diagnosis;
 pub mod lab;
+pub mod players;
 pub mod protocol;
 pub mod report;
+pub mod words;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -33,7 +35,7 @@ use tictactoe_engine::teach::trace::{Step, Walk};
 use tictactoe_engine::{Board, Scoring, Square, first_best, reachable_positions};
 
 use child::{Program, Student, Trouble, shown};
-use diagnosis::Diagnosis;
+use diagnosis::{Article, Diagnosis};
 use protocol::{Answer, Ask, Said, read_answer, request};
 
 /// How many times a program that failed is started again: after its
@@ -149,6 +151,8 @@ pub struct Options {
     /// How long the program may think about the empty board; other
     /// positions get a share of it ([`time_for`]).
     pub timeout: Duration,
+    /// The article whose names the report speaks.
+    pub article: Article,
 }
 
 impl Default for Options {
@@ -159,6 +163,7 @@ impl Default for Options {
             ties: Ties::Any,
             calls: None,
             timeout: DEFAULT_TIMEOUT,
+            article: Article::Gfg,
         }
     }
 }

@@ -1,18 +1,21 @@
 //! What grading says: the heading, a line for each failure of the program
-//! as it happens, and the summary (`N/4520 right`, the first wrong
-//! positions with GeeksforGeeks' minimax on each, the diagnosis), in text
-//! or as one JSON object per position and one for the summary.
+//! and the first wrong answer as they happen, a line as each size of
+//! position is done, and the summary (`N/4520 right`, the diagnosis, the
+//! first example of each mistake with the line that refutes the student's
+//! move), in text; or, in the part at the end of this file, as JSON: one
+//! object per position and one for the summary, and Gradescope's
+//! `results.json`.
 
-use serde::Serialize;
 use serde_json::{Map, Value, json};
 use tictactoe_engine::teach::reference::Algorithm;
-use tictactoe_engine::{Board, Limits, Square, analyze, find_best_move};
+use tictactoe_engine::{Board, Scoring, Square};
 
 use super::child::{Program, Trouble, seconds};
-use super::diagnosis::{Diagnosis, Named};
+use super::diagnosis::{Article, Diagnosis, Named, name_program};
 use super::protocol::{Answer, Ask, Said};
+use super::words::{after, printed, sentence};
 use super::{Ended, Failure, Fault, Graded, LEAST_TIME, Options, RESTARTS, Summary, Ties};
-use tictactoe_game::present::{move_list, result_for, scoring_legend};
+use tictactoe_game::present::scoring_legend;
 use tictactoe_game::text::{count, signed, thousands};
 
 /// How many wrong positions the text report shows, unless told otherwise.
@@ -85,19 +88,38 @@ fn algorithm_words(algorithm: Algorithm) -> &'static str {
     }
 }
 
-/// The heading: what is run, on how many positions, asking what.
-pub fn heading(program: &Program, positions: usize, options: &Options) -> String {
+/// Whose minimax the right scores are, in the article's words.
+fn scores_source(options: &Options) -> String {
+    let flag = options.scoring.name();
+    match (options.article, options.scoring) {
+        (Article::Fcc, Scoring::Depth) => format!(
+            "GeeksforGeeks' minimax with the depth, --scores {flag}; freeCodeCamp's code counts              the bare ±10: --scores plain"
+        ),
+        (Article::Fcc, _) => format!("freeCodeCamp's minimax, --scores {flag}"),
+        (Article::Cs50, Scoring::Cs50) => format!("CS50's utility, --scores {flag}"),
+        (Article::Gfg, Scoring::Plain) => {
+            format!("GeeksforGeeks' minimax as its code listing counts, --scores {flag}")
+        }
+        _ => format!("GeeksforGeeks' minimax, --scores {flag}"),
+    }
+}
+
+/// The heading: what is run, on how many positions, asking what, in whose
+/// words (`why`: how the article was chosen).
+pub fn heading(program: &Program, positions: usize, options: &Options, why: &str) -> String {
     let win = Board::new().geometry().win_score();
     format!(
         "Grading `{program}` on {}, simplest first.\n\
          Asked: {}.\n\
-         Scores: {} (GeeksforGeeks' minimax, --scores {}).\n\
+         Scores: {} ({}).\n\
+         Words: {}'s ({why}; --article gfg, fcc or cs50 says another).\n\
          Time: {} for the empty board, a share of it by the size of its minimax tree \
          elsewhere (at least {}).\n\n",
         count(positions as u64, "position", "positions"),
         asked_words(options),
         scoring_legend(options.scoring, win),
-        options.scoring.name(),
+        scores_source(options),
+        options.article.title(),
         seconds(options.timeout),
         seconds(LEAST_TIME.min(options.timeout)),
     )
@@ -141,27 +163,20 @@ fn yours_words(answer: &Answer, board: &Board) -> String {
     }
 }
 
-/// The line of best play after `mv`: `c3 X: X wins in 1`.
-fn best_line(board: &Board, mv: Square) -> Option<String> {
-    let analysis = analyze(board, Limits::ToTheEnd);
-    let scored = analysis.moves.iter().find(|scored| scored.mv == mv)?;
-    let result = result_for(analysis.outlook_of(*scored), board.to_move());
-    let mut moves = vec![mv];
-    let mut after = board.play(mv).ok()?;
-    while let Some(next) = find_best_move(&after) {
-        moves.push(next);
-        after = after.play(next).ok()?;
-    }
-    Some(format!("{}: {result}", move_list(board, moves)))
+/// The student's wrong move on `graded`'s board, if it answered one.
+fn wrong_move(graded: &Graded) -> Option<Square> {
+    let square = graded.answer.square(&graded.board)?;
+    let legal = graded.board.get(square).is_none();
+    (legal && !graded.expected.moves.contains(&square)).then_some(square)
 }
 
-/// One wrong position, as the text report shows it.
-fn wrong_words(graded: &Graded, options: &Options) -> String {
+/// One wrong position, as the text report shows it; `shows` names the
+/// mistakes it is the first example of.
+fn wrong_words(graded: &Graded, options: &Options, named: Option<&Named>, shows: &str) -> String {
     let board = &graded.board;
     let to_move = board.to_move();
-    let mut out = format!("  #{}  {board}  {to_move} to move\n", graded.number);
-    let grid = board.to_grid();
-    for row in grid.lines() {
+    let mut out = format!("  #{}  {board}  {to_move} to move{shows}\n", graded.number);
+    for row in board.to_grid().lines() {
         out.push_str(&format!("        {row}\n"));
     }
     let answers_wrong = graded
@@ -198,7 +213,7 @@ fn wrong_words(graded: &Graded, options: &Options) -> String {
             _ => {}
         }
     }
-    // Asked for scores, the right answer is already GeeksforGeeks' minimax's.
+    // Asked for scores, the right answer is already the reference's scores.
     if options.ask == Ask::Best || !answers_wrong {
         let scores: Vec<String> = graded
             .expected
@@ -206,15 +221,65 @@ fn wrong_words(graded: &Graded, options: &Options) -> String {
             .iter()
             .map(|&(square, score)| format!("{square} {}", signed(score)))
             .collect();
+        out.push_str(&format!("    right scores: {}\n", scores.join(", ")));
+    }
+    let model = named.map(|named| &named.model);
+    if let Some(mine) = wrong_move(graded)
+        && let Some(line) = after(board, mine, model)
+    {
+        out.push_str(&format!("    after your {mine}: {line}\n"));
+    }
+    if answers_wrong
+        && let Some(&best) = graded.expected.moves.first()
+        && let Some(line) = after(board, best, None)
+    {
+        out.push_str(&format!("    after {best}: {line}\n"));
+    }
+    out
+}
+
+/// The diagnosis of the moves or scores in words.
+fn named_words(named: &Named, options: &Options) -> String {
+    let slips = &named.model.slips;
+    let mut out = format!("Diagnosis ({}): ", named.name());
+    if !named.explains_all() {
+        let exceptions: Vec<String> = named
+            .exceptions
+            .iter()
+            .take(5)
+            .map(|number| format!("#{number}"))
+            .collect();
+        let more = if named.exceptions.len() > 5 { ", …" } else { "" };
         out.push_str(&format!(
-            "    GeeksforGeeks' minimax: {}\n",
-            scores.join(", ")
+            "it explains {} of the {} wrong answers, and not {}{more}: compare those with the \
+             article line by line. ",
+            thousands(named.explains as u64),
+            thousands(named.wrong as u64),
+            exceptions.join(", "),
         ));
     }
-    if let Some(&best) = graded.expected.moves.first()
-        && let Some(line) = best_line(board, best)
-    {
-        out.push_str(&format!("    line behind {best}: {line}\n"));
+    if named.model.is_printed() {
+        out.push_str(&printed(options.article, options.scoring));
+        out.push('\n');
+        for &slip in slips {
+            out.push_str(&format!(
+                "  {}: {}\n",
+                slip.name(),
+                sentence(slip, options.article, options.scoring)
+            ));
+        }
+    } else if let [slip] = slips.as_slice() {
+        out.push_str(&sentence(*slip, options.article, options.scoring));
+        out.push('\n');
+    } else {
+        out.push_str(&format!("{} mistakes together.\n", slips.len()));
+        for &slip in slips {
+            out.push_str(&format!(
+                "  {}: {}\n",
+                slip.name(),
+                sentence(slip, options.article, options.scoring)
+            ));
+        }
     }
     out
 }
@@ -222,36 +287,69 @@ fn wrong_words(graded: &Graded, options: &Options) -> String {
 /// The diagnosis in words.
 fn diagnosis_words(diagnosis: &Diagnosis, options: &Options) -> String {
     let mut out = String::new();
-    let mut say = |named: &Option<Named>, unexplained: bool, what: &str| {
-        if let Some(named) = named {
-            out.push_str(&format!(
-                "Diagnosis ({}): {}\n",
-                named.slip.name(),
-                named.slip.sentence(options)
-            ));
-        } else if unexplained {
-            out.push_str(&format!(
-                "No usual mistake explains every wrong {what}: compare yours with the article's line by line on the first position above.\n"
-            ));
-        }
-    };
-    say(
-        &diagnosis.answers,
-        diagnosis.answers_unexplained,
-        match options.ask {
+    if let Some(named) = &diagnosis.answers {
+        out.push_str(&named_words(named, options));
+    } else if diagnosis.answers_unexplained {
+        let what = match options.ask {
             Ask::Best => "move",
             Ask::Scores => "score",
-        },
-    );
-    say(
-        &diagnosis.calls,
-        diagnosis.calls_unexplained,
-        "count of calls",
-    );
+        };
+        out.push_str(&format!(
+            "No usual mistake explains most wrong {what}s: compare yours with the article's line \
+             by line on the first position above.\n"
+        ));
+    }
+    if let Some(named) = &diagnosis.calls {
+        out.push_str(&format!(
+            "Diagnosis ({}): {}\n",
+            named.slip.name(),
+            named.slip.sentence()
+        ));
+    } else if diagnosis.calls_unexplained {
+        out.push_str(
+            "No usual mistake explains every wrong count of calls: compare yours with the \
+             article's line by line on the first position above.\n",
+        );
+    }
     out
 }
 
-/// The summary: `N/M right`, the first `shown` wrong positions, failures, the diagnosis.
+/// The wrong positions shown: the first example of each mistake named,
+/// then the first wrong ones, simplest first, `shown` at least; each with
+/// the names of the mistakes it is the first example of.
+fn shown_positions<'a>(
+    summary: &'a Summary,
+    shown: usize,
+) -> Vec<(&'a Graded, Vec<&'static str>)> {
+    if shown == 0 {
+        return Vec::new();
+    }
+    let mut picked: Vec<(&Graded, Vec<&'static str>)> = Vec::new();
+    if let Some(named) = &summary.diagnosis.answers {
+        for &(slip, number) in &named.examples {
+            let Some(graded) = summary.graded.iter().find(|one| one.number == number) else {
+                continue;
+            };
+            match picked.iter_mut().find(|(one, _)| one.number == number) {
+                Some((_, names)) => names.push(slip.name()),
+                None => picked.push((graded, vec![slip.name()])),
+            }
+        }
+    }
+    for graded in summary.graded.iter().filter(|one| !one.right()) {
+        if picked.len() >= shown {
+            break;
+        }
+        if !picked.iter().any(|(one, _)| one.number == graded.number) {
+            picked.push((graded, Vec::new()));
+        }
+    }
+    picked.sort_by_key(|(one, _)| (one.board.empty_cells().len(), one.number));
+    picked
+}
+
+/// The summary: `N/M right`, the diagnosis, the first example of each
+/// mistake and the first wrong positions (`shown` at least), failures.
 pub fn summary_text(summary: &Summary, options: &Options, shown: usize) -> String {
     let mut out = String::new();
     if let Ended::NotStarted(why) = &summary.ended {
@@ -262,11 +360,11 @@ pub fn summary_text(summary: &Summary, options: &Options, shown: usize) -> Strin
         thousands(summary.right() as u64),
         thousands(summary.positions as u64)
     ));
-    let wrong: Vec<&Graded> = summary.graded.iter().filter(|g| !g.right()).collect();
+    let wrong = summary.graded.iter().filter(|g| !g.right()).count();
     let failed = summary.failures.len();
     let mut notes = Vec::new();
-    if !wrong.is_empty() {
-        notes.push(format!("{} wrong", thousands(wrong.len() as u64)));
+    if wrong > 0 {
+        notes.push(format!("{} wrong", thousands(wrong as u64)));
     }
     if failed > 0 {
         notes.push(format!(
@@ -295,33 +393,123 @@ pub fn summary_text(summary: &Summary, options: &Options, shown: usize) -> Strin
         )),
         _ => {}
     }
-    if !wrong.is_empty() && shown > 0 {
-        let first = wrong.len().min(shown);
-        out.push_str(&format!(
-            "\nWrong answers (the first {first} of {}, simplest first):\n\n",
-            thousands(wrong.len() as u64)
-        ));
-        for graded in wrong.iter().take(first) {
-            out.push_str(&wrong_words(graded, options));
+    let picked = shown_positions(summary, shown);
+    if !picked.is_empty() {
+        let examples = picked.iter().filter(|(_, names)| !names.is_empty()).count();
+        let title = if examples > 0 {
+            format!(
+                "Wrong answers ({} of {}: the first example of each mistake, and the first, \
+                 simplest first):",
+                picked.len(),
+                thousands(wrong as u64)
+            )
+        } else {
+            format!(
+                "Wrong answers (the first {} of {}, simplest first):",
+                picked.len(),
+                thousands(wrong as u64)
+            )
+        };
+        out.push_str(&format!("\n{title}\n\n"));
+        let named = summary.diagnosis.answers.as_ref();
+        for (graded, names) in &picked {
+            let shows = if names.is_empty() {
+                String::new()
+            } else {
+                format!("  (first example: {})", names.join(", "))
+            };
+            out.push_str(&wrong_words(graded, options, named, &shows));
             out.push('\n');
         }
-    } else if !wrong.is_empty() {
+    } else if wrong > 0 {
         out.push('\n');
     }
-    let diagnosis = diagnosis_words(&summary.diagnosis, options);
-    if !diagnosis.is_empty() {
-        if shown == 0 {
-            out.push('\n');
-        }
-        out.push_str(&diagnosis);
-    }
+    out.push_str(&diagnosis_words(&summary.diagnosis, options));
     out
 }
 
-/// A square in JSON: `{"square": "c3", "row": 2, "col": 2}`.
-fn square_json(square: Square) -> Value {
-    json!({"square": square.to_string(), "row": square.row, "col": square.col})
+/// What grading says as it goes, in text: the first wrong answer at once
+/// (with what explains the answers so far), and a line as each size of
+/// position (its number of empty squares) is done.
+#[derive(Debug, Default)]
+pub struct Progress {
+    graded: Vec<Graded>,
+    /// Empty squares of the positions being asked, and how many so far.
+    size: Option<(usize, usize, usize)>,
+    told_wrong: bool,
 }
+
+impl Progress {
+    /// A position answered: the lines to print now.
+    pub fn graded(&mut self, graded: &Graded, options: &Options) -> String {
+        let mut out = String::new();
+        let empties = graded.board.empty_cells().len();
+        if let Some((size, _, _)) = self.size
+            && size != empties
+        {
+            out.push_str(&self.done());
+        }
+        let (_, asked, right) = self.size.get_or_insert((empties, 0, 0));
+        *asked += 1;
+        if graded.right() {
+            *right += 1;
+        }
+        self.graded.push(graded.clone());
+        if !graded.right() && !self.told_wrong {
+            self.told_wrong = true;
+            out.push_str(&self.first_wrong(graded, options));
+        }
+        out
+    }
+
+    /// Grading ended: the last size's line.
+    pub fn finish(&mut self) -> String {
+        self.done()
+    }
+
+    fn done(&mut self) -> String {
+        match self.size.take() {
+            Some((size, asked, right)) => format!(
+                "{}: {}/{} right\n",
+                count(size as u64, "empty square", "empty squares"),
+                thousands(right as u64),
+                thousands(asked as u64)
+            ),
+            None => String::new(),
+        }
+    }
+
+    fn first_wrong(&self, graded: &Graded, options: &Options) -> String {
+        let board = &graded.board;
+        let mut out = format!(
+            "First wrong answer, #{} {board} ({} to move): yours {}",
+            graded.number,
+            board.to_move(),
+            yours_words(&graded.answer, board)
+        );
+        if options.ask == Ask::Best {
+            out.push_str(&format!(", right {}", either(&graded.expected.moves)));
+        }
+        let so_far = name_program(&self.graded, options);
+        if let Some(mine) = wrong_move(graded)
+            && let Some(line) = after(board, mine, so_far.as_ref().map(|named| &named.model))
+        {
+            out.push_str(&format!("; after your {mine}: {line}"));
+        }
+        out.push_str(".\n");
+        if let Some(named) = so_far.filter(Named::explains_all) {
+            out.push_str(&format!(
+                "  So far this looks like {}; the diagnosis comes at the end.\n",
+                named.name()
+            ));
+        }
+        out
+    }
+}
+
+// JSON: everything `grade` writes as JSON is made here, in the shapes the
+// rest of the program's JSON uses: a square is its name ("b2"), a player
+// "x" or "o".
 
 /// Scores in JSON: `{"a3": -8, "b3": 0, "c3": 9}`, in reading order.
 fn scores_json(scores: impl IntoIterator<Item = (Square, i64)>) -> Value {
@@ -367,10 +555,7 @@ fn fault_words(fault: &Fault) -> String {
 pub fn graded_json(graded: &Graded) -> String {
     let board = &graded.board;
     let yours = match &graded.answer.said {
-        Said::Move { row, col } => match graded.answer.square(board) {
-            Some(square) => json!({"move": square_json(square)}),
-            None => json!({"move": {"square": null, "row": row, "col": col}}),
-        },
+        Said::Move { .. } => json!({"move": graded.answer.square(board).map(|s| s.to_string())}),
         Said::Scores(scores) => json!({"scores": scores_json(scores.iter().copied())}),
     };
     let expected = &graded.expected;
@@ -383,7 +568,7 @@ pub fn graded_json(graded: &Graded) -> String {
         "yours": yours,
         "calls": graded.answer.calls,
         "expected": {
-            "moves": expected.moves.iter().map(|&square| square_json(square)).collect::<Vec<_>>(),
+            "moves": expected.moves.iter().map(Square::to_string).collect::<Vec<_>>(),
             "scores": scores_json(expected.scores.iter().map(|&(s, v)| (s, i64::from(v)))),
             "calls": expected.calls,
         },
@@ -403,23 +588,38 @@ pub fn failure_json(failure: &Failure) -> String {
     .to_string()
 }
 
-/// A diagnosis in JSON.
-#[derive(Debug, Serialize)]
-struct NamedRecord {
-    mistake: String,
-    explains: usize,
-    says: String,
+/// The diagnosis of the moves or scores, in JSON.
+fn named_json(named: &Named, options: &Options) -> Value {
+    let says: Vec<String> = named
+        .model
+        .slips
+        .iter()
+        .map(|&slip| sentence(slip, options.article, options.scoring))
+        .collect();
+    json!({
+        "mistake": named.name(),
+        "mistakes": named.model.slips.iter().map(|slip| slip.name()).collect::<Vec<_>>(),
+        "as_printed": named.model.is_printed(),
+        "explains": named.explains,
+        "wrong": named.wrong,
+        "exceptions": named.exceptions,
+        "examples": named.examples.iter().map(|&(slip, number)| {
+            json!({"mistake": slip.name(), "number": number})
+        }).collect::<Vec<_>>(),
+        "says": says.join(" "),
+        "printed": named.model.is_printed().then(|| printed(options.article, options.scoring)),
+    })
 }
 
 /// The summary as one line of JSON: `{"summary": {...}}`.
 pub fn summary_json(summary: &Summary, options: &Options) -> String {
-    let named = |named: &Option<Named>| {
-        named.as_ref().map(|named| NamedRecord {
-            mistake: named.slip.name(),
-            explains: named.explains,
-            says: named.slip.sentence(options),
+    let calls = summary.diagnosis.calls.as_ref().map(|named| {
+        json!({
+            "mistake": named.slip.name(),
+            "explains": named.explains,
+            "says": named.slip.sentence(),
         })
-    };
+    });
     let not_started = match &summary.ended {
         Ended::NotStarted(why) => Some(why.clone()),
         _ => None,
@@ -436,9 +636,10 @@ pub fn summary_json(summary: &Summary, options: &Options) -> String {
             "ask": options.ask.name(),
             "scores": options.scoring.name(),
             "ties": options.ties.name(),
+            "article": options.article.name(),
             "diagnosis": {
-                "answers": named(&summary.diagnosis.answers),
-                "calls": named(&summary.diagnosis.calls),
+                "answers": summary.diagnosis.answers.as_ref().map(|named| named_json(named, options)),
+                "calls": calls,
             },
         }
     })
