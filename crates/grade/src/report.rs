@@ -645,3 +645,113 @@ pub fn summary_json(summary: &Summary, options: &Options) -> String {
     })
     .to_string()
 }
+
+/// One test of Gradescope's `results.json`: worth one point, the share of
+/// its answers right.
+fn gradescope_test(name: String, right: usize, asked: usize, output: String) -> Value {
+    let score = if asked == 0 {
+        0.0
+    } else {
+        (right as f64 / asked as f64 * 10_000.0).round() / 10_000.0
+    };
+    json!({
+        "name": name,
+        "score": score,
+        "max_score": 1,
+        "output": output,
+        "visibility": "visible",
+    })
+}
+
+/// Gradescope's `results.json` for a whole file: the `score`, the time,
+/// the `output` (the report in text) and the `tests`.
+fn gradescope(tests: Vec<Value>, output: String, seconds: f64) -> String {
+    let score: f64 = tests
+        .iter()
+        .map(|test| test["score"].as_f64().unwrap_or(0.0))
+        .sum();
+    let file = json!({
+        "score": (score * 10_000.0).round() / 10_000.0,
+        "execution_time": seconds.round(),
+        "output": output,
+        "visibility": "visible",
+        "tests": tests,
+    });
+    format!("{file:#}\n")
+}
+
+/// Gradescope's `results.json` for a program graded: a test per size of
+/// position (its number of empty squares), each worth a point, scored by
+/// the share of its positions answered right; `output` is the report.
+pub fn gradescope_program(summary: &Summary, output: String, seconds: f64) -> String {
+    let mut sizes: Vec<usize> = summary
+        .graded
+        .iter()
+        .map(|one| one.board.empty_cells().len())
+        .chain(summary.failures.iter().map(|one| one.board.empty_cells().len()))
+        .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let tests = sizes
+        .into_iter()
+        .map(|size| {
+            let of_size = |board: &Board| board.empty_cells().len() == size;
+            let graded: Vec<&Graded> = summary
+                .graded
+                .iter()
+                .filter(|one| of_size(&one.board))
+                .collect();
+            let failed = summary.failures.iter().filter(|one| of_size(&one.board));
+            let right = graded.iter().filter(|one| one.right()).count();
+            let asked = graded.len() + failed.clone().count();
+            let mut said = format!("{right}/{asked} right");
+            if let Some(first) = graded.iter().find(|one| !one.right()) {
+                said.push_str(&format!(
+                    "; the first wrong: #{} {} ({} to move), answered `{}`",
+                    first.number,
+                    first.board,
+                    first.board.to_move(),
+                    first.line
+                ));
+            }
+            for failure in failed {
+                said.push_str(&format!("; #{}: {}", failure.number, failure.trouble));
+            }
+            gradescope_test(
+                format!(
+                    "positions with {}",
+                    count(size as u64, "empty square", "empty squares")
+                ),
+                right,
+                asked,
+                said,
+            )
+        })
+        .collect();
+    gradescope(tests, output, seconds)
+}
+
+/// Gradescope's `results.json` for a CS50 module: a test per function,
+/// each worth a point, scored by the share of its calls answered right.
+pub fn gradescope_cs50(summary: &super::cs50::Cs50Summary, output: String, seconds: f64) -> String {
+    let tests = summary
+        .functions
+        .iter()
+        .map(|checked| {
+            let mut said = format!("{}/{} right", checked.right, checked.calls);
+            if let Some(wrong) = checked.wrong.first() {
+                said.push_str(&format!("; the first wrong: {}: {}", wrong.call.words(), wrong.why));
+            }
+            if let Some(hint) = super::cs50::hint(checked) {
+                said.push_str(&format!("\n{hint}"));
+            }
+            gradescope_test(
+                checked.function.name().to_string(),
+                checked.right,
+                checked.calls,
+                said,
+            )
+        })
+        .collect();
+    gradescope(tests, output, seconds)
+}
