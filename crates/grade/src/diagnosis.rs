@@ -49,6 +49,15 @@ impl Article {
         }
     }
 
+    /// Its name for people, as an owner: `GeeksforGeeks'`, `freeCodeCamp's`.
+    pub const fn possessive(self) -> &'static str {
+        match self {
+            Article::Gfg => "GeeksforGeeks'",
+            Article::Fcc => "freeCodeCamp's",
+            Article::Cs50 => "CS50's",
+        }
+    }
+
     /// Its name for people.
     pub const fn title(self) -> &'static str {
         match self {
@@ -156,8 +165,9 @@ pub struct Diagnosis {
 
 /// What a model predicts about one answer.
 enum Prediction {
-    /// One of these moves (`None`: no move, `-1 -1`).
-    Moves(Vec<Option<tictactoe_engine::Square>>),
+    /// One of these moves, where the model itself answers the first
+    /// (`None`: no move, `-1 -1`).
+    Move(Option<tictactoe_engine::Square>, Vec<Option<tictactoe_engine::Square>>),
     /// These scores.
     Scores(Vec<(tictactoe_engine::Square, i32)>),
 }
@@ -175,8 +185,8 @@ fn predict(model: &Model, graded: &Graded, options: &Options, memo: &mut Memo) -
     let played = model.play(&graded.board, memo);
     match (options.ask, options.ties) {
         (Ask::Scores, _) => Prediction::Scores(played.scores),
-        (Ask::Best, Ties::Any) => Prediction::Moves(played.top()),
-        (Ask::Best, _) => Prediction::Moves(vec![played.chosen]),
+        (Ask::Best, Ties::Any) => Prediction::Move(played.chosen, played.top()),
+        (Ask::Best, _) => Prediction::Move(played.chosen, vec![played.chosen]),
     }
 }
 
@@ -184,7 +194,7 @@ fn predict(model: &Model, graded: &Graded, options: &Options, memo: &mut Memo) -
 fn matches(prediction: &Prediction, graded: &Graded) -> bool {
     let answer = &graded.answer;
     match prediction {
-        Prediction::Moves(moves) => match &answer.said {
+        Prediction::Move(_, moves) => match &answer.said {
             Said::Move { .. } => moves.contains(&answer.square(&graded.board)),
             Said::Scores(_) => false,
         },
@@ -206,7 +216,7 @@ fn matches(prediction: &Prediction, graded: &Graded) -> bool {
 fn is_right(prediction: &Prediction, graded: &Graded) -> bool {
     let right = &graded.expected;
     match prediction {
-        Prediction::Moves(moves) => {
+        Prediction::Move(_, moves) => {
             moves.len() == right.moves.len()
                 && right.moves.iter().all(|square| moves.contains(&Some(*square)))
         }
@@ -229,6 +239,9 @@ struct Tally {
     exceptions: Vec<usize>,
     /// Positions where it differs from the right answers.
     differs: usize,
+    /// Answers that are the very move the model itself answers (of equal
+    /// moves, a program keeps one the same way every time).
+    exact: usize,
 }
 
 /// Runs `model` on every answer, giving up once it misses more than `budget`.
@@ -239,11 +252,18 @@ fn tally(model: &Model, graded: &[Graded], options: &Options, budget: usize) -> 
         explains: 0,
         exceptions: Vec::new(),
         differs: 0,
+        exact: 0,
     };
     for one in graded {
         let prediction = predict(model, one, options, &mut memo);
         if !is_right(&prediction, one) {
             tally.differs += 1;
+        }
+        if let Prediction::Move(chosen, _) = &prediction
+            && matches!(one.answer.said, Said::Move { .. })
+            && one.answer.square(&one.board) == *chosen
+        {
+            tally.exact += 1;
         }
         if matches(&prediction, one) {
             if answer_wrong(one) {
@@ -291,6 +311,7 @@ pub fn name_program(graded: &[Graded], options: &Options) -> Option<Named> {
                 tally.exceptions.len(),
                 usize::MAX - tally.explains,
                 tally.model.slips.len(),
+                usize::MAX - tally.exact,
                 tally.differs,
             )
         };

@@ -93,7 +93,8 @@ fn scores_source(options: &Options) -> String {
     let flag = options.scoring.name();
     match (options.article, options.scoring) {
         (Article::Fcc, Scoring::Depth) => format!(
-            "GeeksforGeeks' minimax with the depth, --scores {flag}; freeCodeCamp's code counts              the bare ±10: --scores plain"
+            "GeeksforGeeks' minimax with the depth, --scores {flag}; freeCodeCamp's code counts \
+             the bare ±10: --scores plain"
         ),
         (Article::Fcc, _) => format!("freeCodeCamp's minimax, --scores {flag}"),
         (Article::Cs50, Scoring::Cs50) => format!("CS50's utility, --scores {flag}"),
@@ -112,14 +113,14 @@ pub fn heading(program: &Program, positions: usize, options: &Options, why: &str
         "Grading `{program}` on {}, simplest first.\n\
          Asked: {}.\n\
          Scores: {} ({}).\n\
-         Words: {}'s ({why}; --article gfg, fcc or cs50 says another).\n\
+         Words: {} ({why}; --article gfg, fcc or cs50 says another).\n\
          Time: {} for the empty board, a share of it by the size of its minimax tree \
          elsewhere (at least {}).\n\n",
         count(positions as u64, "position", "positions"),
         asked_words(options),
         scoring_legend(options.scoring, win),
         scores_source(options),
-        options.article.title(),
+        options.article.possessive(),
         seconds(options.timeout),
         seconds(LEAST_TIME.min(options.timeout)),
     )

@@ -66,6 +66,7 @@ const fn names(article: Article) -> Names {
 pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
     let n = names(article);
     let title = article.title();
+    let owner = article.possessive();
     match slip {
         Slip::PlayerAlwaysX | Slip::PlayerAlwaysO => {
             let (fixed, other) = match slip {
@@ -236,7 +237,7 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
                  and O's by max_value."
                 .into(),
             _ => format!(
-                "You score each move for the opponent, so you keep the worst move. In {title}'s \
+                "You score each move for the opponent, so you keep the worst move. In {owner} \
                  code +10 is a line of the side choosing the move, and {} scores each move with \
                  `{}`: after the move the opponent, the minimizer, replies.",
                 n.find, n.root_call
