@@ -547,7 +547,9 @@ impl GradeArgs {
                     writeln!(io.out)?;
                 }
                 write!(io.out, "{text}")?;
-                if let Ended::NotStarted(_) = summary.ended {
+                if let Ended::NotStarted(why) = &summary.ended
+                    && why.contains("no such program")
+                {
                     writeln!(
                         io.out,
                         "--cs50 runs the module with Python 3 ({}); --python names another.",

@@ -137,7 +137,8 @@ impl Minimax {
         match self {
             Minimax::Every => "every reachable position".into(),
             Minimax::Sample(count, seed) => format!(
-                "every position with up to {MINIMAX_ALL_UP_TO} empty squares and {count} of the                  82 bigger ones (--seed {seed}; --every-position asks all)"
+                "every position with up to {MINIMAX_ALL_UP_TO} empty squares and {count} of the \
+                 82 bigger ones (--seed {seed}; --every-position asks all)"
             ),
         }
     }

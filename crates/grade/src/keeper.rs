@@ -35,7 +35,7 @@ use std::time::Duration;
 
 use rustix::process::{
     Pid, Resource, Rlimit, Signal, WaitOptions, getpid, kill_process, set_child_subreaper,
-    set_parent_process_death_signal, setrlimit, waitpid,
+    set_parent_process_death_signal, setrlimit, wait,
 };
 
 /// Sets the memory limit of the calling process: its data (heap and
@@ -95,7 +95,8 @@ fn kill_all() {
         for pid in descendants(me) {
             let _ = kill_process(pid, Signal::KILL);
         }
-        match waitpid(None, WaitOptions::NOHANG) {
+        // Any child at all, whatever its process group.
+        match wait(WaitOptions::NOHANG) {
             // Reaped one: there may be more at once.
             Ok(Some(_)) => {}
             // Children left, none ended yet: they are being killed.

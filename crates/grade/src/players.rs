@@ -574,7 +574,7 @@ pub fn catalogue(scoring: Scoring, keep: Option<Keep>, scores: bool) -> Vec<Mode
     let right = Model::right(scoring, keep.unwrap_or(Keep::First));
     let useful = |slip: Slip| {
         let counting_differs = match slip {
-            Slip::NoDepth => scoring != Scoring::Plain,
+            Slip::NoDepth => scoring == Scoring::Depth,
             Slip::Depth => scoring == Scoring::Plain,
             _ => true,
         };

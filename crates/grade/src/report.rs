@@ -131,7 +131,8 @@ pub fn failure_line(failure: &Failure) -> String {
     let killed = match failure.trouble {
         Trouble::Exited {
             status: Some(_), ..
-        } => "",
+        }
+        | Trouble::Memory { .. } => "",
         _ => "killed, ",
     };
     let next = match failure.restarts_left {
