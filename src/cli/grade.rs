@@ -369,7 +369,9 @@ impl GradeArgs {
             writeln!(io.out, "{}", summary_json(&summary, options))?;
         } else {
             write!(io.out, "{}", progress.finish())?;
-            writeln!(io.out)?;
+            if summary.reached() > 0 {
+                writeln!(io.out)?;
+            }
             write!(io.out, "{text}")?;
         }
         let seconds = started.elapsed().as_secs_f64();

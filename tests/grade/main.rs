@@ -178,11 +178,10 @@ fn the_text_report_shows_the_smallest_counterexample_and_the_diagnosis() {
     let out = grade_student(&[], &["--mistake", "x-always-max"]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
-    let right = stdout
-        .lines()
-        .find(|line| line.ends_with(" right"))
-        .expect("N/4,520 right");
-    assert!(right.ends_with("/4,520 right"), "{right}");
+    assert!(
+        stdout.lines().any(|line| line.ends_with("/4,520 right")),
+        "N/4,520 right: {stdout}"
+    );
     // The first wrong position shown is one of the fewest empty squares.
     let first = stdout
         .lines()

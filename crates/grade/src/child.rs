@@ -300,6 +300,18 @@ impl Student {
         // The keeper has its end now; the grader keeps its own.
         let keeper = keeper.map(|(ours, _theirs)| ours);
         let mut child = spawned.map_err(not_started)?;
+        if let Some(keeper) = &keeper {
+            // The keeper says whether the student runs.
+            let _ = keeper.set_read_timeout(Some(KEEPER_GRACE));
+            let mut said = String::new();
+            let _ = BufReader::new(keeper).read_line(&mut said);
+            let said = said.trim();
+            if said != super::keeper::STARTED {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(not_started(super::keeper::start_error(said)));
+            }
+        }
         let (stdin, stdout, stderr) = (
             child.stdin.take().expect("piped"),
             child.stdout.take().expect("piped"),

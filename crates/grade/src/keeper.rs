@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
-use std::io::Read;
+use std::io::{self, Read, Write};
 use std::os::fd::{FromRawFd, RawFd};
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -107,14 +107,47 @@ fn kill_all() {
     }
 }
 
+/// What the keeper tells the grader once the student runs.
+pub const STARTED: &str = "started";
+
+/// What the keeper tells the grader when the student could not be
+/// started: `not-found`, `denied` or the error in words.
+fn not_started(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotFound => "not-found".into(),
+        io::ErrorKind::PermissionDenied => "denied".into(),
+        _ => error.to_string(),
+    }
+}
+
+/// The error the keeper's word `said` stands for.
+pub fn start_error(said: &str) -> io::Error {
+    match said {
+        "not-found" => io::Error::from(io::ErrorKind::NotFound),
+        "denied" => io::Error::from(io::ErrorKind::PermissionDenied),
+        other => io::Error::other(other.to_string()),
+    }
+}
+
+/// Points the keeper's standard streams at `/dev/null`.
+fn let_go_of_streams() -> std::io::Result<()> {
+    let null = rustix::fs::open(
+        "/dev/null",
+        rustix::fs::OFlags::RDWR | rustix::fs::OFlags::CLOEXEC,
+        rustix::fs::Mode::empty(),
+    )?;
+    rustix::stdio::dup2_stdin(&null)?;
+    rustix::stdio::dup2_stdout(&null)?;
+    rustix::stdio::dup2_stderr(&null)?;
+    Ok(())
+}
+
 /// What the keeper waits for.
 enum Heard {
     /// The student exited so.
     Exited(std::process::ExitStatus),
     /// The grader closed its end, or died.
     Closed,
-    /// The student could not be started.
-    NotStarted(std::io::Error),
 }
 
 /// The keeper's life: runs `command` (the student) with the keeper's own
@@ -126,6 +159,10 @@ pub fn run(socket: RawFd, command: &[OsString], max_memory: Option<u64>) -> std:
     // SAFETY: the grader passed this descriptor open for the keeper, and
     // nothing else in this process uses it.
     let mut socket = unsafe { UnixStream::from_raw_fd(socket) };
+    let mut answer = match socket.try_clone() {
+        Ok(answer) => answer,
+        Err(error) => return error,
+    };
     let _ = set_child_subreaper(Some(getpid()));
     let (tell, heard) = mpsc::channel();
     let closed = tell.clone();
@@ -151,18 +188,25 @@ pub fn run(socket: RawFd, command: &[OsString], max_memory: Option<u64>) -> std:
             Ok(())
         });
     }
-    thread::spawn(move || match student.spawn() {
-        Ok(mut child) => {
-            if let Ok(status) = child.wait() {
-                let _ = tell.send(Heard::Exited(status));
-            }
-        }
+    // Spawned from the thread that lives as long as the keeper: the
+    // student's death signal is tied to the thread that started it.
+    let mut child = match student.spawn() {
+        Ok(child) => child,
         Err(error) => {
-            let _ = tell.send(Heard::NotStarted(error));
+            let _ = writeln!(answer, "{}", not_started(&error));
+            return error;
+        }
+    };
+    let _ = writeln!(answer, "{STARTED}");
+    // The student's streams are its own: a student that closes its input
+    // or its output is seen to by the grader, not held open here.
+    let _ = let_go_of_streams();
+    thread::spawn(move || {
+        if let Ok(status) = child.wait() {
+            let _ = tell.send(Heard::Exited(status));
         }
     });
     match heard.recv() {
-        Ok(Heard::NotStarted(error)) => return error,
         Ok(Heard::Exited(status)) => {
             kill_all();
             if let Some(code) = status.code() {
