@@ -102,17 +102,17 @@ pub struct GradeArgs {
     /// Whose names the report speaks: gfg (GeeksforGeeks), fcc (freeCodeCamp) or cs50 [default: cs50 with --cs50 or --scores cs50, fcc for a node or .js program, else gfg].
     #[arg(long, value_name = "ARTICLE", value_parser = listed(Article::ALL, Article::name))]
     pub article: Option<Article>,
-    /// Also write a row per submission to FILE as CSV: submission, right, wrong, failed, asked, diagnosis, ended, seconds.
+    /// Also write a row per submission to FILE as CSV: submission, right, wrong, failed, asked, diagnosis, ended, seconds [default: none].
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
-    /// Also write one submission's result as Gradescope's autograder reads it (results.json): score, tests with name, score, max_score, output, visibility.
+    /// Also write one submission's result as Gradescope's autograder reads it (results.json): score, tests with name, score, max_score, output, visibility [default: none].
     #[arg(long, value_name = "FILE")]
     pub gradescope: Option<PathBuf>,
     /// The memory each student may use, in MiB (its data: heap and private memory, by rlimit).
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY,
           value_parser = clap::value_parser!(u64).range(16..=1_048_576))]
     pub max_memory: u64,
-    /// Run as the keeper of one student (the grader runs itself so), with the socket to the grader as descriptor FD.
+    /// Run as the keeper of one student (the grader runs itself so), with the socket to the grader as descriptor FD [default: none].
     #[arg(long, value_name = "FD", hide = true)]
     pub keeper: Option<i32>,
     /// The Python 3 that runs --cs50's shim.

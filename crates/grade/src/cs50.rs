@@ -109,9 +109,9 @@ impl Call {
 }
 
 /// Up to how many empty squares `minimax` is asked about every position
-/// (4,438 unfinished ones, and the finished): their trees together are a
-/// fifth of the calls the bigger 82 take, the empty board's alone a
-/// quarter.
+/// (4,438 unfinished ones, and the finished): their minimax trees hold
+/// 475,708 positions together, the 82 bigger ones' 1,649,827, the empty
+/// board's alone 549,946.
 pub const MINIMAX_ALL_UP_TO: usize = 6;
 
 /// How many of the 82 positions with more empty squares `minimax` is asked
