@@ -23,17 +23,17 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use super::{ExitStatus, ScoresArg, Streams};
 use tictactoe_engine::Board;
+use tictactoe_engine::Scoring;
 use tictactoe_engine::teach::reference::Algorithm;
 use tictactoe_game::files;
-use tictactoe_engine::Scoring;
 use tictactoe_grade::child::{Guard, Program};
 use tictactoe_grade::class::{self, Row};
 use tictactoe_grade::cs50::{self, Cs50Event, Minimax, Python};
 use tictactoe_grade::diagnosis::Article;
 use tictactoe_grade::protocol::Ask;
 use tictactoe_grade::report::{
-    DEFAULT_SHOWN, Progress, failure_json, failure_line, gradescope_cs50, gradescope_program,
-    graded_json, heading, summary_json, summary_text,
+    DEFAULT_SHOWN, Progress, failure_json, failure_line, graded_json, gradescope_cs50,
+    gradescope_program, heading, row_json, summary_json, summary_text,
 };
 use tictactoe_grade::{
     DEFAULT_TIMEOUT, Ended, Event, Options, Summary, Ties, all_positions, grade, keeper, sample,
@@ -183,7 +183,10 @@ impl Stop {
 fn is_javascript(command: &[OsString]) -> bool {
     command.iter().enumerate().any(|(at, word)| {
         let path = Path::new(word);
-        let name = path.file_name().and_then(|name| name.to_str()).unwrap_or("");
+        let name = path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .unwrap_or("");
         (at == 0 && matches!(name, "node" | "nodejs" | "deno" | "bun"))
             || [".js", ".mjs", ".cjs"]
                 .iter()
@@ -322,7 +325,12 @@ impl GradeArgs {
             (Article::Cs50, "--cs50")
         } else if self.scores.scores == Scoring::Cs50 {
             (Article::Cs50, "--scores cs50")
-        } else if is_javascript(command) || self.each.as_deref().is_some_and(|each| each.ends_with(".js")) {
+        } else if is_javascript(command)
+            || self
+                .each
+                .as_deref()
+                .is_some_and(|each| each.ends_with(".js"))
+        {
             (Article::Fcc, "a JavaScript program")
         } else {
             (Article::Gfg, "the default")
@@ -342,27 +350,38 @@ impl GradeArgs {
     ) -> io::Result<ExitStatus> {
         if !self.json {
             let why = self.article(&self.command).1;
-            write!(io.out, "{}", heading(program, positions.len(), options, why))?;
+            write!(
+                io.out,
+                "{}",
+                heading(program, positions.len(), options, why)
+            )?;
             io.out.flush()?;
         }
         let started = Instant::now();
         let mut written = Ok(());
         let mut progress = Progress::default();
         let json = self.json;
-        let summary = grade(program, guard, positions, options, &stop.flag, &mut |event| {
-            let line = match (event, json) {
-                (Event::Graded(graded), true) => format!("{}\n", graded_json(graded)),
-                (Event::Failed(failure), true) => format!("{}\n", failure_json(failure)),
-                (Event::Failed(failure), false) => failure_line(failure),
-                (Event::Graded(graded), false) => progress.graded(graded, options),
-            };
-            if written.is_ok() && !line.is_empty() {
-                written = io
-                    .out
-                    .write_all(line.as_bytes())
-                    .and_then(|()| io.out.flush());
-            }
-        });
+        let summary = grade(
+            program,
+            guard,
+            positions,
+            options,
+            &stop.flag,
+            &mut |event| {
+                let line = match (event, json) {
+                    (Event::Graded(graded), true) => format!("{}\n", graded_json(graded)),
+                    (Event::Failed(failure), true) => format!("{}\n", failure_json(failure)),
+                    (Event::Failed(failure), false) => failure_line(failure),
+                    (Event::Graded(graded), false) => progress.graded(graded, options),
+                };
+                if written.is_ok() && !line.is_empty() {
+                    written = io
+                        .out
+                        .write_all(line.as_bytes())
+                        .and_then(|()| io.out.flush());
+                }
+            },
+        );
         written?;
         let text = summary_text(&summary, options, self.show);
         if self.json {
@@ -422,7 +441,7 @@ impl GradeArgs {
                 grade(program, guard, positions, options, &stop.flag, &mut |_| {});
             let row = Row::of_program(name.clone(), &summary, started.elapsed());
             if self.json {
-                writeln!(io.out, "{}", summary_json(&summary, options))?;
+                writeln!(io.out, "{}", row_json(&row))?;
             } else {
                 write!(io.out, "{}", class::line(&row, width))?;
             }
@@ -491,10 +510,7 @@ impl GradeArgs {
             let what = if one {
                 format!("CS50's functions in {}", self.cs50[0].display())
             } else {
-                format!(
-                    "{} CS50 modules, one after the other,",
-                    self.cs50.len()
-                )
+                format!("{} CS50 modules, one after the other,", self.cs50.len())
             };
             writeln!(
                 io.out,
@@ -523,7 +539,9 @@ impl GradeArgs {
                 &stop.flag,
                 &mut |event| {
                     let line = match (event, json) {
-                        (Cs50Event::Failed(failure), true) => format!("{}\n", failure_json(failure)),
+                        (Cs50Event::Failed(failure), true) => {
+                            format!("{}\n", failure_json(failure))
+                        }
                         (Cs50Event::Failed(failure), false) if one => failure_line(failure),
                         (Cs50Event::Checked(checked), false) if one => cs50::function_line(checked),
                         _ => return,
@@ -540,7 +558,9 @@ impl GradeArgs {
             let time = started.elapsed();
             let row = Row::of_cs50(module.display().to_string(), &summary, time);
             let text = cs50::text(&summary, self.show, true);
-            if self.json {
+            if self.json && !one {
+                writeln!(io.out, "{}", row_json(&row))?;
+            } else if self.json {
                 for line in cs50::json_lines(&summary) {
                     writeln!(io.out, "{line}")?;
                 }

@@ -16,9 +16,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{
-    available, binary, grade, left_behind, output_within, pids, students, summary, text,
-};
+use super::{available, binary, grade, left_behind, output_within, pids, students, summary, text};
 
 /// The sample every student here is graded on.
 const SAMPLE: [&str; 4] = ["--sample", "300", "--seed", "3"];
@@ -176,7 +174,10 @@ fn the_articles_code_as_printed_is_recognised() {
         "{report}"
     );
     // The first example of each: O to move played as X, and a slow win.
-    assert!(report.contains("(first example: player-always-x)"), "{report}");
+    assert!(
+        report.contains("(first example: player-always-x)"),
+        "{report}"
+    );
     assert!(report.contains("(first example: no-depth)"), "{report}");
     // freeCodeCamp's, ported to Python as printed: its words with --article.
     let port = students("fcc_printed.py");
@@ -215,7 +216,11 @@ fn the_articles_code_as_printed_is_recognised() {
     if available("node") {
         let script = students("fcc_printed.js");
         let out = graded_json(&[], &["node", script.to_str().unwrap()]);
-        assert_eq!(summary(&out)["article"], "fcc", "a node program speaks freeCodeCamp");
+        assert_eq!(
+            summary(&out)["article"],
+            "fcc",
+            "a node program speaks freeCodeCamp"
+        );
         assert_eq!(answers(&out)["mistake"], "player-always-x+no-depth");
     } else {
         eprintln!("no node here: the JavaScript student is not graded");
@@ -275,7 +280,10 @@ fn each_usual_slip_is_named_with_its_fix_and_a_refuting_line() {
         if name != "best-val-zero" {
             assert!(report.contains("    after your "), "{name}: {report}");
         } else {
-            assert!(report.contains("row -1, col -1 (off the board)"), "{report}");
+            assert!(
+                report.contains("row -1, col -1 (off the board)"),
+                "{report}"
+            );
         }
     }
 }
@@ -469,11 +477,22 @@ fn a_class_of_cs50_modules_gives_a_row_each_and_a_csv() {
     assert_eq!(out.status.code(), Some(1), "one is wrong: {stdout}");
     let rows: Vec<&str> = stdout
         .lines()
-        .filter(|line| modules.iter().any(|module| line.starts_with(module.as_str())))
+        .filter(|line| {
+            modules
+                .iter()
+                .any(|module| line.starts_with(module.as_str()))
+        })
         .collect();
     assert_eq!(rows.len(), 3, "{stdout}");
-    assert!(rows[1].ends_with("result, minimax: x-always-max"), "{}", rows[1]);
-    assert!(rows[0].ends_with("  -") && rows[2].ends_with("  -"), "{stdout}");
+    assert!(
+        rows[1].ends_with("result, minimax: x-always-max"),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[0].ends_with("  -") && rows[2].ends_with("  -"),
+        "{stdout}"
+    );
     let sheet = fs::read_to_string(&csv).unwrap();
     let lines: Vec<&str> = sheet.lines().collect();
     assert_eq!(lines.len(), 4, "a header and three rows: {sheet}");
@@ -481,7 +500,10 @@ fn a_class_of_cs50_modules_gives_a_row_each_and_a_csv() {
         lines[0],
         "submission,right,wrong,failed,asked,diagnosis,ended,seconds"
     );
-    assert!(lines[2].contains(",\"result, minimax: x-always-max\",done,"), "{sheet}");
+    assert!(
+        lines[2].contains(",\"result, minimax: x-always-max\",done,"),
+        "{sheet}"
+    );
 }
 
 #[test]
@@ -515,7 +537,10 @@ fn each_program_of_a_class_gets_a_row_and_one_crash_stops_no_other() {
     let sheet = fs::read_to_string(&csv).unwrap();
     let rows: Vec<&str> = sheet.lines().skip(1).collect();
     assert_eq!(rows.len(), 3, "{sheet}");
-    assert!(rows[0].contains("alice/main.py,40,0,0,40,-,done,"), "{sheet}");
+    assert!(
+        rows[0].contains("alice/main.py,40,0,0,40,-,done,"),
+        "{sheet}"
+    );
     assert!(rows[1].contains("bob/main.py,"), "{sheet}");
     assert!(rows[2].contains("carol/main.py,0,0,"), "{sheet}");
     assert!(rows[2].contains(",gave-up,"), "{sheet}");
@@ -526,12 +551,7 @@ fn gradescope_gets_its_results_json() {
     let dir = tempfile::tempdir().unwrap();
     let module = class(dir.path(), &["cs50_broken/tictactoe.py"]).remove(0);
     let results = dir.path().join("results.json");
-    let out = run(&[
-        "--cs50",
-        &module,
-        "--gradescope",
-        results.to_str().unwrap(),
-    ]);
+    let out = run(&["--cs50", &module, "--gradescope", results.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
     let results: Value = serde_json::from_str(&fs::read_to_string(&results).unwrap()).unwrap();
     let tests = results["tests"].as_array().unwrap();
@@ -543,7 +563,10 @@ fn gradescope_gets_its_results_json() {
     }
     assert_eq!(tests[0]["name"], "player");
     assert_eq!(tests[0]["score"], 1.0);
-    let score: f64 = tests.iter().map(|test| test["score"].as_f64().unwrap()).sum();
+    let score: f64 = tests
+        .iter()
+        .map(|test| test["score"].as_f64().unwrap())
+        .sum();
     assert!((results["score"].as_f64().unwrap() - score).abs() < 1e-6);
     assert!(score < 7.0 && score > 5.0, "{score}");
 }

@@ -27,8 +27,7 @@ use std::time::{Duration, Instant};
 
 use rustix::io::{FdFlags, fcntl_setfd};
 use rustix::process::{
-    Pid, Signal, WaitId, WaitIdOptions, kill_process_group, set_parent_process_death_signal,
-    waitid,
+    Pid, Signal, WaitId, WaitIdOptions, kill_process_group, set_parent_process_death_signal, waitid,
 };
 
 use super::keeper::limit_memory;
@@ -609,7 +608,11 @@ mod tests {
     #[test]
     fn a_program_answers_line_by_line() {
         let stop = AtomicBool::new(false);
-        let mut student = Student::start(&sh("while read b; do echo \"got $b\"; done"), &Guard::default()).unwrap();
+        let mut student = Student::start(
+            &sh("while read b; do echo \"got $b\"; done"),
+            &Guard::default(),
+        )
+        .unwrap();
         assert_eq!(student.ask("one", PATIENT, &stop).unwrap(), "got one");
         assert_eq!(student.ask("two", PATIENT, &stop).unwrap(), "got two");
         student.stop();
@@ -618,9 +621,10 @@ mod tests {
     #[test]
     fn a_program_that_exits_says_how_and_its_last_words() {
         let stop = AtomicBool::new(false);
-        let mut student = Student::start(&sh(
-            "read b; echo 'Traceback' >&2; echo 'IndexError: oops' >&2; exit 3",
-        ), &Guard::default())
+        let mut student = Student::start(
+            &sh("read b; echo 'Traceback' >&2; echo 'IndexError: oops' >&2; exit 3"),
+            &Guard::default(),
+        )
         .unwrap();
         let trouble = student.ask("x", PATIENT, &stop).unwrap_err();
         assert_eq!(
@@ -650,8 +654,11 @@ mod tests {
             })
             .expect("a flood is found out");
         assert!(matches!(trouble, Trouble::ExtraLine(_)), "{trouble:?}");
-        let mut student =
-            Student::start(&sh("read b; head -c 100000 /dev/zero | tr '\\0' 'x'"), &Guard::default()).unwrap();
+        let mut student = Student::start(
+            &sh("read b; head -c 100000 /dev/zero | tr '\\0' 'x'"),
+            &Guard::default(),
+        )
+        .unwrap();
         assert_eq!(student.ask("x", PATIENT, &stop), Err(Trouble::LongLine));
     }
 

@@ -110,7 +110,11 @@ pub fn line(row: &Row, width: usize) -> String {
     format!(
         "{:<width$}  {:>13}  {:>6}  {:>6}  {:>6}  {}\n",
         row.name,
-        format!("{}/{}", thousands(row.right as u64), thousands(row.asked as u64)),
+        format!(
+            "{}/{}",
+            thousands(row.right as u64),
+            thousands(row.asked as u64)
+        ),
         thousands(row.wrong as u64),
         thousands(row.failed as u64),
         seconds(row.time),
@@ -151,7 +155,10 @@ pub fn write_csv(path: &Path, rows: &[Row]) -> io::Result<()> {
 /// order, with the program that grades it (`{}` in the command replaced by
 /// the path), or why there is none.
 pub fn each(pattern: &str, command: &[OsString]) -> Result<Vec<(String, Program)>, String> {
-    if !command.iter().any(|word| word.to_string_lossy().contains("{}")) {
+    if !command
+        .iter()
+        .any(|word| word.to_string_lossy().contains("{}"))
+    {
         return Err(format!(
             "--each {pattern}: the command has no {{}} to put each path in (for example \
              `-- python3 {{}}`)"
@@ -182,4 +189,53 @@ pub fn each(pattern: &str, command: &[OsString]) -> Result<Vec<(String, Program)
         return Err(format!("--each {pattern}: no file matches"));
     }
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_path_takes_the_place_of_the_braces() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b", "a"] {
+            std::fs::create_dir(dir.path().join(name)).unwrap();
+            std::fs::write(dir.path().join(name).join("main.py"), "").unwrap();
+        }
+        let pattern = format!("{}/*/main.py", dir.path().display());
+        let command: Vec<OsString> = vec!["python3".into(), "-u".into(), "{}".into()];
+        let found = each(&pattern, &command).unwrap();
+        let names: Vec<&str> = found.iter().map(|(name, _)| name.as_str()).collect();
+        assert!(names[0].ends_with("/a/main.py") && names[1].ends_with("/b/main.py"));
+        assert_eq!(found[0].1.args[1], OsString::from(&found[0].0));
+        assert!(each(&pattern, &command[..2]).unwrap_err().contains("no {}"));
+        let none = format!("{}/*/none.py", dir.path().display());
+        assert!(
+            each(&none, &command)
+                .unwrap_err()
+                .contains("no file matches")
+        );
+    }
+
+    #[test]
+    fn a_csv_row_per_submission_quoted_where_it_must_be() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("class.csv");
+        let row = Row {
+            name: "subs/a, b/main.py".into(),
+            right: 3,
+            wrong: 1,
+            failed: 0,
+            asked: 4,
+            diagnosis: "result, minimax: x-always-max".into(),
+            ended: "done",
+            time: Duration::from_millis(1_250),
+        };
+        write_csv(&path, &[row]).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "submission,right,wrong,failed,asked,diagnosis,ended,seconds\n\
+             \"subs/a, b/main.py\",3,1,0,4,\"result, minimax: x-always-max\",done,1.2\n"
+        );
+    }
 }

@@ -232,7 +232,10 @@ fn read_reply(line: &str) -> Result<Answered, String> {
         (None, Some(Value::String(error))) => Err(error.clone()),
         _ => return Err("not a reply of the shim".into()),
     };
-    let shown = reply.get("repr").and_then(Value::as_str).map(str::to_string);
+    let shown = reply
+        .get("repr")
+        .and_then(Value::as_str)
+        .map(str::to_string);
     Ok(Answered {
         returned,
         modified,
@@ -699,4 +702,50 @@ pub fn json_lines(summary: &Cs50Summary) -> Vec<String> {
         .to_string(),
     );
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(function: Function, board: &str) -> Call {
+        Call {
+            function,
+            board: board.parse().unwrap(),
+            action: None,
+        }
+    }
+
+    #[test]
+    fn values_are_echoed_as_the_module_wrote_them() {
+        // X to move, a module whose marks are "X" and "O" answered O.
+        let answered = read_reply(r#"{"value": "o", "repr": "'O'"}"#).unwrap();
+        let why = judge(&call(Function::Player, "xo./.../..."), &answered).unwrap();
+        assert_eq!(why, "returned 'O', not 'X'");
+        let answered = read_reply(r#"{"value": [2, 1], "repr": "(2, 1)"}"#).unwrap();
+        let why = judge(&call(Function::Minimax, "xox/oxx/o.."), &answered).unwrap();
+        assert_eq!(why, "returned (2, 1), where an optimal action is (2, 2)");
+    }
+
+    #[test]
+    fn minimax_is_asked_about_the_small_positions_and_a_sample_of_the_big() {
+        let minimax = |which| {
+            calls(which)
+                .into_iter()
+                .filter(|call| call.function == Function::Minimax)
+                .map(|call| call.board)
+                .collect::<Vec<_>>()
+        };
+        let every = minimax(Minimax::Every);
+        assert_eq!(every.len(), 5_478);
+        let sampled = minimax(Minimax::DEFAULT);
+        let big = sampled
+            .iter()
+            .filter(|board| board.empty_cells().len() > MINIMAX_ALL_UP_TO)
+            .count();
+        assert_eq!(big, MINIMAX_SAMPLE);
+        assert_eq!(sampled.len(), 5_478 - 82 + MINIMAX_SAMPLE);
+        let sizes: Vec<usize> = sampled.iter().map(|b| b.empty_cells().len()).collect();
+        assert!(sizes.is_sorted(), "simplest first, the biggest last");
+    }
 }

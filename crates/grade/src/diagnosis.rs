@@ -167,7 +167,10 @@ pub struct Diagnosis {
 enum Prediction {
     /// One of these moves, where the model itself answers the first
     /// (`None`: no move, `-1 -1`).
-    Move(Option<tictactoe_engine::Square>, Vec<Option<tictactoe_engine::Square>>),
+    Move(
+        Option<tictactoe_engine::Square>,
+        Vec<Option<tictactoe_engine::Square>>,
+    ),
     /// These scores.
     Scores(Vec<(tictactoe_engine::Square, i32)>),
 }
@@ -218,7 +221,10 @@ fn is_right(prediction: &Prediction, graded: &Graded) -> bool {
     match prediction {
         Prediction::Move(_, moves) => {
             moves.len() == right.moves.len()
-                && right.moves.iter().all(|square| moves.contains(&Some(*square)))
+                && right
+                    .moves
+                    .iter()
+                    .all(|square| moves.contains(&Some(*square)))
         }
         Prediction::Scores(scores) => *scores == right.scores,
     }

@@ -672,7 +672,10 @@ mod tests {
         let printed = Model::printed(Scoring::Depth, Keep::First);
         let played = play(&printed, "xox/ox./...");
         let score = |square: Square| played.scores.iter().find(|s| s.0 == square).unwrap().1;
-        assert_eq!((score(Square::new(2, 0)), score(Square::new(2, 2))), (10, 10));
+        assert_eq!(
+            (score(Square::new(2, 0)), score(Square::new(2, 2))),
+            (10, 10)
+        );
     }
 
     #[test]

@@ -251,7 +251,11 @@ fn named_words(named: &Named, options: &Options) -> String {
             .take(5)
             .map(|number| format!("#{number}"))
             .collect();
-        let more = if named.exceptions.len() > 5 { ", …" } else { "" };
+        let more = if named.exceptions.len() > 5 {
+            ", …"
+        } else {
+            ""
+        };
         out.push_str(&format!(
             "it explains {} of the {} wrong answers, and not {}{more}: compare those with the \
              article line by line. ",
@@ -319,10 +323,7 @@ fn diagnosis_words(diagnosis: &Diagnosis, options: &Options) -> String {
 /// The wrong positions shown: the first example of each mistake named,
 /// then the first wrong ones, simplest first, `shown` at least; each with
 /// the names of the mistakes it is the first example of.
-fn shown_positions<'a>(
-    summary: &'a Summary,
-    shown: usize,
-) -> Vec<(&'a Graded, Vec<&'static str>)> {
+fn shown_positions(summary: &Summary, shown: usize) -> Vec<(&Graded, Vec<&'static str>)> {
     if shown == 0 {
         return Vec::new();
     }
@@ -690,7 +691,12 @@ pub fn gradescope_program(summary: &Summary, output: String, seconds: f64) -> St
         .graded
         .iter()
         .map(|one| one.board.empty_cells().len())
-        .chain(summary.failures.iter().map(|one| one.board.empty_cells().len()))
+        .chain(
+            summary
+                .failures
+                .iter()
+                .map(|one| one.board.empty_cells().len()),
+        )
         .collect();
     sizes.sort_unstable();
     sizes.dedup();
@@ -742,7 +748,11 @@ pub fn gradescope_cs50(summary: &super::cs50::Cs50Summary, output: String, secon
         .map(|checked| {
             let mut said = format!("{}/{} right", checked.right, checked.calls);
             if let Some(wrong) = checked.wrong.first() {
-                said.push_str(&format!("; the first wrong: {}: {}", wrong.call.words(), wrong.why));
+                said.push_str(&format!(
+                    "; the first wrong: {}: {}",
+                    wrong.call.words(),
+                    wrong.why
+                ));
             }
             if let Some(hint) = super::cs50::hint(checked) {
                 said.push_str(&format!("\n{hint}"));
@@ -756,4 +766,20 @@ pub fn gradescope_cs50(summary: &super::cs50::Cs50Summary, output: String, secon
         })
         .collect();
     gradescope(tests, output, seconds)
+}
+
+/// One submission's row of a class, as one line of JSON: `submission`,
+/// `right`, `wrong`, `failed`, `asked`, `diagnosis`, `ended`, `seconds`.
+pub fn row_json(row: &super::class::Row) -> String {
+    json!({
+        "submission": row.name,
+        "right": row.right,
+        "wrong": row.wrong,
+        "failed": row.failed,
+        "asked": row.asked,
+        "diagnosis": row.diagnosis,
+        "ended": row.ended,
+        "seconds": (row.time.as_secs_f64() * 10.0).round() / 10.0,
+    })
+    .to_string()
 }

@@ -127,18 +127,24 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
         }
         Slip::RowsOnly | Slip::NoColumns | Slip::NoDiagonals | Slip::NoAntiDiagonal => {
             let missing = match slip {
-                Slip::RowsOnly => "checks the rows only: a line down a column or along a \
-                                   diagonal is not seen",
+                Slip::RowsOnly => {
+                    "checks the rows only: a line down a column or along a \
+                                   diagonal is not seen"
+                }
                 Slip::NoColumns => "leaves out the columns: a line down a column is not seen",
                 Slip::NoDiagonals => "leaves out the diagonals: a line along either is not seen",
                 _ => "leaves out the anti-diagonal (c1, b2, a3): a line along it is not seen",
             };
             let all = match article {
-                Article::Fcc => "freeCodeCamp's `winning` lists all 8 lines: 3 rows, 3 columns, \
-                                 2 diagonals",
+                Article::Fcc => {
+                    "freeCodeCamp's `winning` lists all 8 lines: 3 rows, 3 columns, \
+                                 2 diagonals"
+                }
                 Article::Cs50 => "a line is 3 rows, 3 columns and 2 diagonals",
-                Article::Gfg => "GeeksforGeeks' evaluate checks the rows, the columns, then \
-                                 both diagonals, b[0][0]-b[1][1]-b[2][2] and b[0][2]-b[1][1]-b[2][0]",
+                Article::Gfg => {
+                    "GeeksforGeeks' evaluate checks the rows, the columns, then \
+                                 both diagonals, b[0][0]-b[1][1]-b[2][2] and b[0][2]-b[1][1]-b[2][0]"
+                }
             };
             format!(
                 "Your {} {missing}, so a move that lets the opponent complete one looks as good \
@@ -370,16 +376,22 @@ mod tests {
     #[test]
     fn the_refuting_line_says_how_the_game_ends() {
         let board: Board = "xox/oxx/o..".parse().unwrap();
-        let rows_only = Model::right(Scoring::Depth, crate::players::Keep::First)
-            .with(&[Slip::RowsOnly]);
+        let rows_only =
+            Model::right(Scoring::Depth, crate::players::Keep::First).with(&[Slip::RowsOnly]);
         // After O's b3, X plays c3: column c, and the diagonal a1-c3 too.
         let line = after(&board, Square::new(2, 1), Some(&rows_only)).unwrap();
         assert_eq!(
             line,
             "X plays c3 and wins: column c and diagonal a1-c3, which your evaluate does not see"
         );
-        assert_eq!(after(&board, Square::new(2, 2), None).unwrap(), "X plays b3: a draw");
+        assert_eq!(
+            after(&board, Square::new(2, 2), None).unwrap(),
+            "X plays b3: a draw"
+        );
         let win: Board = "xox/oox/...".parse().unwrap();
-        assert_eq!(after(&win, Square::new(2, 2), None).unwrap(), "you win: column c");
+        assert_eq!(
+            after(&win, Square::new(2, 2), None).unwrap(),
+            "you win: column c"
+        );
     }
 }
