@@ -32,8 +32,8 @@ use tictactoe_grade::cs50::{self, Cs50Event, Minimax, Python};
 use tictactoe_grade::diagnosis::Article;
 use tictactoe_grade::protocol::Ask;
 use tictactoe_grade::report::{
-    DEFAULT_SHOWN, Progress, failure_json, failure_line, graded_json, gradescope_cs50,
-    gradescope_program, heading, row_json, summary_json, summary_text,
+    DEFAULT_SHOWN, Progress, cs50_json_lines, failure_json, failure_line, graded_json,
+    gradescope_cs50, gradescope_program, heading, row_json, summary_json, summary_text,
 };
 use tictactoe_grade::{
     DEFAULT_TIMEOUT, Ended, Event, Options, Summary, Ties, all_positions, grade, keeper, sample,
@@ -113,7 +113,7 @@ pub struct GradeArgs {
           value_parser = clap::value_parser!(u64).range(16..=1_048_576))]
     pub max_memory: u64,
     /// Run as the keeper of one student (the grader runs itself so), with the socket to the grader as descriptor FD [default: none].
-    #[arg(long, value_name = "FD", hide = true)]
+    #[arg(long, value_name = "FD")]
     pub keeper: Option<i32>,
     /// The Python 3 that runs --cs50's shim.
     #[arg(
@@ -561,7 +561,7 @@ impl GradeArgs {
             if self.json && !one {
                 writeln!(io.out, "{}", row_json(&row))?;
             } else if self.json {
-                for line in cs50::json_lines(&summary) {
+                for line in cs50_json_lines(&summary) {
                     writeln!(io.out, "{line}")?;
                 }
             } else if one {

@@ -610,3 +610,27 @@ fn cs50_refuses_what_is_not_a_python_file_in_one_line() {
 fn support_pipe(at: &Path) {
     super::support::named_pipe(at);
 }
+
+#[test]
+fn what_a_cs50_module_starts_at_import_ends_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("pids");
+    let module = dir.path().join("tictactoe.py");
+    fs::write(
+        &module,
+        format!(
+            "import subprocess\n\
+             helper = subprocess.Popen(['setsid', 'sleep', '1000'])\n\
+             open({pid_file:?}, 'a').write(f'{{helper.pid}}\\n')\n\
+             raise ImportError('no board here')\n"
+        ),
+    )
+    .unwrap();
+    let out = run(&["--cs50", module.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(stdout.contains("ImportError: no board here"), "{stdout}");
+    let started = pids(&pid_file);
+    assert_eq!(started.len(), 1);
+    assert_eq!(left_behind(&started), Vec::<u32>::new());
+}

@@ -5,9 +5,10 @@
 //! article's program with one slip or with two (the articles' code as
 //! printed among them), answers every position the student answered. A
 //! model that gives the student's answer everywhere, and a wrong one
-//! somewhere, explains the answers: of several, the one with the fewest
-//! slips, then the one nearest the right answers (differing from them on
-//! the fewest positions). When none explains every answer, the one that
+//! somewhere, explains the answers: of several, the one whose own choice
+//! among equal moves is the student's most often, then the articles'
+//! printed code, then the one with the fewest slips, then the one nearest
+//! the right answers (differing from them on the fewest positions). When none explains every answer, the one that
 //! explains most of the wrong ones is named with the answers it does not
 //! explain. For each slip of the model named, the first example is the
 //! simplest position (fewest empty squares) where that slip alone gives
@@ -312,12 +313,16 @@ pub fn name_program(graded: &[Graded], options: &Options) -> Option<Named> {
         if tally.explains * 2 <= wrong || tally.explains == 0 {
             continue;
         }
+        // Of the programs that explain as much: the one that answers the
+        // very moves the student did, the articles' printed code (the
+        // first most students try), the fewest slips, the nearest right.
         let rank = |tally: &Tally| {
             (
                 tally.exceptions.len(),
                 usize::MAX - tally.explains,
-                tally.model.slips.len(),
                 usize::MAX - tally.exact,
+                !tally.model.is_printed(),
+                tally.model.slips.len(),
                 tally.differs,
             )
         };

@@ -783,3 +783,41 @@ pub fn row_json(row: &super::class::Row) -> String {
     })
     .to_string()
 }
+
+/// The check as JSON: one line per function, then `{"summary": ...}`.
+pub fn cs50_json_lines(summary: &super::cs50::Cs50Summary) -> Vec<String> {
+    let mut lines: Vec<String> = summary
+        .functions
+        .iter()
+        .map(|checked| {
+            json!({
+                "function": checked.function.name(),
+                "calls": checked.calls,
+                "answered": checked.answered,
+                "right": checked.right,
+                "wrong": checked.wrong.iter().map(|wrong| json!({
+                    "call": wrong.call.words(),
+                    "board": wrong.call.board.to_string(),
+                    "why": wrong.why,
+                })).collect::<Vec<_>>(),
+                "hint": super::cs50::hint(checked),
+            })
+            .to_string()
+        })
+        .collect();
+    let ended = summary.ended.name();
+    let not_started = match &summary.ended {
+        Ended::NotStarted(why) => Some(why.clone()),
+        _ => None,
+    };
+    lines.push(
+        json!({"summary": {
+            "ended": ended,
+            "not_started": not_started,
+            "failed": summary.failures.len(),
+            "all_right": summary.all_right(),
+        }})
+        .to_string(),
+    );
+    lines
+}

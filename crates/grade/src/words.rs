@@ -53,7 +53,7 @@ const fn names(article: Article) -> Names {
             evaluate: "winner(board)",
             moves_left: "terminal(board)",
             find: "minimax(board)",
-            root_call: "min_value(result(board, action)) for X (max_value for O)",
+            root_call: "minvalue(result(board, action)) for X (maxvalue for O)",
             undo: "result(board, action) returning a deep copy (copy.deepcopy(board))",
             best_start: "score = -math.inf",
             compare: "if min_val > score:",
@@ -228,7 +228,7 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
         }
         Slip::XAlwaysMax => match article {
             Article::Cs50 => "With O to move your minimax picks the action best for X: O is \
-                 the minimizer. CS50's minimax takes, for O, the action whose max_value is \
+                 the minimizer. CS50's minimax takes, for O, the action whose maxvalue is \
                  lowest."
                 .into(),
             _ => "With O to move your program places O's mark but still scores for X and keeps \
@@ -239,8 +239,8 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
         },
         Slip::WrongSide => match article {
             Article::Cs50 => "Your minimax picks each side's worst action: after a move the \
-                 other side chooses, so X's move is judged by min_value of the board after it, \
-                 and O's by max_value."
+                 other side chooses, so X's move is judged by minvalue of the board after it, \
+                 and O's by maxvalue."
                 .into(),
             _ => format!(
                 "You score each move for the opponent, so you keep the worst move. In {owner} \
