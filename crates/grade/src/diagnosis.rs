@@ -1,7 +1,7 @@
 //! The usual mistakes, named: which reference player explains a student's
 //! answers.
 //!
-//! Every [`Model`] of the [catalogue](crate::players::catalogue), the
+//! Every [`Model`] of the [`catalogue`], the
 //! article's program with one slip or with two (the articles' code as
 //! printed among them), answers every position the student answered. A
 //! model that gives the student's answer everywhere, and a wrong one
