@@ -412,7 +412,8 @@ pub struct Session<'a> {
     /// Programs that greet with a line of their own before the first request
     /// (the CS50 shim says it imported the module).
     greets: bool,
-    /// How long a greeting may take.
+    /// How long a greeting, or the first answer after a start, may take:
+    /// starting a program (Python, node) takes long on a busy machine.
     timeout: Duration,
     stop: &'a AtomicBool,
     /// Every failure so far.
@@ -468,6 +469,13 @@ impl<'a> Session<'a> {
             return Reply::Stop(Ended::Interrupted);
         }
         let stop = self.stop;
+        // A program about to be started may take the whole timeout for its
+        // first answer.
+        let timeout = if self.student.is_none() {
+            timeout.max(self.timeout)
+        } else {
+            timeout
+        };
         let answered = self.running().and_then(|student| {
             let line = student.ask(request, timeout, stop)?;
             match read(&line) {
