@@ -11,12 +11,12 @@
 use crate::support;
 
 use std::path::Path;
-use std::time::Duration;
 
 use regex::Regex;
 use snapbox::cmd::Command;
 use snapbox::report::Palette;
 use snapbox::{Assert, Data, Redactions};
+use support::PATIENCE;
 use support::docs::pages;
 
 /// One `$ command` and the output a page shows for it.
@@ -56,9 +56,11 @@ fn examples(page: &str) -> Vec<Example> {
 
 /// Times and rates, which no two runs share: each pattern's `redacted`
 /// group becomes its placeholder.
-const VARYING: [(&str, &str); 3] = [
+const VARYING: [(&str, &str); 5] = [
     ("[SECONDS]", r#""seconds":(?<redacted>[0-9.e-]+)"#),
-    ("[TIME]", r"\b(?<redacted>[0-9]+\.[0-9]+) (s|ms|µs)\b"),
+    ("[MS]", r#""ms":(?<redacted>[0-9]+)"#),
+    ("[GAIN]", r"\bx(?<redacted>[0-9][0-9,.]*) \(time\)"),
+    ("[TIME]", r"\b(?<redacted>[0-9]+(\.[0-9]+)?) (s|ms|µs)\b"),
     ("[RATE]", r"\((?<redacted>[0-9,]+) games per second\)"),
 ];
 
@@ -88,11 +90,6 @@ fn pattern(expected: &[String]) -> String {
     redactions().redact(&text).replace('…', "[..]")
 }
 
-/// Longer than any example takes on the slowest machine: a command still
-/// running by then is a server or waits for input, and fails the test
-/// instead of hanging it.
-const PATIENCE: Duration = Duration::from_secs(120);
-
 fn run(command: &str, home: &Path) -> Result<String, String> {
     let binary = Path::new(env!("CARGO_BIN_EXE_tictactoe"));
     let folder = binary.parent().expect("the binary's folder");
@@ -107,6 +104,8 @@ fn run(command: &str, home: &Path) -> Result<String, String> {
         .env("XDG_DATA_HOME", home)
         .env("NO_COLOR", "1")
         .stdin("")
+        // A command still running after the test's patience is a server or
+        // waits for input: it fails the test instead of hanging it.
         .timeout(PATIENCE)
         .output()
         .map_err(|error| format!("could not run: {error}"))?;
@@ -161,6 +160,12 @@ fn the_pattern_reads_ellipses_and_redacts_times() {
     let other = "in 1.5 s (9 games per second); 0.1 ms\n{\"a\":[1,2],\"b\":1}\n";
     let checked = assert.try_eq(None, Data::text(other), Data::text(pattern(&shown)));
     assert!(checked.is_err(), "a different field is caught");
+    // What the pages show is real: the lab's gain in time, a proof's
+    // milliseconds, a time long enough to print without decimals.
+    let shown = ["a lookup  x1.24 (time)  0.001 ms {\"ms\":442}".to_string()];
+    let actual = "a lookup  x0.32 (time)  126 ms {\"ms\":9}\n";
+    let checked = assert.try_eq(None, Data::text(actual), Data::text(pattern(&shown)));
+    assert!(checked.is_ok(), "{checked:?}");
     let found = examples("```\n$ echo a\na\n$ echo b\nb\n```\n\n```sh\nnot a command\n```\n");
     assert_eq!(found.len(), 2);
     assert_eq!(found[1].expected, vec!["b".to_string()]);
