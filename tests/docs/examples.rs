@@ -6,18 +6,17 @@
 //!
 //! snapbox compares: in an expected line `…` stands for any text (the pages
 //! elide long lines with it; snapbox spells it `[..]`), and figures that
-//! differ from run to run (times and rates) are redacted on both sides.
+//! differ from run to run (times and rates) are redacted on both sides, as
+//! `support::docs` redacts them for every comparison with a page.
 
 use crate::support;
 
 use std::path::Path;
 
-use regex::Regex;
+use snapbox::Data;
 use snapbox::cmd::Command;
-use snapbox::report::Palette;
-use snapbox::{Assert, Data, Redactions};
 use support::PATIENCE;
-use support::docs::pages;
+use support::docs::{checker, pages, redactions};
 
 /// One `$ command` and the output a page shows for it.
 #[derive(Debug)]
@@ -52,36 +51,6 @@ fn examples(page: &str) -> Vec<Example> {
         }
     }
     found
-}
-
-/// Times and rates, which no two runs share: each pattern's `redacted`
-/// group becomes its placeholder.
-const VARYING: [(&str, &str); 5] = [
-    ("[SECONDS]", r#""seconds":(?<redacted>[0-9.e-]+)"#),
-    ("[MS]", r#""ms":(?<redacted>[0-9]+)"#),
-    ("[GAIN]", r"\bx(?<redacted>[0-9][0-9,.]*) \(time\)"),
-    ("[TIME]", r"\b(?<redacted>[0-9]+(\.[0-9]+)?) (s|ms|µs)\b"),
-    ("[RATE]", r"\((?<redacted>[0-9,]+) games per second\)"),
-];
-
-fn redactions() -> Redactions {
-    let mut redactions = Redactions::new();
-    for (placeholder, pattern) in VARYING {
-        let pattern = Regex::new(pattern).expect("a valid pattern");
-        redactions
-            .insert(placeholder, pattern)
-            .expect("a placeholder in brackets");
-    }
-    redactions
-}
-
-/// The comparison: the redactions above, no path normalising (a `\\n` in a
-/// DOT label is no Windows path), and no colours in the report.
-fn checker() -> Assert {
-    Assert::new()
-        .redact_with(redactions())
-        .normalize_paths(false)
-        .palette(Palette::plain())
 }
 
 /// What a page shows, as snapbox reads a pattern.
