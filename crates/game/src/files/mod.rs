@@ -281,5 +281,9 @@ mod tests {
         ));
         assert!(!dir.path().join("made-through-the-link").exists());
         assert_eq!(not_a_file(&link), Some("a symbolic link"));
+        assert!(matches!(
+            open_to_append(dir.path(), true),
+            Err(Problem::NotAFile("a folder"))
+        ));
     }
 }
