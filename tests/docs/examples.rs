@@ -4,6 +4,16 @@
 //! lines after it, up to the next command or the end of the block, are
 //! what it prints. So no example can drift from the binary.
 //!
+//! The pages are read here rather than by trycmd (snapbox's harness for
+//! Markdown examples), which cannot run them as they are written: it reads
+//! only blocks marked `console` or `trycmd` and refuses a bare block that
+//! does not open with `$ ` (the pages' screens); it runs the first word of
+//! a command as a program, with no shell, where 21 of the 40 examples
+//! pipe (`printf … | tictactoe …`, `| tail -5`), redirect (`2>&1`) or name
+//! `$HOME`; it gives no standard input; it shows standard error with
+//! standard output, where the pages show it only after `2>&1`; and it takes
+//! any exit status but 0 for a failure unless the page says `? failed`.
+//!
 //! snapbox compares: in an expected line `…` stands for any text (the pages
 //! elide long lines with it; snapbox spells it `[..]`), and figures that
 //! differ from run to run (times and rates) are redacted on both sides, as
