@@ -8,7 +8,7 @@
 //! Markdown examples), which cannot run them as they are written: it reads
 //! only blocks marked `console` or `trycmd` and refuses a bare block that
 //! does not open with `$ ` (the pages' screens); it runs the first word of
-//! a command as a program, with no shell, where 21 of the 40 examples
+//! a command as a program, with no shell, where about half the examples
 //! pipe (`printf … | tictactoe …`, `| tail -5`), redirect (`2>&1`) or name
 //! `$HOME`; it gives no standard input; it shows standard error with
 //! standard output, where the pages show it only after `2>&1`; and it takes
