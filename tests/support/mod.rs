@@ -1,6 +1,8 @@
-//! What the test files share: running the real binary, the settings a test
-//! game is played with, drawing the screen model, answering its requests, and
-//! reading the game off a terminal screen. Each test file uses some of it.
+//! What the test files share: running the real binary, waiting for what
+//! should happen ([`eventually`], the one way a test waits), the settings a
+//! test game is played with, drawing the screen model, answering its
+//! requests, and reading the game off a terminal screen. Each test file uses
+//! some of it.
 #![allow(dead_code)]
 
 pub mod docs;
