@@ -170,8 +170,13 @@ impl Session {
     }
 
     fn wait_for_screen(&self, what: impl Fn(&vt100::Screen) -> bool, description: &str) {
+        // The screen is copied out of its lock: `what` may look at the
+        // session again (its board), which takes the lock itself.
         eventually(
-            || what(self.screen.lock().expect("screen lock").screen()).then_some(()),
+            || {
+                let screen = self.screen.lock().expect("screen lock").screen().clone();
+                what(&screen).then_some(())
+            },
             || format!("waiting for {description}; screen:\n{}", self.contents()),
         );
     }
