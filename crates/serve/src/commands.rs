@@ -6,10 +6,11 @@
 
 use serde_json::{Value, json};
 
-use super::lobby::{LEADERS, Lobby};
-use super::store::{Account, Ending, Kind, Outcome, Rating, StoredGame};
+use super::store::{Account, Kind, Lane, Rating, Store, StoredGame};
+use super::table::LEADERS;
 use tictactoe_engine::Board;
 use tictactoe_game::record::Record;
+use tictactoe_game::versus::Termination;
 
 /// Games `history` lists, newest first.
 const HISTORY: u32 = 100;
@@ -35,11 +36,12 @@ impl Answer {
     }
 }
 
-/// What a command answers: its output, or why it cannot.
-pub(super) fn run(
+/// What a command answers: its output, or why it cannot. The database is
+/// read by the store's thread, in its reading lane.
+pub(super) async fn run(
     command: &str,
     account: Option<&Account>,
-    lobby: &Lobby,
+    store: &Store,
 ) -> Result<Answer, String> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let json = match words.get(1..) {
@@ -49,37 +51,49 @@ pub(super) fn run(
     };
     let failed =
         |error: rusqlite::Error| format!("the server could not read its database: {error}");
+    let closed = || "the server is going down".to_string();
     match words[0] {
-        "leaderboard" => lobby.with_store(|store| {
-            let mut boards = Vec::new();
-            for kind in store.rated_kinds().map_err(failed)? {
-                boards.push((kind, store.leaderboard(kind, LEADERS).map_err(failed)?));
-            }
+        "leaderboard" => {
+            let boards = store
+                .ask(Lane::Reading, |db| {
+                    let mut boards = Vec::new();
+                    for kind in db.rated_kinds()? {
+                        boards.push((kind, db.leaderboard(kind, LEADERS)?));
+                    }
+                    Ok(boards)
+                })
+                .await
+                .ok_or_else(closed)?
+                .map_err(failed)?;
             Ok(Answer::text(if json {
                 leaderboard_json(&boards)
             } else {
                 leaderboard_text(&boards)
             }))
-        }),
+        }
         "history" => {
             let Some(account) = account else {
                 return Err(
                     "history is a key's: connect with a key (ssh -i KEY) to see yours".to_string(),
                 );
             };
-            lobby.with_store(|store| {
-                let ratings = store.ratings_of(account.id).map_err(failed)?;
-                let games = store.history(account.id, HISTORY).map_err(failed)?;
-                Ok(if json {
-                    Answer::text(history_json(account, &ratings, &games))
-                } else {
-                    // The output stays a records file (an empty one); the
-                    // note, on standard error, says why it is empty.
-                    Answer {
-                        text: history_text(&games),
-                        note: games.is_empty().then(|| NO_HISTORY.to_string()),
-                    }
+            let player = account.id;
+            let (ratings, games) = store
+                .ask(Lane::Reading, move |db| {
+                    Ok((db.ratings_of(player)?, db.history(player, HISTORY)?))
                 })
+                .await
+                .ok_or_else(closed)?
+                .map_err(failed)?;
+            Ok(if json {
+                Answer::text(history_json(account, &ratings, &games))
+            } else {
+                // The output stays a records file (an empty one); the
+                // note, on standard error, says why it is empty.
+                Answer {
+                    text: history_text(&games),
+                    note: games.is_empty().then(|| NO_HISTORY.to_string()),
+                }
             })
         }
         other => Err(format!("no command {other}")),
@@ -159,8 +173,8 @@ fn record(game: &StoredGame) -> Option<Record> {
     }
     if let Some(finish) = game.finish {
         record = record
-            .with_tag("Outcome", finish.outcome.word())
-            .with_tag("Termination", finish.ending.word());
+            .with_tag("Outcome", finish.result_word())
+            .with_tag("Termination", finish.termination.word());
     }
     if let Some([(x_before, x_after), (o_before, o_after)]) = game.ratings {
         record = record
@@ -190,9 +204,9 @@ fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGa
         .iter()
         .map(|game| {
             let you = if game.x.id == account.id { "x" } else { "o" };
-            let result = game.finish.map(|f| match f.outcome {
-                Outcome::Aborted => Value::Null,
-                outcome => json!(outcome.word()),
+            let result = game.finish.map(|f| match f.verdict {
+                None => Value::Null,
+                Some(_) => json!(f.result_word()),
             });
             json!({
                 "id": game.id,
@@ -205,8 +219,8 @@ fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGa
                 "you": you,
                 "started": game.started,
                 "result": result.unwrap_or(Value::Null),
-                "ending": game.finish.map(|f| f.ending.word()),
-                "aborted": game.finish.is_some_and(|f| f.ending == Ending::Aborted),
+                "ending": game.finish.map(|f| f.termination.word()),
+                "aborted": game.finish.is_some_and(|f| f.termination == Termination::Aborted),
                 "moves": game.moves.iter().map(|m| m.square.clone()).collect::<Vec<_>>(),
                 "record": record(game).map(|r| tictactoe_game::record::write(&r)),
             })

@@ -14,7 +14,9 @@
 //!   clocks and absent players; `lobby_screen` draws it; `names` says
 //!   which names may play.
 //! - `store`: what is kept across restarts (players, ratings, games), in
-//!   SQLite; `commands` answers `leaderboard` and `history` from it.
+//!   SQLite, on a thread of its own; `table` holds a game between people
+//!   (its rules are `tictactoe_game::versus`) and what is kept of it;
+//!   `commands` answers `leaderboard` and `history` from the store.
 //! - `host_key`: the server's key, checked (or made) at start;
 //!   `authorized_keys`: the guest list and its options.
 //! - `limit`: token buckets, for keys, connections and log lines.
@@ -36,6 +38,7 @@ mod output;
 mod pool;
 mod session;
 mod store;
+mod table;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -56,7 +59,7 @@ use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 
-use self::admission::{Admission, LoginTicket, Progress, Watched};
+use self::admission::{Admission, LoginSlot, Progress, Watched};
 use self::authorized_keys::Guests;
 use self::connection::Connection;
 pub use self::host_key::FileProblem;
@@ -219,7 +222,7 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         Some(path) => path.clone(),
         None => store::default_path().ok_or(ServeError::NoDbPath)?,
     };
-    let store = store::Store::open(&db_path).map_err(|problem| ServeError::Database {
+    let database = store::Database::open(&db_path).map_err(|problem| ServeError::Database {
         path: db_path.clone(),
         problem,
     })?;
@@ -254,15 +257,17 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         ..Config::default()
     };
     // Games in progress at the last stop come back now, each seat with a fresh grace.
-    let lobby = Lobby::new(store, options.reconnect_grace);
+    let lobby = Lobby::new(store::Store::start(database), options.reconnect_grace);
     let result = runtime.block_on(serve(
         options,
         Arc::new(config),
-        (guests, lobby),
+        (guests, lobby.clone()),
         &format!("{fingerprint}"),
         out,
     ));
     runtime.shutdown_timeout(Duration::from_secs(1));
+    // What was handed to the store is written before the server stops.
+    lobby.store().close();
     result
 }
 
@@ -471,11 +476,11 @@ async fn supervise(
     let started = tokio::select! {
         started = russh::server::run_stream(config, tcp, handler) => started.ok(),
         () = tokio::time::sleep_until(login_ends) => {
-            why = Some(Ending::LoginTimeout);
+            why = Some(LoginEnd::LoginTimeout);
             None
         }
         _ = phases.wait_for(|phase| *phase == Phase::PushedOut) => {
-            why = Some(Ending::PushedOut);
+            why = Some(LoginEnd::PushedOut);
             None
         }
         _ = shutdown.wait_for(|down| *down) => None,
@@ -502,12 +507,12 @@ async fn supervise(
             Phase::Handshake if going_down => break,
             Phase::Handshake => Some(login_ends),
             Phase::PushedOut => {
-                why = Some(Ending::PushedOut);
+                why = Some(LoginEnd::PushedOut);
                 break;
             }
             Phase::Refused => {
                 // The connection said why and stops reading: let it send that.
-                why = Some(Ending::Refused);
+                why = Some(LoginEnd::Refused);
                 let _ = tokio::time::timeout(CLOSE_GRACE, &mut running).await;
                 break;
             }
@@ -545,7 +550,7 @@ async fn supervise(
             _ = shutdown.changed(), if phase == Phase::Handshake => {}
             () = sleep_until(deadline) => {
                 if phase == Phase::Handshake {
-                    why = Some(Ending::LoginTimeout);
+                    why = Some(LoginEnd::LoginTimeout);
                 }
                 break;
             }
@@ -556,8 +561,8 @@ async fn supervise(
     // often closes as soon as the client is told, and the loop may wake to
     // both at once. The last phase says.
     let why = why.or(match *phases.borrow() {
-        Phase::Refused => Some(Ending::Refused),
-        Phase::PushedOut => Some(Ending::PushedOut),
+        Phase::Refused => Some(LoginEnd::Refused),
+        Phase::PushedOut => Some(LoginEnd::PushedOut),
         _ => None,
     });
     match why {
@@ -574,30 +579,30 @@ async fn supervise(
 
 /// A connection's place among the logins, its phase and how far it has come.
 struct Login {
-    ticket: LoginTicket,
+    ticket: LoginSlot,
     phase: Arc<watch::Sender<Phase>>,
     progress: Arc<Progress>,
 }
 
 /// Why the supervisor closed a connection.
 #[derive(Debug, Clone, Copy)]
-enum Ending {
+enum LoginEnd {
     LoginTimeout,
     PushedOut,
     Refused,
 }
 
-impl Ending {
+impl LoginEnd {
     fn describe(self, login_timeout: Duration) -> String {
         match self {
-            Ending::LoginTimeout => format!(
+            LoginEnd::LoginTimeout => format!(
                 "not in the game {} after connecting (--login-timeout)",
                 humantime::format_duration(login_timeout)
             ),
-            Ending::PushedOut => {
+            LoginEnd::PushedOut => {
                 "pushed out by newer connections (too many logging in)".to_string()
             }
-            Ending::Refused => connection::TOO_MANY_REFUSED.to_string(),
+            LoginEnd::Refused => connection::TOO_MANY_REFUSED.to_string(),
         }
     }
 }

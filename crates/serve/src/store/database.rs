@@ -1,9 +1,10 @@
 //! What the server remembers across restarts, in one SQLite file: the
 //! players (a key's SHA-256 fingerprint and the name it took first), their
 //! Glicko-2 ratings per board kind, and every game between two keys with
-//! each move as it was played. This module is the whole of the storage:
-//! the rest of the server calls [`Store`]'s methods and knows no SQL, so
-//! another database could stand behind the same methods.
+//! each move as it was played. This module is the whole of the SQL: the
+//! rest of the server reaches [`Database`]'s methods through the store's
+//! thread ([`super::Store`]) and knows no SQL, so another database could
+//! stand behind the same methods.
 //!
 //! The file is checked before anything is written to it: a file that is
 //! not SQLite, an SQLite database of another program, one made by a newer
@@ -22,13 +23,15 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, Transaction,
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
+use tictactoe_engine::Player;
 use tictactoe_game::clock::TimeControl;
 use tictactoe_game::files::kind as file_kind;
+use tictactoe_game::versus::{End, Termination, Verdict};
 
 /// The number in SQLite's header that marks this program's databases ("TTT1").
 const APPLICATION_ID: i32 = 0x5454_5431;
 /// The schema this version writes; [`MIGRATIONS`] has one step per version.
-pub(super) const SCHEMA: i32 = 1;
+pub(crate) const SCHEMA: i32 = 1;
 
 /// Each step from one schema version to the next: step `i` makes version `i + 1`.
 const MIGRATIONS: [&str; SCHEMA as usize] = ["
@@ -84,7 +87,7 @@ const PROVISIONAL: f64 = 110.0;
 
 /// A board kind: its side and how many in a row win. Ratings are kept per kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(super) struct Kind {
+pub(crate) struct Kind {
     pub size: u8,
     pub k: u8,
 }
@@ -97,14 +100,14 @@ impl fmt::Display for Kind {
 
 /// A player: the row and the name their key took.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Account {
+pub(crate) struct Account {
     pub id: i64,
     pub name: String,
 }
 
 /// A Glicko-2 rating with the number of rated games behind it.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Rating {
+pub(crate) struct Rating {
     pub glicko: Glicko2Rating,
     pub games: u32,
 }
@@ -133,84 +136,51 @@ impl fmt::Display for Rating {
     }
 }
 
-/// How a game ended, as stored and as `history --json` says it.
+/// A game's end as kept: its result (`None`: aborted) and what ended it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Outcome {
-    XWins,
-    OWins,
-    Draw,
-    /// Ended before each side had moved twice: no result, never rated.
-    Aborted,
+pub(crate) struct Finish {
+    pub verdict: Option<Verdict>,
+    pub termination: Termination,
 }
 
-impl Outcome {
-    pub fn word(self) -> &'static str {
-        match self {
-            Outcome::XWins => "x-wins",
-            Outcome::OWins => "o-wins",
-            Outcome::Draw => "draw",
-            Outcome::Aborted => "aborted",
+impl Finish {
+    /// A game's end as it is kept.
+    pub fn of(end: &End) -> Finish {
+        Finish {
+            verdict: end.verdict,
+            termination: end.termination(),
         }
     }
 
-    fn from_word(word: &str) -> Option<Outcome> {
-        [
-            Outcome::XWins,
-            Outcome::OWins,
-            Outcome::Draw,
-            Outcome::Aborted,
-        ]
-        .into_iter()
-        .find(|o| o.word() == word)
-    }
-}
-
-/// What ended a game: a line, a full board, a resignation, time, a player
-/// who did not come back, or an abort.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ending {
-    /// A line or a full board: the moves say it.
-    Board,
-    Resigned,
-    Time,
-    Forfeit,
-    Aborted,
-}
-
-impl Ending {
-    pub fn word(self) -> &'static str {
-        match self {
-            Ending::Board => "board",
-            Ending::Resigned => "resigned",
-            Ending::Time => "time",
-            Ending::Forfeit => "forfeit",
-            Ending::Aborted => "aborted",
+    /// The result as records and JSON say it: `x-wins`, `o-wins`, `draw`,
+    /// or `aborted`.
+    pub fn result_word(&self) -> &'static str {
+        match self.verdict {
+            Some(Verdict::Win(Player::X)) => "x-wins",
+            Some(Verdict::Win(Player::O)) => "o-wins",
+            Some(Verdict::Draw) => "draw",
+            None => "aborted",
         }
     }
 
-    fn from_word(word: &str) -> Option<Ending> {
-        [
-            Ending::Board,
-            Ending::Resigned,
-            Ending::Time,
-            Ending::Forfeit,
-            Ending::Aborted,
-        ]
-        .into_iter()
-        .find(|e| e.word() == word)
+    fn from_words(result: &str, termination: &str) -> Option<Finish> {
+        let verdict = match result {
+            "x-wins" => Some(Verdict::Win(Player::X)),
+            "o-wins" => Some(Verdict::Win(Player::O)),
+            "draw" => Some(Verdict::Draw),
+            "aborted" => None,
+            _ => return None,
+        };
+        Some(Finish {
+            verdict,
+            termination: Termination::from_word(termination)?,
+        })
     }
-}
-
-/// A game's end, to be written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Finish {
-    pub outcome: Outcome,
-    pub ending: Ending,
 }
 
 /// A new game between two players.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct NewGame {
+pub(crate) struct NewGame {
     pub kind: Kind,
     pub rated: bool,
     pub control: Option<TimeControl>,
@@ -221,14 +191,14 @@ pub(super) struct NewGame {
 /// A move as stored: the square in a1 notation and, on a clock, what the
 /// mover had left after it (the increment added).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct StoredMove {
+pub(crate) struct StoredMove {
     pub square: String,
     pub clock: Option<Duration>,
 }
 
 /// A game as the database has it.
 #[derive(Debug, Clone)]
-pub(super) struct StoredGame {
+pub(crate) struct StoredGame {
     pub id: i64,
     pub kind: Kind,
     pub rated: bool,
@@ -244,7 +214,7 @@ pub(super) struct StoredGame {
 }
 
 /// The new ratings of X and O after a rated game.
-pub(super) type NewRatings = Option<(Rating, Rating)>;
+pub(crate) type NewRatings = Option<(Rating, Rating)>;
 
 /// Why the database cannot be used.
 #[derive(Debug)]
@@ -301,7 +271,7 @@ impl StoreProblem {
 }
 
 /// `tictactoe.db` in the platform's data directory, beside the host key.
-pub(super) fn default_path() -> Option<PathBuf> {
+pub(crate) fn default_path() -> Option<PathBuf> {
     let dirs = directories::ProjectDirs::from("", "", "tictactoe")?;
     Some(dirs.data_dir().join("tictactoe.db"))
 }
@@ -319,16 +289,16 @@ fn from_millis(ms: i64) -> Duration {
     Duration::from_millis(u64::try_from(ms).unwrap_or(0))
 }
 
-/// The open database.
-pub(super) struct Store {
+/// The open database, used by the store's thread alone.
+pub(crate) struct Database {
     db: Connection,
 }
 
-impl Store {
+impl Database {
     /// Opens the database at `path`, made there (with its folders) if there
     /// is none; refuses, without writing a byte, a file that is not this
     /// program's database, is newer, read-only or locked.
-    pub(super) fn open(path: &Path) -> Result<Store, StoreProblem> {
+    pub(crate) fn open(path: &Path) -> Result<Database, StoreProblem> {
         let exists = match std::fs::symlink_metadata(path) {
             Ok(metadata) => {
                 let metadata = std::fs::metadata(path).unwrap_or(metadata);
@@ -349,7 +319,7 @@ impl Store {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         if !exists {
-            super::host_key::make_private_dirs(folder).map_err(StoreProblem::Io)?;
+            crate::host_key::make_private_dirs(folder).map_err(StoreProblem::Io)?;
         }
         // The journal and its index are made beside the file.
         if std::fs::metadata(folder)
@@ -370,7 +340,7 @@ impl Store {
         if db.is_readonly("main").map_err(StoreProblem::of)? {
             return Err(StoreProblem::ReadOnly("SQLite may not write it"));
         }
-        let (application, version) = Store::header(&db)?;
+        let (application, version) = Database::header(&db)?;
         if version > SCHEMA {
             return Err(StoreProblem::Newer(version));
         }
@@ -394,7 +364,7 @@ impl Store {
              PRAGMA foreign_keys = ON;",
         )
         .map_err(StoreProblem::of)?;
-        let mut store = Store { db };
+        let mut store = Database { db };
         store.migrate(version)?;
         Ok(store)
     }
@@ -428,7 +398,7 @@ impl Store {
     /// The player of `fingerprint`: known already (under the name their key
     /// took first), or new under `name`. `Err` with the name when another
     /// key holds it.
-    pub(super) fn sign_in(
+    pub(crate) fn sign_in(
         &mut self,
         fingerprint: &str,
         name: &str,
@@ -463,7 +433,7 @@ impl Store {
     }
 
     /// The player whose key took `name`, if one did.
-    pub(super) fn owner(&self, name: &str) -> rusqlite::Result<Option<i64>> {
+    pub(crate) fn owner(&self, name: &str) -> rusqlite::Result<Option<i64>> {
         self.db
             .query_row("SELECT id FROM players WHERE name = ?1", [name], |row| {
                 row.get(0)
@@ -472,16 +442,18 @@ impl Store {
     }
 
     /// A player's rating on a board kind (the starting one before any rated game).
-    pub(super) fn rating(&self, player: i64, kind: Kind) -> rusqlite::Result<Rating> {
+    pub(crate) fn rating(&self, player: i64, kind: Kind) -> rusqlite::Result<Rating> {
         rating_in(&self.db, player, kind)
     }
 
-    /// Starts a game; returns its number.
-    pub(super) fn start_game(&mut self, game: NewGame) -> rusqlite::Result<i64> {
+    /// Starts game number `id` (one more than [`Database::last_game`]
+    /// gave, or than the last started since).
+    pub(crate) fn start_game(&mut self, id: i64, game: NewGame) -> rusqlite::Result<()> {
         self.db.execute(
-            "INSERT INTO games (size, k, rated, base_ms, increment_ms, x, o, started)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO games (id, size, k, rated, base_ms, increment_ms, x, o, started)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
+                id,
                 game.kind.size,
                 game.kind.k,
                 game.rated,
@@ -492,12 +464,21 @@ impl Store {
                 now(),
             ],
         )?;
-        Ok(self.db.last_insert_rowid())
+        Ok(())
+    }
+
+    /// The number of the last game started, 0 before any: the server numbers
+    /// the games it starts from there, as it holds the database alone.
+    pub(crate) fn last_game(&self) -> rusqlite::Result<i64> {
+        self.db
+            .query_row("SELECT coalesce(max(id), 0) FROM games", [], |row| {
+                row.get(0)
+            })
     }
 
     /// Writes move `ply` (from 0) of `game` and, when it ends the game, the
     /// result and the ratings it changes: one transaction.
-    pub(super) fn play(
+    pub(crate) fn play(
         &mut self,
         game: i64,
         ply: usize,
@@ -519,7 +500,7 @@ impl Store {
 
     /// Ends `game` without a move (time, a resignation, a forfeit, an
     /// abort): the result and the ratings it changes, one transaction.
-    pub(super) fn finish(&mut self, game: i64, finish: Finish) -> rusqlite::Result<NewRatings> {
+    pub(crate) fn finish(&mut self, game: i64, finish: Finish) -> rusqlite::Result<NewRatings> {
         let tx = self.db.transaction()?;
         let ratings = finish_in(&tx, game, finish)?;
         tx.commit()?;
@@ -527,12 +508,12 @@ impl Store {
     }
 
     /// Every game still going, oldest first, with its moves.
-    pub(super) fn unfinished(&self) -> rusqlite::Result<Vec<StoredGame>> {
+    pub(crate) fn unfinished(&self) -> rusqlite::Result<Vec<StoredGame>> {
         self.games("WHERE g.ended IS NULL ORDER BY g.id", params![])
     }
 
     /// `player`'s games, newest first, at most `limit`.
-    pub(super) fn history(&self, player: i64, limit: u32) -> rusqlite::Result<Vec<StoredGame>> {
+    pub(crate) fn history(&self, player: i64, limit: u32) -> rusqlite::Result<Vec<StoredGame>> {
         self.games(
             "WHERE g.x = ?1 OR g.o = ?1 ORDER BY g.id DESC LIMIT ?2",
             params![player, limit],
@@ -564,9 +545,7 @@ impl Store {
                     row.get::<_, Option<String>>(11)?,
                     row.get::<_, Option<String>>(12)?,
                 ) {
-                    (Some(result), Some(ending)) => Outcome::from_word(&result)
-                        .zip(Ending::from_word(&ending))
-                        .map(|(outcome, ending)| Finish { outcome, ending }),
+                    (Some(result), Some(ending)) => Finish::from_words(&result, &ending),
                     _ => None,
                 };
                 let ratings = match (
@@ -618,7 +597,7 @@ impl Store {
     }
 
     /// The best rated players of `kind`, best first, at most `limit`.
-    pub(super) fn leaderboard(
+    pub(crate) fn leaderboard(
         &self,
         kind: Kind,
         limit: u32,
@@ -636,7 +615,7 @@ impl Store {
     }
 
     /// Every rating of `player`'s, by board kind.
-    pub(super) fn ratings_of(&self, player: i64) -> rusqlite::Result<Vec<(Kind, Rating)>> {
+    pub(crate) fn ratings_of(&self, player: i64) -> rusqlite::Result<Vec<(Kind, Rating)>> {
         let mut statement = self.db.prepare_cached(
             "SELECT size, k, rating, deviation, volatility, games FROM ratings
              WHERE player = ?1 ORDER BY size, k",
@@ -655,7 +634,7 @@ impl Store {
     }
 
     /// The board kinds with rated games, smallest first.
-    pub(super) fn rated_kinds(&self) -> rusqlite::Result<Vec<Kind>> {
+    pub(crate) fn rated_kinds(&self) -> rusqlite::Result<Vec<Kind>> {
         let mut statement = self
             .db
             .prepare_cached("SELECT DISTINCT size, k FROM ratings ORDER BY size, k")?;
@@ -683,15 +662,14 @@ fn rating_in(db: &Connection, player: i64, kind: Kind) -> rusqlite::Result<Ratin
 
 /// The new ratings of two players after a game between them: Glicko-2 as
 /// the `skillratings` crate computes it, with its default settings.
-pub(super) fn rate(x: Rating, o: Rating, outcome: Outcome) -> Option<(Rating, Rating)> {
-    let result = match outcome {
-        Outcome::XWins => Outcomes::WIN,
-        Outcome::OWins => Outcomes::LOSS,
-        Outcome::Draw => Outcomes::DRAW,
-        Outcome::Aborted => return None,
+pub(crate) fn rate(x: Rating, o: Rating, verdict: Verdict) -> (Rating, Rating) {
+    let result = match verdict {
+        Verdict::Win(Player::X) => Outcomes::WIN,
+        Verdict::Win(Player::O) => Outcomes::LOSS,
+        Verdict::Draw => Outcomes::DRAW,
     };
     let (new_x, new_o) = glicko2(&x.glicko, &o.glicko, &result, &Glicko2Config::new());
-    Some((
+    (
         Rating {
             glicko: new_x,
             games: x.games + 1,
@@ -700,7 +678,7 @@ pub(super) fn rate(x: Rating, o: Rating, outcome: Outcome) -> Option<(Rating, Ra
             glicko: new_o,
             games: o.games + 1,
         },
-    ))
+    )
 }
 
 /// Writes a game's end and, when it was rated, both players' new ratings.
@@ -720,16 +698,17 @@ fn finish_in(tx: &Transaction, game: i64, finish: Finish) -> rusqlite::Result<Ne
     )?;
     tx.execute(
         "UPDATE games SET ended = ?2, result = ?3, ending = ?4 WHERE id = ?1",
-        params![game, now(), finish.outcome.word(), finish.ending.word()],
+        params![game, now(), finish.result_word(), finish.termination.word()],
     )?;
     if !rated {
         return Ok(None);
     }
     let kind = Kind { size, k };
     let (before_x, before_o) = (rating_in(tx, x, kind)?, rating_in(tx, o, kind)?);
-    let Some((after_x, after_o)) = rate(before_x, before_o, finish.outcome) else {
+    let Some(verdict) = finish.verdict else {
         return Ok(None);
     };
+    let (after_x, after_o) = rate(before_x, before_o, verdict);
     for (player, rating) in [(x, after_x), (o, after_o)] {
         tx.execute(
             "INSERT INTO ratings (player, size, k, rating, deviation, volatility, games)
@@ -778,8 +757,8 @@ fn rating_at(row: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> 
 mod tests {
     use super::*;
 
-    fn store(dir: &tempfile::TempDir) -> Store {
-        Store::open(&dir.path().join("games.db")).expect("a new database")
+    fn store(dir: &tempfile::TempDir) -> Database {
+        Database::open(&dir.path().join("games.db")).expect("a new database")
     }
 
     #[test]
@@ -804,15 +783,20 @@ mod tests {
         let alice = store.sign_in("SHA256:a", "alice").unwrap().unwrap();
         let bob = store.sign_in("SHA256:b", "bob").unwrap().unwrap();
         let kind = Kind { size: 4, k: 3 };
-        let game = store
-            .start_game(NewGame {
-                kind,
-                rated: true,
-                control: None,
-                x: alice.id,
-                o: bob.id,
-            })
+        let game = store.last_game().unwrap() + 1;
+        store
+            .start_game(
+                game,
+                NewGame {
+                    kind,
+                    rated: true,
+                    control: None,
+                    x: alice.id,
+                    o: bob.id,
+                },
+            )
             .unwrap();
+        assert_eq!(store.last_game().unwrap(), game);
         let mv = |square: &str| StoredMove {
             square: square.to_string(),
             clock: None,
@@ -820,14 +804,18 @@ mod tests {
         store.play(game, 0, &mv("a1"), None).unwrap();
         assert_eq!(store.unfinished().unwrap().len(), 1);
         let finish = Finish {
-            outcome: Outcome::XWins,
-            ending: Ending::Board,
+            verdict: Some(Verdict::Win(Player::X)),
+            termination: Termination::Board,
         };
         let (x, o) = store
             .play(game, 1, &mv("b1"), Some(finish))
             .unwrap()
             .expect("rated");
-        let expected = rate(Rating::default(), Rating::default(), Outcome::XWins).unwrap();
+        let expected = rate(
+            Rating::default(),
+            Rating::default(),
+            Verdict::Win(Player::X),
+        );
         assert_eq!((x, o), expected);
         assert_eq!(store.rating(alice.id, kind).unwrap(), x);
         assert!(x.provisional() && x.glicko.rating > 1500.0);
@@ -869,7 +857,7 @@ mod tests {
             ),
         ] {
             let before = std::fs::read(path).unwrap();
-            let refused = Store::open(path).err().expect("refused");
+            let refused = Database::open(path).err().expect("refused");
             assert_eq!(refused.to_string(), expected);
             assert!(refused.is_bad_input());
             assert_eq!(std::fs::read(path).unwrap(), before, "{}", path.display());

@@ -1,0 +1,300 @@
+//! The games between people in the lobby: their moves, rematches and
+//! ends, the referee that ends them on time and on absence, and what is
+//! kept of them. A change is written by the store's thread and shown to
+//! the game's screens once written, in the order made.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use tokio::sync::watch;
+
+use super::{Inner, Lobby, NotNow, Notice, PlayerId};
+use crate::log;
+use crate::store::{Finish, NewGame, StoredMove};
+use crate::table::{GameId, Listed, View, Write, Written};
+use tictactoe_engine::{Player, Square};
+use tictactoe_game::game::Outgoing;
+use tictactoe_game::present::versus::end_line;
+use tictactoe_game::versus::{End, Refusal, Rematch};
+
+impl Lobby {
+    /// Keeps `write` for a game between people, then shows the game as it is
+    /// now to its players and watchers (and seats `seated` at it): once
+    /// written when the game is kept, at once when it is not. A write that
+    /// fails stops the game: its players are told, and it is kept as it was.
+    pub(super) fn keep(
+        &self,
+        inner: &mut Inner,
+        game: GameId,
+        write: Write,
+        seated: Vec<(PlayerId, Player)>,
+    ) {
+        let Some(table) = inner.table_mut(game) else {
+            return;
+        };
+        let view = table.view();
+        let Some(row) = table.row else {
+            self.show(inner, game, view, seated, Written::default());
+            return;
+        };
+        let (spoiled, kind) = (Arc::clone(&table.spoiled), table.offer.kind);
+        let lobby = self.clone();
+        self.0.store.write(
+            move |db| {
+                if spoiled.load(Ordering::SeqCst) {
+                    return None;
+                }
+                Some(write.run(db, row, kind))
+            },
+            move |written| {
+                let mut guard = lobby.lock();
+                match written {
+                    None => {}
+                    Some(Ok(written)) => lobby.show(&mut guard, game, view, seated, written),
+                    Some(Err(error)) => {
+                        log(format_args!("database: could not save game {row}: {error}"));
+                        lobby.stop(&mut guard, game, row);
+                    }
+                }
+                drop(guard);
+                lobby.touch();
+            },
+        );
+    }
+
+    /// Shows `view` of a game to its players and watchers, with what its
+    /// write brought back.
+    pub(super) fn show(
+        &self,
+        inner: &mut Inner,
+        game: GameId,
+        mut view: View,
+        seated: Vec<(PlayerId, Player)>,
+        written: Written,
+    ) {
+        if let (Some(leaders), Some(offer)) = (written.leaders, view.offer) {
+            inner.leaders.insert(offer.kind, leaders);
+        }
+        let audience = match inner.games.get_mut(&game) {
+            Some(listed) => {
+                if let Some(table) = listed.table_mut() {
+                    if view.round == table.game.round() {
+                        table.ratings = written.ratings.or(table.ratings);
+                        view.ratings = table.ratings;
+                    }
+                    table.shown = view.clone();
+                }
+                listed.audience()
+            }
+            None => seated.iter().map(|&(id, _)| id).collect(),
+        };
+        for &(id, me) in &seated {
+            let view = view.clone();
+            inner.send(id, Notice::Seated { game, me, view });
+        }
+        for id in audience
+            .into_iter()
+            .filter(|id| !seated.iter().any(|s| s.0 == *id))
+        {
+            inner.send(id, Notice::Table(view.clone()));
+        }
+    }
+
+    /// A game the database could not keep stops where the database has it:
+    /// it leaves the list, and its players and watchers are told why.
+    pub(super) fn stop(&self, inner: &mut Inner, game: GameId, row: i64) {
+        let Some(listed) = inner.games.remove(&game) else {
+            return;
+        };
+        if let Some(table) = listed.table() {
+            table.spoiled.store(true, Ordering::SeqCst);
+        }
+        let why = format!(
+            "the server could not save this game (its database failed): it stops here, kept as game {row} was before"
+        );
+        log(format_args!("game stopped {}: {why}", listed.title()));
+        let audience = listed.audience();
+        inner.idle(&audience);
+        for id in audience {
+            inner.send(id, Notice::Stopped(why.clone()));
+        }
+    }
+
+    /// Writes down how a game between people ended, and says it in the log.
+    pub(super) fn ended(&self, inner: &mut Inner, game: GameId, end: End, write: Option<Write>) {
+        let Some(listed) = inner.games.get(&game) else {
+            return;
+        };
+        let status = listed.status();
+        let names = listed.names();
+        log(format_args!(
+            "game end {}: {}",
+            listed.title(),
+            end_line(&end, &names, status)
+        ));
+        let write = write.unwrap_or(Write::Finish(Finish::of(&end)));
+        self.keep(inner, game, write, Vec::new());
+    }
+
+    /// A move asked for by `from` in the round `round` of `game`: checked,
+    /// then written, then sent to everyone at the game (the mover included).
+    pub(crate) fn play(
+        &self,
+        from: PlayerId,
+        game: GameId,
+        round: u32,
+        mv: Square,
+    ) -> Result<(), NotNow> {
+        let now = Instant::now();
+        let mut guard = self.lock();
+        let inner = &mut *guard;
+        let table = inner.table_mut(game).ok_or(NotNow)?;
+        let side = table.side_of(from).ok_or(NotNow)?;
+        if table.game.round() != round {
+            return Err(NotNow);
+        }
+        let played = match table.game.play(side, mv, now) {
+            Ok(played) => played,
+            Err(Refusal::OutOfTime) => {
+                // The flag fell before the referee saw it: the game ended on time.
+                if let Some(end) = table.game.end() {
+                    self.ended(inner, game, end, None);
+                }
+                drop(guard);
+                self.wake_referee();
+                self.touch();
+                return Err(NotNow);
+            }
+            Err(_) => return Err(NotNow),
+        };
+        let write = Write::Move {
+            ply: played.ply,
+            mv: StoredMove {
+                square: played.square.to_string(),
+                clock: played.left,
+            },
+            finish: played.end.as_ref().map(Finish::of),
+        };
+        match played.end {
+            Some(end) => self.ended(inner, game, end, Some(write)),
+            None => self.keep(inner, game, write, Vec::new()),
+        }
+        drop(guard);
+        self.wake_referee();
+        self.touch();
+        Ok(())
+    }
+
+    /// Hands a player's rematch request to the other player of the game;
+    /// once both asked, the next round begins with the sides swapped.
+    pub(crate) fn rematch(&self, from: PlayerId, game: GameId) {
+        let mut guard = self.lock();
+        let inner = &mut *guard;
+        let Some(table) = inner.table_mut(game) else {
+            return;
+        };
+        let Some(side) = table.side_of(from) else {
+            return;
+        };
+        let asked = table.game.ask_rematch(side, Instant::now());
+        let other = table.game.seat(side.other()).player.member;
+        if asked == Rematch::Refused {
+            return;
+        }
+        if let Some(other) = other {
+            inner.send(other, Notice::Rematch);
+        }
+        if asked == Rematch::Started {
+            let table = inner.table_mut(game).expect("the game");
+            table.ratings = None;
+            let accounts =
+                [Player::X, Player::O].map(|s| table.game.seat(s).player.account.clone());
+            let offer = table.offer;
+            let write = match accounts {
+                [Some(x), Some(o)] => {
+                    inner.last_row += 1;
+                    let row = inner.last_row;
+                    let table = inner.table_mut(game).expect("the game");
+                    table.row = Some(row);
+                    Write::Start(NewGame {
+                        kind: offer.kind,
+                        rated: offer.rated,
+                        control: offer.control,
+                        x: x.id,
+                        o: o.id,
+                    })
+                }
+                _ => Write::Nothing,
+            };
+            log(format_args!("rematch {}", inner.games[&game].title()));
+            self.keep(inner, game, write, Vec::new());
+        }
+        drop(guard);
+        self.wake_referee();
+        self.touch();
+    }
+
+    /// The next moment a clock runs out or an absent player's grace ends.
+    pub(super) fn next_deadline(&self) -> Option<Instant> {
+        let inner = self.lock();
+        inner
+            .games
+            .values()
+            .filter_map(Listed::table)
+            .filter_map(|t| t.game.deadline())
+            .min()
+    }
+
+    /// Ends the games whose deadlines have passed at `now`: a flag fallen,
+    /// a grace run out.
+    pub(super) fn enforce(&self, now: Instant) {
+        let mut guard = self.lock();
+        let inner = &mut *guard;
+        let ended: Vec<(GameId, End)> = inner
+            .games
+            .iter_mut()
+            .filter_map(|(&id, listed)| Some((id, listed.table_mut()?.game.referee(now)?)))
+            .collect();
+        let changed = !ended.is_empty();
+        for (game, end) in ended {
+            self.ended(inner, game, end, None);
+            inner.clear_if_deserted(game);
+        }
+        drop(guard);
+        if changed {
+            self.touch();
+        }
+    }
+
+    /// Ends games on time and on absence as their deadlines pass, until shutdown.
+    pub(crate) async fn referee(&self, mut shutdown: watch::Receiver<bool>) {
+        let mut deadlines = self.0.deadlines.subscribe();
+        loop {
+            deadlines.borrow_and_update();
+            let next = self.next_deadline().map(tokio::time::Instant::from_std);
+            tokio::select! {
+                _ = shutdown.wait_for(|down| *down) => return,
+                _ = deadlines.changed() => {}
+                () = crate::sleep_until(next) => self.enforce(Instant::now()),
+            }
+        }
+    }
+}
+
+/// What a screen that leaves a game between people sends the lobby.
+pub(crate) fn relay(
+    lobby: &Lobby,
+    from: PlayerId,
+    game: GameId,
+    round: u32,
+    message: Outgoing,
+) -> Result<(), NotNow> {
+    match message {
+        Outgoing::Square(mv) => lobby.play(from, game, round, mv),
+        Outgoing::Rematch => {
+            lobby.rematch(from, game);
+            Ok(())
+        }
+    }
+}
