@@ -39,7 +39,7 @@ pub(super) enum Notice {
         view: View,
     },
     /// The game played or watched, as it is now.
-    Table(View),
+    Table(GameId, View),
     /// The opponent asks for a rematch.
     Rematch,
     /// The opponent (a guest: no seat is kept for a guest) left the game.
@@ -634,7 +634,7 @@ impl Lobby {
         }
         let view = listed.view();
         for to in listed.audience() {
-            inner.send(to, Notice::Table(view.clone()));
+            inner.send(to, Notice::Table(game, view.clone()));
         }
         drop(guard);
         self.touch();

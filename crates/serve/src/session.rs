@@ -679,8 +679,10 @@ impl Session {
             (Notice::Seated { game, me, view }, None) => self.start_versus(game, me, view, now),
             // Seated while starting something else at the same moment.
             (Notice::Seated { game, .. }, Some(_)) => self.shared.lobby.abandon(self.id, game),
-            // A view of another round is stale, or comes before its rematch is heard.
-            (Notice::Table(view), Some(screen))
+            // A view of another game, or of another round, is stale (or
+            // comes before its rematch is heard).
+            (Notice::Table(game, _), Some(screen)) if game != screen.game => {}
+            (Notice::Table(_, view), Some(screen))
                 if screen.app.is_versus() && view.round == screen.app.round() =>
             {
                 screen.app.sync(&view.moves, now);
@@ -689,7 +691,7 @@ impl Session {
                     screen.app.end_link(over);
                 }
             }
-            (Notice::Table(view), Some(screen)) if screen.app.is_watching() => {
+            (Notice::Table(_, view), Some(screen)) if screen.app.is_watching() => {
                 screen.app.follow(view.names.clone(), &view.moves, now);
                 screen.app.serve(served(&view), now);
                 if let Some(over) = &view.over {

@@ -18,6 +18,14 @@ use tictactoe_game::game::Outgoing;
 use tictactoe_game::present::versus::end_line;
 use tictactoe_game::versus::{End, Refusal, Rematch};
 
+/// What a game's screens are shown once its write is done: the game as it
+/// was when handed over, who is seated at it, and who was at it then.
+pub(super) struct Shown {
+    view: View,
+    seated: Vec<(PlayerId, Player)>,
+    audience: Vec<PlayerId>,
+}
+
 impl Lobby {
     /// Keeps `write` for a game between people, then shows the game as it is
     /// now to its players and watchers (and seats `seated` at it): once
@@ -30,12 +38,19 @@ impl Lobby {
         write: Write,
         seated: Vec<(PlayerId, Player)>,
     ) {
-        let Some(table) = inner.table_mut(game) else {
+        let Some(listed) = inner.games.get(&game) else {
             return;
         };
-        let view = table.view();
+        let shown = Shown {
+            view: listed.view(),
+            seated,
+            audience: listed.audience(),
+        };
+        let Some(table) = listed.table() else {
+            return;
+        };
         let Some(row) = table.row else {
-            self.show(inner, game, view, seated, Written::default());
+            self.show(inner, game, shown, Written::default());
             return;
         };
         let (spoiled, kind) = (Arc::clone(&table.spoiled), table.offer.kind);
@@ -51,7 +66,7 @@ impl Lobby {
                 let mut guard = lobby.lock();
                 match written {
                     None => {}
-                    Some(Ok(written)) => lobby.show(&mut guard, game, view, seated, written),
+                    Some(Ok(written)) => lobby.show(&mut guard, game, shown, written),
                     Some(Err(error)) => {
                         log(format_args!("database: could not save game {row}: {error}"));
                         lobby.stop(&mut guard, game, row);
@@ -63,41 +78,38 @@ impl Lobby {
         );
     }
 
-    /// Shows `view` of a game to its players and watchers, with what its
-    /// write brought back.
-    pub(super) fn show(
-        &self,
-        inner: &mut Inner,
-        game: GameId,
-        mut view: View,
-        seated: Vec<(PlayerId, Player)>,
-        written: Written,
-    ) {
+    /// Shows `view` of a game to its players and watchers (`audience`, as
+    /// it was, if the game has left the list since), with what its write
+    /// brought back; those in `seated` are seated at it.
+    pub(super) fn show(&self, inner: &mut Inner, game: GameId, shown: Shown, written: Written) {
+        let Shown {
+            mut view,
+            seated,
+            audience,
+        } = shown;
         if let (Some(leaders), Some(offer)) = (written.leaders, view.offer) {
             inner.leaders.insert(offer.kind, leaders);
         }
-        let audience = match inner.games.get_mut(&game) {
-            Some(listed) => {
-                if let Some(table) = listed.table_mut() {
-                    if view.round == table.game.round() {
-                        table.ratings = written.ratings.or(table.ratings);
-                        view.ratings = table.ratings;
-                    }
-                    table.shown = view.clone();
-                }
-                listed.audience()
+        let Some(listed) = inner.games.get_mut(&game) else {
+            for id in audience {
+                inner.send(id, Notice::Table(game, view.clone()));
             }
-            None => seated.iter().map(|&(id, _)| id).collect(),
+            return;
         };
+        if let Some(table) = listed.table_mut() {
+            if view.round == table.game.round() {
+                table.ratings = written.ratings.or(table.ratings);
+                view.ratings = table.ratings;
+            }
+            table.shown = view.clone();
+        }
+        let audience = listed.audience();
         for &(id, me) in &seated {
             let view = view.clone();
             inner.send(id, Notice::Seated { game, me, view });
         }
-        for id in audience
-            .into_iter()
-            .filter(|id| !seated.iter().any(|s| s.0 == *id))
-        {
-            inner.send(id, Notice::Table(view.clone()));
+        for id in audience.into_iter().filter(|id| !seated.iter().any(|s| s.0 == *id)) {
+            inner.send(id, Notice::Table(game, view.clone()));
         }
     }
 
@@ -197,8 +209,9 @@ impl Lobby {
         let Some(side) = table.side_of(from) else {
             return;
         };
-        let asked = table.game.ask_rematch(side, Instant::now());
+        // Asked before the sides swap: the other player's seat as it is.
         let other = table.game.seat(side.other()).player.member;
+        let asked = table.game.ask_rematch(side, Instant::now());
         if asked == Rematch::Refused {
             return;
         }

@@ -54,7 +54,7 @@ fn last_view(lobby: &Lobby, received: &mut mpsc::UnboundedReceiver<Notice>) -> O
     lobby.settled();
     let mut last = None;
     while let Ok(notice) = received.try_recv() {
-        if let Notice::Table(view) = notice {
+        if let Notice::Table(_, view) = notice {
             last = Some(view);
         }
     }
