@@ -277,7 +277,7 @@ impl Lobby {
         for table in tables {
             let id = inner.new_id();
             let listed = Listed {
-                play: Play::People(table),
+                play: Play::People(Box::new(table)),
                 watchers: Default::default(),
             };
             log(format_args!("game restored {}", listed.title()));
@@ -477,7 +477,7 @@ impl Lobby {
         let table = Table::new(offer, rules, [x, o], row, Instant::now());
         let game = inner.new_id();
         let listed = Listed {
-            play: Play::People(table),
+            play: Play::People(Box::new(table)),
             watchers: Default::default(),
         };
         log(format_args!("pair {} ({offer})", listed.title()));

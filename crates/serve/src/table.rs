@@ -191,7 +191,7 @@ impl AiGame {
 
 /// What is played at a game of the list.
 pub(super) enum Play {
-    People(Table),
+    People(Box<Table>),
     Ai(AiGame),
 }
 

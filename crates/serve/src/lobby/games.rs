@@ -108,7 +108,10 @@ impl Lobby {
             let view = view.clone();
             inner.send(id, Notice::Seated { game, me, view });
         }
-        for id in audience.into_iter().filter(|id| !seated.iter().any(|s| s.0 == *id)) {
+        for id in audience
+            .into_iter()
+            .filter(|id| !seated.iter().any(|s| s.0 == *id))
+        {
             inner.send(id, Notice::Table(game, view.clone()));
         }
     }
