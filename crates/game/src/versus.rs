@@ -6,7 +6,15 @@
 //!
 //! Every way a game ends goes through one path, [`Match::finish`]: a line or
 //! a full board, a resignation, a fallen flag, a player who did not come
-//! back. An end before each side has moved twice is an abort: no result.
+//! back, a claim against a player who does not move. An end before each
+//! side has moved twice is an abort: no result.
+//!
+//! Leaving is decided by who left: a player away past the grace loses the
+//! game, whatever the other did after they left (the other may have left
+//! too, later); only players who left at the same moment (a restart of the
+//! server) have the game aborted. Without a clock, the side to move that
+//! has not moved for [`Rules::claim_after`] may be claimed against: the
+//! other side takes the win, or aborts the game, as they choose.
 
 use std::time::{Duration, Instant};
 
@@ -25,6 +33,9 @@ pub struct Rules {
     pub control: Option<TimeControl>,
     /// How long a player who left keeps their seat.
     pub grace: Duration,
+    /// Without a clock: how long the side to move may go without moving
+    /// before the other may claim the game.
+    pub claim_after: Duration,
 }
 
 /// Who won a game that ended with a result. (The engine's own type for a
@@ -48,10 +59,19 @@ pub enum Cause {
     OutOfTime(Player),
     /// This side left and did not come back within the grace.
     DidNotComeBack(Player),
-    /// Both sides were away when a grace ran out.
+    /// Both sides left at the same moment (a restart of the server) and
+    /// neither came back.
     NeitherCameBack,
     /// This side was seated while starting something else, and could not play.
     CouldNotPlay(Player),
+    /// `staller`, to move, did not move for the claim time: the other side
+    /// claimed the win, or (with `win` false) stopped the game.
+    Claimed {
+        /// The side that did not move.
+        staller: Player,
+        /// The other side took the win; false: they aborted the game.
+        win: bool,
+    },
 }
 
 /// How an end is written down: what the record's `Termination` says.
@@ -65,28 +85,32 @@ pub enum Termination {
     Time,
     /// A player did not come back.
     Forfeit,
+    /// The side to move did not move for the claim time, and the other claimed the win.
+    Claimed,
     /// Ended before it was under way, or by nobody's doing: no result.
     Aborted,
 }
 
 impl Termination {
     /// Every termination, as [`Termination::word`] spells them.
-    pub const ALL: [Termination; 5] = [
+    pub const ALL: [Termination; 6] = [
         Termination::Board,
         Termination::Resigned,
         Termination::Time,
         Termination::Forfeit,
+        Termination::Claimed,
         Termination::Aborted,
     ];
 
     /// The word records and the database use: `board`, `resigned`, `time`,
-    /// `forfeit`, `aborted`.
+    /// `forfeit`, `claimed`, `aborted`.
     pub fn word(self) -> &'static str {
         match self {
             Termination::Board => "board",
             Termination::Resigned => "resigned",
             Termination::Time => "time",
             Termination::Forfeit => "forfeit",
+            Termination::Claimed => "claimed",
             Termination::Aborted => "aborted",
         }
     }
@@ -120,6 +144,7 @@ impl End {
             (Some(_), Cause::Resigned(_)) => Termination::Resigned,
             (Some(_), Cause::OutOfTime(_)) => Termination::Time,
             (Some(_), Cause::DidNotComeBack(_)) => Termination::Forfeit,
+            (Some(_), Cause::Claimed { .. }) => Termination::Claimed,
             (Some(_), Cause::NeitherCameBack | Cause::CouldNotPlay(_)) => Termination::Aborted,
         }
     }
@@ -173,6 +198,17 @@ pub enum Refusal {
     OutOfTime,
 }
 
+/// Why a claim was not taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoClaim {
+    /// The game is over, or has a clock (time settles it).
+    NotThisGame,
+    /// It is the claimer's own turn.
+    YourTurn,
+    /// The side to move has not taken that long yet: a claim from then.
+    NotYet(Instant),
+}
+
 /// A move taken: its number from 0, and on a clock what the mover had left
 /// after it (the increment added).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -212,6 +248,8 @@ pub struct Match<P> {
     round: u32,
     /// Who asked for a rematch, X then O.
     rematch: [bool; 2],
+    /// When the side to move's turn began: the game's start or the last move.
+    turn_began: Instant,
 }
 
 /// A side's index among the seats: X first.
@@ -239,6 +277,7 @@ impl<P> Match<P> {
             end: None,
             round: 0,
             rematch: [false; 2],
+            turn_began: now,
         }
     }
 
@@ -281,6 +320,7 @@ impl<P> Match<P> {
             end: None,
             round: 0,
             rematch: [false; 2],
+            turn_began: now,
         })
     }
 
@@ -330,6 +370,11 @@ impl<P> Match<P> {
     /// Both sides have moved twice: an end now has a result.
     pub fn under_way(&self) -> bool {
         self.moves.len() >= UNDER_WAY
+    }
+
+    /// When the side to move's turn began: the start of the round, or the last move.
+    pub fn turn_began(&self) -> Instant {
+        self.turn_began
     }
 
     /// Rematches played, from 0.
@@ -386,6 +431,7 @@ impl<P> Match<P> {
         }
         let ply = self.moves.len();
         self.moves.push(mv);
+        self.turn_began = now;
         let left = self.clock.map(|clock| clock.left(side, now));
         let end = if after.status().is_over() {
             self.finish(Cause::Board, now)
@@ -415,8 +461,11 @@ impl<P> Match<P> {
                 _ => Some(Verdict::Draw),
             },
             Cause::NeitherCameBack | Cause::CouldNotPlay(_) => None,
+            Cause::Claimed { win: false, .. } => None,
             _ if !self.under_way() => None,
-            Cause::Resigned(side) | Cause::DidNotComeBack(side) => Some(Verdict::Win(side.other())),
+            Cause::Resigned(side)
+            | Cause::DidNotComeBack(side)
+            | Cause::Claimed { staller: side, .. } => Some(Verdict::Win(side.other())),
             Cause::OutOfTime(side) if board.can_still_win(side.other()) => {
                 Some(Verdict::Win(side.other()))
             }
@@ -466,7 +515,9 @@ impl<P> Match<P> {
 
     /// Ends the game if a deadline has passed at `now`: a fallen flag (a
     /// loss, or a draw when the other side has no line left to make), or a
-    /// grace run out (a forfeit; with both players away, an abort).
+    /// grace run out: a forfeit of the player who left first, whether or
+    /// not the other left after them (players who left at the same moment,
+    /// as a restart leaves them, have the game aborted).
     pub fn referee(&mut self, now: Instant) -> Option<End> {
         if self.is_over() {
             return None;
@@ -480,13 +531,35 @@ impl<P> Match<P> {
         if until > now {
             return None;
         }
-        let other_away = self.seat(side.other()).away.is_some();
-        let cause = if other_away {
+        let since = |side: Player| self.seats[index(side)].away.map(|away| away.since);
+        let cause = if since(side.other()) == since(side) {
             Cause::NeitherCameBack
         } else {
             Cause::DidNotComeBack(side)
         };
         self.finish(cause, now)
+    }
+
+    /// From when the side not to move may claim the game against the side
+    /// to move: a game without a clock that goes on.
+    pub fn claim_at(&self) -> Option<Instant> {
+        (!self.is_over() && self.clock.is_none()).then(|| self.turn_began + self.rules.claim_after)
+    }
+
+    /// `side` claims the game at `now` against the side to move, which has
+    /// not moved for the claim time: the win (an abort before the game is
+    /// under way), or with `win` false an abort.
+    pub fn claim(&mut self, side: Player, win: bool, now: Instant) -> Result<End, NoClaim> {
+        let at = self.claim_at().ok_or(NoClaim::NotThisGame)?;
+        let staller = self.board().to_move();
+        if staller == side {
+            return Err(NoClaim::YourTurn);
+        }
+        if now < at {
+            return Err(NoClaim::NotYet(at));
+        }
+        self.finish(Cause::Claimed { staller, win }, now)
+            .ok_or(NoClaim::NotThisGame)
     }
 
     /// `side` asks for a rematch after the end; once both have, the next
@@ -504,6 +577,7 @@ impl<P> Match<P> {
         self.end = None;
         self.moves.clear();
         self.round += 1;
+        self.turn_began = now;
         self.clock = self.rules.control.map(|control| {
             let mut clock = Clock::new(control);
             clock.start(self.start.to_move(), now);
@@ -519,10 +593,13 @@ mod tests {
 
     const GRACE: Duration = Duration::from_secs(60);
 
+    const CLAIM: Duration = Duration::from_secs(120);
+
     fn rules(control: Option<&str>) -> Rules {
         Rules {
             control: control.map(|c| c.parse().expect("a time control")),
             grace: GRACE,
+            claim_after: CLAIM,
         }
     }
 
@@ -652,15 +729,73 @@ mod tests {
     }
 
     #[test]
-    fn both_away_when_a_grace_ends_is_an_abort() {
+    fn the_player_who_left_first_loses_whatever_the_other_does_after() {
         let t0 = Instant::now();
         let mut game = game(None, t0);
         play(&mut game, &["a1", "a2", "b1", "b2"], t0);
+        // O, losing, leaves; X leaves a second later.
         game.leave(Player::O, t0);
         game.leave(Player::X, t0 + Duration::from_secs(1));
         let end = game.referee(t0 + GRACE).expect("ended");
+        assert_eq!(end.cause, Cause::DidNotComeBack(Player::O));
+        assert_eq!(end.verdict, Some(Verdict::Win(Player::X)));
+        // O comes back while X is away: X, the one away now, loses.
+        let mut game = self::game(None, t0);
+        play(&mut game, &["a1", "a2", "b1", "b2"], t0);
+        game.leave(Player::O, t0);
+        game.leave(Player::X, t0 + Duration::from_secs(1));
+        game.back(Player::O);
+        let end = game
+            .referee(t0 + GRACE + Duration::from_secs(1))
+            .expect("ended");
+        assert_eq!(end.cause, Cause::DidNotComeBack(Player::X));
+    }
+
+    #[test]
+    fn players_who_left_at_the_same_moment_have_the_game_aborted() {
+        let t0 = Instant::now();
+        let start = Board::empty(4, 3).expect("4x4");
+        let seats = [TableSeat::new("alice", 1u8), TableSeat::new("bob", 2)];
+        let moves = ["a1", "a2", "b1", "b2"].map(square).to_vec();
+        let mut game = Match::restored(start, rules(None), seats, moves, [None; 2], t0)
+            .expect("the moves play");
+        let end = game.referee(t0 + GRACE).expect("ended");
         assert_eq!(end.cause, Cause::NeitherCameBack);
         assert!(end.aborted());
+    }
+
+    #[test]
+    fn without_a_clock_the_waiting_side_may_claim_after_the_claim_time() {
+        let t0 = Instant::now();
+        let mut game = game(None, t0);
+        play(&mut game, &["a1", "a2", "b1", "b2"], t0);
+        // X to move since t0: O may claim from t0 + CLAIM, X never.
+        assert_eq!(game.claim_at(), Some(t0 + CLAIM));
+        assert_eq!(
+            game.claim(Player::X, true, t0 + CLAIM),
+            Err(NoClaim::YourTurn)
+        );
+        let early = t0 + CLAIM - Duration::from_secs(1);
+        assert_eq!(
+            game.claim(Player::O, true, early),
+            Err(NoClaim::NotYet(t0 + CLAIM))
+        );
+        let end = game.claim(Player::O, true, t0 + CLAIM).expect("claimed");
+        assert_eq!(end.verdict, Some(Verdict::Win(Player::O)));
+        assert_eq!(end.termination(), Termination::Claimed);
+        // Or the waiting side aborts instead; a move restarts the time.
+        let mut game = self::game(None, t0);
+        play(&mut game, &["a1", "a2", "b1", "b2"], t0);
+        let later = t0 + Duration::from_secs(100);
+        play(&mut game, &["d4"], later);
+        assert_eq!(game.claim_at(), Some(later + CLAIM));
+        let end = game
+            .claim(Player::X, false, later + CLAIM)
+            .expect("claimed");
+        assert!(end.aborted());
+        // A clock settles it by time: no claim.
+        let game = self::game(Some("3+2"), t0);
+        assert_eq!(game.claim_at(), None);
     }
 
     #[test]

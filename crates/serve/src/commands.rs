@@ -40,6 +40,7 @@ impl Answer {
 /// read by the store's thread, in its reading lane.
 pub(super) async fn run(
     command: &str,
+    keyed: bool,
     account: Option<&Account>,
     store: &Store,
 ) -> Result<Answer, String> {
@@ -72,10 +73,21 @@ pub(super) async fn run(
             }))
         }
         "history" => {
-            let Some(account) = account else {
+            if !keyed {
                 return Err(
                     "history is a key's: connect with a key (ssh -i KEY) to see yours".to_string(),
                 );
+            }
+            // A key that has not played here has no games, and takes no name.
+            let Some(account) = account else {
+                return Ok(if json {
+                    Answer::text(history_json(None, &[], &[]))
+                } else {
+                    Answer {
+                        text: String::new(),
+                        note: Some(NO_HISTORY.to_string()),
+                    }
+                });
             };
             let player = account.id;
             let (ratings, games) = store
@@ -86,7 +98,7 @@ pub(super) async fn run(
                 .ok_or_else(closed)?
                 .map_err(failed)?;
             Ok(if json {
-                Answer::text(history_json(account, &ratings, &games))
+                Answer::text(history_json(Some(account), &ratings, &games))
             } else {
                 // The output stays a records file (an empty one); the
                 // note, on standard error, says why it is empty.
@@ -190,7 +202,11 @@ fn history_text(games: &[StoredGame]) -> String {
     tictactoe_game::record::notation::write_all(&records)
 }
 
-fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGame]) -> String {
+fn history_json(
+    account: Option<&Account>,
+    ratings: &[(Kind, Rating)],
+    games: &[StoredGame],
+) -> String {
     let ratings: Vec<Value> = ratings
         .iter()
         .map(|(kind, rating)| {
@@ -203,7 +219,11 @@ fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGa
     let games: Vec<Value> = games
         .iter()
         .map(|game| {
-            let you = if game.x.id == account.id { "x" } else { "o" };
+            let you = if account.is_some_and(|a| game.x.id == a.id) {
+                "x"
+            } else {
+                "o"
+            };
             let result = game.finish.map(|f| match f.verdict {
                 None => Value::Null,
                 Some(_) => json!(f.result_word()),
@@ -228,6 +248,6 @@ fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGa
         .collect();
     format!(
         "{}\n",
-        json!({ "player": account.name, "ratings": ratings, "games": games })
+        json!({ "player": account.map(|a| &a.name), "ratings": ratings, "games": games })
     )
 }

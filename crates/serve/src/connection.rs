@@ -18,7 +18,7 @@ use super::admission::{PlayerSlot, Progress};
 use super::commands;
 use super::limit::LogBudget;
 use super::lines::{self, LineClient};
-use super::names::player_name;
+use super::names::{player_name, taken};
 use super::output::{Outbox, Reading};
 use super::session::{self, Client, Input, Wire, clamp_size};
 use super::store::{Account, Lane};
@@ -134,15 +134,12 @@ impl Connection {
     }
 
     /// The key's player under `name` (made on its first visit), or the
-    /// reason the name cannot be used: another key's, or the database failed.
+    /// reason the name cannot be used: another key's or a look-alike of
+    /// one, a guest's here now, or the database failed.
     async fn account(&self, name: &str) -> Result<Option<Account>, String> {
-        let store = self.shared.lobby.store();
-        let taken = |name: &str| {
-            format!(
-                "the name {name} belongs to another player's key; connect as another name (ssh NAME@host)"
-            )
-        };
-        let failed = |error: Option<rusqlite::Error>| {
+        let lobby = &self.shared.lobby;
+        let store = lobby.store();
+        let failed = |error: Option<String>| {
             if let Some(error) = error {
                 super::log(format_args!(
                     "database: could not read the players: {error}"
@@ -151,24 +148,57 @@ impl Connection {
             "the server could not read its database; try again later".to_string()
         };
         let wanted = name.to_string();
-        match self.key.clone() {
-            Some(fingerprint) => {
-                let signed = store
-                    .ask(Lane::Game, move |db| db.sign_in(&fingerprint, &wanted))
-                    .await;
-                match signed {
-                    Some(Ok(Ok(account))) => Ok(Some(account)),
-                    Some(Ok(Err(name))) => Err(taken(&name)),
-                    Some(Err(error)) => Err(failed(Some(error))),
-                    None => Err(failed(None)),
-                }
-            }
-            None => match store.ask(Lane::Game, move |db| db.owner(&wanted)).await {
+        let Some(fingerprint) = self.key.clone() else {
+            // A guest: no name a key holds, or one like it.
+            return match store.ask(Lane::Game, move |db| db.holder(&wanted)).await {
                 Some(Ok(None)) => Ok(None),
-                Some(Ok(Some(_))) => Err(taken(name)),
-                Some(Err(error)) => Err(failed(Some(error))),
+                Some(Ok(Some(holder))) => Err(taken(name, &holder)),
+                Some(Err(error)) => Err(failed(Some(error.to_string()))),
                 None => Err(failed(None)),
-            },
+            };
+        };
+        let known = {
+            let fingerprint = fingerprint.clone();
+            store
+                .ask(Lane::Game, move |db| db.account_of(&fingerprint))
+                .await
+        };
+        match known {
+            Some(Ok(Some(account))) => return Ok(Some(account)),
+            Some(Ok(None)) => {}
+            Some(Err(error)) => return Err(failed(Some(error.to_string()))),
+            None => return Err(failed(None)),
+        }
+        // A new key: not a name a guest here now goes by.
+        if let Some(guest) = lobby.guest_like(name) {
+            return Err(format!(
+                "the name {name} is a guest's here now ({guest}); connect as another name (ssh NAME@host)"
+            ));
+        }
+        match store
+            .ask(Lane::Game, move |db| db.sign_in(&fingerprint, &wanted))
+            .await
+        {
+            Some(Ok(Ok(account))) => Ok(Some(account)),
+            Some(Ok(Err(holder))) => Err(taken(name, &holder)),
+            Some(Err(error)) => Err(failed(Some(error.to_string()))),
+            None => Err(failed(None)),
+        }
+    }
+
+    /// The key's player if it has played here, for a command: a command
+    /// reads and claims no name.
+    async fn known_account(&self) -> Result<Option<Account>, String> {
+        let Some(fingerprint) = self.key.clone() else {
+            return Ok(None);
+        };
+        let store = self.shared.lobby.store();
+        match store
+            .ask(Lane::Reading, move |db| db.account_of(&fingerprint))
+            .await
+        {
+            Some(Ok(account)) => Ok(account),
+            _ => Err("the server could not read its database; try again later".to_string()),
         }
     }
 
@@ -353,15 +383,14 @@ impl Connection {
         command: &str,
         session: &mut Session,
     ) -> Result<(), russh::Error> {
-        let account = match self.name.clone() {
-            Ok(name) if self.key.is_some() => self.account(&name).await,
-            Ok(_) => Ok(None),
-            Err(why) => Err(why),
+        let account = match &self.name {
+            Ok(_) => self.known_account().await,
+            Err(why) => Err(why.clone()),
         };
+        let keyed = self.key.is_some();
+        let store = self.shared.lobby.store();
         let answer = match account {
-            Ok(account) => {
-                commands::run(command, account.as_ref(), self.shared.lobby.store()).await
-            }
+            Ok(account) => commands::run(command, keyed, account.as_ref(), store).await,
             Err(why) => Err(why),
         };
         let newline = |text: String| {

@@ -104,6 +104,11 @@ pub struct Options {
     pub db: Option<PathBuf>,
     /// How long a player whose connection dropped keeps their seat.
     pub reconnect_grace: Duration,
+    /// In a game without a clock, how long the side to move may go without
+    /// moving before the other may claim the game.
+    pub claim_after: Duration,
+    /// How often the database file is looked at (still there, still the same).
+    pub db_check: Duration,
 }
 
 /// Why the server could not start.
@@ -218,6 +223,13 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         }
         None => None,
     };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    // A write past a file-size limit fails (and is told) rather than
+    // killing the server: SIGXFSZ is caught, for the life of the process.
+    let _file_size = runtime.block_on(async { signal(SignalKind::from_raw(XFSZ)) })?;
     let db_path = match &options.db {
         Some(path) => path.clone(),
         None => store::default_path().ok_or(ServeError::NoDbPath)?,
@@ -226,10 +238,6 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         path: db_path.clone(),
         problem,
     })?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()?;
     let fingerprint = key.public_key().fingerprint(HashAlg::Sha256);
     // A player is their key; without a guest list a client with no key
     // gets in as a guest through keyboard-interactive, asked nothing.
@@ -257,7 +265,12 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         ..Config::default()
     };
     // Games in progress at the last stop come back now, each seat with a fresh grace.
-    let lobby = Lobby::new(store::Store::start(database), options.reconnect_grace);
+    let rules = tictactoe_game::versus::Rules {
+        control: None,
+        grace: options.reconnect_grace,
+        claim_after: options.claim_after,
+    };
+    let lobby = Lobby::new(store::Store::start(database, options.db_check), rules);
     let result = runtime.block_on(serve(
         options,
         Arc::new(config),
@@ -270,6 +283,9 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
     lobby.store().close();
     result
 }
+
+/// SIGXFSZ: a write went past the file-size limit (RLIMIT_FSIZE).
+const XFSZ: i32 = 25;
 
 /// The SSH window for a client's input: 128 KiB, 8 s of reading at the
 /// input rate once the burst is spent.

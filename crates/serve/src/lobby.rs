@@ -13,15 +13,17 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tokio::sync::{mpsc, watch};
 
+pub(super) use super::lobby_screen::{GameSummary, PlayerSummary, SeekSummary, Snapshot};
 use super::log;
+use super::names::name_key;
 use super::store::{Account, Kind, Lane, NewGame, Rating, Store};
 use super::table::{AiGame, Listed, Play, Sitter, Table, Write, restored};
 pub(super) use super::table::{GameId, LEADERS, Offer, PlayerId, View};
-use tictactoe_engine::{Level, Player, Square, Status};
+use tictactoe_engine::{Level, Player, Square};
 use tictactoe_game::game::{Names, result_line};
 use tictactoe_game::versus::{Cause, Rules, TableSeat};
 
@@ -48,6 +50,8 @@ pub(super) enum Notice {
     WatchedGone(String),
     /// The game cannot go on, and why (the server could not keep it).
     Stopped(String),
+    /// Something every player here should read.
+    Said(String),
     /// The same key logged in again: this connection is done.
     Replaced,
 }
@@ -72,45 +76,6 @@ struct Member {
     notices: mpsc::UnboundedSender<Notice>,
 }
 
-/// One game as the lobby screen lists it.
-#[derive(Debug, Clone)]
-pub(super) struct GameSummary {
-    pub id: GameId,
-    pub names: Names,
-    pub moves: usize,
-    pub status: Status,
-    /// The offer, for a game between people.
-    pub offer: Option<Offer>,
-    /// A player is away.
-    pub away: bool,
-}
-
-/// One open seek as the lobby screen lists it.
-#[derive(Debug, Clone)]
-pub(super) struct SeekSummary {
-    pub by: PlayerId,
-    pub name: String,
-    pub offer: Offer,
-}
-
-/// One player as the lobby screen lists it.
-#[derive(Debug, Clone)]
-pub(super) struct PlayerSummary {
-    pub id: PlayerId,
-    pub name: String,
-    pub activity: Activity,
-}
-
-/// The lobby as a screen shows it.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Snapshot {
-    pub players: Vec<PlayerSummary>,
-    pub seeks: Vec<SeekSummary>,
-    pub games: Vec<GameSummary>,
-    /// The best of each board kind with rated games.
-    pub leaders: BTreeMap<Kind, Vec<(String, Rating)>>,
-}
-
 /// What joining the lobby gave a session.
 pub(super) struct Joined {
     pub id: PlayerId,
@@ -130,6 +95,8 @@ struct Inner {
     leaders: BTreeMap<Kind, Vec<(String, Rating)>>,
     /// The last game's number in the database.
     last_row: i64,
+    /// Games are kept (and may be rated): false once the database file is gone.
+    keeping: bool,
 }
 
 impl Inner {
@@ -182,13 +149,13 @@ impl Inner {
         }
     }
 
-    /// A game over that nobody sits at any more, and nobody watches,
-    /// leaves the list.
+    /// A game over that nobody sits at any more leaves the list (its
+    /// watchers keep the last of it on their screens).
     fn clear_if_deserted(&mut self, game: GameId) {
         let deserted = self
             .games
             .get(&game)
-            .is_some_and(|g| g.is_over() && g.people().is_empty() && g.watchers.is_empty());
+            .is_some_and(|g| g.is_over() && g.people().is_empty());
         if deserted {
             self.games.remove(&game);
         }
@@ -234,11 +201,7 @@ pub(super) struct Lobby(Arc<Core>);
 impl Lobby {
     /// The lobby over `store`, with the games it holds unfinished back in
     /// play: both seats away, each with a fresh grace.
-    pub(super) fn new(store: Store, grace: Duration) -> Lobby {
-        let rules = Rules {
-            control: None,
-            grace,
-        };
+    pub(super) fn new(store: Store, rules: Rules) -> Lobby {
         let now = Instant::now();
         let loaded = store.ask_now(move |db| {
             let mut leaders = BTreeMap::new();
@@ -273,6 +236,7 @@ impl Lobby {
             games: BTreeMap::new(),
             leaders,
             last_row,
+            keeping: true,
         };
         for table in tables {
             let id = inner.new_id();
@@ -283,13 +247,20 @@ impl Lobby {
             log(format_args!("game restored {}", listed.title()));
             inner.games.insert(id, listed);
         }
-        Lobby(Arc::new(Core {
+        let lobby = Lobby(Arc::new(Core {
             inner: Mutex::new(inner),
             changed: watch::Sender::new(()),
             deadlines: watch::Sender::new(()),
             store,
             rules,
-        }))
+        }));
+        let weak = Arc::downgrade(&lobby.0);
+        lobby.store().when_lost(move |lost| {
+            if let Some(core) = weak.upgrade() {
+                Lobby(core).lost(&lost);
+            }
+        });
+        lobby
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -381,7 +352,8 @@ impl Lobby {
     }
 
     /// `wanted`, or the first of "alice2", "alice3", ... (within
-    /// [`MAX_NAME`] characters) that no player here and no key holds.
+    /// [`MAX_NAME`] characters) that neither a player here nor a key
+    /// holds, nor a name that looks like it.
     pub(super) async fn guest_name(&self, wanted: &str) -> String {
         let mut n = 1;
         loop {
@@ -393,19 +365,35 @@ impl Lobby {
                 format!("{stem}{suffix}")
             };
             n += 1;
-            if self.lock().members.values().any(|m| m.name == name) {
+            let key = name_key(&name);
+            if self
+                .lock()
+                .members
+                .values()
+                .any(|m| name_key(&m.name) == key)
+            {
                 continue;
             }
             let asked = name.clone();
-            let owned = self
+            let held = self
                 .0
                 .store
-                .ask(Lane::Game, move |db| db.owner(&asked))
+                .ask(Lane::Game, move |db| db.holder(&asked))
                 .await;
-            if !matches!(owned, Some(Ok(Some(_)))) {
+            if !matches!(held, Some(Ok(Some(_)))) {
                 return name;
             }
         }
+    }
+
+    /// The name of a guest here now that is `name` or looks like it.
+    pub(super) fn guest_like(&self, name: &str) -> Option<String> {
+        let key = name_key(name);
+        self.lock()
+            .members
+            .values()
+            .find(|m| m.account.is_none() && name_key(&m.name) == key)
+            .map(|m| m.name.clone())
     }
 
     /// The player is gone: out of any seek or audience; a game between
@@ -460,8 +448,12 @@ impl Lobby {
     ) -> Option<GameId> {
         let (x, o) = (inner.sitter(seeker)?, inner.sitter(taker)?);
         let mut offer = offer;
-        // Only two keys play rated, and only two keys' games are kept.
-        let (ax, ao) = (x.player.account.clone(), o.player.account.clone());
+        // Only two keys play rated, and only two keys' games are kept (while
+        // the database is there).
+        let (ax, ao) = match inner.keeping {
+            true => (x.player.account.clone(), o.player.account.clone()),
+            false => (None, None),
+        };
         offer.rated &= ax.is_some() && ao.is_some();
         let row = match (&ax, &ao) {
             (Some(_), Some(_)) => {
@@ -645,7 +637,8 @@ impl Lobby {
         let mut guard = self.lock();
         let inner = &mut *guard;
         let listed = inner.games.get_mut(&game)?;
-        if listed.people().contains(&id) {
+        let people = listed.people();
+        if people.is_empty() || people.contains(&id) {
             return None;
         }
         listed.watchers.insert(id);
@@ -661,8 +654,10 @@ impl Lobby {
 
     /// The player leaves whatever they were doing for the lobby screen: a
     /// game between people still going is resigned (aborted before each
-    /// side moved twice), a finished one or one against the AI ends (its
-    /// other player and watchers are told), a game watched goes on.
+    /// side moved twice), unless the other player left it first: then the
+    /// seat is kept for the grace, as for a dropped connection. A finished
+    /// game or one against the AI ends (its other player and watchers are
+    /// told); a game watched goes on.
     pub(super) fn back_to_lobby(&self, id: PlayerId) {
         let mut guard = self.lock();
         let inner = &mut *guard;
@@ -681,20 +676,35 @@ impl Lobby {
                 inner.clear_if_deserted(game);
             }
             Activity::Playing(game) => {
-                let resigned = inner.table_mut(game).and_then(|table| {
+                let now = Instant::now();
+                let grace = self.0.rules.grace;
+                let left = inner.table_mut(game).and_then(|table| {
                     let side = table.side_of(id)?;
-                    let end = table.game.resign(side, Instant::now())?;
-                    // The game is over: its seat is free, the others read the end.
+                    let keyed = table.game.seat(side).player.account.is_some();
+                    let other_away = table.game.seat(side.other()).away_until().is_some();
+                    let left = if keyed && other_away && table.game.leave(side, now) {
+                        // The other left first: this seat is kept, nothing resigned.
+                        None
+                    } else {
+                        Some(table.game.resign(side, now)?)
+                    };
+                    // Its seat is free; the others read the end, or who is away.
                     table.game.seat_mut(side).player.member = None;
-                    Some(end)
+                    Some(left)
                 });
-                match resigned {
-                    Some(end) => {
-                        self.ended(inner, game, end, None);
-                        inner.clear_if_deserted(game);
+                match left {
+                    Some(Some(end)) => self.ended(inner, game, end, None),
+                    Some(None) => {
+                        log(format_args!(
+                            "away {name} from {}: {} to come back",
+                            inner.games[&game].title(),
+                            humantime::format_duration(grace)
+                        ));
+                        self.keep(inner, game, Write::Nothing, Vec::new());
                     }
                     None => inner.end_game(game, id, &name),
                 }
+                inner.clear_if_deserted(game);
             }
         }
         drop(guard);
@@ -744,9 +754,11 @@ impl Lobby {
                     Some(SeekSummary { by, name, offer })
                 })
                 .collect(),
+            // A game both players left waits for them unlisted.
             games: inner
                 .games
                 .iter()
+                .filter(|(_, g)| !g.people().is_empty())
                 .map(|(&id, g)| GameSummary {
                     id,
                     names: g.names(),
@@ -768,4 +780,4 @@ mod games;
 #[cfg(test)]
 mod tests;
 
-pub(super) use games::relay;
+pub(super) use games::{IdleClock, relay};

@@ -21,7 +21,7 @@ use tokio::task::JoinHandle;
 use super::admission::PlayerSlot;
 use super::frame::Screen;
 use super::limit::{Bucket, Resizes};
-use super::lobby::{self, Activity, GameId, Notice, Offer, PlayerId, Snapshot, View};
+use super::lobby::{self, Activity, GameId, IdleClock, Notice, Offer, PlayerId, Snapshot, View};
 use super::lobby_screen::{Command, LobbyScreen};
 use super::output::{BACKLOG_LIMIT, Outbox, OutboxWriter, Pumped, pump};
 use super::pool::Jobs;
@@ -116,6 +116,8 @@ pub(super) enum SessionEnd {
     Quit,
     /// No key for the idle timeout.
     Idle,
+    /// No move on the player's turn in a game between people for the idle timeout.
+    Stalled,
     /// The server is going down.
     Shutdown,
     /// The client did not read its screen.
@@ -136,6 +138,7 @@ impl SessionEnd {
         match self {
             SessionEnd::Quit => "quit".to_string(),
             SessionEnd::Idle => "idle".to_string(),
+            SessionEnd::Stalled => "no move on their turn for the idle timeout".to_string(),
             SessionEnd::Shutdown => "server going down".to_string(),
             SessionEnd::TooSlow => format!(
                 "too slow to read its screen (nothing read for {})",
@@ -200,7 +203,7 @@ pub(super) async fn run(
         shared: Arc::clone(&shared),
         id,
         name: name.clone(),
-        lobby_screen: LobbyScreen::new(id, client.color),
+        lobby_screen: LobbyScreen::new(id, client.color, client.account.is_some()),
         shown: Snapshot::default(),
         game: None,
         color: client.color,
@@ -298,6 +301,10 @@ pub(super) async fn finish(
     let goodbye = match ending {
         SessionEnd::Idle => format!(
             "tictactoe: disconnected after {} without a key press",
+            humantime::format_duration(shared.idle_timeout)
+        ),
+        SessionEnd::Stalled => format!(
+            "tictactoe: disconnected after {} without a move on your turn",
             humantime::format_duration(shared.idle_timeout)
         ),
         SessionEnd::Shutdown => "tictactoe: the server is going down; goodbye".to_string(),
@@ -427,7 +434,15 @@ impl Session {
                 .map(tokio::time::Instant::from_std);
             let throttle_ends =
                 (self.dropped > 0).then(|| tokio::time::Instant::from_std(self.keys.full_at()));
-            let idle_at = last_key + self.shared.idle_timeout;
+            // In a game between people only a move counts, and only on the
+            // player's turn: pressing other keys holds nobody hostage.
+            let idle = self.shared.idle_timeout;
+            let clock = self.shared.lobby.idle_clock(self.id);
+            let idle_at = match clock {
+                IdleClock::Keys => Some(last_key + idle),
+                IdleClock::TurnSince(since) => Some(tokio::time::Instant::from_std(since) + idle),
+                IdleClock::Waiting => None,
+            };
             let reading_resumes = self
                 .input
                 .owing_until(Instant::now())
@@ -499,7 +514,10 @@ impl Session {
                     }
                     redraw = false;
                 }
-                () = tokio::time::sleep_until(idle_at) => return SessionEnd::Idle,
+                () = sleep_until(idle_at) => return match clock {
+                    IdleClock::TurnSince(_) => SessionEnd::Stalled,
+                    _ => SessionEnd::Idle,
+                },
             }
             dirty |= redraw;
         }
@@ -712,6 +730,8 @@ impl Session {
                 screen.app.end_link(&why);
             }
             (Notice::Stopped(why), None) => self.lobby_screen.say(why),
+            (Notice::Said(text), Some(screen)) => screen.app.notify(&text, now),
+            (Notice::Said(text), None) => self.lobby_screen.say(text),
             _ => {}
         }
         false
@@ -737,6 +757,7 @@ fn served(view: &View) -> Served {
         ratings: view.ratings.map(|(x, o)| [x.to_string(), o.to_string()]),
         clock: view.clock,
         away: view.away,
+        claim: view.claim_at,
     }
 }
 

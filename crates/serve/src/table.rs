@@ -10,7 +10,9 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::store::{Account, Database, Finish, Kind, NewGame, Rating, StoredGame, StoredMove};
+use super::store::{
+    Account, Database, Finish, Flag, Kind, NewGame, Rating, StoredGame, StoredMove, WriteError,
+};
 use tictactoe_engine::{Board, Player, Square, Status};
 use tictactoe_game::clock::{Clock, TimeControl};
 use tictactoe_game::game::Names;
@@ -76,6 +78,8 @@ pub(super) struct View {
     pub over: Option<String>,
     /// X's and O's ratings, in a rated game.
     pub ratings: Option<(Rating, Rating)>,
+    /// From when the side not to move may claim the game (no clock).
+    pub claim_at: Option<Instant>,
 }
 
 /// Who sits at a seat of a game between people, as the server knows them.
@@ -99,6 +103,8 @@ pub(super) struct Table {
     pub shown: View,
     /// Set once a write for this game failed: nothing more is written for it.
     pub spoiled: Arc<AtomicBool>,
+    /// What the farming guard said of this round, for its end.
+    pub flagged: Option<Flag>,
 }
 
 impl Table {
@@ -137,8 +143,10 @@ impl Table {
                 away: None,
                 over: None,
                 ratings: None,
+                claim_at: None,
             },
             spoiled: Arc::new(AtomicBool::new(false)),
+            flagged: None,
         };
         table.shown = table.view();
         table
@@ -160,8 +168,15 @@ impl Table {
             moves: self.game.moves().to_vec(),
             clock: self.game.clock(),
             away: self.game.away(),
-            over: self.game.end().and_then(|end| end_told(&end, &names)),
+            over: self.game.end().and_then(|end| {
+                let told = end_told(&end, &names)?;
+                Some(match self.flagged {
+                    Some(flag) => format!("{told} · {flag}"),
+                    None => told,
+                })
+            }),
             ratings: self.ratings,
+            claim_at: self.game.claim_at(),
             names,
         }
     }
@@ -274,6 +289,7 @@ impl Listed {
                 away: None,
                 over: None,
                 ratings: None,
+                claim_at: None,
             },
         }
     }
@@ -355,16 +371,18 @@ pub(super) struct Written {
     pub ratings: Option<(Rating, Rating)>,
     /// The leaderboard of the game's board, when its end changed ratings.
     pub leaders: Option<Vec<(String, Rating)>>,
+    /// What the farming guard did: a game begun casual, a result not rated.
+    pub flagged: Option<Flag>,
 }
 
 impl Write {
     /// Writes it for game `row` of `kind`.
-    pub fn run(self, db: &mut Database, row: i64, kind: Kind) -> rusqlite::Result<Written> {
+    pub fn run(self, db: &mut Database, row: i64, kind: Kind) -> Result<Written, WriteError> {
         let rated = match self {
             Write::Nothing => return Ok(Written::default()),
             Write::Start(new) => {
-                db.start_game(row, new)?;
-                let ratings = if new.rated {
+                let flagged = db.start_game(row, new)?;
+                let ratings = if new.rated && flagged.is_none() {
                     Some((db.rating(new.x, kind)?, db.rating(new.o, kind)?))
                 } else {
                     None
@@ -372,18 +390,20 @@ impl Write {
                 return Ok(Written {
                     ratings,
                     leaders: None,
+                    flagged,
                 });
             }
             Write::Move { ply, mv, finish } => db.play(row, ply, &mv, finish)?,
             Write::Finish(finish) => db.finish(row, finish)?,
         };
-        let leaders = match rated {
+        let leaders = match rated.ratings {
             Some(_) => Some(db.leaderboard(kind, LEADERS)?),
             None => None,
         };
         Ok(Written {
-            ratings: rated,
+            ratings: rated.ratings,
             leaders,
+            flagged: rated.flagged,
         })
     }
 }

@@ -23,6 +23,19 @@ pub fn end_line(end: &End, names: &Names, status: Status) -> String {
         Cause::DidNotComeBack(side) => format!("{} did not come back", names.of(side)),
         Cause::NeitherCameBack => "neither player came back".to_string(),
         Cause::CouldNotPlay(side) => format!("{} could not play", names.of(side)),
+        Cause::Claimed { staller, win: true } => format!(
+            "{} did not move in the time allowed: {} claimed the win",
+            names.of(staller),
+            names.of(staller.other())
+        ),
+        Cause::Claimed {
+            staller,
+            win: false,
+        } => format!(
+            "{} did not move in the time allowed: {} stopped the game",
+            names.of(staller),
+            names.of(staller.other())
+        ),
     };
     if end.aborted() {
         format!("{said}: aborted, unrated")

@@ -9,14 +9,25 @@ use std::time::Instant;
 
 use tokio::sync::watch;
 
-use super::{Inner, Lobby, NotNow, Notice, PlayerId};
+use super::{Activity, Inner, Lobby, NotNow, Notice, PlayerId};
 use crate::log;
-use crate::store::{Finish, NewGame, StoredMove};
+use crate::store::{Finish, Flag, Lost, NewGame, StoredMove, WriteError};
 use crate::table::{GameId, Listed, View, Write, Written};
 use tictactoe_engine::{Player, Square};
 use tictactoe_game::game::Outgoing;
 use tictactoe_game::present::versus::end_line;
 use tictactoe_game::versus::{End, Refusal, Rematch};
+
+/// What resets a player's idle time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum IdleClock {
+    /// Any key.
+    Keys,
+    /// Only a move: their turn began then.
+    TurnSince(Instant),
+    /// Nothing times them out: the other player is to move.
+    Waiting,
+}
 
 /// What a game's screens are shown once its write is done: the game as it
 /// was when handed over, who is seated at it, and who was at it then.
@@ -54,6 +65,7 @@ impl Lobby {
             return;
         };
         let (spoiled, kind) = (Arc::clone(&table.spoiled), table.offer.kind);
+        let starting = matches!(write, Write::Start(_));
         let lobby = self.clone();
         self.0.store.write(
             move |db| {
@@ -67,9 +79,15 @@ impl Lobby {
                 match written {
                     None => {}
                     Some(Ok(written)) => lobby.show(&mut guard, game, shown, written),
+                    Some(Err(WriteError::Lost(lost))) => lobby.lost_with(&mut guard, &lost),
                     Some(Err(error)) => {
                         log(format_args!("database: could not save game {row}: {error}"));
-                        lobby.stop(&mut guard, game, row);
+                        let why = if starting {
+                            "the server could not start this game (its database failed: a full disk?); try again later".to_string()
+                        } else {
+                            "the server could not save this game's last move or end (its database failed: a full disk?): it stops here, kept as it was before, and comes back when the server restarts".to_string()
+                        };
+                        lobby.stop(&mut guard, game, &why);
                     }
                 }
                 drop(guard);
@@ -96,10 +114,26 @@ impl Lobby {
             }
             return;
         };
+        let title = listed.title();
         if let Some(table) = listed.table_mut() {
             if view.round == table.game.round() {
                 table.ratings = written.ratings.or(table.ratings);
                 view.ratings = table.ratings;
+                if let Some(flag) = written.flagged {
+                    log(format_args!("farming guard {title}: {flag}"));
+                    match flag {
+                        Flag::PairCap => {
+                            table.offer.rated = false;
+                            view.offer = Some(table.offer);
+                        }
+                        Flag::QuickWins(_) => {
+                            table.flagged = Some(flag);
+                            if let Some(over) = &mut view.over {
+                                *over = format!("{over} · {flag}");
+                            }
+                        }
+                    }
+                }
             }
             table.shown = view.clone();
         }
@@ -118,21 +152,53 @@ impl Lobby {
 
     /// A game the database could not keep stops where the database has it:
     /// it leaves the list, and its players and watchers are told why.
-    pub(super) fn stop(&self, inner: &mut Inner, game: GameId, row: i64) {
+    pub(super) fn stop(&self, inner: &mut Inner, game: GameId, why: &str) {
         let Some(listed) = inner.games.remove(&game) else {
             return;
         };
         if let Some(table) = listed.table() {
             table.spoiled.store(true, Ordering::SeqCst);
         }
-        let why = format!(
-            "the server could not save this game (its database failed): it stops here, kept as game {row} was before"
-        );
         log(format_args!("game stopped {}: {why}", listed.title()));
         let audience = listed.audience();
         inner.idle(&audience);
         for id in audience {
-            inner.send(id, Notice::Stopped(why.clone()));
+            inner.send(id, Notice::Stopped(why.to_string()));
+        }
+    }
+
+    /// The database file is gone: nothing more can be kept. It is logged,
+    /// every game kept stops where it is (its players and watchers told),
+    /// everyone else hears it, and games from now on are casual and not kept.
+    pub(crate) fn lost(&self, lost: &Lost) {
+        let mut guard = self.lock();
+        self.lost_with(&mut guard, lost);
+        drop(guard);
+        self.touch();
+    }
+
+    pub(super) fn lost_with(&self, inner: &mut Inner, lost: &Lost) {
+        if !inner.keeping {
+            return;
+        }
+        inner.keeping = false;
+        log(format_args!(
+            "database: {lost}: nothing more is kept and no game is rated until the server restarts on a database"
+        ));
+        let kept: Vec<GameId> = inner
+            .games
+            .iter()
+            .filter(|(_, g)| g.table().is_some_and(|t| t.row.is_some()))
+            .map(|(&id, _)| id)
+            .collect();
+        let why =
+            "the server's database file is gone: this game can no longer be kept, and stops here";
+        for game in kept {
+            self.stop(inner, game, why);
+        }
+        let said = "The server can no longer keep games (its database file is gone): games are casual until it restarts";
+        for member in inner.members.values() {
+            let _ = member.notices.send(Notice::Said(said.to_string()));
         }
     }
 
@@ -201,6 +267,49 @@ impl Lobby {
         Ok(())
     }
 
+    /// What keeps `id` from being disconnected for idling: in a game between
+    /// people, only a move on their turn, and nothing while the other is to
+    /// move (the one who waits is never the one timed out); elsewhere, any key.
+    pub(crate) fn idle_clock(&self, id: PlayerId) -> IdleClock {
+        let inner = self.lock();
+        let Some(Activity::Playing(game)) = inner.members.get(&id).map(|m| m.activity) else {
+            return IdleClock::Keys;
+        };
+        let Some(table) = inner.games.get(&game).and_then(Listed::table) else {
+            return IdleClock::Keys;
+        };
+        match table.side_of(id) {
+            Some(side) if !table.game.is_over() => {
+                if table.game.board().to_move() == side {
+                    IdleClock::TurnSince(table.game.turn_began())
+                } else {
+                    IdleClock::Waiting
+                }
+            }
+            _ => IdleClock::Keys,
+        }
+    }
+
+    /// `from` claims the game against the other player, to move without a
+    /// clock, who has not moved for the claim time: the win, or an abort.
+    pub(crate) fn claim(&self, from: PlayerId, game: GameId, win: bool) {
+        let mut guard = self.lock();
+        let inner = &mut *guard;
+        let Some(table) = inner.table_mut(game) else {
+            return;
+        };
+        let Some(side) = table.side_of(from) else {
+            return;
+        };
+        let Ok(end) = table.game.claim(side, win, Instant::now()) else {
+            return;
+        };
+        self.ended(inner, game, end, None);
+        drop(guard);
+        self.wake_referee();
+        self.touch();
+    }
+
     /// Hands a player's rematch request to the other player of the game;
     /// once both asked, the next round begins with the sides swapped.
     pub(crate) fn rematch(&self, from: PlayerId, game: GameId) {
@@ -224,6 +333,7 @@ impl Lobby {
         if asked == Rematch::Started {
             let table = inner.table_mut(game).expect("the game");
             table.ratings = None;
+            table.flagged = None;
             let accounts =
                 [Player::X, Player::O].map(|s| table.game.seat(s).player.account.clone());
             let offer = table.offer;
@@ -310,6 +420,10 @@ pub(crate) fn relay(
         Outgoing::Square(mv) => lobby.play(from, game, round, mv),
         Outgoing::Rematch => {
             lobby.rematch(from, game);
+            Ok(())
+        }
+        Outgoing::Claim { win } => {
+            lobby.claim(from, game, win);
             Ok(())
         }
     }

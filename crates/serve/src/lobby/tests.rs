@@ -1,11 +1,17 @@
 use super::*;
 use crate::store::{Database, Finish, Kind};
+use std::time::Duration;
 use tictactoe_engine::Board;
 use tictactoe_game::versus::{Termination, Verdict};
 
 fn lobby(dir: &tempfile::TempDir, grace: Duration) -> Lobby {
     let database = Database::open(&dir.path().join("lobby.db")).expect("a database");
-    Lobby::new(Store::start(database), grace)
+    let rules = Rules {
+        control: None,
+        grace,
+        claim_after: Duration::from_secs(120),
+    };
+    Lobby::new(Store::start(database, Duration::from_secs(60)), rules)
 }
 
 impl Lobby {

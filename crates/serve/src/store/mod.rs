@@ -4,6 +4,11 @@
 //! callback, in the order written; the commands ask it what to read and
 //! await the answer.
 //!
+//! The thread also looks, every `--db-check` seconds and before every
+//! write, whether the file at the database's path is still the one it has
+//! open; once it is not (deleted, replaced), the store says so once
+//! ([`Store::when_lost`]) and writes nothing more.
+//!
 //! Jobs come in two lanes. The game's lane (moves, results, new games,
 //! sign-ins) goes first: a job waiting there is taken before any read
 //! waiting, so a flood of reads delays a move by at most the one read
@@ -15,12 +20,14 @@ mod database;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
 pub use database::StoreProblem;
 pub(crate) use database::{
-    Account, Database, Finish, Kind, NewGame, Rating, StoredGame, StoredMove, default_path,
+    Account, Database, Finish, Flag, Kind, Lost, NewGame, Rating, StoredGame, StoredMove,
+    WriteError, default_path,
 };
 
 /// A job for the store's thread: it runs with the database.
@@ -42,9 +49,13 @@ struct Queues {
     closed: bool,
 }
 
+/// What is told once the database file is lost.
+type LostHandler = Box<dyn FnOnce(Lost) + Send>;
+
 struct Shared {
     queues: Mutex<Queues>,
     ready: Condvar,
+    when_lost: Mutex<Option<LostHandler>>,
 }
 
 impl Shared {
@@ -60,17 +71,19 @@ pub(crate) struct Store {
 }
 
 impl Store {
-    /// Starts the thread that owns `database`.
-    pub(crate) fn start(database: Database) -> Store {
+    /// Starts the thread that owns `database`, looking every `check` at
+    /// whether its file is still there.
+    pub(crate) fn start(database: Database, check: Duration) -> Store {
         let shared = Arc::new(Shared {
             queues: Mutex::new(Queues::default()),
             ready: Condvar::new(),
+            when_lost: Mutex::new(None),
         });
         let thread = {
             let shared = Arc::clone(&shared);
             std::thread::Builder::new()
                 .name("store".to_string())
-                .spawn(move || work(&shared, database))
+                .spawn(move || work(&shared, database, check))
                 .expect("the store's thread starts")
         };
         Store {
@@ -91,6 +104,16 @@ impl Store {
         drop(queues);
         self.shared.ready.notify_one();
         true
+    }
+
+    /// Has `handler` told (on the store's thread) when the database file is
+    /// found deleted or replaced.
+    pub(crate) fn when_lost(&self, handler: impl FnOnce(Lost) + Send + 'static) {
+        *self
+            .shared
+            .when_lost
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(Box::new(handler));
     }
 
     /// Runs `job` on the game's lane, in order with the other writes, and
@@ -172,28 +195,49 @@ impl Drop for Store {
 }
 
 /// The store's thread: the game's lane first, then the reads, until closed
-/// and empty.
-fn work(shared: &Shared, mut database: Database) {
+/// and empty; every `check`, whether the file is still the one open.
+fn work(shared: &Shared, mut database: Database, check: Duration) {
+    let mut next_check = Instant::now() + check;
     loop {
         let job = {
             let mut queues = shared.lock();
             loop {
                 if let Some(job) = queues.game.pop_front() {
-                    break job;
+                    break Some(job);
                 }
                 if let Some(job) = queues.reading.pop_front() {
-                    break job;
+                    break Some(job);
                 }
                 if queues.closed {
                     return;
                 }
+                let wait = next_check.saturating_duration_since(Instant::now());
+                if wait.is_zero() {
+                    break None;
+                }
                 queues = shared
                     .ready
-                    .wait(queues)
-                    .unwrap_or_else(PoisonError::into_inner);
+                    .wait_timeout(queues, wait)
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .0;
             }
         };
-        job(&mut database);
+        if Instant::now() >= next_check {
+            next_check = Instant::now() + check;
+            if let Err(lost) = database.intact() {
+                let handler = shared
+                    .when_lost
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .take();
+                if let Some(handler) = handler {
+                    handler(lost);
+                }
+            }
+        }
+        if let Some(job) = job {
+            job(&mut database);
+        }
     }
 }
 
@@ -205,7 +249,7 @@ mod tests {
     fn the_game_lane_goes_before_reads_waiting_and_writes_keep_their_order() {
         let dir = tempfile::tempdir().expect("a folder");
         let database = Database::open(&dir.path().join("store.db")).expect("a database");
-        let store = Store::start(database);
+        let store = Store::start(database, Duration::from_secs(60));
         let (hold, held) = std::sync::mpsc::channel::<()>();
         let order = Arc::new(Mutex::new(Vec::new()));
         // The thread waits inside a first job while the others queue up.
@@ -229,5 +273,27 @@ mod tests {
             ["write 1", "write 2", "read 1", "read 2"]
         );
         assert_eq!(store.ask_now(|_| 1), None, "closed");
+    }
+
+    #[test]
+    fn a_database_file_deleted_is_told_once_and_refuses_writes() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("store.db");
+        let database = Database::open(&path).expect("a database");
+        let store = Store::start(database, Duration::from_millis(10));
+        let (told, heard) = std::sync::mpsc::channel();
+        store.when_lost(move |lost| told.send(lost.to_string()).expect("heard"));
+        std::fs::remove_file(&path).expect("deleted");
+        let said = heard
+            .recv_timeout(Duration::from_secs(30))
+            .expect("told within the check");
+        assert!(
+            said.ends_with("store.db was deleted while the server ran"),
+            "{said}"
+        );
+        let signed = store
+            .ask_now(|db| db.sign_in("SHA256:a", "alice").map(|_| ()))
+            .expect("answered");
+        assert!(matches!(signed, Err(WriteError::Lost(Lost::Deleted(_)))));
     }
 }
