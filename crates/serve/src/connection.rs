@@ -5,7 +5,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use russh::keys::{HashAlg, PublicKey};
 use russh::server::{
@@ -383,16 +383,43 @@ impl Connection {
         command: &str,
         session: &mut Session,
     ) -> Result<(), russh::Error> {
+        let started = Instant::now();
         let account = match &self.name {
             Ok(_) => self.known_account().await,
             Err(why) => Err(why.clone()),
         };
-        let keyed = self.key.is_some();
         let store = self.shared.lobby.store();
-        let answer = match account {
-            Ok(account) => commands::run(command, keyed, account.as_ref(), store).await,
-            Err(why) => Err(why),
+        let reads = &self.shared.reads;
+        let answer = match &account {
+            Ok(account) => {
+                let asker = commands::Asker {
+                    address: self.peer.ip(),
+                    key: self.key.as_deref(),
+                    account: account.as_ref(),
+                };
+                commands::run(command, asker, store, reads).await
+            }
+            Err(why) => Err(why.clone()),
         };
+        let who = match (&account, &self.key) {
+            (Ok(Some(account)), _) => account.name.clone(),
+            (_, Some(key)) => format!("a new key {key}"),
+            _ => format!("guest {}", self.user()),
+        };
+        let took = started.elapsed();
+        match &answer {
+            Ok(said) => reads.log(format_args!(
+                "command {command} by {who} from {}: {} bytes in {}{}",
+                self.peer,
+                said.text.len(),
+                humantime::format_duration(Duration::from_millis(took.as_millis() as u64)),
+                if said.cached { " (kept)" } else { "" }
+            )),
+            Err(why) => reads.log(format_args!(
+                "command {command} by {who} from {}: refused: {why}",
+                self.peer
+            )),
+        }
         let newline = |text: String| {
             if self.pty.is_some() {
                 text.replace('\n', "\r\n")

@@ -36,6 +36,7 @@ mod lobby_screen;
 mod names;
 mod output;
 mod pool;
+mod reads;
 mod session;
 mod store;
 mod table;
@@ -197,6 +198,21 @@ struct Shared {
     guests: Option<Guests>,
     shutdown: watch::Receiver<bool>,
     engine: Arc<pool::Pool>,
+    /// The commands' limits, answers kept and log.
+    reads: reads::Reads,
+    /// Log lines of connections closed before they reached the game.
+    closed_early: std::sync::Mutex<LogBudget>,
+}
+
+impl Shared {
+    /// A line about a connection closed before it reached the game: a churn
+    /// of them writes no more than any one connection may.
+    fn log_closed_early(&self, message: fmt::Arguments) {
+        self.closed_early
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .log(message);
+    }
 }
 
 /// One line on standard error, with the time: the server's log.
@@ -322,6 +338,7 @@ async fn serve(
         max_sessions: options.max_sessions,
         max_per_address: options.max_per_address,
     };
+    let versions = lobby.store().versions();
     let shared = Arc::new(Shared {
         lobby,
         idle_timeout: options.idle_timeout,
@@ -330,6 +347,8 @@ async fn serve(
         guests,
         shutdown,
         engine: pool::Pool::start(ENGINE_THREADS),
+        reads: reads::Reads::new(versions),
+        closed_early: std::sync::Mutex::new(LogBudget::new("connections closed before the game")),
     });
     let referee = {
         let shared = Arc::clone(&shared);
@@ -504,7 +523,7 @@ async fn supervise(
     let Some(running) = started else {
         let _ = killer.shutdown(Shutdown::Both);
         if let Some(why) = why {
-            log(format_args!(
+            shared.log_closed_early(format_args!(
                 "disconnect {peer}: {}",
                 why.describe(login_timeout)
             ));
@@ -582,11 +601,11 @@ async fn supervise(
         _ => None,
     });
     match why {
-        Some(why) => log(format_args!(
+        Some(why) => shared.log_closed_early(format_args!(
             "disconnect {peer}: {}",
             why.describe(login_timeout)
         )),
-        None if *phases.borrow() == Phase::Handshake => log(format_args!(
+        None if *phases.borrow() == Phase::Handshake => shared.log_closed_early(format_args!(
             "disconnect {peer}: before any game (not let in, or no shell asked for)"
         )),
         None => {}

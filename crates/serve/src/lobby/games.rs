@@ -66,13 +66,27 @@ impl Lobby {
         };
         let (spoiled, kind) = (Arc::clone(&table.spoiled), table.offer.kind);
         let starting = matches!(write, Write::Start(_));
+        let players: Vec<i64> = table
+            .game
+            .seats()
+            .filter_map(|(_, seat)| seat.player.account.as_ref().map(|a| a.id))
+            .collect();
+        let versions = self.0.store.versions();
         let lobby = self.clone();
         self.0.store.write(
             move |db| {
                 if spoiled.load(Ordering::SeqCst) {
                     return None;
                 }
-                Some(write.run(db, row, kind))
+                let written = write.run(db, row, kind);
+                // What the commands show of these players changed.
+                if let Ok(written) = &written {
+                    versions.written(&players);
+                    if written.leaders.is_some() {
+                        versions.rated();
+                    }
+                }
+                Some(written)
             },
             move |written| {
                 let mut guard = lobby.lock();

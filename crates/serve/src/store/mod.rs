@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
+use crate::reads::Versions;
+
 pub use database::StoreProblem;
 pub(crate) use database::{
     Account, Database, Finish, Flag, Kind, Lost, NewGame, Rating, StoredGame, StoredMove,
@@ -68,6 +70,7 @@ impl Shared {
 pub(crate) struct Store {
     shared: Arc<Shared>,
     thread: Mutex<Option<JoinHandle<()>>>,
+    versions: Arc<Versions>,
 }
 
 impl Store {
@@ -89,7 +92,13 @@ impl Store {
         Store {
             shared,
             thread: Mutex::new(Some(thread)),
+            versions: Arc::new(Versions::default()),
         }
+    }
+
+    /// What changes what the commands show, moved on by each write.
+    pub(crate) fn versions(&self) -> Arc<Versions> {
+        Arc::clone(&self.versions)
     }
 
     fn send(&self, lane: Lane, job: Job) -> bool {
