@@ -10,6 +10,7 @@ mod support;
 
 mod access;
 mod admission;
+mod fairplay;
 mod limits;
 mod play;
 mod ranked;

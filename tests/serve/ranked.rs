@@ -9,89 +9,6 @@ use rustix::process::Signal;
 use crate::support;
 use crate::support::ssh::*;
 
-/// alice (X) and bob (O) play `moves` on 4x4 with 3 in a row, each move
-/// waited for on both screens.
-async fn play_moves(alice: &Player, bob: &Player, moves: &[&str]) {
-    for (i, at) in moves.iter().enumerate() {
-        let (mover, other) = if i % 2 == 0 {
-            (alice, bob)
-        } else {
-            (bob, alice)
-        };
-        mover.wait_for(|s| s.contains("Your turn"), "a turn").await;
-        mover.click(4, at).await;
-        // The move list says "3 X b1".
-        let side = if i % 2 == 0 { 'X' } else { 'O' };
-        let shown = format!("{} {side} {at}", i + 1);
-        for player in [mover, other] {
-            player
-                .wait_for(|s| s.contains(&shown), &format!("{shown} in the list"))
-                .await;
-        }
-    }
-}
-
-/// The leaderboard as `leaderboard --json` says it: name, rating, deviation, volatility.
-async fn leaderboard(
-    server: &Server,
-    key: &russh::keys::PrivateKey,
-    name: &str,
-) -> Vec<(String, f64, f64, f64)> {
-    let (out, err, status) = command(server, key, name, "leaderboard --json").await;
-    assert_eq!(status, Some(0), "{err}");
-    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    json["boards"][0]["players"]
-        .as_array()
-        .map(|players| {
-            players
-                .iter()
-                .map(|p| {
-                    (
-                        p["name"].as_str().unwrap_or_default().to_string(),
-                        p["rating"].as_f64().unwrap_or_default(),
-                        p["deviation"].as_f64().unwrap_or_default(),
-                        p["volatility"].as_f64().unwrap_or_default(),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// alice and bob, each with a key, seated at a rated 4x4 game (3 in a row).
-async fn rated_pair(
-    server: &Server,
-) -> (
-    Player,
-    Player,
-    russh::keys::PrivateKey,
-    russh::keys::PrivateKey,
-) {
-    let (alice_key, bob_key) = (new_key(), new_key());
-    let alice = keyed(server, &alice_key, "alice").await;
-    let bob = keyed(server, &bob_key, "bob").await;
-    for player in [&alice, &bob] {
-        player.wait_for(|s| s.contains("q quit"), "the lobby").await;
-    }
-    alice.seek(1, true).await;
-    alice
-        .wait_for(|s| s.contains("Waiting for an opponent"), "waiting")
-        .await;
-    // bob takes alice's seek from the list.
-    bob.wait_for(|s| s.contains("4x4 k=3 · rated"), "the seek listed")
-        .await;
-    bob.press("\r").await;
-    for player in [&alice, &bob] {
-        player
-            .wait_for(
-                |s| s.contains("4x4, 3 in a row · rated") && s.contains("alice (1500?): X"),
-                "the rated game",
-            )
-            .await;
-    }
-    (alice, bob, alice_key, bob_key)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_rates_both_players_as_glicko_2_does_and_shows_in_leaderboard_and_history() {
     use skillratings::Outcomes;
@@ -408,12 +325,30 @@ async fn unusable_databases_are_refused_at_start_and_left_as_they_were() {
             &home,
         )
     };
-    for name in ["newer.db", "readonly.db", "locked.db"] {
+    for name in [
+        "newer.db",
+        "readonly.db",
+        "locked.db",
+        "read.db",
+        "negative.db",
+        "no-moves.db",
+    ] {
         std::fs::copy(&made, path(name)).expect("copied");
     }
-    rusqlite::Connection::open(path("newer.db"))
-        .and_then(|db| db.execute_batch("PRAGMA user_version = 99;"))
-        .expect("a newer schema");
+    let change = |name: &str, sql: &str| {
+        rusqlite::Connection::open(path(name))
+            .and_then(|db| db.execute_batch(sql))
+            .expect("changed");
+    };
+    change("newer.db", "PRAGMA user_version = 99;");
+    change("negative.db", "PRAGMA user_version = -1;");
+    change("no-moves.db", "DROP TABLE moves;");
+    std::os::unix::fs::symlink(&made, path("link.db")).expect("a link");
+    // A program holding a read transaction on a copy.
+    let reader = rusqlite::Connection::open(path("read.db")).expect("opened");
+    reader
+        .execute_batch("BEGIN; SELECT count(*) FROM players;")
+        .expect("reading");
     std::fs::set_permissions(path("readonly.db"), std::fs::Permissions::from_mode(0o444))
         .expect("chmod");
     let holder = rusqlite::Connection::open(path("locked.db")).expect("opened");
@@ -426,13 +361,26 @@ async fn unusable_databases_are_refused_at_start_and_left_as_they_were() {
         ),
         (
             "newer.db",
-            "made by a newer tictactoe (schema 99; this one reads up to 1)",
+            "made by a newer tictactoe (schema 99; this one reads up to 2)",
+        ),
+        (
+            "negative.db",
+            "a damaged tictactoe database (user_version -1, which no tictactoe writes)",
+        ),
+        (
+            "no-moves.db",
+            "a damaged tictactoe database (its moves table is missing)",
         ),
         (
             "readonly.db",
             "read-only (the file's mode allows no writing)",
         ),
         ("locked.db", "locked by another program"),
+        (
+            "read.db",
+            "locked by another program (another tictactoe serve, or one reading it)",
+        ),
+        ("link.db", "is a symbolic link to "),
     ] {
         let before = std::fs::read(path(name)).expect("read");
         let (status, err) = start(&path(name));
@@ -445,5 +393,5 @@ async fn unusable_databases_are_refused_at_start_and_left_as_they_were() {
             "{name} is as it was"
         );
     }
-    drop(holder);
+    drop((holder, reader));
 }

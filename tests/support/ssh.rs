@@ -59,18 +59,45 @@ impl Server {
 
     /// A server whose host key, home and database are in `dir`.
     pub fn start_in(dir: tempfile::TempDir, args: &[&str]) -> Server {
+        Server::start_limited(dir, args, None)
+    }
+
+    /// The database file of a server started in `dir` without `--db`.
+    pub fn database(&self) -> std::path::PathBuf {
+        let dir = self.dir.as_ref().expect("a folder").path();
+        dir.join("home/data/tictactoe/tictactoe.db")
+    }
+
+    /// As [`Server::start_in`], no file it writes growing past
+    /// `file_size` bytes (RLIMIT_FSIZE, SIGXFSZ left as it is: the server
+    /// must not die of it).
+    pub fn start_limited(dir: tempfile::TempDir, args: &[&str], file_size: Option<u64>) -> Server {
         let key = dir.path().join("host_key");
         let home = dir.path().join("home");
         std::fs::create_dir_all(&home).expect("a home");
-        let started = server::start(
-            super::binary()
-                .env("HOME", &home)
-                .env("XDG_DATA_HOME", home.join("data"))
-                .arg("serve")
-                .args(["--listen", "127.0.0.1:0", "--host-key"])
-                .arg(&key)
-                .args(args),
-        );
+        let mut command = super::binary();
+        command
+            .env("HOME", &home)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .arg("serve")
+            .args(["--listen", "127.0.0.1:0", "--host-key"])
+            .arg(&key)
+            .args(args);
+        if let Some(bytes) = file_size {
+            use std::os::unix::process::CommandExt;
+            let limit = rustix::process::Rlimit {
+                current: Some(bytes),
+                maximum: Some(bytes),
+            };
+            // SAFETY: setrlimit is async-signal-safe and touches no memory of the parent.
+            unsafe {
+                command.pre_exec(move || {
+                    rustix::process::setrlimit(rustix::process::Resource::Fsize, limit)
+                        .map_err(std::io::Error::from)
+                });
+            }
+        }
+        let started = server::start(&mut command);
         assert!(
             std::fs::metadata(&key).is_ok_and(|m| {
                 use std::os::unix::fs::PermissionsExt;
@@ -85,6 +112,15 @@ impl Server {
             log: Mutex::new((started.log, String::new())),
             dir: Some(dir),
         }
+    }
+
+    /// Stops the server with SIGTERM and starts another on the same files,
+    /// no file growing past `file_size` bytes when given.
+    pub async fn stopped_and_restarted(mut self, args: &[&str], file_size: Option<u64>) -> Server {
+        self.signal(Signal::TERM);
+        self.exit().await;
+        let dir = self.dir.take().expect("a folder");
+        Server::start_limited(dir, args, file_size)
     }
 
     /// Kills the server with SIGKILL (nothing is said, nothing is
@@ -685,4 +721,98 @@ impl Player {
         .await;
         self.press("f").await;
     }
+}
+
+/// alice (X) and bob (O) play `moves` on 4x4 with 3 in a row, each move
+/// waited for on both screens.
+pub async fn play_moves(alice: &Player, bob: &Player, moves: &[&str]) {
+    for (i, at) in moves.iter().enumerate() {
+        let (mover, other) = if i % 2 == 0 {
+            (alice, bob)
+        } else {
+            (bob, alice)
+        };
+        mover.wait_for(|s| s.contains("Your turn"), "a turn").await;
+        mover.click(4, at).await;
+        // The move list says "3 X b1".
+        let side = if i % 2 == 0 { 'X' } else { 'O' };
+        let shown = format!("{} {side} {at}", i + 1);
+        for player in [mover, other] {
+            player
+                .wait_for(|s| s.contains(&shown), &format!("{shown} in the list"))
+                .await;
+        }
+    }
+}
+
+/// The leaderboard as `leaderboard --json` says it: name, rating, deviation, volatility.
+pub async fn leaderboard(
+    server: &Server,
+    key: &russh::keys::PrivateKey,
+    name: &str,
+) -> Vec<(String, f64, f64, f64)> {
+    let (out, err, status) = command(server, key, name, "leaderboard --json").await;
+    assert_eq!(status, Some(0), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    json["boards"][0]["players"]
+        .as_array()
+        .map(|players| {
+            players
+                .iter()
+                .map(|p| {
+                    (
+                        p["name"].as_str().unwrap_or_default().to_string(),
+                        p["rating"].as_f64().unwrap_or_default(),
+                        p["deviation"].as_f64().unwrap_or_default(),
+                        p["volatility"].as_f64().unwrap_or_default(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// alice and bob, each with a key, seated at a rated 4x4 game (3 in a row).
+pub async fn rated_pair(
+    server: &Server,
+) -> (
+    Player,
+    Player,
+    russh::keys::PrivateKey,
+    russh::keys::PrivateKey,
+) {
+    let (alice_key, bob_key) = (new_key(), new_key());
+    let alice = keyed(server, &alice_key, "alice").await;
+    let bob = keyed(server, &bob_key, "bob").await;
+    for player in [&alice, &bob] {
+        player.wait_for(|s| s.contains("q quit"), "the lobby").await;
+    }
+    alice.seek(1, true).await;
+    alice
+        .wait_for(|s| s.contains("Waiting for an opponent"), "waiting")
+        .await;
+    // bob takes alice's seek from the list.
+    bob.wait_for(|s| s.contains("4x4 k=3 · rated"), "the seek listed")
+        .await;
+    bob.press("\r").await;
+    for player in [&alice, &bob] {
+        player
+            .wait_for(
+                |s| s.contains("4x4, 3 in a row · rated") && s.contains("alice (1500?): X"),
+                "the rated game",
+            )
+            .await;
+    }
+    (alice, bob, alice_key, bob_key)
+}
+
+/// `history --json` as `key`'s player, parsed.
+pub async fn history_json(
+    server: &Server,
+    key: &russh::keys::PrivateKey,
+    name: &str,
+) -> serde_json::Value {
+    let (out, err, status) = command(server, key, name, "history --json").await;
+    assert_eq!(status, Some(0), "{err}");
+    serde_json::from_str(&out).expect("JSON")
 }

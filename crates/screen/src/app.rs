@@ -1309,6 +1309,16 @@ impl App {
 
     fn linked_status(&self, link: &Link) -> String {
         let status = self.game.status();
+        // What the player may do comes first, away or not.
+        if self.claimable()
+            && let Link::Versus { me, names, .. } = link
+        {
+            return format!(
+                "{} has not moved in the time allowed: v claims the win, x aborts",
+                names.of(me.other())
+            );
+        }
+
         if let (Some((side, until)), Status::InProgress { .. }) = (self.served.away, status) {
             let names = match link {
                 Link::Versus { names, .. } | Link::Watching { names } => names,
@@ -1321,14 +1331,6 @@ impl App {
         }
         if self.pending {
             return "Your move is on its way…".to_string();
-        }
-        if self.claimable()
-            && let Link::Versus { me, names, .. } = link
-        {
-            return format!(
-                "{} has not moved in the time allowed: v claims the win, x aborts",
-                names.of(me.other())
-            );
         }
         match (link, status) {
             (Link::Versus { me, names, .. }, Status::InProgress { to_move }) if to_move != *me => {

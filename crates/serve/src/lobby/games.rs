@@ -97,9 +97,9 @@ impl Lobby {
                     Some(Err(error)) => {
                         log(format_args!("database: could not save game {row}: {error}"));
                         let why = if starting {
-                            "the server could not start this game (its database failed: a full disk?); try again later".to_string()
+                            "the server could not start this game (a full disk?); try again later".to_string()
                         } else {
-                            "the server could not save this game's last move or end (its database failed: a full disk?): it stops here, kept as it was before, and comes back when the server restarts".to_string()
+                            "could not save (disk full?): kept as before, back when the server restarts".to_string()
                         };
                         lobby.stop(&mut guard, game, &why);
                     }
@@ -205,12 +205,11 @@ impl Lobby {
             .filter(|(_, g)| g.table().is_some_and(|t| t.row.is_some()))
             .map(|(&id, _)| id)
             .collect();
-        let why =
-            "the server's database file is gone: this game can no longer be kept, and stops here";
+        let why = "the server's database file is gone: the game stops here, unkept";
         for game in kept {
             self.stop(inner, game, why);
         }
-        let said = "The server can no longer keep games (its database file is gone): games are casual until it restarts";
+        let said = "The database file is gone: games are casual, unkept, until a restart";
         for member in inner.members.values() {
             let _ = member.notices.send(Notice::Said(said.to_string()));
         }

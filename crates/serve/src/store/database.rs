@@ -263,13 +263,10 @@ impl Flag {
 impl fmt::Display for Flag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Flag::QuickWins(n) => write!(
-                f,
-                "not rated: quick win {n} over the same player within 24 hours (only {QUICK_WINS_RATED} count)"
-            ),
+            Flag::QuickWins(n) => write!(f, "unrated: quick win {n} in 24 h over the same player"),
             Flag::PairCap => write!(
                 f,
-                "casual: {RATED_PER_PAIR} rated games with the same player within 24 hours already"
+                "casual: {RATED_PER_PAIR} rated games with this player in 24 h"
             ),
         }
     }
