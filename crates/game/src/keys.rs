@@ -912,7 +912,7 @@ pub static KEYS: &[Entry] = &[
     .bar("abort", 1)
     .only(When::Claimable)
     .offered(When::Claimable)
-    .doc("instead, stop the game: aborted, unrated"),
+    .doc("once the other player has not moved for the claim time: stop the game instead, aborted and unrated"),
     Entry::new(
         &[Play, Watch],
         &[on(ch('v'), Action::Review)],
