@@ -19,15 +19,16 @@ async fn a_staller_is_timed_out_by_moves_alone_and_the_waiter_claims_the_win() {
     play_moves(&alice, &bob, &["a1", "a2", "b1", "b2"]).await;
     // alice, to move, presses arrows instead of moving: keys are no move.
     for _ in 0..120 {
-        if server.log().contains("disconnect alice") {
+        let pressed = alice.write.data_bytes(&b"\x1b[C"[..]).await;
+        if pressed.is_err() || server.log().contains("disconnect alice") {
             break;
         }
-        alice.press("\x1b[C").await;
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
     server
-        .wait_log("disconnect alice from 127.0.0.1: no move on their turn for the idle timeout")
+        .wait_log(": no move on their turn for the idle timeout")
         .await;
+    assert!(server.log().contains("disconnect alice from 127.0.0.1"));
     alice
         .wait_for(
             |s| s.contains("disconnected after 8s without a move on your turn"),
@@ -140,8 +141,11 @@ async fn a_file_size_limit_is_survived_told_and_kept_as_told() {
     // The players' keys are known, then the server runs with no file
     // allowed past 48 KiB: its journal fills after a few moves.
     let server = Server::start(&[]);
-    let (alice, bob, alice_key, bob_key) = rated_pair(&server).await;
-    drop((alice, bob));
+    let (alice_key, bob_key) = (new_key(), new_key());
+    for (key, name) in [(&alice_key, "alice"), (&bob_key, "bob")] {
+        let player = keyed(&server, key, name).await;
+        player.wait_for(|s| s.contains("q quit"), "the lobby").await;
+    }
     let server = server.stopped_and_restarted(&[], Some(48 * 1024)).await;
     let alice = keyed(&server, &alice_key, "alice").await;
     let bob = keyed(&server, &bob_key, "bob").await;
@@ -199,7 +203,10 @@ async fn look_alike_and_invisible_names_are_refused_and_commands_claim_no_name()
             "ａｌｉｃｅ",
             "the name alice belongs to another player's key",
         ),
-        ("\u{1d5ba}lice", "looks like alice, another player's"),
+        (
+            "\u{1d5ba}lice",
+            "the name alice belongs to another player's key",
+        ),
         ("aIice", "the name aIice looks like alice, another player's"),
         ("\u{3164}\u{3164}\u{3164}", "may show as blank (U+3164)"),
     ] {

@@ -344,16 +344,10 @@ async fn unusable_databases_are_refused_at_start_and_left_as_they_were() {
     change("negative.db", "PRAGMA user_version = -1;");
     change("no-moves.db", "DROP TABLE moves;");
     std::os::unix::fs::symlink(&made, path("link.db")).expect("a link");
-    // A program holding a read transaction on a copy.
-    let reader = rusqlite::Connection::open(path("read.db")).expect("opened");
-    reader
-        .execute_batch("BEGIN; SELECT count(*) FROM players;")
-        .expect("reading");
+
     std::fs::set_permissions(path("readonly.db"), std::fs::Permissions::from_mode(0o444))
         .expect("chmod");
-    let holder = rusqlite::Connection::open(path("locked.db")).expect("opened");
-    holder.execute_batch("BEGIN IMMEDIATE;").expect("locked");
-    for (name, said) in [
+    let refused = [
         ("notes.txt", "not a tictactoe database (not an SQLite file)"),
         (
             "other.db",
@@ -381,17 +375,32 @@ async fn unusable_databases_are_refused_at_start_and_left_as_they_were() {
             "locked by another program (another tictactoe serve, or one reading it)",
         ),
         ("link.db", "is a symbolic link to "),
-    ] {
-        let before = std::fs::read(path(name)).expect("read");
+    ];
+    // Each file as it was, read before the programs below hold two of them:
+    // this process closing a file it reads would let go of their locks.
+    let before: Vec<Vec<u8>> = refused
+        .iter()
+        .map(|(name, _)| std::fs::read(path(name)).expect("read"))
+        .collect();
+    // A program writing one copy, and one holding a read transaction on another.
+    let holder = rusqlite::Connection::open(path("locked.db")).expect("opened");
+    holder.execute_batch("BEGIN IMMEDIATE;").expect("locked");
+    let reader = rusqlite::Connection::open(path("read.db")).expect("opened");
+    reader
+        .execute_batch("BEGIN; SELECT count(*) FROM players;")
+        .expect("reading");
+    let mut after = Vec::new();
+    for (name, said) in refused {
         let (status, err) = start(&path(name));
         assert_eq!(status, Some(2), "{name}: {err}");
         assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
         assert!(err.contains(said), "{name}: {err}");
-        assert_eq!(
-            std::fs::read(path(name)).expect("read"),
-            before,
-            "{name} is as it was"
-        );
     }
     drop((holder, reader));
+    for (name, _) in refused {
+        after.push(std::fs::read(path(name)).expect("read"));
+    }
+    for (((name, _), before), after) in refused.iter().zip(before).zip(after) {
+        assert_eq!(after, before, "{name} is as it was");
+    }
 }

@@ -626,7 +626,8 @@ pub fn refused_start(args: &[&str], home: &std::path::Path) -> (Option<i32>, Str
         .stderr(Stdio::piped())
         .spawn()
         .expect("starts");
-    let output = super::output_within(child, "a server that should have refused to start");
+    let what = format!("a server that should have refused to start with {args:?}");
+    let output = super::output_within(child, &what);
     let err = String::from_utf8_lossy(&output.stderr).into_owned();
     (output.status.code(), err)
 }

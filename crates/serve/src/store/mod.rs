@@ -191,7 +191,9 @@ impl Store {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .take();
-        if let Some(thread) = thread {
+        // The last handle may go on the store's own thread (a job holding
+        // it): that thread ends once its queue is empty, unjoined.
+        if let Some(thread) = thread.filter(|t| t.thread().id() != std::thread::current().id()) {
             let _ = thread.join();
         }
     }
