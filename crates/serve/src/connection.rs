@@ -5,7 +5,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use russh::keys::{HashAlg, PublicKey};
 use russh::server::{
@@ -409,10 +409,10 @@ impl Connection {
         let took = started.elapsed();
         match &answer {
             Ok(said) => reads.log(format_args!(
-                "command {command} by {who} from {}: {} bytes in {}{}",
+                "command {command} by {who} from {}: {} bytes in {:.1} ms{}",
                 self.peer,
                 said.text.len(),
-                humantime::format_duration(Duration::from_millis(took.as_millis() as u64)),
+                took.as_secs_f64() * 1e3,
                 if said.cached { " (kept)" } else { "" }
             )),
             Err(why) => reads.log(format_args!(
