@@ -11,6 +11,8 @@ pub mod frozen;
 pub mod screen;
 #[cfg(feature = "serve")]
 pub mod server;
+#[cfg(feature = "serve")]
+pub mod ssh;
 pub mod student;
 
 use std::io::{Read, Write};

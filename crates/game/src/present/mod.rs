@@ -5,9 +5,11 @@
 //!
 //! - this module: results, verdicts, lines of moves, bounds and cuts;
 //! - [`score`]: how scores are counted (the legends), what a score means,
-//!   and every move of a position as each view lists it ([`MoveRow`]).
+//!   and every move of a position as each view lists it ([`MoveRow`]);
+//! - [`versus`]: how a game between people ended.
 
 pub mod score;
+pub mod versus;
 
 pub use score::{
     MoveRow, ResultAfter, move_rows, row_reason, score_reason, scoring_legend, tree_legend,
