@@ -1,84 +1,95 @@
-//! How long grading a correct program takes: all 4,520 unfinished positions,
-//! asked of a compiled student (`examples/student.rs`, built here with
-//! `rustc -O`) and of a Python one (`examples/students/gfg.py`, GeeksforGeeks'
-//! Python with the depth, run with `python3`), each a plain minimax that
-//! searches every position from scratch.
+//! How long grading takes, as a teacher waits for it: `tictactoe grade` run
+//! as a command on four students, timing its first word (the first line it
+//! prints after its heading: a verdict, a mistake, a function's count) and
+//! the whole run, each the median of several runs.
 //!
-//! `cargo bench --bench grade`. The grader runs in process (core's
-//! `grade::grade`, the program as a child process); each sample grades every
-//! position once, and the bench prints the median and the range of the
-//! samples' wall times with the student's CPU (its user and system time,
-//! as the kernel counts reaped children's).
+//! - a compiled student (`examples/student.rs`, GeeksforGeeks' minimax in
+//!   Rust, built here with `rustc -O`), right everywhere;
+//! - a Python student (`examples/students/gfg.py`, GeeksforGeeks' Python
+//!   with the depth), right everywhere;
+//! - CS50's functions as the CS50 article prints them
+//!   (`examples/students/cs50_article/tictactoe.py`: a deep copy of the
+//!   board for every move, no memory of positions), right everywhere;
+//! - a broken CS50 module (`examples/students/cs50_broken/tictactoe.py`).
+//!
+//! `cargo bench --bench grade`; `TICTACTOE=path/to/tictactoe cargo bench
+//! --bench grade` times another build of the command (an older one, to
+//! compare). Each line gives the median and the range of the samples.
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-use tictactoe_grade::child::Program;
-use tictactoe_grade::{Options, all_positions, grade};
 
 #[path = "../tests/support/student.rs"]
 mod student;
 
 use student::build_student;
 
-/// Samples of the compiled student, and of the Python one (a few seconds each).
-const SAMPLES: [usize; 2] = [7, 3];
-
-/// The compiled student, built once.
-fn compiled() -> PathBuf {
-    let built = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-student");
-    build_student(&built);
-    built
+/// The command timed: `$TICTACTOE`, or this build's.
+fn tictactoe() -> PathBuf {
+    std::env::var_os("TICTACTOE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_tictactoe")))
 }
 
-/// CPU time of the children reaped so far, user and system: fields 16 and
-/// 17 of `/proc/self/stat`, in clock ticks.
-fn children_cpu() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("Linux's /proc");
-    let (_, after_name) = stat.rsplit_once(')').expect("a command in parentheses");
-    // After the name come the state (field 3) and the fields from 4 on.
-    let fields: Vec<u64> = after_name
-        .split_whitespace()
-        .skip(1)
-        .map(|field| field.parse().unwrap_or(0))
-        .collect();
-    let ticks = fields[16 - 4] + fields[17 - 4];
-    Duration::from_secs_f64(ticks as f64 / rustix::param::clock_ticks_per_second() as f64)
+/// A file of the repository.
+fn file(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(path)
+        .to_str()
+        .expect("a UTF-8 path")
+        .to_string()
 }
 
-/// Grades every position `samples` times; the wall times and the
-/// student's CPU, per sample.
-fn measure(program: &Program, samples: usize) -> (Vec<Duration>, Vec<Duration>) {
-    let positions = all_positions();
-    let stop = AtomicBool::new(false);
-    let options = Options::default();
-    let (mut walls, mut cpus) = (Vec::new(), Vec::new());
-    for _ in 0..samples {
-        let cpu = children_cpu();
-        let started = Instant::now();
-        let summary = grade(program, &positions, &options, &stop, &mut |_| {});
-        walls.push(started.elapsed());
-        cpus.push(children_cpu() - cpu);
-        assert!(summary.all_right(), "the student is right everywhere");
+/// One run: the time to the first line after the heading (its first blank
+/// line), and to the end.
+fn run(args: &[String]) -> (Duration, Duration) {
+    let started = Instant::now();
+    let mut child = Command::new(tictactoe())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("tictactoe starts");
+    let mut first = None;
+    let mut heading_done = false;
+    for line in BufReader::new(child.stdout.take().expect("piped")).lines() {
+        let line = line.expect("text");
+        if first.is_none() && heading_done && !line.trim().is_empty() {
+            first = Some(started.elapsed());
+        }
+        if line.trim().is_empty() {
+            heading_done = true;
+        }
     }
-    (walls, cpus)
+    child.wait().expect("tictactoe ends");
+    let whole = started.elapsed();
+    (first.unwrap_or(whole), whole)
 }
 
-fn median(mut times: Vec<Duration>) -> (Duration, Duration, Duration) {
+fn seconds(duration: Duration) -> String {
+    format!("{:.1} s", duration.as_secs_f64())
+}
+
+/// The median and the range of `times`.
+fn spread(mut times: Vec<Duration>) -> String {
     times.sort();
-    (times[0], times[times.len() / 2], times[times.len() - 1])
+    format!(
+        "{} ({}-{})",
+        seconds(times[times.len() / 2]),
+        seconds(times[0]),
+        seconds(times[times.len() - 1])
+    )
 }
 
-fn report(name: &str, samples: usize, (walls, cpus): (Vec<Duration>, Vec<Duration>)) {
-    let (low, mid, high) = median(walls);
-    let (_, cpu, _) = median(cpus);
+fn measure(name: &str, samples: usize, args: &[String]) {
+    let (firsts, wholes): (Vec<_>, Vec<_>) = (0..samples).map(|_| run(args)).unzip();
     println!(
-        "{name}: {:.2} s median of {samples} (range {:.2}-{:.2} s); the student's CPU {:.2} s",
-        mid.as_secs_f64(),
-        low.as_secs_f64(),
-        high.as_secs_f64(),
-        cpu.as_secs_f64()
+        "{name}: first word {}, whole run {}, median of {samples}",
+        spread(firsts),
+        spread(wholes)
     );
 }
 
@@ -87,27 +98,36 @@ fn main() {
     if !std::env::args().any(|arg| arg == "--bench") {
         return;
     }
-    println!("grading a correct program on all 4,520 positions, simplest first:");
-    let student = Program {
-        command: compiled().into_os_string(),
-        args: Vec::new(),
-    };
-    report(
+    let built = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-student");
+    build_student(&built);
+    let owned = |words: &[&str]| -> Vec<String> { words.iter().map(|w| w.to_string()).collect() };
+    println!("`{}`:", tictactoe().display());
+    measure(
         "compiled student (examples/student.rs)",
-        SAMPLES[0],
-        measure(&student, SAMPLES[0]),
+        5,
+        &owned(&["grade", "--", built.to_str().expect("UTF-8")]),
     );
-    let python = Program {
-        command: "python3".into(),
-        args: vec![
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("examples/students/gfg.py")
-                .into_os_string(),
-        ],
-    };
-    report(
+    measure(
         "Python student (examples/students/gfg.py)",
-        SAMPLES[1],
-        measure(&python, SAMPLES[1]),
+        3,
+        &owned(&["grade", "--", "python3", &file("examples/students/gfg.py")]),
+    );
+    measure(
+        "CS50 article's module (examples/students/cs50_article)",
+        3,
+        &owned(&[
+            "grade",
+            "--cs50",
+            &file("examples/students/cs50_article/tictactoe.py"),
+        ]),
+    );
+    measure(
+        "broken CS50 module (examples/students/cs50_broken)",
+        3,
+        &owned(&[
+            "grade",
+            "--cs50",
+            &file("examples/students/cs50_broken/tictactoe.py"),
+        ]),
     );
 }

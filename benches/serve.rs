@@ -38,6 +38,12 @@
 //! key to screen (a mark pressed until it shows: checked, written to the
 //! database and sent back), and the database's size per 1,000 games.
 //!
+//! `cargo bench --features serve --bench serve -- history`: 4 players play
+//! the AI flat out for 15.6 s, then again while 1,000 `history --json`
+//! requests come at 64 a second from 50 addresses, for a key with 100
+//! games kept (an answer of about 43 KB); reports their key to screen in
+//! both, and the ratio of the p99s.
+//!
 //! `TICTACTOE_SERVER=PATH` runs that binary as the server instead of this
 //! build's, to measure another version with the same clients.
 
@@ -290,7 +296,18 @@ impl Server {
     }
 
     fn start_with(limits: &[&str]) -> Server {
-        let dir = tempfile::tempdir().expect("a temporary directory");
+        Server::start_in(tempfile::tempdir().expect("a temporary directory"), limits)
+    }
+
+    /// Another server on the files of one stopped.
+    fn again(stopped: Server) -> Server {
+        let mut stopped = stopped;
+        let _ = stopped.child.wait();
+        let dir = std::mem::replace(&mut stopped._dir, tempfile::tempdir().expect("a folder"));
+        Server::start_in(dir, &["--max-sessions", "1000", "--max-per-address", "100"])
+    }
+
+    fn start_in(dir: tempfile::TempDir, limits: &[&str]) -> Server {
         let binary = std::env::var_os("TICTACTOE_SERVER")
             .unwrap_or_else(|| env!("CARGO_BIN_EXE_tictactoe").into());
         let db = dir.path().join("tictactoe.db");
@@ -835,12 +852,205 @@ async fn idle_run(board: BoardLayout, cols: u16, rows: u16) {
     );
 }
 
+/// Requests of the history flood, how fast they come, and from how many addresses.
+const HISTORY_REQUESTS: usize = 1_000;
+const HISTORY_RATE: f64 = 64.0;
+const HISTORY_ADDRESSES: usize = 50;
+/// Games kept for the flooding key: its `history --json` is about 43 KB.
+const HISTORY_GAMES: i64 = 100;
+/// Players whose key to screen is measured, each playing the AI.
+const MEASURED: usize = 4;
+
+/// One `history --json` as `key`'s player from `source`: the bytes of the
+/// answer, or `None` when refused (or it failed).
+async fn history_request(
+    address: SocketAddr,
+    source: std::net::IpAddr,
+    key: russh::keys::PrivateKey,
+) -> Option<usize> {
+    let socket = tokio::net::TcpSocket::new_v4().ok()?;
+    socket.bind(SocketAddr::new(source, 0)).ok()?;
+    let stream = socket.connect(address).await.ok()?;
+    let config = Arc::new(client::Config {
+        nodelay: true,
+        ..client::Config::default()
+    });
+    let mut handle = client::connect_stream(config, stream, Trusting::default())
+        .await
+        .ok()?;
+    let key = russh::keys::key::PrivateKeyWithHashAlg::new(Arc::new(key), None);
+    if !handle
+        .authenticate_publickey("flood", key)
+        .await
+        .ok()?
+        .success()
+    {
+        return None;
+    }
+    let mut channel = handle.channel_open_session().await.ok()?;
+    channel.exec(true, "history --json").await.ok()?;
+    let (mut bytes, mut status) = (0, None);
+    loop {
+        match tokio::time::timeout(PATIENCE, channel.wait()).await.ok()? {
+            Some(ChannelMsg::Data { data }) => bytes += data.len(),
+            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
+            Some(ChannelMsg::Close) | None => break,
+            Some(_) => {}
+        }
+    }
+    (status == Some(0)).then_some(bytes)
+}
+
+/// Keeps `games` finished games between the flooding key's player and
+/// another in the database at `db` (the server stopped), each of 9 moves.
+fn keep_history(db: &std::path::Path, key: &russh::keys::PrivateKey, games: i64) {
+    let fingerprint = key
+        .public_key()
+        .fingerprint(russh::keys::HashAlg::Sha256)
+        .to_string();
+    let db = rusqlite::Connection::open(db).expect("the server's database");
+    db.execute_batch("BEGIN").expect("a transaction");
+    for (name, print) in [("flood", fingerprint.as_str()), ("mate", "SHA256:mate")] {
+        db.execute(
+            "INSERT INTO players (fingerprint, name, joined, skeleton) VALUES (?1, ?2, '2026-01-01T00:00:00Z', ?2)",
+            rusqlite::params![print, name],
+        )
+        .expect("a player");
+    }
+    let moves = ["a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"];
+    for game in 1..=games {
+        db.execute(
+            "INSERT INTO games (id, size, k, rated, x, o, started, ended, result, ending)
+             VALUES (?1, 3, 3, 0, 1, 2, '2026-01-01T00:00:00Z', '2026-01-01T00:01:00Z', 'draw', 'board')",
+            [game],
+        )
+        .expect("a game");
+        for (ply, square) in moves.iter().enumerate() {
+            db.execute(
+                "INSERT INTO moves (game, ply, square) VALUES (?1, ?2, ?3)",
+                rusqlite::params![game, ply as i64, square],
+            )
+            .expect("a move");
+        }
+    }
+    db.execute_batch("COMMIT").expect("committed");
+}
+
+/// Players playing the AI flat out until `until`: every key press's time
+/// until its mark is on the player's own screen.
+async fn measure(
+    address: SocketAddr,
+    board: BoardLayout,
+    until: Instant,
+    seed: u64,
+) -> Vec<Duration> {
+    let tasks: Vec<_> = (0..MEASURED)
+        .map(|i| {
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                let mut game = 0;
+                while Instant::now() < until {
+                    let one = Arc::new(Barrier::new(1));
+                    let played = play(
+                        address,
+                        format!("m{seed}x{i}x{game}"),
+                        board,
+                        Arc::clone(&one),
+                        one,
+                        Pace::Burst,
+                        seed + game,
+                    )
+                    .await;
+                    latencies.extend(played.latencies);
+                    game += 1;
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for task in tasks {
+        latencies.extend(task.await.unwrap_or_default());
+    }
+    latencies.sort();
+    latencies
+}
+
+/// Other players' key to screen with no flood, then during a flood of
+/// 1,000 `history --json` requests at 64 a second from 50 addresses (the
+/// answer 43 KB), in the same run.
+async fn history_run(board: BoardLayout) {
+    let key = russh::keys::PrivateKey::random(&mut rand::rng(), russh::keys::Algorithm::Ed25519)
+        .expect("a key");
+    let first = Server::start();
+    let _ = rustix::process::kill_process(
+        rustix::process::Pid::from_raw(first.child.id() as i32).expect("a pid"),
+        rustix::process::Signal::TERM,
+    );
+    let mut first = first;
+    let _ = first.child.wait();
+    keep_history(&first.db, &key, HISTORY_GAMES);
+    let server = Server::again(first);
+    let flood_for = Duration::from_secs_f64(HISTORY_REQUESTS as f64 / HISTORY_RATE);
+    let quiet = measure(server.address, board, Instant::now() + flood_for, 0).await;
+    // The flood runs on a runtime of its own: its clients must not hold up
+    // the measured players' tasks in this one (on another machine they would
+    // not share a scheduler either; they still share this machine's cores).
+    let flood = {
+        let (address, key) = (server.address, key.clone());
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("a runtime");
+            runtime.block_on(async move {
+                let mut requests = Vec::new();
+                let began = tokio::time::Instant::now();
+                for n in 0..HISTORY_REQUESTS {
+                    let at = began + Duration::from_secs_f64(n as f64 / HISTORY_RATE);
+                    tokio::time::sleep_until(at).await;
+                    let source =
+                        std::net::IpAddr::from([127, 0, 5, 1 + (n % HISTORY_ADDRESSES) as u8]);
+                    requests.push(tokio::spawn(history_request(address, source, key.clone())));
+                }
+                let (mut answered, mut bytes) = (0, 0);
+                for request in requests {
+                    if let Ok(Some(size)) = request.await {
+                        answered += 1;
+                        bytes = size;
+                    }
+                }
+                (answered, bytes)
+            })
+        })
+    };
+    let flooded = measure(server.address, board, Instant::now() + flood_for, 1_000).await;
+    let (answered, bytes) = flood.join().unwrap_or_default();
+    let p99 = |l: &[Duration]| percentile(l, 99.0).as_secs_f64() * 1e3;
+    let p50 = |l: &[Duration]| percentile(l, 50.0).as_secs_f64() * 1e3;
+    println!(
+        "history: {MEASURED} players on the AI, key to screen without the flood p50 {:.1} ms, p99 {:.1} ms ({} presses); during {HISTORY_REQUESTS} history --json requests from {HISTORY_ADDRESSES} addresses at {HISTORY_RATE} a second ({answered} answered, {bytes} bytes each, the rest refused for their rate) p50 {:.1} ms, p99 {:.1} ms ({} presses): p99 {:.2}x",
+        p50(&quiet),
+        p99(&quiet),
+        quiet.len(),
+        p50(&flooded),
+        p99(&flooded),
+        flooded.len(),
+        p99(&flooded) / p99(&quiet).max(f64::MIN_POSITIVE),
+    );
+}
+
 fn main() {
     let board = screen::board(COLS, ROWS);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a runtime");
+    if std::env::args().any(|a| a == "history") {
+        runtime.block_on(history_run(board));
+        return;
+    }
     if std::env::args().any(|a| a == "flood") {
         runtime.block_on(flood_run(board));
         return;

@@ -44,6 +44,12 @@ pub struct ServeArgs {
     /// Keep the seat of a player whose connection dropped mid-game this many seconds; then they forfeit.
     #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub reconnect_grace: u64,
+    /// In a game without a clock, let the waiting player claim the game once the other has not moved for this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub claim_after: u64,
+    /// Look this often, in seconds, whether the database file is still the one opened (not deleted or replaced).
+    #[arg(long, value_name = "SECS", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub db_check: u64,
 }
 
 impl ServeArgs {
@@ -81,6 +87,8 @@ impl ServeArgs {
             authorized_keys: self.authorized_keys.clone(),
             db: self.db.clone(),
             reconnect_grace: Duration::from_secs(self.reconnect_grace),
+            claim_after: Duration::from_secs(self.claim_after),
+            db_check: Duration::from_secs(self.db_check),
         }
     }
 }

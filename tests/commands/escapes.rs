@@ -1,4 +1,4 @@
-//! Text from outside is shown escaped (issue 29 point 8): `quiz` and the
+//! Text from outside is shown escaped: `quiz` and the
 //! screen reader echoed escape sequences typed at them as they were (a
 //! cleared screen, a retitled terminal), and `review` printed a U+202E (which
 //! turns a line around) from a record's tag.

@@ -247,6 +247,10 @@ fn run_without_input(args: &[&str]) -> Output {
     support::output_within(child, &args.join(" "))
 }
 
+/// A named pipe or a folder where a records file should be: one line from
+/// each command that reads or writes records, never a wait. Each command
+/// meets one of the two (the files module's tests meet both for every way
+/// a file is opened).
 #[test]
 fn a_named_pipe_or_a_folder_as_a_records_file_is_one_line_and_no_hang() {
     let dir = tempfile::tempdir().unwrap();
@@ -254,20 +258,30 @@ fn a_named_pipe_or_a_folder_as_a_records_file_is_one_line_and_no_hang() {
     support::named_pipe(&pipe);
     let folder = dir.path().join("folder.ttt");
     fs::create_dir(&folder).unwrap();
-    for (path, kind) in [(&pipe, "a named pipe"), (&folder, "a folder")] {
-        let path = path.to_str().unwrap();
-        for args in [
-            vec!["review", path],
-            vec!["--plain", "--no-stats", "--board", path],
-            vec!["--plain", "--no-stats", "--record", path],
-            vec!["--screen-reader", "--no-stats", "--record", path],
+    let (pipe, folder) = (pipe.to_str().unwrap(), folder.to_str().unwrap());
+    for (args, kind) in [
+        (vec!["review", folder], "a folder"),
+        (
+            vec!["--plain", "--no-stats", "--board", pipe],
+            "a named pipe",
+        ),
+        (
+            vec!["--plain", "--no-stats", "--record", folder],
+            "a folder",
+        ),
+        (
+            vec!["--screen-reader", "--no-stats", "--record", pipe],
+            "a named pipe",
+        ),
+        (
             vec![
-                "selfplay", "--x", "easy", "--o", "easy", "--games", "1", "--record", path,
+                "selfplay", "--x", "easy", "--o", "easy", "--games", "1", "--record", folder,
             ],
-        ] {
-            let line = refused(&run_without_input(&args), &args.join(" "));
-            assert!(line.contains(kind), "{args:?}: {line}");
-        }
+            "a folder",
+        ),
+    ] {
+        let line = refused(&run_without_input(&args), &args.join(" "));
+        assert!(line.contains(kind), "{args:?}: {line}");
     }
 }
 

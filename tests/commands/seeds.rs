@@ -19,7 +19,7 @@ use tictactoe_game::record::read_file;
 use tictactoe_game::settings::Settings;
 use tictactoe_screen::app::App;
 
-use support::docs::{as_shown, screens_in};
+use support::docs::assert_shown;
 use support::{answer_all, settings, tictactoe};
 
 /// The moves of the first game of a records file.
@@ -180,7 +180,7 @@ fn screen_text(app: &App, (width, height): (u16, u16)) -> String {
         .chunks(usize::from(width))
         .map(|row| row.iter().map(|cell| cell.symbol()).collect())
         .collect();
-    as_shown(rows.iter().map(String::as_str))
+    rows.join("\n")
 }
 
 /// The screen at the top of README.md is the game's own: `tictactoe --seed
@@ -188,11 +188,7 @@ fn screen_text(app: &App, (width, height): (u16, u16)) -> String {
 #[test]
 fn the_readmes_screen_is_the_game_after_5_and_3_with_seed_2() {
     let screen = screen_text(&played(2, &["b2", "c1"], &[]), (80, 24));
-    assert_eq!(
-        screens_in("README.md")[0],
-        screen,
-        "README.md's screen, then the game's"
-    );
+    assert_shown("README.md", &screen);
 }
 
 /// docs/GUIDE.md's explain screens are the game's own: `tictactoe --seed
@@ -200,14 +196,10 @@ fn the_readmes_screen_is_the_game_after_5_and_3_with_seed_2() {
 /// `5` then `e` at 40x15.
 #[test]
 fn the_explain_screens_in_guide_md_are_the_games() {
-    let screens = screens_in("docs/GUIDE.md");
     let right = Action::Cursor(tictactoe_game::action::Direction::Right);
     let wide = played(8, &["b2", "a1"], &[Action::ToggleExplain, right]);
     let small = played(8, &["b2"], &[Action::ToggleExplain]);
     for screen in [screen_text(&wide, (80, 24)), screen_text(&small, (40, 15))] {
-        assert!(
-            screens.contains(&screen),
-            "docs/GUIDE.md has no screen as the game draws it:\n{screen}"
-        );
+        assert_shown("docs/GUIDE.md", &screen);
     }
 }

@@ -1,11 +1,8 @@
 //! The layers are crates, so Cargo holds the direction of every arrow
-//! between them. This file checks the crate graph that `cargo metadata`
-//! reports against the design, and the little Cargo cannot say:
+//! between them. The design is the crate graph docs/ENGINE.md draws; this
+//! file draws it again from what `cargo metadata` reports and compares the
+//! two, and checks the little Cargo cannot say:
 //!
-//! - the engine uses none of the others; the game's model only the engine;
-//!   the grader and the line-based front ends the model; the full screen the
-//!   model (and the grader's lab, which its explain panel shows); the server
-//!   the screen and the line-based front ends; the command line all of them;
 //! - what each crate pulls in, all the way down: below the screen nothing
 //!   builds on a terminal or a network crate, and the engine keeps its few
 //!   dependencies;
@@ -27,19 +24,6 @@ const ENGINE: &str = "tictactoe-engine";
 const GAME: &str = "tictactoe-game";
 const GRADE: &str = "tictactoe-grade";
 const CONSOLE: &str = "tictactoe-console";
-const SCREEN: &str = "tictactoe-screen";
-const SERVE: &str = "tictactoe-serve";
-
-/// The crates of the workspace, each with exactly the workspace crates it uses.
-const LAYERS: [(&str, &[&str]); 7] = [
-    (ENGINE, &[]),
-    (GAME, &[ENGINE]),
-    (GRADE, &[ENGINE, GAME]),
-    (CONSOLE, &[ENGINE, GAME]),
-    (SCREEN, &[ENGINE, GAME, GRADE]),
-    (SERVE, &[ENGINE, GAME, CONSOLE, SCREEN]),
-    ("tictactoe", &[ENGINE, GAME, GRADE, CONSOLE, SCREEN, SERVE]),
-];
 
 /// The crates below the screen: no terminal, no network.
 const BELOW_THE_SCREEN: [&str; 4] = [ENGINE, GAME, GRADE, CONSOLE];
@@ -144,21 +128,111 @@ fn below(graph: &BTreeMap<String, BTreeSet<String>>, name: &str) -> BTreeSet<Str
     seen
 }
 
-#[test]
-fn the_crates_are_the_layers() {
-    let graph = graph(&metadata());
-    let workspace: BTreeSet<&str> = LAYERS.iter().map(|(name, _)| *name).collect();
-    for (layer, designed) in LAYERS {
-        let uses: BTreeSet<&str> = graph
-            .get(layer)
-            .unwrap_or_else(|| panic!("{layer} is built"))
-            .iter()
-            .map(String::as_str)
-            .filter(|dep| workspace.contains(dep))
-            .collect();
-        let designed: BTreeSet<&str> = designed.iter().copied().collect();
-        assert_eq!(uses, designed, "the workspace crates {layer} uses");
+/// The workspace's crates, each with the workspace crates it uses to build
+/// and whether it needs a feature for each.
+fn workspace(metadata: &Value) -> BTreeMap<String, BTreeMap<String, bool>> {
+    let members: BTreeSet<&str> = metadata["workspace_members"]
+        .as_array()
+        .expect("members")
+        .iter()
+        .map(|id| id.as_str().expect("an id"))
+        .collect();
+    let packages: Vec<&Value> = metadata["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .filter(|package| members.contains(package["id"].as_str().expect("an id")))
+        .collect();
+    let names: BTreeSet<&str> = packages
+        .iter()
+        .map(|package| package["name"].as_str().expect("a name"))
+        .collect();
+    packages
+        .iter()
+        .map(|package| {
+            let uses = package["dependencies"]
+                .as_array()
+                .expect("dependencies")
+                .iter()
+                .filter(|dep| dep["kind"].is_null())
+                .filter(|dep| names.contains(dep["name"].as_str().expect("a name")))
+                .map(|dep| {
+                    let name = dep["name"].as_str().expect("a name").to_string();
+                    (name, dep["optional"].as_bool().unwrap_or(false))
+                })
+                .collect();
+            (package["name"].as_str().expect("a name").to_string(), uses)
+        })
+        .collect()
+}
+
+/// The crate graph as docs/ENGINE.md draws it: a line per crate, the
+/// highest first, each with the crates it uses, the lowest first
+/// (`tictactoe-` left off every name but the root's).
+fn drawn(crates: &BTreeMap<String, BTreeMap<String, bool>>) -> String {
+    fn height(crates: &BTreeMap<String, BTreeMap<String, bool>>, name: &str) -> usize {
+        crates[name]
+            .keys()
+            .map(|dep| 1 + height(crates, dep))
+            .max()
+            .unwrap_or(0)
     }
+    let short = |name: &str| name.strip_prefix("tictactoe-").unwrap_or(name).to_string();
+    let mut order: Vec<&String> = crates.keys().collect();
+    order.sort_by_key(|name| (height(crates, name), short(name)));
+    let width = order
+        .iter()
+        .map(|name| short(name).len())
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<String> = order
+        .iter()
+        .map(|name| {
+            let uses: Vec<String> = order
+                .iter()
+                .filter_map(|dep| {
+                    let optional = crates[*name].get(*dep)?;
+                    Some(match optional {
+                        true => format!("{} (optional)", short(dep)),
+                        false => short(dep),
+                    })
+                })
+                .collect();
+            let uses = match uses.is_empty() {
+                true => "nothing of ours".to_string(),
+                false => uses.join(", "),
+            };
+            format!("{:<width$}  uses {uses}", short(name))
+        })
+        .collect();
+    lines.reverse();
+    lines.join("\n") + "\n"
+}
+
+/// The code block docs/ENGINE.md draws the crate graph in: the one after
+/// the line `<!-- the crate graph -->`.
+fn engine_md_graph() -> String {
+    let page = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ENGINE.md"))
+        .expect("docs/ENGINE.md");
+    let (_, after) = page
+        .split_once("<!-- the crate graph -->\n```text\n")
+        .expect("ENGINE.md marks its crate graph");
+    let (block, _) = after.split_once("```").expect("the block ends");
+    block.to_string()
+}
+
+#[test]
+fn engine_md_draws_the_crate_graph_cargo_reports() {
+    let drawn = drawn(&workspace(&metadata()));
+    assert!(
+        engine_md_graph() == drawn,
+        "docs/ENGINE.md's crate graph is not the workspace's; cargo metadata gives:\n{drawn}"
+    );
+}
+
+#[test]
+fn the_crates_below_the_screen_pull_in_no_terminal_and_no_network() {
+    let graph = graph(&metadata());
     for layer in BELOW_THE_SCREEN {
         let pulled = below(&graph, layer);
         for outside in TERMINAL_AND_NETWORK {

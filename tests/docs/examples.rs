@@ -4,20 +4,29 @@
 //! lines after it, up to the next command or the end of the block, are
 //! what it prints. So no example can drift from the binary.
 //!
+//! The pages are read here rather than by trycmd (snapbox's harness for
+//! Markdown examples), which cannot run them as they are written: it reads
+//! only blocks marked `console` or `trycmd` and refuses a bare block that
+//! does not open with `$ ` (the pages' screens); it runs the first word of
+//! a command as a program, with no shell, where about half the examples
+//! pipe (`printf … | tictactoe …`, `| tail -5`), redirect (`2>&1`) or name
+//! `$HOME`; it gives no standard input; it shows standard error with
+//! standard output, where the pages show it only after `2>&1`; and it takes
+//! any exit status but 0 for a failure unless the page says `? failed`.
+//!
 //! snapbox compares: in an expected line `…` stands for any text (the pages
 //! elide long lines with it; snapbox spells it `[..]`), and figures that
-//! differ from run to run (times and rates) are redacted on both sides.
+//! differ from run to run (times and rates) are redacted on both sides, as
+//! `support::docs` redacts them for every comparison with a page.
 
 use crate::support;
 
 use std::path::Path;
-use std::time::Duration;
 
-use regex::Regex;
+use snapbox::Data;
 use snapbox::cmd::Command;
-use snapbox::report::Palette;
-use snapbox::{Assert, Data, Redactions};
-use support::docs::pages;
+use support::PATIENCE;
+use support::docs::{checker, pages, redactions};
 
 /// One `$ command` and the output a page shows for it.
 #[derive(Debug)]
@@ -54,44 +63,11 @@ fn examples(page: &str) -> Vec<Example> {
     found
 }
 
-/// Times and rates, which no two runs share: each pattern's `redacted`
-/// group becomes its placeholder.
-const VARYING: [(&str, &str); 3] = [
-    ("[SECONDS]", r#""seconds":(?<redacted>[0-9.e-]+)"#),
-    ("[TIME]", r"\b(?<redacted>[0-9]+\.[0-9]+) (s|ms|µs)\b"),
-    ("[RATE]", r"\((?<redacted>[0-9,]+) games per second\)"),
-];
-
-fn redactions() -> Redactions {
-    let mut redactions = Redactions::new();
-    for (placeholder, pattern) in VARYING {
-        let pattern = Regex::new(pattern).expect("a valid pattern");
-        redactions
-            .insert(placeholder, pattern)
-            .expect("a placeholder in brackets");
-    }
-    redactions
-}
-
-/// The comparison: the redactions above, no path normalising (a `\\n` in a
-/// DOT label is no Windows path), and no colours in the report.
-fn checker() -> Assert {
-    Assert::new()
-        .redact_with(redactions())
-        .normalize_paths(false)
-        .palette(Palette::plain())
-}
-
 /// What a page shows, as snapbox reads a pattern.
 fn pattern(expected: &[String]) -> String {
     let text: String = expected.iter().map(|line| format!("{line}\n")).collect();
     redactions().redact(&text).replace('…', "[..]")
 }
-
-/// Longer than any example takes on the slowest machine: a command still
-/// running by then is a server or waits for input, and fails the test
-/// instead of hanging it.
-const PATIENCE: Duration = Duration::from_secs(120);
 
 fn run(command: &str, home: &Path) -> Result<String, String> {
     let binary = Path::new(env!("CARGO_BIN_EXE_tictactoe"));
@@ -107,6 +83,8 @@ fn run(command: &str, home: &Path) -> Result<String, String> {
         .env("XDG_DATA_HOME", home)
         .env("NO_COLOR", "1")
         .stdin("")
+        // A command still running after the test's patience is a server or
+        // waits for input: it fails the test instead of hanging it.
         .timeout(PATIENCE)
         .output()
         .map_err(|error| format!("could not run: {error}"))?;
@@ -161,6 +139,12 @@ fn the_pattern_reads_ellipses_and_redacts_times() {
     let other = "in 1.5 s (9 games per second); 0.1 ms\n{\"a\":[1,2],\"b\":1}\n";
     let checked = assert.try_eq(None, Data::text(other), Data::text(pattern(&shown)));
     assert!(checked.is_err(), "a different field is caught");
+    // What the pages show is real: the lab's gain in time, a proof's
+    // milliseconds, a time long enough to print without decimals.
+    let shown = ["a lookup  x1.24 (time)  0.001 ms {\"ms\":442}".to_string()];
+    let actual = "a lookup  x0.32 (time)  126 ms {\"ms\":9}\n";
+    let checked = assert.try_eq(None, Data::text(actual), Data::text(pattern(&shown)));
+    assert!(checked.is_ok(), "{checked:?}");
     let found = examples("```\n$ echo a\na\n$ echo b\nb\n```\n\n```sh\nnot a command\n```\n");
     assert_eq!(found.len(), 2);
     assert_eq!(found[1].expected, vec!["b".to_string()]);

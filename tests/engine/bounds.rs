@@ -1,4 +1,4 @@
-//! The prover's bounds (issue 29 point 5): `solve`, `analyze --solve` and
+//! The prover's bounds: `solve`, `analyze --solve` and
 //! `best --solve` stop at `--time-limit` or before the prover's tables pass
 //! `--max-memory`, with one line and status 3. A proof that doubled its
 //! memory every 20 s (1.25 GB at 44 s) now stops at its bound.
@@ -7,8 +7,8 @@ use std::process::{Output, Stdio};
 
 use crate::support;
 
-/// The hardest board of the issue: 7x7 with five in a row, without pairing
-/// strategies, grows without end.
+/// The hardest board the bounds were found missing on: 7x7 with five in a
+/// row, without pairing strategies, grows without end.
 const ENDLESS: [&str; 6] = ["--size", "7", "--k", "5", "--without", "pairing"];
 
 /// Runs the binary with 512 MiB to map (so a proof past its bound would
@@ -58,7 +58,7 @@ fn a_proof_stops_at_its_time_limit() {
 
 #[test]
 fn analyze_and_best_with_solve_stop_at_their_bounds_too() {
-    // The issue's board: 29 s and 588 MB to prove.
+    // A board that took 29 s and 588 MB to prove before the bounds.
     let board = "....oo./......./.x...../.....x./......./......./.......";
     for command in ["analyze", "best"] {
         let out = run(&[

@@ -7,14 +7,13 @@ use tictactoe_engine::{
 };
 
 #[path = "../../benches/support/seed_port.rs"]
-mod seed_port;
+mod faithful;
 #[path = "../../benches/support/seed_tight.rs"]
 mod seed_tight;
 
 #[test]
 fn seed_port_visits_549945_positions_on_the_empty_board() {
-    let (best, value, calls) =
-        seed_port::find_best_move(&mut seed_port::from_notation("........."));
+    let (best, value, calls) = faithful::find_best_move(&mut faithful::from_notation("........."));
     assert_eq!((best.row, best.col, value, calls), (0, 0, 0, 549_945));
     // The readable reference on bitboards does exactly the same search.
     assert_eq!(
@@ -29,7 +28,7 @@ fn seed_port_visits_549945_positions_on_the_empty_board() {
 
 #[test]
 fn both_ports_answer_the_articles_example() {
-    let (best, value, _) = seed_port::find_best_move(&mut seed_port::from_notation("xox/oox/___"));
+    let (best, value, _) = faithful::find_best_move(&mut faithful::from_notation("xox/oox/___"));
     assert_eq!((best.row, best.col, value), (2, 2, 10));
     assert_eq!(
         seed_tight::find_best_move(&mut seed_tight::parse("xox/oox/___")),
@@ -53,7 +52,7 @@ fn both_ports_agree_with_the_reference_on_every_position_with_x_to_move() {
         let expected = ((i32::from(mv.row), i32::from(mv.col)), value);
 
         let (best, port_value, port_calls) =
-            seed_port::find_best_move(&mut seed_port::from_notation(&notation));
+            faithful::find_best_move(&mut faithful::from_notation(&notation));
         assert_eq!(
             ((best.row, best.col), port_value, port_calls),
             (expected.0, expected.1, calls),

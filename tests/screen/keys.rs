@@ -60,6 +60,22 @@ fn screens() -> Vec<(&'static str, App)> {
             "a game against a person",
             play().versus(Player::X, names(), t0),
         ),
+        (
+            "a game whose other player has not moved for the claim time",
+            {
+                // O at this screen, X to move and over its time.
+                let mut app = play().versus(Player::O, names(), t0);
+                let claim = Some(t0);
+                app.serve(
+                    tictactoe_screen::app::Served {
+                        claim,
+                        ..Default::default()
+                    },
+                    t0,
+                );
+                app
+            },
+        ),
         ("watching a game", play().watching(names(), t0)),
         ("the tree", after(play(), Action::ToggleTree)),
         ("the walkthrough", after(play(), Action::Walkthrough)),

@@ -27,7 +27,7 @@ use tictactoe_game::stats::StatsFile;
 
 use crate::support;
 
-use support::PATIENCE;
+use support::eventually;
 use support::screen as screen_support;
 
 const ROWS: u16 = 24;
@@ -170,19 +170,15 @@ impl Session {
     }
 
     fn wait_for_screen(&self, what: impl Fn(&vt100::Screen) -> bool, description: &str) {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let screen = self.screen.lock().expect("screen lock").screen().clone();
-            if what(&screen) {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out waiting for {description}; screen:\n{}",
-                screen.contents()
-            );
-            thread::sleep(Duration::from_millis(20));
-        }
+        // The screen is copied out of its lock: `what` may look at the
+        // session again (its board), which takes the lock itself.
+        eventually(
+            || {
+                let screen = self.screen.lock().expect("screen lock").screen().clone();
+                what(&screen).then_some(())
+            },
+            || format!("waiting for {description}; screen:\n{}", self.contents()),
+        );
     }
 
     fn press(&mut self, keys: &str) {
@@ -222,11 +218,10 @@ impl Session {
     }
 
     fn wait_until_stopped(&self) {
-        let deadline = Instant::now() + PATIENCE;
-        while self.state() != 'T' {
-            assert!(Instant::now() < deadline, "the game did not stop");
-            thread::sleep(Duration::from_millis(20));
-        }
+        eventually(
+            || (self.state() == 'T').then_some(()),
+            || "the game did not stop".to_string(),
+        );
     }
 
     /// Closes the terminal, as closing its window does: the reader lets go,
@@ -247,40 +242,34 @@ impl Session {
         // A game that spins uses a second of CPU in a second or so; one that
         // ends uses a few milliseconds. Watched until it is gone or a zombie.
         let second = rustix::param::clock_ticks_per_second();
-        let deadline = Instant::now() + PATIENCE;
         let mut used = 0;
-        while let Some((state, ticks)) = proc_stat(pid) {
-            used = ticks.saturating_sub(before);
-            assert!(
-                used < second,
-                "the game used {used} clock ticks of CPU since its terminal went away: it spins"
-            );
-            if state == 'Z' {
-                break;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the game did not end when its terminal went away"
-            );
-            thread::sleep(Duration::from_millis(20));
-        }
+        eventually(
+            || {
+                let Some((state, ticks)) = proc_stat(pid) else {
+                    return Some(());
+                };
+                used = ticks.saturating_sub(before);
+                assert!(
+                    used < second,
+                    "the game used {used} clock ticks of CPU since its terminal went away: it spins"
+                );
+                (state == 'Z').then_some(())
+            },
+            || "the game did not end when its terminal went away".to_string(),
+        );
         used
     }
 
     /// Waits for the game to exit, then for every byte it wrote.
     fn finish(mut self) -> Ended {
-        let deadline = Instant::now() + PATIENCE;
-        let status = loop {
-            if let Some(status) = self.child.try_wait().expect("the child can be waited on") {
-                break status;
-            }
-            if Instant::now() > deadline {
-                let screen = self.contents();
-                let _ = self.child.kill();
-                panic!("the game did not exit; screen:\n{screen}");
-            }
-            thread::sleep(Duration::from_millis(20));
-        };
+        let (child, screen) = (&mut self.child, &self.screen);
+        let status = eventually(
+            || child.try_wait().expect("the child can be waited on"),
+            || {
+                let screen = screen.lock().expect("screen lock").screen().contents();
+                format!("the game did not exit; screen:\n{screen}")
+            },
+        );
         if let Some(reader) = self.reader.take() {
             reader.join().expect("the reader ends cleanly");
         }
@@ -449,11 +438,10 @@ fn a_whole_game_by_keys_then_quit() {
     assert!(game.board().iter().filter(|m| m.is_some()).count() >= 5);
 
     // The finished game is counted while it is still on screen, not only when it is left.
-    let deadline = Instant::now() + PATIENCE;
-    while saved_games(&stats_file) == 0 {
-        assert!(Instant::now() < deadline, "the game was not counted");
-        thread::sleep(Duration::from_millis(20));
-    }
+    eventually(
+        || (saved_games(&stats_file) > 0).then_some(()),
+        || "the game was not counted".to_string(),
+    );
 
     game.press("q");
     let ended = game.finish();
@@ -665,11 +653,10 @@ fn the_plain_game_at_a_terminal_that_goes_away_ends_with_129() {
     // Every square in turn: the game ends whatever the AI does.
     game.press("1\r2\r3\r4\r5\r6\r7\r8\r9\r");
     game.wait_for(|s| s.contains("the game is over"), "the end of the game");
-    let deadline = Instant::now() + PATIENCE;
-    while saved_games(&stats) == 0 {
-        assert!(Instant::now() < deadline, "the game was not counted");
-        thread::sleep(Duration::from_millis(20));
-    }
+    eventually(
+        || (saved_games(&stats) > 0).then_some(()),
+        || "the game was not counted".to_string(),
+    );
     let cpu = game.hang_up();
     let ended = game.finish();
     assert_eq!(
@@ -827,12 +814,10 @@ fn a_finished_game_is_recorded_reviewed_on_the_board_and_saved_by_r() {
     play_to_the_end(&mut game);
     // Appended the moment it finished, while it is still on screen.
     let read = || read_file(&records, &mut std::io::empty()).unwrap_or_default();
-    let deadline = Instant::now() + PATIENCE;
-    while read().is_empty() {
-        assert!(Instant::now() < deadline, "the game was not recorded");
-        thread::sleep(Duration::from_millis(20));
-    }
-    let recorded = read().remove(0);
+    let recorded = eventually(
+        || read().into_iter().next(),
+        || "the game was not recorded".to_string(),
+    );
     assert!(recorded.end().status().is_over());
 
     // v: the review on the board, from its start.

@@ -50,6 +50,7 @@ fn relay(from: &mut App, to: &mut App, now: Instant) {
                 to.sync(&moves, now);
             }
             Outgoing::Rematch => to.remote_rematch(now),
+            Outgoing::Claim { .. } => {}
         }
     }
 }
@@ -127,6 +128,7 @@ fn clocks_ratings_and_an_absence_are_drawn_from_what_the_server_says() {
             ratings: Some(["1500?".to_string(), "1612".to_string()]),
             clock: Some(clock),
             away: Some((Player::O, t0 + Duration::from_secs(60))),
+            claim: None,
         },
         t0,
     );
@@ -375,4 +377,39 @@ fn once_the_opponent_has_left_the_keys_say_any_key_returns() {
     alice.end_link("bob left");
     let keys = screen(&alice, 80, 24).last().cloned().unwrap();
     assert_eq!(keys.trim(), "any key returns to the lobby");
+}
+
+#[test]
+fn the_waiting_player_may_claim_once_the_server_says_so_and_the_staller_may_not() {
+    let t0 = Instant::now();
+    let (mut alice, mut bob) = pair(t0);
+    play(&mut alice, &mut bob, 0, t0);
+    // bob (O) is to move; the server says alice may claim from a minute on.
+    let at = t0 + Duration::from_secs(60);
+    let served = Served {
+        claim: Some(at),
+        ..Served::default()
+    };
+    alice.serve(served.clone(), t0);
+    bob.serve(served, t0);
+    assert!(!alice.claimable());
+    alice.update(Action::Claim { win: true }, t0);
+    assert!(alice.take_outgoing().is_empty(), "not yet");
+    alice.tick(at);
+    bob.tick(at);
+    assert!(
+        alice.claimable() && !bob.claimable(),
+        "only the one who waits"
+    );
+    assert_eq!(
+        alice.status_line(),
+        "bob has not moved in the time allowed: v claims the win, x aborts"
+    );
+    let bar = screen(&alice, 80, 24).join("\n");
+    assert!(
+        bar.contains("v claim the win") && bar.contains("x abort"),
+        "{bar}"
+    );
+    alice.update(Action::Claim { win: false }, at);
+    assert_eq!(alice.take_outgoing(), [Outgoing::Claim { win: false }]);
 }

@@ -1,6 +1,8 @@
-//! What the test files share: running the real binary, the settings a test
-//! game is played with, drawing the screen model, answering its requests, and
-//! reading the game off a terminal screen. Each test file uses some of it.
+//! What the test files share: running the real binary, waiting for what
+//! should happen ([`eventually`], the one way a test waits), the settings a
+//! test game is played with, drawing the screen model, answering its
+//! requests, and reading the game off a terminal screen. Each test file uses
+//! some of it.
 #![allow(dead_code)]
 
 pub mod docs;
@@ -9,6 +11,8 @@ pub mod frozen;
 pub mod screen;
 #[cfg(feature = "serve")]
 pub mod server;
+#[cfg(feature = "serve")]
+pub mod ssh;
 pub mod student;
 
 use std::io::{Read, Write};
@@ -57,14 +61,63 @@ pub fn tictactoe(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     child.wait_with_output().expect("the binary finishes")
 }
 
-/// How long to wait for something that should take milliseconds: generous,
-/// so a loaded machine is slow, not wrong. Only what never ends (a hang)
-/// runs out of it.
-pub const PATIENCE: Duration = Duration::from_secs(30);
+/// How long [`eventually`] asks before it calls a wait a hang. Nothing a
+/// test waits for takes more than seconds, even on a machine loaded many
+/// times over; a wait this long is one that would never end, and it fails
+/// the test rather than hanging the suite.
+pub const PATIENCE: Duration = Duration::from_secs(600);
+
+/// Asks `ready` until it gives a value, and returns that value: at once,
+/// then after pauses that double from 1 ms to 50 ms, so a quick answer is
+/// seen quickly and a slow one costs little. There is no time to meet:
+/// only a wait past [`PATIENCE`] fails the test, with `why()` as its
+/// message (built then, so it can show the state of things at the end).
+///
+/// Whatever was started for the wait and must not outlive a failed test
+/// (a child process) is ended by its owner's `Drop`, as [`Reaped`] does.
+pub fn eventually<T>(mut ready: impl FnMut() -> Option<T>, why: impl FnOnce() -> String) -> T {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    loop {
+        if let Some(value) = ready() {
+            return value;
+        }
+        if start.elapsed() > PATIENCE {
+            panic!("{} (still waiting after {PATIENCE:?})", why());
+        }
+        thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(50));
+    }
+}
+
+/// A child process that is killed and reaped when dropped, should a test
+/// fail while it runs; [`Reaped::wait`] waits for it to end by itself.
+pub struct Reaped(pub Child);
+
+impl Reaped {
+    /// Waits for the child to exit (see [`eventually`]); `what` names it
+    /// if it never does.
+    pub fn wait(&mut self, what: &str) -> std::process::ExitStatus {
+        let child = &mut self.0;
+        eventually(
+            || child.try_wait().expect("the child can be waited on"),
+            || format!("{what} hung"),
+        )
+    }
+}
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
 
 /// Waits for `child` to exit and collects its piped output, as
-/// `wait_with_output` does, but a child still running after [`PATIENCE`]
-/// is a hang: it is killed and the test fails, saying `what` hung.
+/// `wait_with_output` does; a child that never exits is a hang (see
+/// [`eventually`]): it is killed and the test fails, saying `what` hung.
 pub fn output_within(mut child: Child, what: &str) -> Output {
     fn drain(pipe: Option<impl Read + Send + 'static>) -> thread::JoinHandle<Vec<u8>> {
         thread::spawn(move || {
@@ -77,18 +130,7 @@ pub fn output_within(mut child: Child, what: &str) -> Output {
     }
     let stdout = drain(child.stdout.take());
     let stderr = drain(child.stderr.take());
-    let deadline = Instant::now() + PATIENCE;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("the child can be waited on") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what} hung: still running after {PATIENCE:?}");
-        }
-        thread::sleep(Duration::from_millis(20));
-    };
+    let status = Reaped(child).wait(what);
     Output {
         status,
         stdout: stdout.join().expect("stdout is read"),

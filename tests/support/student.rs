@@ -1,6 +1,6 @@
 //! The compiled student: `examples/student.rs`, GeeksforGeeks' minimax
 //! ported to Rust, built with rustc. Shared by the grading tests
-//! (`tests/grade.rs`, through `support`) and the grading benchmark
+//! (`tests/grade/`, through `support`) and the grading benchmark
 //! (`benches/grade.rs`, which includes this file by its path).
 
 use std::path::Path;

@@ -32,6 +32,12 @@ pub enum Action {
     Place(Square),
     /// Start a new game.
     NewGame,
+    /// Against a person who has not moved for the claim time: take the win
+    /// (`win`), or stop the game unrated.
+    Claim {
+        /// Take the win; false: abort the game.
+        win: bool,
+    },
     /// Take back the last full turn.
     Undo,
     /// Play again what the last undo took back.

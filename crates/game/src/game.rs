@@ -343,4 +343,10 @@ pub enum Outgoing {
     Square(Square),
     /// This player asks for a rematch.
     Rematch,
+    /// This player claims the game against an opponent who has not moved
+    /// for the claim time: the win, or (false) an abort.
+    Claim {
+        /// The win; false: an abort.
+        win: bool,
+    },
 }

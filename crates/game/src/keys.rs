@@ -429,6 +429,8 @@ pub enum When {
     Answering,
     /// The quiz, until its last question is answered.
     Asking,
+    /// Against a person on the server, who has not moved for the claim time.
+    Claimable,
 }
 
 impl When {
@@ -455,6 +457,7 @@ impl When {
             When::Walking => context.walk == Some(WalkStage::Walking),
             When::WalkOver => context.walk == Some(WalkStage::Over),
             When::Answering => context.quiz == Some(QuizStage::Answering),
+            When::Claimable => context.claimable,
             When::Asking => matches!(
                 context.quiz,
                 Some(QuizStage::Answering | QuizStage::Checked)
@@ -514,6 +517,8 @@ pub struct Context {
     pub walk: Option<WalkStage>,
     /// Where the quiz stands, while it is open.
     pub quiz: Option<QuizStage>,
+    /// The opponent has not moved for the claim time: the game may be claimed.
+    pub claimable: bool,
 }
 
 impl Context {
@@ -534,6 +539,7 @@ impl Context {
             delay: Duration::ZERO,
             walk: None,
             quiz: None,
+            claimable: false,
         }
     }
 
@@ -889,6 +895,24 @@ pub static KEYS: &[Entry] = &[
     )
     .bar("rematch", 1)
     .offered(When::Over),
+    Entry::new(
+        &[Versus],
+        &[on(ch('v'), Action::Claim { win: true })],
+        "claim the win: the other player has not moved for the claim time",
+    )
+    .bar("claim the win", 1)
+    .only(When::Claimable)
+    .offered(When::Claimable)
+    .doc("once the other player has not moved for the claim time (a game without a clock): the win is yours, rated as the game is"),
+    Entry::new(
+        &[Versus],
+        &[on(ch('x'), Action::Claim { win: false })],
+        "abort the game: the other player has not moved for the claim time",
+    )
+    .bar("abort", 1)
+    .only(When::Claimable)
+    .offered(When::Claimable)
+    .doc("once the other player has not moved for the claim time: stop the game instead, aborted and unrated"),
     Entry::new(
         &[Play, Watch],
         &[on(ch('v'), Action::Review)],

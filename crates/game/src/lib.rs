@@ -4,7 +4,8 @@
 //! `tictactoe-screen`, the SSH server in `tictactoe-serve`), the grader
 //! (`tictactoe-grade`) and the command line build on it.
 //!
-//! - The game and what surrounds it: [`game`], [`settings`], [`clock`], [`selfplay`],
+//! - The game and what surrounds it: [`game`], [`settings`], [`clock`], a game
+//!   between people as its referee holds it ([`versus`]), [`selfplay`],
 //!   [`quiz`], [`review`], the statistics ([`stats`]) and the records
 //!   ([`record`]) on disk.
 //! - Files a user names, read and written one way for all of them ([`files`]).
@@ -32,3 +33,4 @@ pub mod selfplay;
 pub mod settings;
 pub mod stats;
 pub mod text;
+pub mod versus;

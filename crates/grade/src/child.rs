@@ -1,9 +1,12 @@
 //! A student's program as a child process, asked one line at a time.
 //!
-//! The program runs in a process group of its own, so that whatever it
-//! starts ends with it: a [`Student`] is killed (the whole group, with
-//! SIGKILL) and reaped when it misbehaves, when it is dropped, and when
-//! grading is stopped. Its output is read by a thread of its own, a line at
+//! The program runs below a [keeper](crate::keeper) when the [`Guard`]
+//! names one (the command does), so that whatever it starts ends with its
+//! grading, or with the grader; without one, in a process group of its
+//! own, killed with it. Either way it dies with the grader
+//! (`PR_SET_PDEATHSIG`) and has the guard's memory limit. A [`Student`] is
+//! killed, with everything it started, and reaped when it misbehaves, when
+//! it is dropped, and when grading is stopped. Its output is read by a thread of its own, a line at
 //! a time and never more than [`MAX_LINE`] bytes of one; its requests are
 //! written by another, so a program that never reads cannot block the
 //! grader; its standard error is drained by a third, which keeps only the
@@ -12,6 +15,8 @@
 use std::ffi::OsString;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -20,7 +25,12 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
+use rustix::io::{FdFlags, fcntl_setfd};
+use rustix::process::{
+    Pid, Signal, WaitId, WaitIdOptions, kill_process_group, set_parent_process_death_signal, waitid,
+};
+
+use super::keeper::limit_memory;
 
 /// The longest answer line read: a longer one is a flood.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -34,6 +44,21 @@ const EXIT_GRACE: Duration = Duration::from_secs(1);
 
 /// How often a wait looks at the stop flag.
 const TICK: Duration = Duration::from_millis(50);
+
+/// How long a keeper is given to kill what is below it and exit.
+const KEEPER_GRACE: Duration = Duration::from_secs(10);
+
+/// How students are run: below a keeper or not, and with how much memory.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Guard {
+    /// The command that runs [`crate::keeper::run`] (`tictactoe grade`):
+    /// given `--keeper FD [--max-memory MIB] -- STUDENT...`, it runs the
+    /// student below it. `None`: the student runs directly, in a process
+    /// group of its own.
+    pub keeper: Option<Program>,
+    /// The memory each student may use, in MiB ([`limit_memory`]).
+    pub max_memory: Option<u64>,
+}
 
 /// A program and its arguments, as the command line gave them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,6 +116,15 @@ pub enum Trouble {
     StoppedReading,
     /// Grading was stopped (a signal) while it was thinking.
     Interrupted,
+    /// It ran out of the memory `--max-memory` allows.
+    Memory {
+        /// The limit, in MiB.
+        limit: u64,
+        /// How it ended.
+        status: String,
+        /// The last line it wrote to standard error.
+        said: Option<String>,
+    },
 }
 
 impl fmt::Display for Trouble {
@@ -126,17 +160,35 @@ impl fmt::Display for Trouble {
             ),
             Trouble::StoppedReading => write!(f, "stopped reading its input"),
             Trouble::Interrupted => write!(f, "was stopped with the grading"),
+            Trouble::Memory {
+                limit,
+                status,
+                said,
+            } => {
+                write!(
+                    f,
+                    "ran out of memory: it reached the limit of {limit} MiB (--max-memory) and {status}"
+                )?;
+                match said {
+                    Some(said) => write!(f, "; its last words on stderr: {said}"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
 
-/// `2 s`, `0.5 s`: a duration in seconds, as `--timeout` takes it.
+/// `2 s`, `0.5 s`, `6.5 s`, `65 s`: a duration in seconds, rounded for
+/// people (a tenth below ten seconds, whole seconds above).
 pub fn seconds(duration: Duration) -> String {
     let secs = duration.as_secs_f64();
-    if secs.fract() == 0.0 {
+    let tenths = (secs * 10.0).round() / 10.0;
+    if secs >= 10.0 || tenths.fract() == 0.0 {
         format!("{secs:.0} s")
+    } else if secs < 0.1 {
+        format!("{secs:.2} s")
     } else {
-        format!("{secs} s")
+        format!("{tenths:.1} s")
     }
 }
 
@@ -182,21 +234,83 @@ pub struct Student {
     asked: Arc<AtomicU64>,
     stderr: Arc<Mutex<Vec<u8>>>,
     reaped: bool,
+    /// The grader's end of the socket to the keeper: closing it ends the
+    /// student and everything below it.
+    keeper: Option<UnixStream>,
+    /// The memory limit, in MiB.
+    max_memory: Option<u64>,
 }
 
 impl Student {
-    /// Starts `program` with its input and output piped to the grader.
-    pub fn start(program: &Program) -> Result<Student, Trouble> {
-        let mut child = Command::new(&program.command)
-            .args(&program.args)
+    /// Starts `program` as `guard` says, with its input and output piped
+    /// to the grader.
+    pub fn start(program: &Program, guard: &Guard) -> Result<Student, Trouble> {
+        let not_started = |error: io::Error| Trouble::NotStarted(start_error(program, &error));
+        let max_memory = guard.max_memory;
+        let mut command;
+        let mut keeper = None;
+        match &guard.keeper {
+            Some(keeper_program) => {
+                let (ours, theirs) = UnixStream::pair().map_err(not_started)?;
+                let fd = theirs.as_raw_fd();
+                command = Command::new(&keeper_program.command);
+                command
+                    .args(&keeper_program.args)
+                    .arg("--keeper")
+                    .arg(fd.to_string());
+                if let Some(mib) = max_memory {
+                    command.arg("--max-memory").arg(mib.to_string());
+                }
+                command.arg("--").arg(&program.command).args(&program.args);
+                // SAFETY: only fcntl between fork and exec.
+                unsafe {
+                    command.pre_exec(move || {
+                        // The keeper's end stays open across exec.
+                        let theirs = rustix::fd::BorrowedFd::borrow_raw(fd);
+                        fcntl_setfd(theirs, FdFlags::empty())?;
+                        Ok(())
+                    });
+                }
+                keeper = Some((ours, theirs));
+            }
+            None => {
+                command = Command::new(&program.command);
+                command.args(&program.args);
+                // SAFETY: only prctl and setrlimit between fork and exec.
+                unsafe {
+                    command.pre_exec(move || {
+                        set_parent_process_death_signal(Some(Signal::KILL))?;
+                        if let Some(mib) = max_memory {
+                            limit_memory(mib << 20)?;
+                        }
+                        Ok(())
+                    });
+                }
+            }
+        }
+        let spawned = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            // A group of its own: what it starts is killed with it, and a
-            // Ctrl-C at the terminal reaches the grader, which kills it.
+            // A group of its own: a Ctrl-C at the terminal reaches the
+            // grader, which ends it.
             .process_group(0)
-            .spawn()
-            .map_err(|error| Trouble::NotStarted(start_error(program, &error)))?;
+            .spawn();
+        // The keeper has its end now; the grader keeps its own.
+        let keeper = keeper.map(|(ours, _theirs)| ours);
+        let mut child = spawned.map_err(not_started)?;
+        if let Some(keeper) = &keeper {
+            // The keeper says whether the student runs.
+            let _ = keeper.set_read_timeout(Some(KEEPER_GRACE));
+            let mut said = String::new();
+            let _ = BufReader::new(keeper).read_line(&mut said);
+            let said = said.trim();
+            if said != super::keeper::STARTED {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(not_started(super::keeper::start_error(said)));
+            }
+        }
         let (stdin, stdout, stderr) = (
             child.stdin.take().expect("piped"),
             child.stdout.take().expect("piped"),
@@ -215,6 +329,8 @@ impl Student {
             asked,
             stderr: kept,
             reaped: false,
+            keeper,
+            max_memory,
         })
     }
 
@@ -295,9 +411,16 @@ impl Student {
         // Its last words: the stderr thread may need a moment to drain the pipe.
         let said = self.last_words(deadline);
         match status {
-            Ok(status) => Trouble::Exited {
-                status: Some(exit_words(status)),
-                said,
+            Ok(status) => match self.max_memory {
+                Some(limit) if out_of_memory(status, said.as_deref()) => Trouble::Memory {
+                    limit,
+                    status: exit_words(status),
+                    said,
+                },
+                _ => Trouble::Exited {
+                    status: Some(exit_words(status)),
+                    said,
+                },
             },
             Err(_) => otherwise,
         }
@@ -336,6 +459,14 @@ impl Student {
     fn kill(&mut self) {
         // Its input closes first: a program that reads to the end stops.
         self.requests = None;
+        if let Some(keeper) = self.keeper.take() {
+            // The keeper kills everything below it and exits.
+            drop(keeper);
+            let deadline = Instant::now() + KEEPER_GRACE;
+            while !self.reaped && !self.has_exited() && Instant::now() < deadline {
+                thread::sleep(Duration::from_millis(2));
+            }
+        }
         if !self.reaped {
             // The group first (gone already, ESRCH, is what is wanted),
             // while the program, even exited, holds its number.
@@ -361,6 +492,24 @@ fn start_error(program: &Program, error: &io::Error) -> String {
         io::ErrorKind::PermissionDenied => format!("`{name}`: not allowed to run it"),
         _ => format!("`{name}`: {error}"),
     }
+}
+
+/// True when a program that ended so, saying `said` last, ran out of
+/// memory: the words of Python, C++, Rust, node and C's `strerror`. (A C
+/// program whose `malloc` returns NULL may crash without a word: that is
+/// reported as the crash it is.)
+fn out_of_memory(status: ExitStatus, said: Option<&str>) -> bool {
+    const WORDS: [&str; 7] = [
+        "MemoryError",
+        "bad_alloc",
+        "memory allocation of",
+        "out of memory",
+        "Out of memory",
+        "Cannot allocate memory",
+        "Allocation failed",
+    ];
+    let _ = status;
+    said.is_some_and(|said| WORDS.iter().any(|word| said.contains(word)))
 }
 
 /// How a process ended, in words: "exited with status 1", "was killed by signal 11".
@@ -459,7 +608,11 @@ mod tests {
     #[test]
     fn a_program_answers_line_by_line() {
         let stop = AtomicBool::new(false);
-        let mut student = Student::start(&sh("while read b; do echo \"got $b\"; done")).unwrap();
+        let mut student = Student::start(
+            &sh("while read b; do echo \"got $b\"; done"),
+            &Guard::default(),
+        )
+        .unwrap();
         assert_eq!(student.ask("one", PATIENT, &stop).unwrap(), "got one");
         assert_eq!(student.ask("two", PATIENT, &stop).unwrap(), "got two");
         student.stop();
@@ -468,9 +621,10 @@ mod tests {
     #[test]
     fn a_program_that_exits_says_how_and_its_last_words() {
         let stop = AtomicBool::new(false);
-        let mut student = Student::start(&sh(
-            "read b; echo 'Traceback' >&2; echo 'IndexError: oops' >&2; exit 3",
-        ))
+        let mut student = Student::start(
+            &sh("read b; echo 'Traceback' >&2; echo 'IndexError: oops' >&2; exit 3"),
+            &Guard::default(),
+        )
         .unwrap();
         let trouble = student.ask("x", PATIENT, &stop).unwrap_err();
         assert_eq!(
@@ -485,7 +639,7 @@ mod tests {
     #[test]
     fn a_flood_and_a_long_line_are_floods() {
         let stop = AtomicBool::new(false);
-        let mut student = Student::start(&sh("yes 1 1")).unwrap();
+        let mut student = Student::start(&sh("yes 1 1"), &Guard::default()).unwrap();
         // A line may be read just before its question is counted as asked,
         // so an answer or a few may come first; the reader pumps the flood
         // far faster than questions go, and its first line past the
@@ -500,15 +654,18 @@ mod tests {
             })
             .expect("a flood is found out");
         assert!(matches!(trouble, Trouble::ExtraLine(_)), "{trouble:?}");
-        let mut student =
-            Student::start(&sh("read b; head -c 100000 /dev/zero | tr '\\0' 'x'")).unwrap();
+        let mut student = Student::start(
+            &sh("read b; head -c 100000 /dev/zero | tr '\\0' 'x'"),
+            &Guard::default(),
+        )
+        .unwrap();
         assert_eq!(student.ask("x", PATIENT, &stop), Err(Trouble::LongLine));
     }
 
     #[test]
     fn a_silent_program_times_out_and_a_stop_interrupts() {
         let stop = AtomicBool::new(false);
-        let mut student = Student::start(&sh("read b; sleep 600")).unwrap();
+        let mut student = Student::start(&sh("read b; sleep 600"), &Guard::default()).unwrap();
         let short = Duration::from_millis(200);
         assert_eq!(student.ask("x", short, &stop), Err(Trouble::Hung(short)));
         stop.store(true, Ordering::SeqCst);
@@ -522,7 +679,7 @@ mod tests {
             args: vec![],
         };
         assert!(matches!(
-            Student::start(&program),
+            Student::start(&program, &Guard::default()),
             Err(Trouble::NotStarted(why)) if why.contains("no such program")
         ));
     }

@@ -1,7 +1,10 @@
 //! CS50 AI's tic-tac-toe project, checked function by function: `player`,
 //! `actions`, `result` (with its error on an illegal action), `winner`,
-//! `terminal`, `utility` and `minimax`, each on every reachable position,
-//! simplest first.
+//! `terminal`, `utility`, each on every reachable position, simplest first,
+//! then `minimax`, the one that searches: on the finished positions and
+//! every position with up to [`MINIMAX_ALL_UP_TO`] empty squares, then a
+//! sample of the bigger ones, the biggest last ([`Minimax`]). The cheap
+//! functions come first, so a broken module is reported in seconds.
 //!
 //! The student's module is Python: a small shim that ships inside the
 //! program ([`SHIM`]) is written to a temporary folder and run with Python
@@ -18,13 +21,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tictactoe_engine::teach::mistake::{Mistake, move_values as mistaken_values};
 use tictactoe_engine::teach::reference::{Algorithm, move_values};
 use tictactoe_engine::{Board, Player, Scoring, Square, reachable_positions};
 
-use super::child::Program;
-use super::{Ended, Failure, LEAST_TIME, Reply, Session, Ties, simplest_first, time_for};
-use tictactoe_game::json;
+use super::child::{Guard, Program};
+use super::diagnosis::Article;
+use super::players::{Keep, Memo, Model, catalogue};
+use super::words::sentence;
+use super::{Ended, Failure, LEAST_TIME, Reply, Session, Ties, sample, simplest_first, time_for};
 use tictactoe_game::text::thousands;
 
 /// The shim that calls the student's functions, run with Python 3.
@@ -104,10 +108,57 @@ impl Call {
     }
 }
 
+/// Up to how many empty squares `minimax` is asked about every position
+/// (4,438 unfinished ones, and the finished): their minimax trees hold
+/// 475,708 positions together, the 82 bigger ones' 1,649,827, the empty
+/// board's alone 549,946.
+pub const MINIMAX_ALL_UP_TO: usize = 6;
+
+/// How many of the 82 positions with more empty squares `minimax` is asked
+/// about by default.
+pub const MINIMAX_SAMPLE: usize = 8;
+
+/// Which positions `minimax` is asked about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Minimax {
+    /// Every reachable position.
+    Every,
+    /// Every position with up to [`MINIMAX_ALL_UP_TO`] empty squares, and
+    /// this many of the bigger ones picked with this seed, the biggest last.
+    Sample(usize, u64),
+}
+
+impl Minimax {
+    /// The default: [`MINIMAX_SAMPLE`] of the big positions, seed 1.
+    pub const DEFAULT: Minimax = Minimax::Sample(MINIMAX_SAMPLE, 1);
+
+    /// What is asked, in words.
+    pub fn words(self) -> String {
+        match self {
+            Minimax::Every => "every reachable position".into(),
+            Minimax::Sample(count, seed) => format!(
+                "every position with up to {MINIMAX_ALL_UP_TO} empty squares and {count} of the \
+                 82 bigger ones (--seed {seed}; --every-position asks all)"
+            ),
+        }
+    }
+}
+
 /// Every call the checker makes, function by function, each function's
-/// positions simplest first.
-pub fn calls() -> Vec<Call> {
+/// positions simplest first, `minimax` on the positions `which` says.
+pub fn calls(which: Minimax) -> Vec<Call> {
     let positions = simplest_first(reachable_positions());
+    let minimax_positions = match which {
+        Minimax::Every => positions.clone(),
+        Minimax::Sample(count, seed) => {
+            let (small, big): (Vec<Board>, Vec<Board>) = positions
+                .iter()
+                .partition(|board| board.empty_cells().len() <= MINIMAX_ALL_UP_TO);
+            let mut picked = small;
+            picked.extend(simplest_first(sample(big, count, seed)));
+            picked
+        }
+    };
     let call = |function, board: &Board, action| Call {
         function,
         board: *board,
@@ -115,7 +166,11 @@ pub fn calls() -> Vec<Call> {
     };
     let mut calls = Vec::new();
     for function in Function::ALL {
-        for board in &positions {
+        let positions = match function {
+            Function::Minimax => &minimax_positions,
+            _ => &positions,
+        };
+        for board in positions {
             let over = board.status().is_over();
             match function {
                 // CS50: any answer will do on a finished board.
@@ -163,6 +218,8 @@ pub struct Answered {
     pub returned: Result<Value, String>,
     /// The function changed the board it was given.
     pub modified: bool,
+    /// The value as Python writes it (`'O'`, `(2, 1)`), when returned.
+    pub shown: Option<String>,
 }
 
 /// Reads the shim's answer line.
@@ -175,7 +232,15 @@ fn read_reply(line: &str) -> Result<Answered, String> {
         (None, Some(Value::String(error))) => Err(error.clone()),
         _ => return Err("not a reply of the shim".into()),
     };
-    Ok(Answered { returned, modified })
+    let shown = reply
+        .get("repr")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    Ok(Answered {
+        returned,
+        modified,
+        shown,
+    })
 }
 
 /// A value as Python writes it: `(2, 1)`, `'x'`, `None`, `True`.
@@ -208,12 +273,14 @@ pub fn judge(call: &Call, answered: &Answered) -> Option<String> {
     let illegal = call
         .action
         .is_some_and(|square| board.get(square).is_some());
+    // What the module returned, as it wrote it.
+    let written = |value: &Value| answered.shown.clone().unwrap_or_else(|| python(value));
     let returned = match (&answered.returned, illegal) {
         (Err(_), true) => return None,
         (Ok(value), true) => {
             return Some(format!(
                 "returned {} for a taken square, where CS50 asks for an exception",
-                python(value)
+                written(value)
             ));
         }
         (Err(error), false) => return Some(format!("raised {error}")),
@@ -247,7 +314,7 @@ pub fn judge(call: &Call, answered: &Answered) -> Option<String> {
                     Some(square) if right.contains(&square) => None,
                     _ => Some(format!(
                         "returned {}, where an optimal action is {}",
-                        python(returned),
+                        written(returned),
                         either(&right)
                     )),
                 };
@@ -265,7 +332,22 @@ pub fn judge(call: &Call, answered: &Answered) -> Option<String> {
         }
         _ => *returned == expected,
     };
-    (!same).then(|| format!("returned {}, not {}", python(returned), python(&expected)))
+    (!same).then(|| {
+        let right = match (call.function, &answered.shown, returned) {
+            // The mark as the module writes it: its X or O.
+            (Function::Player | Function::Winner, Some(shown), Value::String(_))
+                if shown.len() >= 3 =>
+            {
+                let quote = &shown[..1];
+                match expected.as_str() {
+                    Some(mark) => format!("{quote}{}{quote}", mark.to_uppercase()),
+                    None => python(&expected),
+                }
+            }
+            _ => python(&expected),
+        };
+        format!("returned {}, not {right}", written(returned))
+    })
 }
 
 /// The optimal actions on an unfinished board: the moves with CS50's best
@@ -350,15 +432,26 @@ pub struct Python {
     pub command: OsString,
 }
 
-/// Checks the module at `module` with `python`, `minimax` allowed
-/// `timeout` on the empty board and a share of it elsewhere ([`time_for`]);
-/// `on_failure` hears of each failure of the shim as it happens.
+/// What checking tells as it goes.
+#[derive(Debug, Clone, Copy)]
+pub enum Cs50Event<'a> {
+    /// The shim failed on a call.
+    Failed(&'a Failure),
+    /// A function has been asked every call.
+    Checked(&'a Checked),
+}
+
+/// Checks the module at `module` with `python` run as `guard` says,
+/// `minimax` on the positions `which` says, allowed `timeout` on the empty
+/// board and a share of it elsewhere ([`time_for`]); `on_event` hears of
+/// each failure of the shim and of each function done as it happens.
 pub fn check(
     module: &Path,
     python: &Python,
-    timeout: Duration,
+    guard: &Guard,
+    (timeout, which): (Duration, Minimax),
     stop: &AtomicBool,
-    on_failure: &mut dyn FnMut(&Failure),
+    on_event: &mut dyn FnMut(Cs50Event<'_>),
 ) -> io::Result<Cs50Summary> {
     let folder = tempfile::Builder::new()
         .prefix("tictactoe-cs50-")
@@ -369,8 +462,8 @@ pub fn check(
         command: python.command.clone(),
         args: vec!["-B".into(), shim.into_os_string(), module.into()],
     };
-    let calls = calls();
-    let mut session = Session::new(&program, true, timeout, stop);
+    let calls = calls(which);
+    let mut session = Session::new(&program, guard, true, timeout, stop);
     let mut functions: Vec<Checked> = Function::ALL
         .into_iter()
         .map(|function| Checked {
@@ -392,12 +485,19 @@ pub fn check(
             Function::Minimax => time_for(&call.board, timeout),
             _ => LEAST_TIME.min(timeout),
         };
+        // The previous function is done.
+        if index > 0 && calls[index - 1].function != call.function {
+            let done = calls[index - 1].function;
+            if let Some(checked) = functions.iter().find(|checked| checked.function == done) {
+                on_event(Cs50Event::Checked(checked));
+            }
+        }
         let reply = session.ask(
             &call.request(),
             (index + 1, &call.board),
             time,
             read_reply,
-            on_failure,
+            &mut |failure| on_event(Cs50Event::Failed(failure)),
         );
         let answered = match reply {
             Reply::Answer(_, answered) => answered,
@@ -420,6 +520,11 @@ pub fn check(
             None => checked.right += 1,
             Some(why) => checked.wrong.push(Wrong { call: *call, why }),
         }
+    }
+    if ended == Ended::Done
+        && let Some(last) = functions.last()
+    {
+        on_event(Cs50Event::Checked(last));
     }
     session.finish();
     Ok(Cs50Summary {
@@ -469,65 +574,65 @@ pub fn hint(checked: &Checked) -> Option<String> {
     })
 }
 
-/// The usual minimax mistake that explains every answer of `checked`, in words.
+/// The usual minimax mistake that explains every answer of `checked`, in
+/// words: the reference player (one slip or two, see
+/// [`crate::players`]) that gives every action the module gave.
 fn minimax_hint(checked: &Checked) -> Option<String> {
-    let fits = |mistake: Mistake| {
-        checked.moves.iter().all(|(board, given)| {
-            let predicted = Ties::Any.right(&mistaken_values(board, Scoring::Plain, mistake));
-            given.is_some_and(|square| predicted.contains(&square))
-        })
-    };
-    if fits(Mistake::XAlwaysMax) {
-        return Some(
-            "With O to move your minimax picks the action best for X: O is the minimizer. \
-             CS50's minimax takes, for O, the action whose max-value is lowest."
-                .into(),
-        );
-    }
-    if fits(Mistake::WrongSide) {
-        return Some(
-            "Your minimax picks each side's worst action: after a move the other side \
-             chooses, so X's move is judged by min-value of the board after it, and O's by \
-             max-value."
-                .into(),
-        );
-    }
-    if fits(Mistake::FullBoardFirst) {
-        return Some(
-            "A full board with a line on it is scored as a draw: terminal boards take their \
-             utility, and a board can be full and won at once."
-                .into(),
-        );
-    }
-    None
+    let model = minimax_model(checked)?;
+    let words: Vec<String> = model
+        .slips
+        .iter()
+        .map(|&slip| sentence(slip, Article::Cs50, Scoring::Cs50))
+        .collect();
+    Some(words.join(" "))
 }
 
-/// The check in text: a line per function, then the first wrong answers of
-/// each function with its hint.
-pub fn text(summary: &Cs50Summary, shown: usize) -> String {
+/// The reference player whose actions are the module's `minimax`'s on
+/// every unfinished position asked, when `minimax` has wrong answers.
+pub fn minimax_model(checked: &Checked) -> Option<Model> {
+    if checked.function != Function::Minimax || checked.wrong.is_empty() {
+        return None;
+    }
+    let right = Model::right(Scoring::Cs50, Keep::First);
+    let fits = |model: &Model| {
+        let mut memo = Memo::new();
+        checked.moves.iter().all(|(board, given)| {
+            let top = model.play(board, &mut memo).top();
+            given.is_some_and(|square| top.contains(&Some(square)))
+        })
+    };
+    catalogue(Scoring::Cs50, None, false)
+        .into_iter()
+        .find(|model| *model != right && fits(model))
+}
+
+/// The line of one function: `player    4,520/4,520 right`.
+pub fn function_line(checked: &Checked) -> String {
+    let mut line = format!(
+        "{:<9} {:>6}/{} right",
+        checked.function.name(),
+        thousands(checked.right as u64),
+        thousands(checked.calls as u64),
+    );
+    let unanswered = checked.calls - checked.answered;
+    if unanswered > 0 {
+        line.push_str(&format!(" ({} not answered)", thousands(unanswered as u64)));
+    }
+    format!("{}\n", line.trim_end())
+}
+
+/// The check in text: a line per function (unless `streamed`, when they
+/// were printed as each function was done), then the first wrong answers
+/// of each function with its hint.
+pub fn text(summary: &Cs50Summary, shown: usize, streamed: bool) -> String {
     let mut out = String::new();
     if let Ended::NotStarted(why) = &summary.ended {
         return format!("The module could not be checked: {why}.\n");
     }
-    let width = summary
-        .functions
-        .iter()
-        .map(|checked| thousands(checked.calls as u64).len())
-        .max()
-        .unwrap_or(1);
     for checked in &summary.functions {
-        let mut line = format!(
-            "{:<9} {:>width$}/{} right",
-            checked.function.name(),
-            thousands(checked.right as u64),
-            thousands(checked.calls as u64),
-        );
-        let unanswered = checked.calls - checked.answered;
-        if unanswered > 0 {
-            line.push_str(&format!(" ({} not answered)", thousands(unanswered as u64)));
+        if !streamed || checked.answered < checked.calls {
+            out.push_str(&function_line(checked));
         }
-        out.push_str(line.trim_end());
-        out.push('\n');
     }
     match summary.ended {
         Ended::GaveUp => out.push_str(&format!(
@@ -561,37 +666,48 @@ pub fn text(summary: &Cs50Summary, shown: usize) -> String {
     out
 }
 
-/// The check as JSON: one line per function, then `{"summary": ...}`.
-pub fn json_lines(summary: &Cs50Summary) -> Vec<String> {
-    let mut lines: Vec<String> = summary
-        .functions
-        .iter()
-        .map(|checked| {
-            json::line(&json::Cs50Function {
-                function: checked.function.name(),
-                calls: checked.calls,
-                answered: checked.answered,
-                right: checked.right,
-                wrong: checked
-                    .wrong
-                    .iter()
-                    .map(|wrong| json::Cs50Wrong {
-                        call: wrong.call.words(),
-                        board: wrong.call.board,
-                        why: wrong.why.clone(),
-                    })
-                    .collect(),
-                hint: hint(checked),
-            })
-        })
-        .collect();
-    lines.push(json::line(&json::Cs50Summary {
-        summary: json::Cs50Totals {
-            ended: summary.ended.name(),
-            not_started: summary.ended.not_started(),
-            failed: summary.failures.len(),
-            all_right: summary.all_right(),
-        },
-    }));
-    lines
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(function: Function, board: &str) -> Call {
+        Call {
+            function,
+            board: board.parse().unwrap(),
+            action: None,
+        }
+    }
+
+    #[test]
+    fn values_are_echoed_as_the_module_wrote_them() {
+        // X to move, a module whose marks are "X" and "O" answered O.
+        let answered = read_reply(r#"{"value": "o", "repr": "'O'"}"#).unwrap();
+        let why = judge(&call(Function::Player, "xo./.../..."), &answered).unwrap();
+        assert_eq!(why, "returned 'O', not 'X'");
+        let answered = read_reply(r#"{"value": [2, 1], "repr": "(2, 1)"}"#).unwrap();
+        let why = judge(&call(Function::Minimax, "xox/oxx/o.."), &answered).unwrap();
+        assert_eq!(why, "returned (2, 1), where an optimal action is (2, 2)");
+    }
+
+    #[test]
+    fn minimax_is_asked_about_the_small_positions_and_a_sample_of_the_big() {
+        let minimax = |which| {
+            calls(which)
+                .into_iter()
+                .filter(|call| call.function == Function::Minimax)
+                .map(|call| call.board)
+                .collect::<Vec<_>>()
+        };
+        let every = minimax(Minimax::Every);
+        assert_eq!(every.len(), 5_478);
+        let sampled = minimax(Minimax::DEFAULT);
+        let big = sampled
+            .iter()
+            .filter(|board| board.empty_cells().len() > MINIMAX_ALL_UP_TO)
+            .count();
+        assert_eq!(big, MINIMAX_SAMPLE);
+        assert_eq!(sampled.len(), 5_478 - 82 + MINIMAX_SAMPLE);
+        let sizes: Vec<usize> = sampled.iter().map(|b| b.empty_cells().len()).collect();
+        assert!(sizes.is_sorted(), "simplest first, the biggest last");
+    }
 }

@@ -8,8 +8,9 @@ says {"ready": true}, then answers one request per line:
 
 with FUNCTION one of player, actions, result, winner, terminal, utility,
 minimax and BOARD in the game's notation (x.o/.x./..o). The answer is one
-line of JSON: {"value": ...} with marks written x, o and . and boards in the
-notation, or {"error": "ValueError: ..."} when the function raised; with
+line of JSON: {"value": ..., "repr": ...} with marks written x, o and . and
+boards in the notation, and the value as Python writes it (its repr, but for
+actions and result), or {"error": "ValueError: ..."} when the function raised; with
 "modified": true beside either when the function changed the board it was
 given. Whatever the module prints goes to standard error.
 """
@@ -84,21 +85,28 @@ def pair(action):
 
 
 def call(name, board, words):
+    """The value for the grader, and the value as the module returned it."""
     if name == "player":
-        return mark(ttt.player(board))
+        raw = ttt.player(board)
+        return mark(raw), raw
     if name == "actions":
-        return sorted((pair(action) for action in ttt.actions(board)), key=repr)
+        raw = ttt.actions(board)
+        return sorted((pair(action) for action in raw), key=repr), None
     if name == "result":
-        return notation(ttt.result(board, (int(words[2]), int(words[3]))))
+        raw = ttt.result(board, (int(words[2]), int(words[3])))
+        return notation(raw), None
     if name == "winner":
-        return mark(ttt.winner(board))
+        raw = ttt.winner(board)
+        return mark(raw), raw
     if name == "terminal":
-        return ttt.terminal(board)
+        raw = ttt.terminal(board)
+        return raw, raw
     if name == "utility":
-        return ttt.utility(board)
+        raw = ttt.utility(board)
+        return raw, raw
     if name == "minimax":
-        action = ttt.minimax(board)
-        return None if action is None else pair(action)
+        raw = ttt.minimax(board)
+        return (None if raw is None else pair(raw)), raw
     raise LookupError(f"no function {name}")
 
 
@@ -111,7 +119,10 @@ for line in sys.stdin:
     board = board_of(words[1])
     given = copy.deepcopy(board)
     try:
-        reply = {"value": call(words[0], board, words)}
+        value, raw = call(words[0], board, words)
+        reply = {"value": value}
+        if words[0] not in ("actions", "result"):
+            reply["repr"] = repr(raw)
     except RecursionError:
         reply = {"error": "RecursionError: maximum recursion depth exceeded"}
     except Exception as error:

@@ -1,32 +1,77 @@
-//! The usual mistakes, named: which one explains a student's wrong answers.
+//! The usual mistakes, named: which reference player explains a student's
+//! answers.
 //!
-//! Each [`Slip`] predicts what a program with that mistake answers about a
-//! position: the engine's [`mistake`](tictactoe_engine::teach::mistake)
-//! variants of the article's minimax for the scores, the wrong rule for
-//! ties, a count of calls off by the first call or by pruning. A slip is
-//! named when its prediction matches every answer the program gave and at
-//! least one of them is wrong; of several such, the nearest: the one that
-//! differs from the right answers on the fewest positions. Moves or scores
-//! and calls are diagnosed apart.
+//! Every [`Model`] of the [`catalogue`], the
+//! article's program with one slip or with two (the articles' code as
+//! printed among them), answers every position the student answered. A
+//! model that gives the student's answer everywhere, and a wrong one
+//! somewhere, explains the answers: of several, the one whose own choice
+//! among equal moves is the student's most often, then the articles'
+//! printed code, then the one with the fewest slips, then the one nearest
+//! the right answers (differing from them on the fewest positions). When none explains every answer, the one that
+//! explains most of the wrong ones is named with the answers it does not
+//! explain. For each slip of the model named, the first example is the
+//! simplest position (fewest empty squares) where that slip alone gives
+//! the student's wrong answer.
+//!
+//! The counts of calls (`--calls`) are diagnosed apart ([`CallSlip`]).
 
-use tictactoe_engine::teach::mistake::{Mistake, move_values};
 use tictactoe_engine::teach::reference::Algorithm;
-use tictactoe_engine::{Board, Scoring, Square, first_best};
 
+use super::players::{Keep, Memo, Model, Slip, catalogue};
 use super::protocol::{Ask, Said};
 use super::{Fault, Graded, Options, Ties, calls};
 
-/// A usual mistake.
+/// The article a student followed, whose names the report speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Article {
+    /// GeeksforGeeks' `findBestMove`, `minimax(board, depth, isMax)`,
+    /// `evaluate`, `isMovesLeft`.
+    #[default]
+    Gfg,
+    /// freeCodeCamp's `minimax(newBoard, player)`, `winning`,
+    /// `emptyIndexies`, `aiPlayer` and `huPlayer`.
+    Fcc,
+    /// CS50's `player`, `actions`, `result`, `winner`, `terminal`,
+    /// `utility`, `minimax`.
+    Cs50,
+}
+
+impl Article {
+    /// All three, for `--article`.
+    pub const ALL: [Article; 3] = [Article::Gfg, Article::Fcc, Article::Cs50];
+
+    /// Its name for `--article`: `gfg`, `fcc`, `cs50`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Article::Gfg => "gfg",
+            Article::Fcc => "fcc",
+            Article::Cs50 => "cs50",
+        }
+    }
+
+    /// Its name for people, as an owner: `GeeksforGeeks'`, `freeCodeCamp's`.
+    pub const fn possessive(self) -> &'static str {
+        match self {
+            Article::Gfg => "GeeksforGeeks'",
+            Article::Fcc => "freeCodeCamp's",
+            Article::Cs50 => "CS50's",
+        }
+    }
+
+    /// Its name for people.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Article::Gfg => "GeeksforGeeks",
+            Article::Fcc => "freeCodeCamp",
+            Article::Cs50 => "CS50",
+        }
+    }
+}
+
+/// A usual mistake in counting calls (`--calls`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Slip {
-    /// One of the article's lines changed (see [`Mistake`]).
-    Minimax(Mistake),
-    /// On equal scores the last move kept, where the first is asked for (`>=` for `>`).
-    KeepsLast,
-    /// On equal scores the first move kept, where the last is asked for.
-    KeepsFirst,
-    /// The squares tried column by column, so another of equal moves is kept.
-    ColumnOrder,
+pub enum CallSlip {
     /// The count of calls leaves out the call on the position itself.
     FirstCallNotCounted,
     /// The count is alpha-beta's where plain minimax's is asked for.
@@ -35,231 +80,117 @@ pub enum Slip {
     NotPruned,
 }
 
-impl Slip {
-    /// Its name, for tests and JSON: `no-depth`, `depth-one-off`,
-    /// `x-always-max`, `player-always-x`, `wrong-side`, `full-board-first`, `keeps-last`,
-    /// `keeps-first`, `column-order`, `first-call-not-counted`, `pruned`,
-    /// `not-pruned` (and `scores-NAME` for another way of counting).
-    pub fn name(self) -> String {
+impl CallSlip {
+    /// Its name: `first-call-not-counted`, `pruned`, `not-pruned`.
+    pub const fn name(self) -> &'static str {
         match self {
-            Slip::Minimax(Mistake::Scores(Scoring::Plain)) => "no-depth".into(),
-            Slip::Minimax(Mistake::Scores(other)) => format!("scores-{}", other.name()),
-            Slip::Minimax(Mistake::Deeper | Mistake::Shallower) => "depth-one-off".into(),
-            Slip::Minimax(Mistake::XAlwaysMax) => "x-always-max".into(),
-            Slip::Minimax(Mistake::PlayerAlwaysX) => "player-always-x".into(),
-            Slip::Minimax(Mistake::WrongSide) => "wrong-side".into(),
-            Slip::Minimax(Mistake::FullBoardFirst) => "full-board-first".into(),
-            Slip::KeepsLast => "keeps-last".into(),
-            Slip::KeepsFirst => "keeps-first".into(),
-            Slip::ColumnOrder => "column-order".into(),
-            Slip::FirstCallNotCounted => "first-call-not-counted".into(),
-            Slip::Pruned => "pruned".into(),
-            Slip::NotPruned => "not-pruned".into(),
+            CallSlip::FirstCallNotCounted => "first-call-not-counted",
+            CallSlip::Pruned => "pruned",
+            CallSlip::NotPruned => "not-pruned",
         }
     }
 
-    /// What the mistake is, in a sentence a student understands, pointing
-    /// at the line of the article it breaks.
-    pub fn sentence(self, options: &Options) -> String {
+    /// What the mistake is, in a sentence.
+    pub fn sentence(self) -> String {
         match self {
-            Slip::Minimax(Mistake::Scores(Scoring::Plain)) => {
-                "Your minimax scores every win +10 however deep it lies, so it may take a slow \
-                 win over a quick one (or a quick loss over a slow one). GeeksforGeeks subtracts \
-                 the depth: \"return WIN_SCORE - depth\" and \"return LOOSE_SCORE + depth\" \
-                 (a win in 2 moves scores 10 - 2 = 8, one in 4 scores 6), though its code \
-                 listing leaves it out."
-                    .into()
-            }
-            Slip::Minimax(Mistake::Scores(other)) => format!(
-                "Your scores are counted as `--scores {}` counts them, where `--scores {}` is \
-                 asked for.",
-                other.name(),
-                options.scoring.name()
-            ),
-            Slip::Minimax(Mistake::Deeper) => {
-                "Every win and loss you score is one step nearer zero than GeeksforGeeks' \
-                 minimax: your depth starts one ply too deep. The article's findBestMove \
-                 scores each move with \"minimax(board, 0, false)\" on the board after it."
-                    .into()
-            }
-            Slip::Minimax(Mistake::Shallower) => {
-                "Every win and loss you score is one step further from zero than \
-                 GeeksforGeeks' minimax: your depth starts one ply too shallow. The article's \
-                 findBestMove scores each move with \"minimax(board, 0, false)\" on the board \
-                 after it."
-                    .into()
-            }
-            Slip::Minimax(Mistake::XAlwaysMax) => {
-                "With O to move your program places O's mark but still scores for X and keeps \
-                 the highest score, which is O's worst move. The side choosing the move is the \
-                 maximizer: GeeksforGeeks' evaluate gives +10 to `player`, and findBestMove \
-                 keeps the highest score for `player`; with O to move, `player` is O."
-                    .into()
-            }
-            Slip::Minimax(Mistake::PlayerAlwaysX) => {
-                "With O to move your program places X's mark, as if X moved again: \
-                 GeeksforGeeks declares \"char player = 'x', opponent = 'o';\" once, for its \
-                 example with X to move. Set `player` to the side to move (X when X and O \
-                 have as many marks, else O, as CS50's player(board) does) and `opponent` to \
-                 the other."
-                    .into()
-            }
-            Slip::Minimax(Mistake::WrongSide) => {
-                "You score each move for the opponent, so you keep the worst move. In \
-                 GeeksforGeeks' evaluate, +10 is a line of `player`, the side choosing the \
-                 move, and findBestMove calls \"minimax(board, 0, false)\": after the move \
-                 the opponent, the minimizer, replies."
-                    .into()
-            }
-            Slip::Minimax(Mistake::FullBoardFirst) => {
-                "A full board with a line on it is scored as a draw: your minimax asks whether \
-                 moves are left before it looks for a winner. GeeksforGeeks evaluates first \
-                 (\"int score = evaluate(board); if (score == 10) return score;\") and only \
-                 then \"if (isMovesLeft(board)==false) return 0;\"."
-                    .into()
-            }
-            Slip::KeepsLast => {
-                "On equal scores you keep the last move. GeeksforGeeks replaces its best move \
-                 only \"if (moveVal > bestVal)\", strictly better, so the first best move in \
-                 reading order stays (freeCodeCamp: on a tie only the first is stored)."
-                    .into()
-            }
-            Slip::KeepsFirst => "On equal scores you keep the first move, as the articles do \
-                 (\"if (moveVal > bestVal)\"); `--ties last` asks for the last: replace the \
-                 best move on equal scores too (>=)."
-                .into(),
-            Slip::ColumnOrder => {
-                "You try the squares column by column, so of equal moves you keep another \
-                 than the article. GeeksforGeeks walks the board row by row: \
-                 \"for (int i = 0; i<3; i++) for (int j = 0; j<3; j++)\", i the row."
-                    .into()
-            }
-            Slip::FirstCallNotCounted => {
+            CallSlip::FirstCallNotCounted => {
                 "Your count is one short: freeCodeCamp counts the call on the position itself \
                  as the first (FC1; 9 calls on its board o.x/x.x/.oo). Count at the top of \
                  minimax, and call it on the position itself."
-                    .into()
             }
-            Slip::Pruned => {
+            CallSlip::Pruned => {
                 "Your count is alpha-beta's: it prunes, where plain minimax visits every \
                  position. Grade it with --calls --alpha-beta."
-                    .into()
             }
-            Slip::NotPruned => {
+            CallSlip::NotPruned => {
                 "Your count is plain minimax's: nothing is pruned. Stop trying replies once \
                  alpha >= beta."
-                    .into()
             }
         }
+        .into()
     }
 }
 
-/// A slip that explains the answers.
+/// A reference player that explains the answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Named {
+    /// The program: the article's with these slips.
+    pub model: Model,
+    /// Wrong answers it explains.
+    pub explains: usize,
+    /// Wrong answers in all.
+    pub wrong: usize,
+    /// The numbers of the answers it does not give (none when it explains
+    /// every answer).
+    pub exceptions: Vec<usize>,
+    /// For each slip, the number of its first example: the simplest wrong
+    /// answer that slip alone gives.
+    pub examples: Vec<(Slip, usize)>,
+}
+
+impl Named {
+    /// The slips, by name, joined with `+`: `player-always-x+no-depth`.
+    pub fn name(&self) -> String {
+        let names: Vec<&str> = self.model.slips.iter().map(|slip| slip.name()).collect();
+        names.join("+")
+    }
+
+    /// True when it explains every answer.
+    pub fn explains_all(&self) -> bool {
+        self.exceptions.is_empty()
+    }
+}
+
+/// A count slip that explains the counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedCalls {
     /// The mistake.
-    pub slip: Slip,
-    /// Wrong answers it explains (it explains every answer given).
+    pub slip: CallSlip,
+    /// Wrong counts it explains (it explains every count given).
     pub explains: usize,
 }
 
-/// What explains the wrong answers: one slip for the moves or scores, one
-/// for the counts of calls, where one does.
+/// What explains the wrong answers.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Diagnosis {
-    /// The slip behind the wrong moves or scores.
+    /// The program behind the wrong moves or scores.
     pub answers: Option<Named>,
     /// The slip behind the wrong counts of calls.
-    pub calls: Option<Named>,
-    /// True when some moves or scores are wrong and no slip explains them all.
+    pub calls: Option<NamedCalls>,
+    /// True when some moves or scores are wrong and no program explains
+    /// most of them.
     pub answers_unexplained: bool,
     /// True when some counts are wrong and no slip explains them all.
     pub calls_unexplained: bool,
 }
 
-/// What a slip predicts about one position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What a model predicts about one answer.
 enum Prediction {
-    /// Any of these moves.
-    Moves(Vec<Square>),
+    /// One of these moves, where the model itself answers the first
+    /// (`None`: no move, `-1 -1`).
+    Move(
+        Option<tictactoe_engine::Square>,
+        Vec<Option<tictactoe_engine::Square>>,
+    ),
     /// These scores.
-    Scores(Vec<(Square, i32)>),
-    /// This count.
-    Calls(u64),
-    /// Nothing: the slip does not apply here.
-    Nothing,
+    Scores(Vec<(tictactoe_engine::Square, i32)>),
 }
 
-/// The slips that could explain wrong moves or scores under `options`.
-fn answer_slips(options: &Options) -> Vec<Slip> {
-    let mut slips: Vec<Slip> = Scoring::ALL
-        .into_iter()
-        .filter(|&other| other != options.scoring)
-        .map(|other| Slip::Minimax(Mistake::Scores(other)))
-        .collect();
-    slips.extend(
-        [
-            Mistake::Deeper,
-            Mistake::Shallower,
-            Mistake::XAlwaysMax,
-            Mistake::PlayerAlwaysX,
-            Mistake::WrongSide,
-            Mistake::FullBoardFirst,
-        ]
-        .map(Slip::Minimax),
-    );
-    if options.ask == Ask::Best {
-        match options.ties {
-            Ties::Any => {}
-            Ties::First => slips.extend([Slip::KeepsLast, Slip::ColumnOrder]),
-            Ties::Last => slips.extend([Slip::KeepsFirst, Slip::ColumnOrder]),
-        }
-    }
-    slips
-}
-
-/// The slips that could explain wrong counts of calls.
-fn call_slips(options: &Options) -> Vec<Slip> {
-    match options.calls {
-        None => Vec::new(),
-        Some(Algorithm::Minimax) => vec![Slip::FirstCallNotCounted, Slip::Pruned],
-        Some(Algorithm::AlphaBeta) => vec![Slip::FirstCallNotCounted, Slip::NotPruned],
+/// Which of equal moves the grader asks for, as a model keeps it.
+fn keep(ties: Ties) -> Option<Keep> {
+    match ties {
+        Ties::Any => None,
+        Ties::First => Some(Keep::First),
+        Ties::Last => Some(Keep::Last),
     }
 }
 
-/// The moves of `scores` in the order a column-by-column loop tries them.
-fn by_columns(scores: &[(Square, i32)]) -> Vec<(Square, i32)> {
-    let mut columns = scores.to_vec();
-    columns.sort_by_key(|(square, _)| (square.col, square.row));
-    columns
-}
-
-/// What `slip` predicts about `board`, given the right answers.
-fn predict(slip: Slip, graded: &Graded, options: &Options) -> Prediction {
-    let board: &Board = &graded.board;
-    let right = &graded.expected;
-    let moves = |scores: Vec<(Square, i32)>| match options.ask {
-        Ask::Best => Prediction::Moves(options.ties.right(&scores)),
-        Ask::Scores => Prediction::Scores(scores),
-    };
-    match slip {
-        Slip::Minimax(mistake) => moves(move_values(board, options.scoring, mistake)),
-        Slip::KeepsLast => Prediction::Moves(Ties::Last.right(&right.scores)),
-        Slip::KeepsFirst => Prediction::Moves(Ties::First.right(&right.scores)),
-        Slip::ColumnOrder => {
-            let columns = by_columns(&right.scores);
-            let pick = match options.ties {
-                Ties::Last => first_best(columns.iter().rev(), |scored| scored.1),
-                _ => first_best(columns.iter(), |scored| scored.1),
-            };
-            Prediction::Moves(pick.map(|scored| scored.0).into_iter().collect())
-        }
-        Slip::FirstCallNotCounted => match right.calls {
-            Some(count) => Prediction::Calls(count.saturating_sub(1)),
-            None => Prediction::Nothing,
-        },
-        Slip::Pruned => Prediction::Calls(calls(board, Algorithm::AlphaBeta, options.scoring)),
-        Slip::NotPruned => Prediction::Calls(calls(board, Algorithm::Minimax, options.scoring)),
+fn predict(model: &Model, graded: &Graded, options: &Options, memo: &mut Memo) -> Prediction {
+    let played = model.play(&graded.board, memo);
+    match (options.ask, options.ties) {
+        (Ask::Scores, _) => Prediction::Scores(played.scores),
+        (Ask::Best, Ties::Any) => Prediction::Move(played.chosen, played.top()),
+        (Ask::Best, _) => Prediction::Move(played.chosen, vec![played.chosen]),
     }
 }
 
@@ -267,9 +198,10 @@ fn predict(slip: Slip, graded: &Graded, options: &Options) -> Prediction {
 fn matches(prediction: &Prediction, graded: &Graded) -> bool {
     let answer = &graded.answer;
     match prediction {
-        Prediction::Moves(moves) => answer
-            .square(&graded.board)
-            .is_some_and(|square| moves.contains(&square)),
+        Prediction::Move(_, moves) => match &answer.said {
+            Said::Move { .. } => moves.contains(&answer.square(&graded.board)),
+            Said::Scores(_) => false,
+        },
         Prediction::Scores(scores) => {
             let Said::Scores(given) = &answer.said else {
                 return false;
@@ -279,10 +211,8 @@ fn matches(prediction: &Prediction, graded: &Graded) -> bool {
                 .all(|&(square, score)| answer.score(square) == Some(i64::from(score)))
                 && given
                     .iter()
-                    .all(|(square, _)| graded.board.get(*square).is_none())
+                    .all(|(square, _)| scores.iter().any(|(scored, _)| scored == square))
         }
-        Prediction::Calls(count) => answer.calls == Some(*count),
-        Prediction::Nothing => false,
     }
 }
 
@@ -290,68 +220,202 @@ fn matches(prediction: &Prediction, graded: &Graded) -> bool {
 fn is_right(prediction: &Prediction, graded: &Graded) -> bool {
     let right = &graded.expected;
     match prediction {
-        Prediction::Moves(moves) => *moves == right.moves,
+        Prediction::Move(_, moves) => {
+            moves.len() == right.moves.len()
+                && right
+                    .moves
+                    .iter()
+                    .all(|square| moves.contains(&Some(*square)))
+        }
         Prediction::Scores(scores) => *scores == right.scores,
-        Prediction::Calls(count) => right.calls == Some(*count),
-        Prediction::Nothing => true,
     }
 }
 
-/// Whether a fault is about the count of calls.
 fn is_call_fault(fault: &Fault) -> bool {
     matches!(fault, Fault::Calls { .. })
 }
 
-/// The nearest of `slips` that explains every answer, judging each
-/// position's answer by the faults `relevant` picks.
-fn nearest(
-    slips: &[Slip],
-    graded: &[Graded],
-    options: &Options,
-    relevant: fn(&Fault) -> bool,
-) -> (Option<Named>, bool) {
-    let wrong: Vec<&Graded> = graded
-        .iter()
-        .filter(|graded| graded.faults.iter().any(relevant))
-        .collect();
-    if wrong.is_empty() {
-        return (None, false);
-    }
-    let mut best: Option<(usize, Named)> = None;
-    for &slip in slips {
-        let mut differs = 0;
-        let fits = graded.iter().all(|graded| {
-            let prediction = predict(slip, graded, options);
-            if !is_right(&prediction, graded) {
-                differs += 1;
-            }
-            matches(&prediction, graded)
-        });
-        if fits && best.as_ref().is_none_or(|(most, _)| differs < *most) {
-            best = Some((
-                differs,
-                Named {
-                    slip,
-                    explains: wrong.len(),
-                },
-            ));
-        }
-    }
-    let named = best.map(|(_, named)| named);
-    let unexplained = named.is_none();
-    (named, unexplained)
+fn answer_wrong(graded: &Graded) -> bool {
+    graded.faults.iter().any(|fault| !is_call_fault(fault))
 }
 
-/// The slips that explain the wrong answers among `graded`.
+/// How one model did on the answers.
+struct Tally {
+    model: Model,
+    explains: usize,
+    exceptions: Vec<usize>,
+    /// Positions where it differs from the right answers.
+    differs: usize,
+    /// Answers that are the very move the model itself answers (of equal
+    /// moves, a program keeps one the same way every time).
+    exact: usize,
+}
+
+/// Runs `model` on every answer, giving up once it misses more than `budget`.
+fn tally(model: &Model, graded: &[Graded], options: &Options, budget: usize) -> Option<Tally> {
+    let mut memo = Memo::new();
+    let mut tally = Tally {
+        model: model.clone(),
+        explains: 0,
+        exceptions: Vec::new(),
+        differs: 0,
+        exact: 0,
+    };
+    for one in graded {
+        let prediction = predict(model, one, options, &mut memo);
+        if !is_right(&prediction, one) {
+            tally.differs += 1;
+        }
+        if let Prediction::Move(chosen, _) = &prediction
+            && matches!(one.answer.said, Said::Move { .. })
+            && one.answer.square(&one.board) == *chosen
+        {
+            tally.exact += 1;
+        }
+        if matches(&prediction, one) {
+            if answer_wrong(one) {
+                tally.explains += 1;
+            }
+        } else {
+            tally.exceptions.push(one.number);
+            if tally.exceptions.len() > budget {
+                return None;
+            }
+        }
+    }
+    Some(tally)
+}
+
+/// The reference player that explains the wrong moves or scores among
+/// `graded`, if any explains most of them.
+pub fn name_program(graded: &[Graded], options: &Options) -> Option<Named> {
+    let wrong = graded.iter().filter(|one| answer_wrong(one)).count();
+    if wrong == 0 {
+        return None;
+    }
+    let models = catalogue(
+        options.scoring,
+        keep(options.ties),
+        options.ask == Ask::Scores,
+    );
+    // Most of the wrong answers, and few answers it does not give.
+    let budget = wrong / 4;
+    let mut best: Option<Tally> = None;
+    for model in &models {
+        let budget = match &best {
+            Some(best) if best.exceptions.is_empty() => 0,
+            Some(best) => best.exceptions.len(),
+            None => budget,
+        };
+        let Some(tally) = tally(model, graded, options, budget) else {
+            continue;
+        };
+        if tally.explains * 2 <= wrong || tally.explains == 0 {
+            continue;
+        }
+        // Of the programs that explain as much: the one that answers the
+        // very moves the student did, the articles' printed code (the
+        // first most students try), the fewest slips, the nearest right.
+        let rank = |tally: &Tally| {
+            (
+                tally.exceptions.len(),
+                usize::MAX - tally.explains,
+                usize::MAX - tally.exact,
+                !tally.model.is_printed(),
+                tally.model.slips.len(),
+                tally.differs,
+            )
+        };
+        if best.as_ref().is_none_or(|best| rank(&tally) < rank(best)) {
+            best = Some(tally);
+        }
+    }
+    let best = best?;
+    let examples = examples(&best.model, graded, options);
+    Some(Named {
+        model: best.model,
+        explains: best.explains,
+        wrong,
+        exceptions: best.exceptions,
+        examples,
+    })
+}
+
+/// For each slip of `model`, its first example: the simplest wrong answer
+/// the slip alone gives, else the simplest the whole model gives.
+fn examples(model: &Model, graded: &[Graded], options: &Options) -> Vec<(Slip, usize)> {
+    let base = Model::right(model.scoring, model.keep);
+    let mut positions: Vec<&Graded> = graded.iter().filter(|one| answer_wrong(one)).collect();
+    positions.sort_by_key(|one| (one.board.empty_cells().len(), one.number));
+    let first = |model: &Model| {
+        let mut memo = Memo::new();
+        positions
+            .iter()
+            .find(|one| matches(&predict(model, one, options, &mut memo), one))
+            .map(|one| one.number)
+    };
+    let whole = first(model);
+    model
+        .slips
+        .iter()
+        .filter_map(|&slip| {
+            let alone = if model.slips.len() > 1 {
+                first(&base.with(&[slip]))
+            } else {
+                whole
+            };
+            alone.or(whole).map(|number| (slip, number))
+        })
+        .collect()
+}
+
+/// The slip that explains every wrong count of calls.
+fn name_calls(graded: &[Graded], options: &Options) -> (Option<NamedCalls>, bool) {
+    let wrong = graded
+        .iter()
+        .filter(|one| one.faults.iter().any(is_call_fault))
+        .count();
+    let Some(algorithm) = options.calls else {
+        return (None, false);
+    };
+    if wrong == 0 {
+        return (None, false);
+    }
+    let slips = match algorithm {
+        Algorithm::Minimax => [CallSlip::FirstCallNotCounted, CallSlip::Pruned],
+        Algorithm::AlphaBeta => [CallSlip::FirstCallNotCounted, CallSlip::NotPruned],
+    };
+    let predicted = |slip: CallSlip, one: &Graded| match slip {
+        CallSlip::FirstCallNotCounted => one.expected.calls.map(|count| count.saturating_sub(1)),
+        CallSlip::Pruned => Some(calls(&one.board, Algorithm::AlphaBeta, options.scoring)),
+        CallSlip::NotPruned => Some(calls(&one.board, Algorithm::Minimax, options.scoring)),
+    };
+    let named = slips.into_iter().find(|&slip| {
+        graded
+            .iter()
+            .all(|one| one.answer.calls.is_some() && one.answer.calls == predicted(slip, one))
+    });
+    match named {
+        Some(slip) => (
+            Some(NamedCalls {
+                slip,
+                explains: wrong,
+            }),
+            false,
+        ),
+        None => (None, true),
+    }
+}
+
+/// What explains the wrong answers among `graded`.
 pub fn diagnose(graded: &[Graded], options: &Options) -> Diagnosis {
-    let answer_fault = |fault: &Fault| !is_call_fault(fault);
-    let (answers, answers_unexplained) =
-        nearest(&answer_slips(options), graded, options, answer_fault);
-    let (calls, calls_unexplained) = nearest(&call_slips(options), graded, options, is_call_fault);
+    let answers = name_program(graded, options);
+    let some_wrong = graded.iter().any(answer_wrong);
+    let (calls, calls_unexplained) = name_calls(graded, options);
     Diagnosis {
+        answers_unexplained: some_wrong && answers.is_none(),
         answers,
         calls,
-        answers_unexplained,
         calls_unexplained,
     }
 }

@@ -19,11 +19,15 @@
 #![deny(missing_docs)]
 
 pub mod child;
+pub mod class;
 pub mod cs50;
 pub mod diagnosis;
+pub mod keeper;
 pub mod lab;
+pub mod players;
 pub mod protocol;
 pub mod report;
+pub mod words;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -32,8 +36,8 @@ use tictactoe_engine::teach::reference::{Algorithm, move_values, tree_size};
 use tictactoe_engine::teach::trace::{Step, Walk};
 use tictactoe_engine::{Board, Scoring, Square, first_best, reachable_positions};
 
-use child::{Program, Student, Trouble, shown};
-use diagnosis::Diagnosis;
+use child::{Guard, Program, Student, Trouble, seconds, shown};
+use diagnosis::{Article, Diagnosis};
 use protocol::{Answer, Ask, Said, read_answer, request};
 
 /// How many times a program that failed is started again: after its
@@ -149,6 +153,8 @@ pub struct Options {
     /// How long the program may think about the empty board; other
     /// positions get a share of it ([`time_for`]).
     pub timeout: Duration,
+    /// The article whose names the report speaks.
+    pub article: Article,
 }
 
 impl Default for Options {
@@ -159,6 +165,7 @@ impl Default for Options {
             ties: Ties::Any,
             calls: None,
             timeout: DEFAULT_TIMEOUT,
+            article: Article::Gfg,
         }
     }
 }
@@ -408,11 +415,13 @@ pub fn simplest_first(mut positions: Vec<Board>) -> Vec<Board> {
 /// and started again after a failure, at most [`RESTARTS`] times.
 pub struct Session<'a> {
     program: &'a Program,
+    guard: &'a Guard,
     student: Option<Student>,
     /// Programs that greet with a line of their own before the first request
     /// (the CS50 shim says it imported the module).
     greets: bool,
-    /// How long a greeting may take.
+    /// How long a greeting, or the first answer after a start, may take:
+    /// starting a program (Python, node) takes long on a busy machine.
     timeout: Duration,
     stop: &'a AtomicBool,
     /// Every failure so far.
@@ -433,15 +442,17 @@ pub enum Reply<T> {
 }
 
 impl<'a> Session<'a> {
-    /// A session that starts `program` when first asked.
+    /// A session that starts `program` as `guard` says when first asked.
     pub fn new(
         program: &'a Program,
+        guard: &'a Guard,
         greets: bool,
         timeout: Duration,
         stop: &'a AtomicBool,
     ) -> Session<'a> {
         Session {
             program,
+            guard,
             student: None,
             greets,
             timeout,
@@ -466,6 +477,13 @@ impl<'a> Session<'a> {
             return Reply::Stop(Ended::Interrupted);
         }
         let stop = self.stop;
+        // A program about to be started may take the whole timeout for its
+        // first answer.
+        let timeout = if self.student.is_none() {
+            timeout.max(self.timeout)
+        } else {
+            timeout
+        };
         let answered = self.running().and_then(|student| {
             let line = student.ask(request, timeout, stop)?;
             match read(&line) {
@@ -487,7 +505,9 @@ impl<'a> Session<'a> {
                 }
                 match trouble {
                     Trouble::Interrupted => Reply::Stop(Ended::Interrupted),
-                    Trouble::NotStarted(why) if self.answered == 0 && self.failures.is_empty() => {
+                    Trouble::NotStarted(why)
+                        if self.greets || (self.answered == 0 && self.failures.is_empty()) =>
+                    {
                         Reply::Stop(Ended::NotStarted(why))
                     }
                     trouble => {
@@ -515,17 +535,26 @@ impl<'a> Session<'a> {
     /// The running program, started (and greeted) if need be.
     fn running(&mut self) -> Result<&mut Student, Trouble> {
         if self.student.is_none() {
-            let mut student = Student::start(self.program)?;
+            let mut student = Student::start(self.program, self.guard)?;
             if self.greets {
                 let hello = student.hello(self.timeout, self.stop);
                 if let Err(trouble) = hello {
                     student.stop();
-                    // A program that cannot even greet was never running.
+                    // A program that cannot even greet (a module that does
+                    // not import) is not started again: it would fail the
+                    // same way.
                     return Err(match trouble {
-                        Trouble::Exited { status, said } if self.answered == 0 => {
-                            Trouble::NotStarted(
-                                said.or(status).unwrap_or_else(|| "it said nothing".into()),
-                            )
+                        Trouble::Exited { status, said } => Trouble::NotStarted(
+                            said.or(status).unwrap_or_else(|| "it said nothing".into()),
+                        ),
+                        Trouble::Hung(waited) => Trouble::NotStarted(format!(
+                            "importing the module took more than {}: does it play a game, \
+                             wait for input or loop when imported? Keep that under \
+                             `if __name__ == \"__main__\":`",
+                            seconds(waited)
+                        )),
+                        Trouble::Memory { .. } | Trouble::Garbage { .. } => {
+                            Trouble::NotStarted(format!("importing it: {trouble}"))
                         }
                         trouble => trouble,
                     });
@@ -549,12 +578,13 @@ impl<'a> Session<'a> {
 /// stops grading (and the program) at once when set.
 pub fn grade(
     program: &Program,
+    guard: &Guard,
     positions: &[Board],
     options: &Options,
     stop: &AtomicBool,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Summary {
-    let mut session = Session::new(program, false, options.timeout, stop);
+    let mut session = Session::new(program, guard, false, options.timeout, stop);
     let mut graded = Vec::new();
     let mut ended = Ended::Done;
     for (index, board) in positions.iter().enumerate() {

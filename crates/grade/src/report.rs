@@ -1,17 +1,21 @@
 //! What grading says: the heading, a line for each failure of the program
-//! as it happens, and the summary (`N/4520 right`, the first wrong
-//! positions with GeeksforGeeks' minimax on each, the diagnosis), in text
-//! or as one JSON object per position and one for the summary.
+//! and the first wrong answer as they happen, a line as each size of
+//! position is done, and the summary (`N/4520 right`, the diagnosis, the
+//! first example of each mistake with the line that refutes the student's
+//! move), in text; or, in the part at the end of this file, as JSON: one
+//! object per position and one for the summary, and Gradescope's
+//! `results.json`.
 
 use tictactoe_engine::teach::reference::Algorithm;
-use tictactoe_engine::{Board, Limits, Square, analyze, find_best_move};
+use tictactoe_engine::{Board, Scoring, Square};
 
 use super::child::{Program, Trouble, seconds};
-use super::diagnosis::{Diagnosis, Named};
+use super::diagnosis::{Article, Diagnosis, Named, name_program};
 use super::protocol::{Answer, Ask, Said};
+use super::words::{after, printed, sentence};
 use super::{Ended, Failure, Fault, Graded, LEAST_TIME, Options, RESTARTS, Summary, Ties};
-use tictactoe_game::json::{self, Scores};
-use tictactoe_game::present::{move_list, result_for, scoring_legend};
+use tictactoe_game::json;
+use tictactoe_game::present::scoring_legend;
 use tictactoe_game::text::{count, signed, thousands};
 
 /// How many wrong positions the text report shows, unless told otherwise.
@@ -84,19 +88,39 @@ fn algorithm_words(algorithm: Algorithm) -> &'static str {
     }
 }
 
-/// The heading: what is run, on how many positions, asking what.
-pub fn heading(program: &Program, positions: usize, options: &Options) -> String {
+/// Whose minimax the right scores are, in the article's words.
+fn scores_source(options: &Options) -> String {
+    let flag = options.scoring.name();
+    match (options.article, options.scoring) {
+        (Article::Fcc, Scoring::Depth) => format!(
+            "GeeksforGeeks' minimax with the depth, --scores {flag}; freeCodeCamp's code counts \
+             the bare ±10: --scores plain"
+        ),
+        (Article::Fcc, _) => format!("freeCodeCamp's minimax, --scores {flag}"),
+        (Article::Cs50, Scoring::Cs50) => format!("CS50's utility, --scores {flag}"),
+        (Article::Gfg, Scoring::Plain) => {
+            format!("GeeksforGeeks' minimax as its code listing counts, --scores {flag}")
+        }
+        _ => format!("GeeksforGeeks' minimax, --scores {flag}"),
+    }
+}
+
+/// The heading: what is run, on how many positions, asking what, in whose
+/// words (`why`: how the article was chosen).
+pub fn heading(program: &Program, positions: usize, options: &Options, why: &str) -> String {
     let win = Board::new().geometry().win_score();
     format!(
         "Grading `{program}` on {}, simplest first.\n\
          Asked: {}.\n\
-         Scores: {} (GeeksforGeeks' minimax, --scores {}).\n\
+         Scores: {} ({}).\n\
+         Words: {} ({why}; --article gfg, fcc or cs50 says another).\n\
          Time: {} for the empty board, a share of it by the size of its minimax tree \
          elsewhere (at least {}).\n\n",
         count(positions as u64, "position", "positions"),
         asked_words(options),
         scoring_legend(options.scoring, win),
-        options.scoring.name(),
+        scores_source(options),
+        options.article.possessive(),
         seconds(options.timeout),
         seconds(LEAST_TIME.min(options.timeout)),
     )
@@ -107,7 +131,8 @@ pub fn failure_line(failure: &Failure) -> String {
     let killed = match failure.trouble {
         Trouble::Exited {
             status: Some(_), ..
-        } => "",
+        }
+        | Trouble::Memory { .. } => "",
         _ => "killed, ",
     };
     let next = match failure.restarts_left {
@@ -140,27 +165,20 @@ fn yours_words(answer: &Answer, board: &Board) -> String {
     }
 }
 
-/// The line of best play after `mv`: `c3 X: X wins in 1`.
-fn best_line(board: &Board, mv: Square) -> Option<String> {
-    let analysis = analyze(board, Limits::ToTheEnd);
-    let scored = analysis.moves.iter().find(|scored| scored.mv == mv)?;
-    let result = result_for(analysis.outlook_of(*scored), board.to_move());
-    let mut moves = vec![mv];
-    let mut after = board.play(mv).ok()?;
-    while let Some(next) = find_best_move(&after) {
-        moves.push(next);
-        after = after.play(next).ok()?;
-    }
-    Some(format!("{}: {result}", move_list(board, moves)))
+/// The student's wrong move on `graded`'s board, if it answered one.
+fn wrong_move(graded: &Graded) -> Option<Square> {
+    let square = graded.answer.square(&graded.board)?;
+    let legal = graded.board.get(square).is_none();
+    (legal && !graded.expected.moves.contains(&square)).then_some(square)
 }
 
-/// One wrong position, as the text report shows it.
-fn wrong_words(graded: &Graded, options: &Options) -> String {
+/// One wrong position, as the text report shows it; `shows` names the
+/// mistakes it is the first example of.
+fn wrong_words(graded: &Graded, options: &Options, named: Option<&Named>, shows: &str) -> String {
     let board = &graded.board;
     let to_move = board.to_move();
-    let mut out = format!("  #{}  {board}  {to_move} to move\n", graded.number);
-    let grid = board.to_grid();
-    for row in grid.lines() {
+    let mut out = format!("  #{}  {board}  {to_move} to move{shows}\n", graded.number);
+    for row in board.to_grid().lines() {
         out.push_str(&format!("        {row}\n"));
     }
     let answers_wrong = graded
@@ -197,7 +215,7 @@ fn wrong_words(graded: &Graded, options: &Options) -> String {
             _ => {}
         }
     }
-    // Asked for scores, the right answer is already GeeksforGeeks' minimax's.
+    // Asked for scores, the right answer is already the reference's scores.
     if options.ask == Ask::Best || !answers_wrong {
         let scores: Vec<String> = graded
             .expected
@@ -205,15 +223,69 @@ fn wrong_words(graded: &Graded, options: &Options) -> String {
             .iter()
             .map(|&(square, score)| format!("{square} {}", signed(score)))
             .collect();
+        out.push_str(&format!("    right scores: {}\n", scores.join(", ")));
+    }
+    let model = named.map(|named| &named.model);
+    if let Some(mine) = wrong_move(graded)
+        && let Some(line) = after(board, mine, model)
+    {
+        out.push_str(&format!("    after your {mine}: {line}\n"));
+    }
+    if answers_wrong
+        && let Some(&best) = graded.expected.moves.first()
+        && let Some(line) = after(board, best, None)
+    {
+        out.push_str(&format!("    after {best}: {line}\n"));
+    }
+    out
+}
+
+/// The diagnosis of the moves or scores in words.
+fn named_words(named: &Named, options: &Options) -> String {
+    let slips = &named.model.slips;
+    let mut out = format!("Diagnosis ({}): ", named.name());
+    if !named.explains_all() {
+        let exceptions: Vec<String> = named
+            .exceptions
+            .iter()
+            .take(5)
+            .map(|number| format!("#{number}"))
+            .collect();
+        let more = if named.exceptions.len() > 5 {
+            ", …"
+        } else {
+            ""
+        };
         out.push_str(&format!(
-            "    GeeksforGeeks' minimax: {}\n",
-            scores.join(", ")
+            "it explains {} of the {} wrong answers, and not {}{more}: compare those with the \
+             article line by line. ",
+            thousands(named.explains as u64),
+            thousands(named.wrong as u64),
+            exceptions.join(", "),
         ));
     }
-    if let Some(&best) = graded.expected.moves.first()
-        && let Some(line) = best_line(board, best)
-    {
-        out.push_str(&format!("    line behind {best}: {line}\n"));
+    if named.model.is_printed() {
+        out.push_str(&printed(options.article, options.scoring));
+        out.push('\n');
+        for &slip in slips {
+            out.push_str(&format!(
+                "  {}: {}\n",
+                slip.name(),
+                sentence(slip, options.article, options.scoring)
+            ));
+        }
+    } else if let [slip] = slips.as_slice() {
+        out.push_str(&sentence(*slip, options.article, options.scoring));
+        out.push('\n');
+    } else {
+        out.push_str(&format!("{} mistakes together.\n", slips.len()));
+        for &slip in slips {
+            out.push_str(&format!(
+                "  {}: {}\n",
+                slip.name(),
+                sentence(slip, options.article, options.scoring)
+            ));
+        }
     }
     out
 }
@@ -221,36 +293,66 @@ fn wrong_words(graded: &Graded, options: &Options) -> String {
 /// The diagnosis in words.
 fn diagnosis_words(diagnosis: &Diagnosis, options: &Options) -> String {
     let mut out = String::new();
-    let mut say = |named: &Option<Named>, unexplained: bool, what: &str| {
-        if let Some(named) = named {
-            out.push_str(&format!(
-                "Diagnosis ({}): {}\n",
-                named.slip.name(),
-                named.slip.sentence(options)
-            ));
-        } else if unexplained {
-            out.push_str(&format!(
-                "No usual mistake explains every wrong {what}: compare yours with the article's line by line on the first position above.\n"
-            ));
-        }
-    };
-    say(
-        &diagnosis.answers,
-        diagnosis.answers_unexplained,
-        match options.ask {
+    if let Some(named) = &diagnosis.answers {
+        out.push_str(&named_words(named, options));
+    } else if diagnosis.answers_unexplained {
+        let what = match options.ask {
             Ask::Best => "move",
             Ask::Scores => "score",
-        },
-    );
-    say(
-        &diagnosis.calls,
-        diagnosis.calls_unexplained,
-        "count of calls",
-    );
+        };
+        out.push_str(&format!(
+            "No usual mistake explains most wrong {what}s: compare yours with the article's line \
+             by line on the first position above.\n"
+        ));
+    }
+    if let Some(named) = &diagnosis.calls {
+        out.push_str(&format!(
+            "Diagnosis ({}): {}\n",
+            named.slip.name(),
+            named.slip.sentence()
+        ));
+    } else if diagnosis.calls_unexplained {
+        out.push_str(
+            "No usual mistake explains every wrong count of calls: compare yours with the \
+             article's line by line on the first position above.\n",
+        );
+    }
     out
 }
 
-/// The summary: `N/M right`, the first `shown` wrong positions, failures, the diagnosis.
+/// The wrong positions shown: the first example of each mistake named,
+/// then the first wrong ones, simplest first, `shown` at least; each with
+/// the names of the mistakes it is the first example of.
+fn shown_positions(summary: &Summary, shown: usize) -> Vec<(&Graded, Vec<&'static str>)> {
+    if shown == 0 {
+        return Vec::new();
+    }
+    let mut picked: Vec<(&Graded, Vec<&'static str>)> = Vec::new();
+    if let Some(named) = &summary.diagnosis.answers {
+        for &(slip, number) in &named.examples {
+            let Some(graded) = summary.graded.iter().find(|one| one.number == number) else {
+                continue;
+            };
+            match picked.iter_mut().find(|(one, _)| one.number == number) {
+                Some((_, names)) => names.push(slip.name()),
+                None => picked.push((graded, vec![slip.name()])),
+            }
+        }
+    }
+    for graded in summary.graded.iter().filter(|one| !one.right()) {
+        if picked.len() >= shown {
+            break;
+        }
+        if !picked.iter().any(|(one, _)| one.number == graded.number) {
+            picked.push((graded, Vec::new()));
+        }
+    }
+    picked.sort_by_key(|(one, _)| (one.board.empty_cells().len(), one.number));
+    picked
+}
+
+/// The summary: `N/M right`, the diagnosis, the first example of each
+/// mistake and the first wrong positions (`shown` at least), failures.
 pub fn summary_text(summary: &Summary, options: &Options, shown: usize) -> String {
     let mut out = String::new();
     if let Ended::NotStarted(why) = &summary.ended {
@@ -261,11 +363,11 @@ pub fn summary_text(summary: &Summary, options: &Options, shown: usize) -> Strin
         thousands(summary.right() as u64),
         thousands(summary.positions as u64)
     ));
-    let wrong: Vec<&Graded> = summary.graded.iter().filter(|g| !g.right()).collect();
+    let wrong = summary.graded.iter().filter(|g| !g.right()).count();
     let failed = summary.failures.len();
     let mut notes = Vec::new();
-    if !wrong.is_empty() {
-        notes.push(format!("{} wrong", thousands(wrong.len() as u64)));
+    if wrong > 0 {
+        notes.push(format!("{} wrong", thousands(wrong as u64)));
     }
     if failed > 0 {
         notes.push(format!(
@@ -294,27 +396,126 @@ pub fn summary_text(summary: &Summary, options: &Options, shown: usize) -> Strin
         )),
         _ => {}
     }
-    if !wrong.is_empty() && shown > 0 {
-        let first = wrong.len().min(shown);
-        out.push_str(&format!(
-            "\nWrong answers (the first {first} of {}, simplest first):\n\n",
-            thousands(wrong.len() as u64)
-        ));
-        for graded in wrong.iter().take(first) {
-            out.push_str(&wrong_words(graded, options));
+    let picked = shown_positions(summary, shown);
+    if !picked.is_empty() {
+        let examples = picked.iter().filter(|(_, names)| !names.is_empty()).count();
+        let title = if examples > 0 {
+            format!(
+                "Wrong answers ({} of {}: the first example of each mistake, and the first, \
+                 simplest first):",
+                picked.len(),
+                thousands(wrong as u64)
+            )
+        } else {
+            format!(
+                "Wrong answers (the first {} of {}, simplest first):",
+                picked.len(),
+                thousands(wrong as u64)
+            )
+        };
+        out.push_str(&format!("\n{title}\n\n"));
+        let named = summary.diagnosis.answers.as_ref();
+        for (graded, names) in &picked {
+            let shows = if names.is_empty() {
+                String::new()
+            } else {
+                format!("  (first example: {})", names.join(", "))
+            };
+            out.push_str(&wrong_words(graded, options, named, &shows));
             out.push('\n');
         }
-    } else if !wrong.is_empty() {
+    } else if wrong > 0 {
         out.push('\n');
     }
-    let diagnosis = diagnosis_words(&summary.diagnosis, options);
-    if !diagnosis.is_empty() {
-        if shown == 0 {
-            out.push('\n');
-        }
-        out.push_str(&diagnosis);
-    }
+    out.push_str(&diagnosis_words(&summary.diagnosis, options));
     out
+}
+
+/// What grading says as it goes, in text: the first wrong answer at once
+/// (with what explains the answers so far), and a line as each size of
+/// position (its number of empty squares) is done.
+#[derive(Debug, Default)]
+pub struct Progress {
+    graded: Vec<Graded>,
+    /// Empty squares of the positions being asked, and how many so far.
+    size: Option<(usize, usize, usize)>,
+    told_wrong: bool,
+}
+
+impl Progress {
+    /// A position answered: the lines to print now.
+    pub fn graded(&mut self, graded: &Graded, options: &Options) -> String {
+        let mut out = String::new();
+        let empties = graded.board.empty_cells().len();
+        if let Some((size, _, _)) = self.size
+            && size != empties
+        {
+            out.push_str(&self.done());
+        }
+        let (_, asked, right) = self.size.get_or_insert((empties, 0, 0));
+        *asked += 1;
+        if graded.right() {
+            *right += 1;
+        }
+        self.graded.push(graded.clone());
+        if !graded.right() && !self.told_wrong {
+            self.told_wrong = true;
+            out.push_str(&self.first_wrong(graded, options));
+        }
+        out
+    }
+
+    /// Grading ended: the last size's line.
+    pub fn finish(&mut self) -> String {
+        self.done()
+    }
+
+    fn done(&mut self) -> String {
+        match self.size.take() {
+            Some((size, asked, right)) => format!(
+                "{}: {}/{} right\n",
+                count(size as u64, "empty square", "empty squares"),
+                thousands(right as u64),
+                thousands(asked as u64)
+            ),
+            None => String::new(),
+        }
+    }
+
+    fn first_wrong(&self, graded: &Graded, options: &Options) -> String {
+        let board = &graded.board;
+        let mut out = format!(
+            "First wrong answer, #{} {board} ({} to move): yours {}",
+            graded.number,
+            board.to_move(),
+            yours_words(&graded.answer, board)
+        );
+        if options.ask == Ask::Best {
+            out.push_str(&format!(", right {}", either(&graded.expected.moves)));
+        }
+        let so_far = name_program(&self.graded, options);
+        if let Some(mine) = wrong_move(graded)
+            && let Some(line) = after(board, mine, so_far.as_ref().map(|named| &named.model))
+        {
+            out.push_str(&format!("; after your {mine}: {line}"));
+        }
+        out.push_str(".\n");
+        if let Some(named) = so_far.filter(Named::explains_all) {
+            out.push_str(&format!(
+                "  So far this looks like {}; the diagnosis comes at the end.\n",
+                named.name()
+            ));
+        }
+        out
+    }
+}
+
+// JSON: everything `grade` writes as JSON is filled in here, in the
+// shapes of the program's one JSON module (tictactoe_game::json).
+
+/// Scores in JSON: `{"a3": -8, "b3": 0, "c3": 9}`, in reading order.
+fn scores_json(scores: impl IntoIterator<Item = (Square, i64)>) -> json::Scores {
+    json::Scores(scores.into_iter().collect())
 }
 
 /// What a fault says, for JSON.
@@ -348,21 +549,19 @@ fn fault_words(fault: &Fault) -> String {
     }
 }
 
-/// The JSON of a position answered.
-pub fn graded_json(graded: &Graded) -> json::Graded {
+/// One line of JSON for a position answered.
+pub fn graded_json(graded: &Graded) -> String {
     let board = graded.board;
     let yours = match &graded.answer.said {
-        &Said::Move { row, col } => json::Yours::Move {
+        Said::Move { .. } => json::Yours::Move {
             mv: graded.answer.square(&board),
-            row,
-            col,
         },
         Said::Scores(scores) => json::Yours::Scores {
-            scores: Scores(scores.clone()),
+            scores: scores_json(scores.iter().copied()),
         },
     };
     let expected = &graded.expected;
-    json::Graded {
+    json::line(&json::Graded {
         number: graded.number,
         board,
         to_move: board.to_move(),
@@ -372,39 +571,62 @@ pub fn graded_json(graded: &Graded) -> json::Graded {
         calls: graded.answer.calls,
         expected: json::Expected {
             moves: expected.moves.clone(),
-            scores: Scores(
-                expected
-                    .scores
-                    .iter()
-                    .map(|&(square, score)| (square, i64::from(score)))
-                    .collect(),
-            ),
+            scores: scores_json(expected.scores.iter().map(|&(s, v)| (s, i64::from(v)))),
             calls: expected.calls,
         },
         faults: graded.faults.iter().map(fault_words).collect(),
-    }
+    })
 }
 
-/// The JSON of a failure of the program.
-pub fn failure_json(failure: &Failure) -> json::Failed {
-    json::Failed {
+/// One line of JSON for a failure of the program.
+pub fn failure_json(failure: &Failure) -> String {
+    json::line(&json::Failed {
         number: failure.number,
         board: failure.board,
         trouble: failure.trouble.to_string(),
         restarts_left: failure.restarts_left,
+    })
+}
+
+/// The diagnosis of the moves or scores, in JSON.
+fn named_json(named: &Named, options: &Options) -> json::Program {
+    let says: Vec<String> = named
+        .model
+        .slips
+        .iter()
+        .map(|&slip| sentence(slip, options.article, options.scoring))
+        .collect();
+    json::Program {
+        mistake: named.name(),
+        mistakes: named.model.slips.iter().map(|slip| slip.name()).collect(),
+        as_printed: named.model.is_printed(),
+        explains: named.explains,
+        wrong: named.wrong,
+        exceptions: named.exceptions.clone(),
+        examples: named
+            .examples
+            .iter()
+            .map(|&(slip, number)| json::Example {
+                mistake: slip.name(),
+                number,
+            })
+            .collect(),
+        says: says.join(" "),
+        printed: named
+            .model
+            .is_printed()
+            .then(|| printed(options.article, options.scoring)),
     }
 }
 
-/// The summary's JSON: `{"summary": {...}}`.
-pub fn summary_json(summary: &Summary, options: &Options) -> json::GradeSummary {
-    let named = |named: &Option<Named>| {
-        named.as_ref().map(|named| json::Named {
-            mistake: named.slip.name(),
-            explains: named.explains,
-            says: named.slip.sentence(options),
-        })
-    };
-    json::GradeSummary {
+/// The summary as one line of JSON: `{"summary": {...}}`.
+pub fn summary_json(summary: &Summary, options: &Options) -> String {
+    let calls = summary.diagnosis.calls.as_ref().map(|named| json::Named {
+        mistake: named.slip.name().to_string(),
+        explains: named.explains,
+        says: named.slip.sentence(),
+    });
+    json::line(&json::GradeSummary {
         summary: json::GradeTotals {
             positions: summary.positions,
             reached: summary.reached(),
@@ -416,10 +638,185 @@ pub fn summary_json(summary: &Summary, options: &Options) -> json::GradeSummary 
             ask: options.ask.name(),
             scores: options.scoring,
             ties: options.ties.name(),
+            article: options.article.name(),
             diagnosis: json::Diagnosis {
-                answers: named(&summary.diagnosis.answers),
-                calls: named(&summary.diagnosis.calls),
+                answers: summary
+                    .diagnosis
+                    .answers
+                    .as_ref()
+                    .map(|named| named_json(named, options)),
+                calls,
             },
         },
+    })
+}
+
+/// One test of Gradescope's `results.json`: worth one point, the share of
+/// its answers right.
+fn gradescope_test(
+    name: String,
+    right: usize,
+    asked: usize,
+    output: String,
+) -> json::GradescopeTest {
+    let score = if asked == 0 {
+        0.0
+    } else {
+        (right as f64 / asked as f64 * 10_000.0).round() / 10_000.0
+    };
+    json::GradescopeTest {
+        name,
+        score,
+        max_score: 1,
+        output,
+        visibility: "visible",
     }
+}
+
+/// Gradescope's `results.json` for a whole file: the `score`, the time,
+/// the `output` (the report in text) and the `tests`.
+fn gradescope(tests: Vec<json::GradescopeTest>, output: String, seconds: f64) -> String {
+    let score: f64 = tests.iter().map(|test| test.score).sum();
+    json::document(&json::Gradescope {
+        score: (score * 10_000.0).round() / 10_000.0,
+        execution_time: seconds.round(),
+        output,
+        visibility: "visible",
+        tests,
+    })
+}
+
+/// Gradescope's `results.json` for a program graded: a test per size of
+/// position (its number of empty squares), each worth a point, scored by
+/// the share of its positions answered right; `output` is the report.
+pub fn gradescope_program(summary: &Summary, output: String, seconds: f64) -> String {
+    let mut sizes: Vec<usize> = summary
+        .graded
+        .iter()
+        .map(|one| one.board.empty_cells().len())
+        .chain(
+            summary
+                .failures
+                .iter()
+                .map(|one| one.board.empty_cells().len()),
+        )
+        .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let tests = sizes
+        .into_iter()
+        .map(|size| {
+            let of_size = |board: &Board| board.empty_cells().len() == size;
+            let graded: Vec<&Graded> = summary
+                .graded
+                .iter()
+                .filter(|one| of_size(&one.board))
+                .collect();
+            let failed = summary.failures.iter().filter(|one| of_size(&one.board));
+            let right = graded.iter().filter(|one| one.right()).count();
+            let asked = graded.len() + failed.clone().count();
+            let mut said = format!("{right}/{asked} right");
+            if let Some(first) = graded.iter().find(|one| !one.right()) {
+                said.push_str(&format!(
+                    "; the first wrong: #{} {} ({} to move), answered `{}`",
+                    first.number,
+                    first.board,
+                    first.board.to_move(),
+                    first.line
+                ));
+            }
+            for failure in failed {
+                said.push_str(&format!("; #{}: {}", failure.number, failure.trouble));
+            }
+            gradescope_test(
+                format!(
+                    "positions with {}",
+                    count(size as u64, "empty square", "empty squares")
+                ),
+                right,
+                asked,
+                said,
+            )
+        })
+        .collect();
+    gradescope(tests, output, seconds)
+}
+
+/// Gradescope's `results.json` for a CS50 module: a test per function,
+/// each worth a point, scored by the share of its calls answered right.
+pub fn gradescope_cs50(summary: &super::cs50::Cs50Summary, output: String, seconds: f64) -> String {
+    let tests = summary
+        .functions
+        .iter()
+        .map(|checked| {
+            let mut said = format!("{}/{} right", checked.right, checked.calls);
+            if let Some(wrong) = checked.wrong.first() {
+                said.push_str(&format!(
+                    "; the first wrong: {}: {}",
+                    wrong.call.words(),
+                    wrong.why
+                ));
+            }
+            if let Some(hint) = super::cs50::hint(checked) {
+                said.push_str(&format!("\n{hint}"));
+            }
+            gradescope_test(
+                checked.function.name().to_string(),
+                checked.right,
+                checked.calls,
+                said,
+            )
+        })
+        .collect();
+    gradescope(tests, output, seconds)
+}
+
+/// One submission's row of a class, as one line of JSON: `submission`,
+/// `right`, `wrong`, `failed`, `asked`, `diagnosis`, `ended`, `seconds`.
+pub fn row_json(row: &super::class::Row) -> String {
+    json::line(&json::ClassRow {
+        submission: row.name.clone(),
+        right: row.right,
+        wrong: row.wrong,
+        failed: row.failed,
+        asked: row.asked,
+        diagnosis: row.diagnosis.clone(),
+        ended: row.ended,
+        seconds: (row.time.as_secs_f64() * 10.0).round() / 10.0,
+    })
+}
+
+/// The check as JSON: one line per function, then `{"summary": ...}`.
+pub fn cs50_json_lines(summary: &super::cs50::Cs50Summary) -> Vec<String> {
+    let mut lines: Vec<String> = summary
+        .functions
+        .iter()
+        .map(|checked| {
+            json::line(&json::Cs50Function {
+                function: checked.function.name(),
+                calls: checked.calls,
+                answered: checked.answered,
+                right: checked.right,
+                wrong: checked
+                    .wrong
+                    .iter()
+                    .map(|wrong| json::Cs50Wrong {
+                        call: wrong.call.words(),
+                        board: wrong.call.board,
+                        why: wrong.why.clone(),
+                    })
+                    .collect(),
+                hint: super::cs50::hint(checked),
+            })
+        })
+        .collect();
+    lines.push(json::line(&json::Cs50Summary {
+        summary: json::Cs50Totals {
+            ended: summary.ended.name(),
+            not_started: summary.ended.not_started(),
+            failed: summary.failures.len(),
+            all_right: summary.all_right(),
+        },
+    }));
+    lines
 }

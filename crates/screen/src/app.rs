@@ -64,6 +64,9 @@ pub struct Served {
     pub clock: Option<Clock>,
     /// The side whose player is away, and when they lose unless back.
     pub away: Option<(Player, Instant)>,
+    /// From when the side not to move may claim the game against the side
+    /// to move, which has not moved: a game without a clock.
+    pub claim: Option<Instant>,
 }
 
 /// A message on the status line until `until`.
@@ -587,6 +590,13 @@ impl App {
                 self.place(mv, now);
             }
             Action::NewGame if self.is_versus() => self.ask_rematch(now),
+            Action::Claim { win } if self.claimable() => {
+                self.outgoing.push(Outgoing::Claim { win });
+            }
+            Action::Claim { .. } => self.say(
+                "Nothing to claim: the other player is within their time",
+                now,
+            ),
             Action::NewGame | Action::Undo | Action::Redo if self.is_watching() => {
                 self.say("You are watching: q returns to the lobby", now)
             }
@@ -758,7 +768,19 @@ impl App {
                 },
             )
         });
-        clock.into_iter().chain(away).min()
+        let claim = self.served.claim.filter(|&at| at > now);
+        clock.into_iter().chain(away).chain(claim).min()
+    }
+
+    /// True when this player may claim the game: the other player, to
+    /// move in a game without a clock, has not moved for the claim time.
+    pub fn claimable(&self) -> bool {
+        let Some(Link::Versus { me, .. }) = &self.link else {
+            return false;
+        };
+        let waiting =
+            matches!(self.game.status(), Status::InProgress { to_move } if to_move != *me);
+        waiting && self.ended.is_none() && self.served.claim.is_some_and(|at| self.now >= at)
     }
 
     /// True while a request is out and its answer would change the screen.
@@ -1287,6 +1309,16 @@ impl App {
 
     fn linked_status(&self, link: &Link) -> String {
         let status = self.game.status();
+        // What the player may do comes first, away or not.
+        if self.claimable()
+            && let Link::Versus { me, names, .. } = link
+        {
+            return format!(
+                "{} has not moved in the time allowed: v claims the win, x aborts",
+                names.of(me.other())
+            );
+        }
+
         if let (Some((side, until)), Status::InProgress { .. }) = (self.served.away, status) {
             let names = match link {
                 Link::Versus { names, .. } | Link::Watching { names } => names,
@@ -1486,6 +1518,7 @@ impl App {
                 }
             }),
             quiz,
+            claimable: mode == Mode::Versus && self.claimable(),
             ..Context::new(mode)
         }
     }

@@ -290,7 +290,7 @@ impl Admission {
         phase: &Arc<watch::Sender<Phase>>,
         progress: &Arc<Progress>,
         now: Instant,
-    ) -> Result<LoginTicket, Refusal> {
+    ) -> Result<LoginSlot, Refusal> {
         let key = address_key(address);
         let per_address = self.limits.max_per_address;
         let mut guard = self.pools();
@@ -335,14 +335,14 @@ impl Admission {
             },
         );
         *pools.logins_by_address.entry(key).or_default() += 1;
-        Ok(LoginTicket {
+        Ok(LoginSlot {
             admission: Arc::clone(self),
             id: Some(id),
         })
     }
 
     /// A player's place, once logged in and asking for the game.
-    pub(super) fn seat(self: &Arc<Self>, address: IpAddr) -> Result<Seat, Refusal> {
+    pub(super) fn player_slot(self: &Arc<Self>, address: IpAddr) -> Result<PlayerSlot, Refusal> {
         let key = address_key(address);
         let mut pools = self.pools();
         if pools.players_by_address.get(&key).copied().unwrap_or(0) >= self.limits.max_per_address {
@@ -353,7 +353,7 @@ impl Admission {
         }
         pools.players += 1;
         *pools.players_by_address.entry(key).or_default() += 1;
-        Ok(Seat {
+        Ok(PlayerSlot {
             admission: Arc::clone(self),
             address: key,
         })
@@ -395,12 +395,12 @@ impl Pools {
 
 /// A connection's place among the logins, given back when it opens the
 /// game or closes (or was pushed out already).
-pub(super) struct LoginTicket {
+pub(super) struct LoginSlot {
     admission: Arc<Admission>,
     id: Option<u64>,
 }
 
-impl LoginTicket {
+impl LoginSlot {
     /// The connection is no longer logging in.
     pub(super) fn leave(&mut self) {
         let Some(id) = self.id.take() else { return };
@@ -411,19 +411,19 @@ impl LoginTicket {
     }
 }
 
-impl Drop for LoginTicket {
+impl Drop for LoginSlot {
     fn drop(&mut self) {
         self.leave();
     }
 }
 
 /// A player's place, given back when the game closes.
-pub(super) struct Seat {
+pub(super) struct PlayerSlot {
     admission: Arc<Admission>,
     address: IpAddr,
 }
 
-impl Drop for Seat {
+impl Drop for PlayerSlot {
     fn drop(&mut self) {
         let mut pools = self.admission.pools();
         pools.players -= 1;

@@ -1,6 +1,8 @@
 //! The guest list of `--authorized-keys`: the public keys that may log in,
 //! each with the options written before it in OpenSSH's `authorized_keys`
-//! format, enforced as OpenSSH enforces them. The file is read as every
+//! format, enforced as OpenSSH enforces them. Entries are read by
+//! `ssh-key`'s parser where it can ([`entry`] says where it cannot); what
+//! each option means is this server's. The file is read as every
 //! file the program reads is ([`tictactoe_game::files`]), through
 //! [`read_small`].
 
@@ -8,6 +10,7 @@ use std::net::IpAddr;
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
+use russh::keys::ssh_key::authorized_keys::Entry;
 use russh::keys::ssh_key::public::KeyData;
 use russh::keys::{Algorithm, PublicKey};
 
@@ -279,8 +282,23 @@ fn parse_options<'a>(options: impl Iterator<Item = &'a str>) -> Result<Permits, 
     Ok(permits)
 }
 
-/// An entry's options (empty when it has none) and its key: the line is
-/// either a key, or options up to the first space outside quotes, then a key.
+/// An entry's options and its key. `ssh-key`'s parser reads most entries;
+/// OpenSSH also reads two kinds it refuses, which are split here: a quoted
+/// option holding a blank (`command="/usr/bin/foo --bar"`, `from="a, b"`),
+/// and options before a key without a comment (`no-pty ssh-ed25519 AAAA...`).
+fn entry(line: &str) -> Option<(Vec<String>, PublicKey)> {
+    if let Ok(entry) = line.parse::<Entry>() {
+        let options = entry.config_opts().iter().map(str::to_string).collect();
+        return Some((options, entry.public_key().clone()));
+    }
+    let (options, key) = split_entry(line)?;
+    let options = split_options(options).into_iter().map(str::to_string);
+    Some((options.collect(), key))
+}
+
+/// An entry's options (empty when it has none) and its key, for the
+/// entries `ssh-key` refuses: options up to the first blank outside
+/// quotes, then a key.
 fn split_entry(line: &str) -> Option<(&str, PublicKey)> {
     if let Ok(key) = PublicKey::from_openssh(line) {
         return Some(("", key));
@@ -340,8 +358,8 @@ pub(super) fn read_authorized(path: &Path) -> Result<(Guests, Warnings), ServeEr
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (options, key) = split_entry(line)
-            .ok_or_else(|| content(format!("line {line_number}: no public key")))?;
+        let (options, key) =
+            entry(line).ok_or_else(|| content(format!("line {line_number}: no public key")))?;
         let algorithm = key.algorithm();
         if !usable(&algorithm) {
             unusable += 1;
@@ -351,7 +369,7 @@ pub(super) fn read_authorized(path: &Path) -> Result<(Guests, Warnings), ServeEr
             ));
             continue;
         }
-        let permits = parse_options(split_options(options).into_iter())
+        let permits = parse_options(options.iter().map(String::as_str))
             .map_err(|reason| content(format!("line {line_number}: {reason}")))?;
         guests.push(Guest {
             key: key.key_data().clone(),
@@ -420,27 +438,33 @@ mod tests {
     }
 
     #[test]
-    fn options_are_split_at_commas_and_spaces_outside_quotes() {
+    fn entries_are_read_by_ssh_key_and_those_it_refuses_here() {
         let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap();
         let public = key.public_key().to_openssh().unwrap();
-        let line =
-            format!("from=\"10.0.0.1,10.0.0.2\",command=\"echo hi, there\" {public} a comment");
-        let (options, found) = split_entry(&line).unwrap();
+        // ssh-key reads options without blanks, before a key with a comment.
+        let line = format!("from=\"10.0.0.1,10.0.0.2\",no-pty {public} a comment");
+        assert!(line.parse::<Entry>().is_ok());
+        let (options, found) = entry(&line).unwrap();
+        assert_eq!(found.key_data(), key.public_key().key_data());
+        assert_eq!(options, ["from=\"10.0.0.1,10.0.0.2\"", "no-pty"]);
+        // OpenSSH reads a quoted blank, and options before a bare key; ssh-key does not.
+        let quoted = format!("from=\"10.0.0.1,10.0.0.2\",command=\"echo hi, there\" {public} x");
+        let bare = format!("no-pty {public}");
+        for refused in [&quoted, &bare] {
+            assert!(refused.parse::<Entry>().is_err(), "{refused}");
+        }
+        let (options, found) = entry(&quoted).unwrap();
         assert_eq!(found.key_data(), key.public_key().key_data());
         assert_eq!(
-            split_options(options),
+            options,
             ["from=\"10.0.0.1,10.0.0.2\"", "command=\"echo hi, there\""]
         );
-        let permits = parse_options(split_options(options).into_iter()).unwrap();
+        let permits = parse_options(options.iter().map(String::as_str)).unwrap();
         assert!(permits.no_game.is_some());
         let now = SystemTime::now();
         assert!(permits.admits("10.0.0.2".parse().unwrap(), now));
         assert!(!permits.admits("10.0.0.3".parse().unwrap(), now));
-        // A key without options, and options before a key without a comment.
-        assert_eq!(split_entry(&public).unwrap().0, "");
-        assert_eq!(
-            split_entry(&format!("no-pty {public}")).unwrap().0,
-            "no-pty"
-        );
+        assert_eq!(entry(&bare).unwrap().0, ["no-pty"]);
+        assert!(entry(&public).unwrap().0.is_empty());
     }
 }

@@ -4,11 +4,17 @@
 //! tictactoe review -` reviews them), each as text or `--json`. Results
 //! are said as everywhere in the program: `x-wins`, `o-wins`, `draw`.
 
-use super::lobby::{LEADERS, Lobby};
-use super::store::{Account, Ending, Kind, Outcome, Rating, StoredGame};
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::reads::{Asked, READ_BURST, READ_EVERY, Reads};
+use super::store::{Account, Kind, Lane, Rating, Store, StoredGame};
+use super::table::LEADERS;
 use tictactoe_engine::{Board, Player};
 use tictactoe_game::json;
 use tictactoe_game::record::Record;
+use tictactoe_game::versus::Termination;
 
 /// Games `history` lists, newest first.
 const HISTORY: u32 = 100;
@@ -26,19 +32,27 @@ pub(super) struct Answer {
     pub text: String,
     /// A line beside the output, for the person reading.
     pub note: Option<String>,
+    /// Given again as it was kept: nothing it shows changed since.
+    pub cached: bool,
 }
 
-impl Answer {
-    fn text(text: String) -> Answer {
-        Answer { text, note: None }
-    }
+/// Who asks: from where, with which key (its fingerprint) and, when the
+/// key has played here, its player.
+pub(super) struct Asker<'a> {
+    pub address: IpAddr,
+    pub key: Option<&'a str>,
+    pub account: Option<&'a Account>,
 }
 
-/// What a command answers: its output, or why it cannot.
-pub(super) fn run(
+/// What a command answers: its output, or why it cannot. A client that
+/// asks too often is told to wait; an answer kept is given again while what
+/// it shows has not changed; the database is read by the store's thread,
+/// in its reading lane.
+pub(super) async fn run(
     command: &str,
-    account: Option<&Account>,
-    lobby: &Lobby,
+    asker: Asker<'_>,
+    store: &Store,
+    reads: &Reads,
 ) -> Result<Answer, String> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let json = match words.get(1..) {
@@ -46,43 +60,107 @@ pub(super) fn run(
         Some(["--json"]) => true,
         _ => return Err(format!("{} takes no arguments but --json", words[0])),
     };
+    if let Err(wait) = reads.admit(asker.address, asker.key, Instant::now()) {
+        return Err(format!(
+            "too many requests from your address or key ({READ_BURST} at once, then one every {}); try again in {}",
+            humantime::format_duration(READ_EVERY),
+            humantime::format_duration(Duration::from_secs(wait.as_secs_f64().ceil() as u64))
+        ));
+    }
+    let (command, player) = match words[0] {
+        "leaderboard" => ("leaderboard", None),
+        "history" if asker.key.is_none() => {
+            return Err(
+                "history is a key's: connect with a key (ssh -i KEY) to see yours".to_string(),
+            );
+        }
+        // A key that has not played here has no games, and takes no name.
+        "history" => match asker.account {
+            Some(account) => ("history", Some(account)),
+            None => {
+                let text = if json {
+                    history_json(None, &[], &[])
+                } else {
+                    String::new()
+                };
+                let note = (!json).then(|| NO_HISTORY.to_string());
+                return Ok(Answer {
+                    text,
+                    note,
+                    cached: false,
+                });
+            }
+        },
+        other => return Err(format!("no command {other}")),
+    };
+    let asked = Asked {
+        command,
+        json,
+        player: player.map(|account| account.id),
+    };
+    let version = reads.version(&asked);
+    if let Some(kept) = reads.cached(&asked, version) {
+        let (text, note) = (*kept).clone();
+        return Ok(Answer {
+            text,
+            note,
+            cached: true,
+        });
+    }
+    let (text, note) = read(json, player, store).await?;
+    reads.keep(asked, version, Arc::new((text.clone(), note.clone())));
+    Ok(Answer {
+        text,
+        note,
+        cached: false,
+    })
+}
+
+/// Reads the leaderboard (`player` none) or the player's history, and
+/// writes it as text or JSON, with a note for standard error.
+async fn read(
+    json: bool,
+    player: Option<&Account>,
+    store: &Store,
+) -> Result<(String, Option<String>), String> {
     let failed =
         |error: rusqlite::Error| format!("the server could not read its database: {error}");
-    match words[0] {
-        "leaderboard" => lobby.with_store(|store| {
-            let mut boards = Vec::new();
-            for kind in store.rated_kinds().map_err(failed)? {
-                boards.push((kind, store.leaderboard(kind, LEADERS).map_err(failed)?));
-            }
-            Ok(Answer::text(if json {
-                leaderboard_json(&boards)
-            } else {
-                leaderboard_text(&boards)
-            }))
-        }),
-        "history" => {
-            let Some(account) = account else {
-                return Err(
-                    "history is a key's: connect with a key (ssh -i KEY) to see yours".to_string(),
-                );
-            };
-            lobby.with_store(|store| {
-                let ratings = store.ratings_of(account.id).map_err(failed)?;
-                let games = store.history(account.id, HISTORY).map_err(failed)?;
-                Ok(if json {
-                    Answer::text(history_json(account, &ratings, &games))
-                } else {
-                    // The output stays a records file (an empty one); the
-                    // note, on standard error, says why it is empty.
-                    Answer {
-                        text: history_text(&games),
-                        note: games.is_empty().then(|| NO_HISTORY.to_string()),
-                    }
-                })
+    let closed = || "the server is going down".to_string();
+    let Some(account) = player else {
+        let boards = store
+            .ask(Lane::Reading, |db| {
+                let mut boards = Vec::new();
+                for kind in db.rated_kinds()? {
+                    boards.push((kind, db.leaderboard(kind, LEADERS)?));
+                }
+                Ok(boards)
             })
-        }
-        other => Err(format!("no command {other}")),
-    }
+            .await
+            .ok_or_else(closed)?
+            .map_err(failed)?;
+        let text = if json {
+            leaderboard_json(&boards)
+        } else {
+            leaderboard_text(&boards)
+        };
+        return Ok((text, None));
+    };
+    let id = account.id;
+    let (ratings, games) = store
+        .ask(Lane::Reading, move |db| {
+            Ok((db.ratings_of(id)?, db.history(id, HISTORY)?))
+        })
+        .await
+        .ok_or_else(closed)?
+        .map_err(failed)?;
+    Ok(if json {
+        (history_json(Some(account), &ratings, &games), None)
+    } else {
+        // The output stays a records file (an empty one); the note, on
+        // standard error, says why it is empty.
+        let note = games.is_empty().then(|| NO_HISTORY.to_string());
+        (history_text(&games), note)
+    })
 }
 
 fn rating_json(rating: &Rating) -> json::Rating {
@@ -158,8 +236,8 @@ fn record(game: &StoredGame) -> Option<Record> {
     }
     if let Some(finish) = game.finish {
         record = record
-            .with_tag("Outcome", finish.outcome.word())
-            .with_tag("Termination", finish.ending.word());
+            .with_tag("Outcome", finish.result_word())
+            .with_tag("Termination", finish.termination.word());
     }
     if let Some([(x_before, x_after), (o_before, o_after)]) = game.ratings {
         record = record
@@ -175,7 +253,11 @@ fn history_text(games: &[StoredGame]) -> String {
     tictactoe_game::record::notation::write_all(&records)
 }
 
-fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGame]) -> String {
+fn history_json(
+    account: Option<&Account>,
+    ratings: &[(Kind, Rating)],
+    games: &[StoredGame],
+) -> String {
     let ratings = ratings
         .iter()
         .map(|(kind, rating)| json::ShapeRating {
@@ -194,26 +276,23 @@ fn history_json(account: &Account, ratings: &[(Kind, Rating)], games: &[StoredGa
             clock: game.control.map(|c| c.to_string()),
             x: game.x.name.clone(),
             o: game.o.name.clone(),
-            you: if game.x.id == account.id {
+            you: if account.is_some_and(|a| game.x.id == a.id) {
                 Player::X
             } else {
                 Player::O
             },
             started: game.started.clone(),
-            result: game.finish.and_then(|f| match f.outcome {
-                Outcome::XWins => Some(tictactoe_engine::Outcome::Win(Player::X)),
-                Outcome::OWins => Some(tictactoe_engine::Outcome::Win(Player::O)),
-                Outcome::Draw => Some(tictactoe_engine::Outcome::Draw),
-                Outcome::Aborted => None,
-            }),
-            ending: game.finish.map(|f| f.ending.word()),
-            aborted: game.finish.is_some_and(|f| f.ending == Ending::Aborted),
+            result: game.finish.and_then(|f| f.verdict),
+            ending: game.finish.map(|f| f.termination.word()),
+            aborted: game
+                .finish
+                .is_some_and(|f| f.termination == Termination::Aborted),
             moves: game.moves.iter().map(|m| m.square.clone()).collect(),
             record: record(game).map(|r| tictactoe_game::record::write(&r)),
         })
         .collect();
     let history = json::History {
-        player: account.name.clone(),
+        player: account.map(|a| a.name.clone()),
         ratings,
         games,
     };

@@ -14,14 +14,14 @@ use russh::server::{
 use russh::{Channel, ChannelId, Disconnect, Pty};
 use tokio::sync::{mpsc, watch};
 
-use super::admission::{Progress, Seat as Place};
+use super::admission::{PlayerSlot, Progress};
 use super::commands;
 use super::limit::LogBudget;
 use super::lines::{self, LineClient};
-use super::names::player_name;
+use super::names::{player_name, taken};
 use super::output::{Outbox, Reading};
 use super::session::{self, Client, Input, Wire, clamp_size};
-use super::store::Account;
+use super::store::{Account, Lane};
 use super::{Phase, Shared};
 
 /// Keys in flight from the network to a session before the network waits:
@@ -134,31 +134,71 @@ impl Connection {
     }
 
     /// The key's player under `name` (made on its first visit), or the
-    /// reason the name cannot be used: another key's, or the database failed.
-    fn account(&self, name: &str) -> Result<Option<Account>, String> {
+    /// reason the name cannot be used: another key's or a look-alike of
+    /// one, a guest's here now, or the database failed.
+    async fn account(&self, name: &str) -> Result<Option<Account>, String> {
         let lobby = &self.shared.lobby;
-        let taken = |name: &str| {
-            format!(
-                "the name {name} belongs to another player's key; connect as another name (ssh NAME@host)"
-            )
-        };
-        let failed = |error: rusqlite::Error| {
-            super::log(format_args!(
-                "database: could not read the players: {error}"
-            ));
+        let store = lobby.store();
+        let failed = |error: Option<String>| {
+            if let Some(error) = error {
+                super::log(format_args!(
+                    "database: could not read the players: {error}"
+                ));
+            }
             "the server could not read its database; try again later".to_string()
         };
-        match &self.key {
-            Some(fingerprint) => match lobby.with_store(|store| store.sign_in(fingerprint, name)) {
-                Ok(Ok(account)) => Ok(Some(account)),
-                Ok(Err(name)) => Err(taken(&name)),
-                Err(error) => Err(failed(error)),
-            },
-            None => match lobby.with_store(|store| store.owner(name)) {
-                Ok(None) => Ok(None),
-                Ok(Some(_)) => Err(taken(name)),
-                Err(error) => Err(failed(error)),
-            },
+        let wanted = name.to_string();
+        let Some(fingerprint) = self.key.clone() else {
+            // A guest: no name a key holds, or one like it.
+            return match store.ask(Lane::Game, move |db| db.holder(&wanted)).await {
+                Some(Ok(None)) => Ok(None),
+                Some(Ok(Some(holder))) => Err(taken(name, &holder)),
+                Some(Err(error)) => Err(failed(Some(error.to_string()))),
+                None => Err(failed(None)),
+            };
+        };
+        let known = {
+            let fingerprint = fingerprint.clone();
+            store
+                .ask(Lane::Game, move |db| db.account_of(&fingerprint))
+                .await
+        };
+        match known {
+            Some(Ok(Some(account))) => return Ok(Some(account)),
+            Some(Ok(None)) => {}
+            Some(Err(error)) => return Err(failed(Some(error.to_string()))),
+            None => return Err(failed(None)),
+        }
+        // A new key: not a name a guest here now goes by.
+        if let Some(guest) = lobby.guest_like(name) {
+            return Err(format!(
+                "the name {name} is a guest's here now ({guest}); connect as another name (ssh NAME@host)"
+            ));
+        }
+        match store
+            .ask(Lane::Game, move |db| db.sign_in(&fingerprint, &wanted))
+            .await
+        {
+            Some(Ok(Ok(account))) => Ok(Some(account)),
+            Some(Ok(Err(holder))) => Err(taken(name, &holder)),
+            Some(Err(error)) => Err(failed(Some(error.to_string()))),
+            None => Err(failed(None)),
+        }
+    }
+
+    /// The key's player if it has played here, for a command: a command
+    /// reads and claims no name.
+    async fn known_account(&self) -> Result<Option<Account>, String> {
+        let Some(fingerprint) = self.key.clone() else {
+            return Ok(None);
+        };
+        let store = self.shared.lobby.store();
+        match store
+            .ask(Lane::Reading, move |db| db.account_of(&fingerprint))
+            .await
+        {
+            Some(Ok(account)) => Ok(account),
+            _ => Err("the server could not read its database; try again later".to_string()),
         }
     }
 
@@ -211,11 +251,11 @@ impl Connection {
 impl Connection {
     /// The player's name and place, once the name, the key's options and
     /// the limits allow a game; otherwise the client is told why.
-    fn admit_player(
+    async fn admit_player(
         &mut self,
         channel: ChannelId,
         session: &mut Session,
-    ) -> Result<Option<(String, Option<Account>, Place)>, russh::Error> {
+    ) -> Result<Option<(String, Option<Account>, PlayerSlot)>, russh::Error> {
         let name = match self.name.clone() {
             Ok(name) => name,
             Err(why) => {
@@ -230,7 +270,7 @@ impl Connection {
             return Ok(None);
         }
         // Only a key that may play takes a name.
-        let account = match self.account(&name) {
+        let account = match self.account(&name).await {
             Ok(account) => account,
             Err(why) => {
                 self.refuse("a game (the name)", session);
@@ -238,7 +278,7 @@ impl Connection {
                 return Ok(None);
             }
         };
-        match self.shared.admission.seat(self.peer.ip()) {
+        match self.shared.admission.player_slot(self.peer.ip()) {
             Ok(place) => Ok(Some((name, account, place))),
             Err(refusal) => {
                 self.refuse(&format!("a game ({})", refusal.reason()), session);
@@ -270,14 +310,14 @@ impl Connection {
     }
 
     /// The full-screen game: the lobby first.
-    fn start_game(
+    async fn start_game(
         &mut self,
         channel: ChannelId,
         session: &mut Session,
         (cols, rows): (u32, u32),
         colour: bool,
     ) -> Result<(), russh::Error> {
-        let Some((name, account, place)) = self.admit_player(channel, session)? else {
+        let Some((name, account, place)) = self.admit_player(channel, session).await? else {
             return Ok(());
         };
         let (cols, rows) = clamp_size(cols, rows);
@@ -295,12 +335,12 @@ impl Connection {
     }
 
     /// The game in sentences, a line for each event.
-    fn start_lines(
+    async fn start_lines(
         &mut self,
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), russh::Error> {
-        let Some((name, _account, place)) = self.admit_player(channel, session)? else {
+        let Some((name, _account, place)) = self.admit_player(channel, session).await? else {
             return Ok(());
         };
         let client = LineClient {
@@ -337,19 +377,49 @@ fn terminal_kind(term: &str) -> (bool, bool) {
 impl Connection {
     /// Answers `leaderboard` or `history` and closes the channel: exit
     /// status 0 with the answer, 1 with why not.
-    fn run_command(
+    async fn run_command(
         &mut self,
         channel: ChannelId,
         command: &str,
         session: &mut Session,
     ) -> Result<(), russh::Error> {
-        let account = match self.name.clone() {
-            Ok(name) if self.key.is_some() => self.account(&name),
-            Ok(_) => Ok(None),
-            Err(why) => Err(why),
+        let started = Instant::now();
+        let account = match &self.name {
+            Ok(_) => self.known_account().await,
+            Err(why) => Err(why.clone()),
         };
-        let answer = account
-            .and_then(|account| commands::run(command, account.as_ref(), &self.shared.lobby));
+        let store = self.shared.lobby.store();
+        let reads = &self.shared.reads;
+        let answer = match &account {
+            Ok(account) => {
+                let asker = commands::Asker {
+                    address: self.peer.ip(),
+                    key: self.key.as_deref(),
+                    account: account.as_ref(),
+                };
+                commands::run(command, asker, store, reads).await
+            }
+            Err(why) => Err(why.clone()),
+        };
+        let who = match (&account, &self.key) {
+            (Ok(Some(account)), _) => account.name.clone(),
+            (_, Some(key)) => format!("a new key {key}"),
+            _ => format!("guest {}", self.user()),
+        };
+        let took = started.elapsed();
+        match &answer {
+            Ok(said) => reads.log(format_args!(
+                "command {command} by {who} from {}: {} bytes in {:.1} ms{}",
+                self.peer,
+                said.text.len(),
+                took.as_secs_f64() * 1e3,
+                if said.cached { " (kept)" } else { "" }
+            )),
+            Err(why) => reads.log(format_args!(
+                "command {command} by {who} from {}: refused: {why}",
+                self.peer
+            )),
+        }
         let newline = |text: String| {
             if self.pty.is_some() {
                 text.replace('\n', "\r\n")
@@ -544,11 +614,11 @@ impl Handler for Connection {
         // said only once the request was granted.
         session.channel_success(channel)?;
         if command.trim_ascii() == lines::COMMAND.as_bytes() {
-            return self.start_lines(channel, session);
+            return self.start_lines(channel, session).await;
         }
         let typed = String::from_utf8_lossy(command).into_owned();
         if commands::NAMES.contains(&typed.split_whitespace().next().unwrap_or("")) {
-            return self.run_command(channel, &typed, session);
+            return self.run_command(channel, &typed, session).await;
         }
         self.refuse("a command", session);
         session.extended_data(
@@ -659,8 +729,9 @@ impl Handler for Connection {
             Some((term, cols, rows)) if terminal_kind(&term).0 => {
                 let colour = terminal_kind(&term).1;
                 self.start_game(channel, session, (cols, rows), colour)
+                    .await
             }
-            _ => self.start_lines(channel, session),
+            _ => self.start_lines(channel, session).await,
         }
     }
 

@@ -14,7 +14,9 @@
 //!   clocks and absent players; `lobby_screen` draws it; `names` says
 //!   which names may play.
 //! - `store`: what is kept across restarts (players, ratings, games), in
-//!   SQLite; `commands` answers `leaderboard` and `history` from it.
+//!   SQLite, on a thread of its own; `table` holds a game between people
+//!   (its rules are `tictactoe_game::versus`) and what is kept of it;
+//!   `commands` answers `leaderboard` and `history` from the store.
 //! - `host_key`: the server's key, checked (or made) at start;
 //!   `authorized_keys`: the guest list and its options.
 //! - `limit`: token buckets, for keys, connections and log lines.
@@ -34,8 +36,10 @@ mod lobby_screen;
 mod names;
 mod output;
 mod pool;
+mod reads;
 mod session;
 mod store;
+mod table;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -56,7 +60,7 @@ use tokio::signal::unix::{SignalKind, signal};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 
-use self::admission::{Admission, LoginTicket, Progress, Watched};
+use self::admission::{Admission, LoginSlot, Progress, Watched};
 use self::authorized_keys::Guests;
 use self::connection::Connection;
 pub use self::host_key::FileProblem;
@@ -101,6 +105,11 @@ pub struct Options {
     pub db: Option<PathBuf>,
     /// How long a player whose connection dropped keeps their seat.
     pub reconnect_grace: Duration,
+    /// In a game without a clock, how long the side to move may go without
+    /// moving before the other may claim the game.
+    pub claim_after: Duration,
+    /// How often the database file is looked at (still there, still the same).
+    pub db_check: Duration,
 }
 
 /// Why the server could not start.
@@ -189,6 +198,21 @@ struct Shared {
     guests: Option<Guests>,
     shutdown: watch::Receiver<bool>,
     engine: Arc<pool::Pool>,
+    /// The commands' limits, answers kept and log.
+    reads: reads::Reads,
+    /// Log lines of connections closed before they reached the game.
+    closed_early: std::sync::Mutex<LogBudget>,
+}
+
+impl Shared {
+    /// A line about a connection closed before it reached the game: a churn
+    /// of them writes no more than any one connection may.
+    fn log_closed_early(&self, message: fmt::Arguments) {
+        self.closed_early
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .log(message);
+    }
 }
 
 /// One line on standard error, with the time: the server's log.
@@ -215,18 +239,21 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         }
         None => None,
     };
-    let db_path = match &options.db {
-        Some(path) => path.clone(),
-        None => store::default_path().ok_or(ServeError::NoDbPath)?,
-    };
-    let store = store::Store::open(&db_path).map_err(|problem| ServeError::Database {
-        path: db_path.clone(),
-        problem,
-    })?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
+    // A write past a file-size limit fails (and is told) rather than
+    // killing the server: SIGXFSZ is caught, for the life of the process.
+    let _file_size = runtime.block_on(async { signal(SignalKind::from_raw(XFSZ)) })?;
+    let db_path = match &options.db {
+        Some(path) => path.clone(),
+        None => store::default_path().ok_or(ServeError::NoDbPath)?,
+    };
+    let database = store::Database::open(&db_path).map_err(|problem| ServeError::Database {
+        path: db_path.clone(),
+        problem,
+    })?;
     let fingerprint = key.public_key().fingerprint(HashAlg::Sha256);
     // A player is their key; without a guest list a client with no key
     // gets in as a guest through keyboard-interactive, asked nothing.
@@ -254,17 +281,27 @@ pub fn run(options: &Options, out: &mut dyn Write, err: &mut dyn Write) -> Resul
         ..Config::default()
     };
     // Games in progress at the last stop come back now, each seat with a fresh grace.
-    let lobby = Lobby::new(store, options.reconnect_grace);
+    let rules = tictactoe_game::versus::Rules {
+        control: None,
+        grace: options.reconnect_grace,
+        claim_after: options.claim_after,
+    };
+    let lobby = Lobby::new(store::Store::start(database, options.db_check), rules);
     let result = runtime.block_on(serve(
         options,
         Arc::new(config),
-        (guests, lobby),
+        (guests, lobby.clone()),
         &format!("{fingerprint}"),
         out,
     ));
     runtime.shutdown_timeout(Duration::from_secs(1));
+    // What was handed to the store is written before the server stops.
+    lobby.store().close();
     result
 }
+
+/// SIGXFSZ: a write went past the file-size limit (RLIMIT_FSIZE).
+const XFSZ: i32 = 25;
 
 /// The SSH window for a client's input: 128 KiB, 8 s of reading at the
 /// input rate once the burst is spent.
@@ -301,6 +338,7 @@ async fn serve(
         max_sessions: options.max_sessions,
         max_per_address: options.max_per_address,
     };
+    let versions = lobby.store().versions();
     let shared = Arc::new(Shared {
         lobby,
         idle_timeout: options.idle_timeout,
@@ -309,6 +347,8 @@ async fn serve(
         guests,
         shutdown,
         engine: pool::Pool::start(ENGINE_THREADS),
+        reads: reads::Reads::new(versions),
+        closed_early: std::sync::Mutex::new(LogBudget::new("connections closed before the game")),
     });
     let referee = {
         let shared = Arc::clone(&shared);
@@ -471,11 +511,11 @@ async fn supervise(
     let started = tokio::select! {
         started = russh::server::run_stream(config, tcp, handler) => started.ok(),
         () = tokio::time::sleep_until(login_ends) => {
-            why = Some(Ending::LoginTimeout);
+            why = Some(LoginEnd::LoginTimeout);
             None
         }
         _ = phases.wait_for(|phase| *phase == Phase::PushedOut) => {
-            why = Some(Ending::PushedOut);
+            why = Some(LoginEnd::PushedOut);
             None
         }
         _ = shutdown.wait_for(|down| *down) => None,
@@ -483,7 +523,7 @@ async fn supervise(
     let Some(running) = started else {
         let _ = killer.shutdown(Shutdown::Both);
         if let Some(why) = why {
-            log(format_args!(
+            shared.log_closed_early(format_args!(
                 "disconnect {peer}: {}",
                 why.describe(login_timeout)
             ));
@@ -502,12 +542,12 @@ async fn supervise(
             Phase::Handshake if going_down => break,
             Phase::Handshake => Some(login_ends),
             Phase::PushedOut => {
-                why = Some(Ending::PushedOut);
+                why = Some(LoginEnd::PushedOut);
                 break;
             }
             Phase::Refused => {
                 // The connection said why and stops reading: let it send that.
-                why = Some(Ending::Refused);
+                why = Some(LoginEnd::Refused);
                 let _ = tokio::time::timeout(CLOSE_GRACE, &mut running).await;
                 break;
             }
@@ -545,7 +585,7 @@ async fn supervise(
             _ = shutdown.changed(), if phase == Phase::Handshake => {}
             () = sleep_until(deadline) => {
                 if phase == Phase::Handshake {
-                    why = Some(Ending::LoginTimeout);
+                    why = Some(LoginEnd::LoginTimeout);
                 }
                 break;
             }
@@ -556,16 +596,16 @@ async fn supervise(
     // often closes as soon as the client is told, and the loop may wake to
     // both at once. The last phase says.
     let why = why.or(match *phases.borrow() {
-        Phase::Refused => Some(Ending::Refused),
-        Phase::PushedOut => Some(Ending::PushedOut),
+        Phase::Refused => Some(LoginEnd::Refused),
+        Phase::PushedOut => Some(LoginEnd::PushedOut),
         _ => None,
     });
     match why {
-        Some(why) => log(format_args!(
+        Some(why) => shared.log_closed_early(format_args!(
             "disconnect {peer}: {}",
             why.describe(login_timeout)
         )),
-        None if *phases.borrow() == Phase::Handshake => log(format_args!(
+        None if *phases.borrow() == Phase::Handshake => shared.log_closed_early(format_args!(
             "disconnect {peer}: before any game (not let in, or no shell asked for)"
         )),
         None => {}
@@ -574,30 +614,30 @@ async fn supervise(
 
 /// A connection's place among the logins, its phase and how far it has come.
 struct Login {
-    ticket: LoginTicket,
+    ticket: LoginSlot,
     phase: Arc<watch::Sender<Phase>>,
     progress: Arc<Progress>,
 }
 
 /// Why the supervisor closed a connection.
 #[derive(Debug, Clone, Copy)]
-enum Ending {
+enum LoginEnd {
     LoginTimeout,
     PushedOut,
     Refused,
 }
 
-impl Ending {
+impl LoginEnd {
     fn describe(self, login_timeout: Duration) -> String {
         match self {
-            Ending::LoginTimeout => format!(
+            LoginEnd::LoginTimeout => format!(
                 "not in the game {} after connecting (--login-timeout)",
                 humantime::format_duration(login_timeout)
             ),
-            Ending::PushedOut => {
+            LoginEnd::PushedOut => {
                 "pushed out by newer connections (too many logging in)".to_string()
             }
-            Ending::Refused => connection::TOO_MANY_REFUSED.to_string(),
+            LoginEnd::Refused => connection::TOO_MANY_REFUSED.to_string(),
         }
     }
 }

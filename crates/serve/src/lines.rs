@@ -19,10 +19,10 @@ use std::time::Instant;
 
 use tokio::sync::mpsc;
 
-use super::admission::Seat as Place;
+use super::admission::PlayerSlot;
 use super::limit::Bucket;
 use super::output::{Outbox, OutboxWriter, Pumped};
-use super::session::{self, Ending, Input, Wire};
+use super::session::{self, Input, SessionEnd, Wire};
 use super::{Shared, log, sleep_until};
 use tictactoe_console::reader::Sentences;
 use tictactoe_engine::Level;
@@ -51,7 +51,7 @@ pub(super) struct LineClient {
 pub(super) async fn run(
     shared: Arc<Shared>,
     client: LineClient,
-    place: Place,
+    place: PlayerSlot,
     (wire, mut input): (Wire, mpsc::Receiver<Input>),
 ) {
     let (_hang_up, mut pumping) = wire.start(shared.send_timeout);
@@ -105,23 +105,23 @@ pub(super) async fn run(
     let mut last_key = tokio::time::Instant::now();
     let ending = loop {
         if *shutdown.borrow_and_update() {
-            break Ending::Shutdown;
+            break SessionEnd::Shutdown;
         }
         let resumes = budget
             .owing_until(Instant::now())
             .map(tokio::time::Instant::from_std);
         let idle_at = last_key + shared.idle_timeout;
         tokio::select! {
-            _ = shutdown.changed() => break Ending::Shutdown,
+            _ = shutdown.changed() => break SessionEnd::Shutdown,
             pumped = &mut pumping => break match pumped {
-                Ok(Pumped::Stalled) => Ending::TooSlow,
-                Ok(Pumped::Behind) => Ending::Behind,
-                _ => Ending::Gone,
+                Ok(Pumped::Stalled) => SessionEnd::TooSlow,
+                Ok(Pumped::Behind) => SessionEnd::Behind,
+                _ => SessionEnd::Gone,
             },
-            _ = &mut reading => break Ending::Quit,
+            _ = &mut reading => break SessionEnd::Quit,
             received = input.recv(), if resumes.is_none() && lines.is_some() => match received {
                 // The connection went (it says so before its input ends).
-                None if outbox.is_gone() => break Ending::Gone,
+                None if outbox.is_gone() => break SessionEnd::Gone,
                 // The client sent its end of input: the session reads it
                 // and finishes what it says.
                 None => lines = None,
@@ -147,15 +147,15 @@ pub(super) async fn run(
                 }
             },
             () = sleep_until(resumes) => {}
-            () = tokio::time::sleep_until(idle_at) => break Ending::Idle,
+            () = tokio::time::sleep_until(idle_at) => break SessionEnd::Idle,
         }
     };
     drop(place);
     // The session ends with its input, and says nothing more when the
     // server ended it; what it still says goes out before the goodbye.
-    cut.store(ending != Ending::Quit, Ordering::SeqCst);
+    cut.store(ending != SessionEnd::Quit, Ordering::SeqCst);
     drop(lines);
-    if ending != Ending::Quit {
+    if ending != SessionEnd::Quit {
         let _ = tokio::time::timeout(session::GOODBYE_TIME, &mut reading).await;
     }
     let say = |goodbye: &str| {

@@ -2,6 +2,8 @@
 //! the leaderboard of the board chosen, and the keys to play the AI, seek
 //! or take a game with a person, watch or quit.
 
+use std::collections::BTreeMap;
+
 use crossterm::event::Event;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -9,16 +11,56 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Padding, Paragraph, Widget, Wrap};
 
-use super::lobby::{Activity, Offer, PlayerId, PlayerSummary, Snapshot};
-use super::store::Kind;
-use tictactoe_engine::{Level, Player};
+use super::lobby::{Activity, GameId, Offer, PlayerId};
+use super::store::{Kind, Rating};
+use tictactoe_engine::{Level, Player, Status};
 use tictactoe_game::action::LobbyAction;
 use tictactoe_game::clock::TimeControl;
 use tictactoe_game::fit::first_fitting;
+use tictactoe_game::game::Names;
 use tictactoe_game::keys::{self, Context, Does};
 use tictactoe_game::text;
 use tictactoe_screen::fit::render_too_small;
 use tictactoe_screen::input::key_press;
+
+/// One game as the lobby screen lists it.
+#[derive(Debug, Clone)]
+pub(super) struct GameSummary {
+    pub id: GameId,
+    pub names: Names,
+    pub moves: usize,
+    pub status: Status,
+    /// The offer, for a game between people.
+    pub offer: Option<Offer>,
+    /// A player is away.
+    pub away: bool,
+}
+
+/// One open seek as the lobby screen lists it.
+#[derive(Debug, Clone)]
+pub(super) struct SeekSummary {
+    pub by: PlayerId,
+    pub name: String,
+    pub offer: Offer,
+}
+
+/// One player as the lobby screen lists it.
+#[derive(Debug, Clone)]
+pub(super) struct PlayerSummary {
+    pub id: PlayerId,
+    pub name: String,
+    pub activity: Activity,
+}
+
+/// The lobby as a screen shows it.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Snapshot {
+    pub players: Vec<PlayerSummary>,
+    pub seeks: Vec<SeekSummary>,
+    pub games: Vec<GameSummary>,
+    /// The best of each board kind with rated games.
+    pub leaders: BTreeMap<Kind, Vec<(String, Rating)>>,
+}
 
 /// The smallest screen the lobby is drawn on: as narrow as the game's own
 /// smallest (3x3), one row shorter.
@@ -51,6 +93,10 @@ const CLOCKS: [Option<(u64, u64)>; 5] = [
     Some((10, 5)),
 ];
 
+/// Why a guest's `r` changes nothing.
+pub(super) const GUEST_RATED: &str =
+    "Rated games need a key: connect with ssh -i KEY to play rated";
+
 /// What a key on the lobby screen asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Command {
@@ -81,10 +127,12 @@ pub(super) struct LobbyScreen {
     board: usize,
     rated: bool,
     clock: usize,
+    /// The player has a key: a guest's seeks are casual.
+    keyed: bool,
 }
 
 impl LobbyScreen {
-    pub(super) fn new(me: PlayerId, color: bool) -> LobbyScreen {
+    pub(super) fn new(me: PlayerId, color: bool, keyed: bool) -> LobbyScreen {
         LobbyScreen {
             me,
             side: Player::X,
@@ -95,6 +143,7 @@ impl LobbyScreen {
             board: 0,
             rated: false,
             clock: 0,
+            keyed,
         }
     }
 
@@ -133,6 +182,9 @@ impl LobbyScreen {
             LobbyAction::StopWaiting => return Command::StopWaiting,
             LobbyAction::Seek => return Command::Seek(self.offer()),
             LobbyAction::Board => self.board = (self.board + 1) % BOARDS.len(),
+            LobbyAction::Rated if !self.keyed => {
+                self.message = Some(GUEST_RATED.to_string());
+            }
             LobbyAction::Rated => self.rated = !self.rated,
             LobbyAction::Clock => self.clock = (self.clock + 1) % CLOCKS.len(),
             LobbyAction::PlayAi => return Command::PlayAi(self.side, LEVELS[self.level]),
@@ -486,7 +538,7 @@ mod tests {
 
     #[test]
     fn every_line_is_whole_from_a_wide_screen_down_to_the_games_smallest() {
-        let screen = LobbyScreen::new(1, false);
+        let screen = LobbyScreen::new(1, false, true);
         for (width, height) in [(80, 24), (63, 20), (44, 14), (40, 15), (30, 14)] {
             let text = drawn(&screen, width, height);
             let size = format!("{width}x{height}");
@@ -515,7 +567,7 @@ mod tests {
     fn players_in_the_lobby_are_said_to_be_there_in_one_wording() {
         let mut two = lobby();
         two.players[0].activity = Activity::Idle;
-        let screen = LobbyScreen::new(1, false);
+        let screen = LobbyScreen::new(1, false, true);
         let area = Rect::new(0, 0, 80, 24);
         let mut buf = Buffer::empty(area);
         screen.render(&two, area, &mut buf);
@@ -587,7 +639,7 @@ mod tests {
             (3, None),
             (6, Some("averyveryverylon left")),
         ] {
-            let mut screen = LobbyScreen::new(me, false);
+            let mut screen = LobbyScreen::new(me, false, true);
             if let Some(message) = message {
                 screen.say(message);
             }
@@ -629,7 +681,7 @@ mod tests {
     #[test]
     fn the_lobby_at_every_size() {
         for (name, me, lobby) in [("lobby", 1, lobby()), ("lobby_long", 3, long_lobby())] {
-            let screen = LobbyScreen::new(me, false);
+            let screen = LobbyScreen::new(me, false, true);
             for (width, height) in [(40, 15), (60, 20), (80, 24), (120, 40), (200, 60)] {
                 let area = Rect::new(0, 0, width, height);
                 let mut buf = Buffer::empty(area);
@@ -651,7 +703,7 @@ mod tests {
         use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
         let key = |code| Event::Key(KeyEvent::from(code));
         let ctrl = |letter| Event::Key(KeyEvent::new(KeyCode::Char(letter), KeyModifiers::CONTROL));
-        let mut screen = LobbyScreen::new(1, false);
+        let mut screen = LobbyScreen::new(1, false, true);
         let none = Command::None;
         assert_eq!(screen.key(&key(KeyCode::Char('o')), false, 0), none);
         assert_eq!(screen.key(&key(KeyCode::Left), false, 0), none);
@@ -674,7 +726,7 @@ mod tests {
             screen.key(&key(KeyCode::Char('f')), false, 0),
             Command::Seek(chosen)
         );
-        let mut screen = LobbyScreen::new(1, false);
+        let mut screen = LobbyScreen::new(1, false, true);
         let f = key(KeyCode::Char('f'));
         assert_eq!(screen.key(&f, false, 0), Command::Seek(Offer::casual()));
         assert_eq!(screen.key(&f, true, 0), Command::StopWaiting);
@@ -688,6 +740,11 @@ mod tests {
             screen.message.as_deref(),
             Some("No seek or game in the list yet")
         );
+        // A guest's r says why it changes nothing: their seek stays casual.
+        let mut guest = LobbyScreen::new(1, false, false);
+        assert_eq!(guest.key(&key(KeyCode::Char('r')), false, 0), none);
+        assert_eq!(guest.message.as_deref(), Some(GUEST_RATED));
+        assert_eq!(guest.key(&f, false, 0), Command::Seek(Offer::casual()));
         assert_eq!(screen.key(&key(KeyCode::Char('j')), false, 2), none);
         assert_eq!(screen.message, None, "a key clears the message");
         assert_eq!(
@@ -712,7 +769,7 @@ mod tests {
             if waiting {
                 lobby.players[2].activity = Activity::Waiting;
             }
-            let screen = LobbyScreen::new(1, false);
+            let screen = LobbyScreen::new(1, false, true);
             for width in [30, 44, 64, 80] {
                 let height = 20;
                 let area = Rect::new(0, 0, width, height);
@@ -736,7 +793,7 @@ mod tests {
 
     #[test]
     fn a_screen_too_small_says_what_it_needs_and_has_as_the_game_does() {
-        let screen = LobbyScreen::new(1, false);
+        let screen = LobbyScreen::new(1, false, true);
         let text = drawn(&screen, 20, 8);
         let words: Vec<&str> = text.split_whitespace().collect();
         assert_eq!(

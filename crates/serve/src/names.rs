@@ -1,8 +1,15 @@
-//! Player names from SSH user names: printable, short, and not made to look
-//! like someone else's. A name that mixes scripts ("аlice" with a Cyrillic
-//! а) or holds combining marks is refused with the reason, never shown.
+//! Player names from SSH user names: printable, short, visible, and not
+//! made to look like someone else's. A name is taken in its NFKC form (so
+//! fullwidth `ａｌｉｃｅ` is `alice`) and compared with others by its
+//! [`name_key`]: the confusable skeleton of Unicode TR39 (mathematical
+//! letters, Cyrillic look-alikes, `I` for `l`), case aside. A name that
+//! mixes scripts ("аlice" with a Cyrillic а), holds combining marks,
+//! characters that show as nothing (Hangul fillers) or none of a letter or
+//! digit is refused with the reason, never shown.
 
+use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
+use unicode_security::{GeneralSecurityProfile, skeleton};
 
 use super::lobby::MAX_NAME;
 
@@ -14,10 +21,14 @@ const MIXED_BY_USE: [&[Script]; 3] = [
     &[Script::Han, Script::Bopomofo],
 ];
 
-/// The player's name for an SSH user name: letters, digits and `-_.@+`
-/// (anything else is dropped), at most [`MAX_NAME`] characters, `guest`
-/// when nothing is left. Refused, with the reason, when it holds combining
-/// marks or letters of more than one script.
+/// Characters a name may hold besides letters and digits.
+const MARKS: &str = "-_.@+";
+
+/// The player's name for an SSH user name: in NFKC form, letters, digits
+/// and `-_.@+` (anything else is dropped), at most [`MAX_NAME`] characters,
+/// `guest` when nothing is left. Refused, with the reason, when it holds
+/// combining marks, letters of more than one script, characters not used
+/// in names (those that show as blank among them), or no letter or digit.
 pub(super) fn player_name(user: &str) -> Result<String, String> {
     // Combining marks (and joiners) belong to no script of their own.
     if user.chars().any(|c| c.script() == Script::Inherited) {
@@ -27,10 +38,32 @@ pub(super) fn player_name(user: &str) -> Result<String, String> {
         );
     }
     let name: String = user
-        .chars()
-        .filter(|c| c.is_alphanumeric() || "-_.@+".contains(*c))
+        .nfkc()
+        .filter(|c| c.is_alphanumeric() || MARKS.contains(*c))
         .take(MAX_NAME)
         .collect();
+    if name.is_empty() {
+        return Ok("guest".to_string());
+    }
+    // Said as typed: NFKC makes a Hangul filler another filler.
+    let unused = |c: char| {
+        let normal: String = c.to_string().nfkc().collect();
+        normal
+            .chars()
+            .any(|n| n.is_alphanumeric() && !n.identifier_allowed())
+    };
+    if let Some(odd) = user.chars().find(|&c| unused(c)) {
+        return Err(format!(
+            "the name has a character not used in names, which may show as blank (U+{:04X}); connect as another name (ssh NAME@host)",
+            u32::from(odd)
+        ));
+    }
+    if !name.chars().any(char::is_alphanumeric) {
+        return Err(
+            "the name has no letter or digit; connect as a name with one (ssh NAME@host)"
+                .to_string(),
+        );
+    }
     let mut scripts: Vec<Script> = name
         .chars()
         .map(|c| c.script())
@@ -49,11 +82,29 @@ pub(super) fn player_name(user: &str) -> Result<String, String> {
             names.join(", ")
         ));
     }
-    Ok(if name.is_empty() {
-        "guest".to_string()
+    Ok(name)
+}
+
+/// What two names that look alike have in common: the TR39 skeleton of the
+/// NFKC form, lower case, and its skeleton again (`aIice`, `𝖺lice`,
+/// `ａｌｉｃｅ` and `Alice` all give `alice`).
+pub(super) fn name_key(name: &str) -> String {
+    let normal: String = name.nfkc().collect();
+    let lower = skeleton(&normal).collect::<String>().to_lowercase();
+    skeleton(&lower).collect()
+}
+
+/// Why `name` may not be taken when `holder` holds a name with the same key.
+pub(super) fn taken(name: &str, holder: &str) -> String {
+    if name == holder {
+        format!(
+            "the name {name} belongs to another player's key; connect as another name (ssh NAME@host)"
+        )
     } else {
-        name
-    })
+        format!(
+            "the name {name} looks like {holder}, another player's; connect as another name (ssh NAME@host)"
+        )
+    }
 }
 
 #[cfg(test)]
@@ -77,5 +128,24 @@ mod tests {
         // e followed by a combining acute accent.
         assert!(player_name("jose\u{301}").is_err());
         assert!(player_name("a\u{200d}b").is_err());
+    }
+
+    #[test]
+    fn look_alikes_share_a_key_and_invisible_names_are_refused() {
+        // Fullwidth letters are taken in their NFKC form.
+        assert_eq!(player_name("ａｌｉｃｅ").unwrap(), "alice");
+        for like in ["ａｌｉｃｅ", "\u{1d5ba}lice", "aIice", "Alice", "alice"] {
+            assert_eq!(name_key(like), "alice", "{like}");
+        }
+        assert_ne!(name_key("bob"), name_key("alice"));
+        // Hangul fillers show as blank.
+        let refused = player_name("\u{3164}\u{3164}\u{3164}").unwrap_err();
+        assert!(refused.contains("U+3164"), "{refused}");
+        let refused = player_name("-_.").unwrap_err();
+        assert!(refused.contains("no letter or digit"), "{refused}");
+        assert_eq!(
+            taken("aIice", "alice"),
+            "the name aIice looks like alice, another player's; connect as another name (ssh NAME@host)"
+        );
     }
 }

@@ -18,10 +18,10 @@ use russh::server::Handle;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
-use super::admission::Seat as Place;
+use super::admission::PlayerSlot;
 use super::frame::Screen;
 use super::limit::{Bucket, Resizes};
-use super::lobby::{self, Activity, GameId, Notice, Offer, PlayerId, Snapshot, View};
+use super::lobby::{self, Activity, GameId, IdleClock, Notice, Offer, PlayerId, Snapshot, View};
 use super::lobby_screen::{Command, LobbyScreen};
 use super::output::{BACKLOG_LIMIT, Outbox, OutboxWriter, Pumped, pump};
 use super::pool::Jobs;
@@ -111,11 +111,13 @@ pub(super) enum Input {
 
 /// Why a session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ending {
+pub(super) enum SessionEnd {
     /// The player quit from the lobby.
     Quit,
     /// No key for the idle timeout.
     Idle,
+    /// No move on the player's turn in a game between people for the idle timeout.
+    Stalled,
     /// The server is going down.
     Shutdown,
     /// The client did not read its screen.
@@ -128,25 +130,26 @@ pub(super) enum Ending {
     Replaced,
 }
 
-impl Ending {
+impl SessionEnd {
     /// Why, for the log. A client too far behind may be reading at full
     /// speed (one that sends a line a moment asks for more than any link
     /// carries): what is said is what the server saw, its output unread.
     fn reason(self, send_timeout: Duration) -> String {
         match self {
-            Ending::Quit => "quit".to_string(),
-            Ending::Idle => "idle".to_string(),
-            Ending::Shutdown => "server going down".to_string(),
-            Ending::TooSlow => format!(
+            SessionEnd::Quit => "quit".to_string(),
+            SessionEnd::Idle => "idle".to_string(),
+            SessionEnd::Stalled => "no move on their turn for the idle timeout".to_string(),
+            SessionEnd::Shutdown => "server going down".to_string(),
+            SessionEnd::TooSlow => format!(
                 "too slow to read its screen (nothing read for {})",
                 humantime::format_duration(send_timeout)
             ),
-            Ending::Behind => format!(
+            SessionEnd::Behind => format!(
                 "its output unread ({} KiB waiting; it asked for more than it read)",
                 BACKLOG_LIMIT / 1024
             ),
-            Ending::Gone => "connection closed".to_string(),
-            Ending::Replaced => "logged in again elsewhere".to_string(),
+            SessionEnd::Gone => "connection closed".to_string(),
+            SessionEnd::Replaced => "logged in again elsewhere".to_string(),
         }
     }
 }
@@ -173,7 +176,7 @@ pub(super) fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
 pub(super) async fn run(
     shared: Arc<Shared>,
     client: Client,
-    place: Place,
+    place: PlayerSlot,
     (wire, input): (Wire, mpsc::Receiver<Input>),
 ) {
     let (_hang_up, mut pumping) = wire.start(shared.send_timeout);
@@ -184,9 +187,11 @@ pub(super) async fn run(
         client.rows,
     );
     let (notices_tx, notices) = mpsc::unbounded_channel();
-    let joined = shared
-        .lobby
-        .join(&client.name, client.account.clone(), notices_tx);
+    let name = match &client.account {
+        Some(account) => account.name.clone(),
+        None => shared.lobby.guest_name(&client.name).await,
+    };
+    let joined = shared.lobby.join(&name, client.account.clone(), notices_tx);
     let (id, name) = (joined.id, joined.name);
     let membership = Membership {
         shared: Arc::clone(&shared),
@@ -198,7 +203,7 @@ pub(super) async fn run(
         shared: Arc::clone(&shared),
         id,
         name: name.clone(),
-        lobby_screen: LobbyScreen::new(id, client.color),
+        lobby_screen: LobbyScreen::new(id, client.color, client.account.is_some()),
         shown: Snapshot::default(),
         game: None,
         color: client.color,
@@ -220,7 +225,7 @@ pub(super) async fn run(
                 .play(&mut screen, outbox, &mut pumping, input, notices, replies)
                 .await
         }
-        Err(_) => Ending::TooSlow,
+        Err(_) => SessionEnd::TooSlow,
     };
     session.end_throttle();
     // Out of the lobby first, so an opponent hears at once; no more engine
@@ -251,7 +256,7 @@ pub(super) async fn run(
 
 /// How a session ended, and whose.
 pub(super) struct Ended<'a> {
-    pub ending: Ending,
+    pub ending: SessionEnd,
     pub name: &'a str,
     pub peer: &'a str,
 }
@@ -276,27 +281,34 @@ pub(super) async fn finish(
     } = wire;
     let why = ending.reason(shared.send_timeout);
     log(format_args!("disconnect {name} from {peer}: {why}"));
-    if matches!(ending, Ending::TooSlow | Ending::Behind | Ending::Gone) {
+    if matches!(
+        ending,
+        SessionEnd::TooSlow | SessionEnd::Behind | SessionEnd::Gone
+    ) {
         phase.send_replace(Phase::Kill);
         return;
     }
     // Going down, a client still behind on its screen a moment later is
     // not reading: it is cut off rather than waited for.
-    if ending == Ending::Shutdown && outbox.busy() {
+    if ending == SessionEnd::Shutdown && outbox.busy() {
         let _ = tokio::time::timeout(BEHIND_AT_SHUTDOWN, outbox.idle()).await;
     }
-    if ending == Ending::Shutdown && outbox.busy() {
+    if ending == SessionEnd::Shutdown && outbox.busy() {
         log(format_args!("cut off {name} from {peer}: not reading"));
         phase.send_replace(Phase::Kill);
         return;
     }
     let goodbye = match ending {
-        Ending::Idle => format!(
+        SessionEnd::Idle => format!(
             "tictactoe: disconnected after {} without a key press",
             humantime::format_duration(shared.idle_timeout)
         ),
-        Ending::Shutdown => "tictactoe: the server is going down; goodbye".to_string(),
-        Ending::Replaced => {
+        SessionEnd::Stalled => format!(
+            "tictactoe: disconnected after {} without a move on your turn",
+            humantime::format_duration(shared.idle_timeout)
+        ),
+        SessionEnd::Shutdown => "tictactoe: the server is going down; goodbye".to_string(),
+        SessionEnd::Replaced => {
             "tictactoe: your key logged in again from another connection, which now has your seat; this one is closed"
                 .to_string()
         }
@@ -304,7 +316,7 @@ pub(super) async fn finish(
     };
     let said = say(&goodbye);
     outbox.close();
-    let grace = if ending == Ending::Shutdown {
+    let grace = if ending == SessionEnd::Shutdown {
         super::SHUTDOWN_GRACE
     } else {
         GOODBYE_TIME
@@ -318,7 +330,7 @@ pub(super) async fn finish(
         phase.send_replace(Phase::Kill);
         return;
     }
-    let status = if ending == Ending::Quit { 0 } else { 1 };
+    let status = if ending == SessionEnd::Quit { 0 } else { 1 };
     let _ = handle.exit_status_request(*channel, status).await;
     let _ = handle.eof(*channel).await;
     let _ = handle.close(*channel).await;
@@ -394,7 +406,7 @@ impl Session {
         mut input: mpsc::Receiver<Input>,
         mut notices: mpsc::UnboundedReceiver<Notice>,
         mut replies: mpsc::UnboundedReceiver<Reply>,
-    ) -> Ending {
+    ) -> SessionEnd {
         let mut lobby_changes = self.shared.lobby.subscribe();
         let mut shutdown = self.shared.shutdown.clone();
         let mut decoder = KeyDecoder::default();
@@ -405,13 +417,13 @@ impl Session {
         let mut dirty = true;
         loop {
             if *shutdown.borrow_and_update() {
-                return Ending::Shutdown;
+                return SessionEnd::Shutdown;
             }
             self.settle();
             // One frame on its way at a time: the next shows the latest state.
             if dirty && !outbox.busy() {
                 if self.draw(screen).is_err() {
-                    return Ending::TooSlow;
+                    return SessionEnd::TooSlow;
                 }
                 dirty = false;
             }
@@ -422,7 +434,15 @@ impl Session {
                 .map(tokio::time::Instant::from_std);
             let throttle_ends =
                 (self.dropped > 0).then(|| tokio::time::Instant::from_std(self.keys.full_at()));
-            let idle_at = last_key + self.shared.idle_timeout;
+            // In a game between people only a move counts, and only on the
+            // player's turn: pressing other keys holds nobody hostage.
+            let idle = self.shared.idle_timeout;
+            let clock = self.shared.lobby.idle_clock(self.id);
+            let idle_at = match clock {
+                IdleClock::Keys => Some(last_key + idle),
+                IdleClock::TurnSince(since) => Some(tokio::time::Instant::from_std(since) + idle),
+                IdleClock::Waiting => None,
+            };
             let reading_resumes = self
                 .input
                 .owing_until(Instant::now())
@@ -430,15 +450,15 @@ impl Session {
             let resize_at = self.resizes.due_at().map(tokio::time::Instant::from_std);
             let mut redraw = true;
             tokio::select! {
-                _ = shutdown.changed() => return Ending::Shutdown,
+                _ = shutdown.changed() => return SessionEnd::Shutdown,
                 pumped = &mut *pumping => return match pumped {
-                    Ok(Pumped::Stalled) => Ending::TooSlow,
-                    Ok(Pumped::Behind) => Ending::Behind,
-                    _ => Ending::Gone,
+                    Ok(Pumped::Stalled) => SessionEnd::TooSlow,
+                    Ok(Pumped::Behind) => SessionEnd::Behind,
+                    _ => SessionEnd::Gone,
                 },
                 () = outbox.idle(), if dirty && outbox.busy() => {}
                 received = input.recv(), if reading_resumes.is_none() => match received {
-                    None => return Ending::Gone,
+                    None => return SessionEnd::Gone,
                     Some(Input::Resize(cols, rows)) => {
                         match self.resizes.offer((cols, rows), Instant::now()) {
                             Some((cols, rows)) => screen.resize(cols, rows),
@@ -460,14 +480,14 @@ impl Session {
                             redraw = true;
                             last_key = tokio::time::Instant::now();
                             if self.on_event(event, screen.area()) {
-                                return Ending::Quit;
+                                return SessionEnd::Quit;
                             }
                         }
                     }
                 },
                 Some(notice) = notices.recv() => {
                     if self.on_notice(notice) {
-                        return Ending::Replaced;
+                        return SessionEnd::Replaced;
                     }
                 }
                 Some(reply) = replies.recv() => {
@@ -494,7 +514,10 @@ impl Session {
                     }
                     redraw = false;
                 }
-                () = tokio::time::sleep_until(idle_at) => return Ending::Idle,
+                () = sleep_until(idle_at) => return match clock {
+                    IdleClock::TurnSince(_) => SessionEnd::Stalled,
+                    _ => SessionEnd::Idle,
+                },
             }
             dirty |= redraw;
         }
@@ -674,8 +697,10 @@ impl Session {
             (Notice::Seated { game, me, view }, None) => self.start_versus(game, me, view, now),
             // Seated while starting something else at the same moment.
             (Notice::Seated { game, .. }, Some(_)) => self.shared.lobby.abandon(self.id, game),
-            // A view of another round is stale, or comes before its rematch is heard.
-            (Notice::Table(view), Some(screen))
+            // A view of another game, or of another round, is stale (or
+            // comes before its rematch is heard).
+            (Notice::Table(game, _), Some(screen)) if game != screen.game => {}
+            (Notice::Table(_, view), Some(screen))
                 if screen.app.is_versus() && view.round == screen.app.round() =>
             {
                 screen.app.sync(&view.moves, now);
@@ -684,7 +709,7 @@ impl Session {
                     screen.app.end_link(over);
                 }
             }
-            (Notice::Table(view), Some(screen)) if screen.app.is_watching() => {
+            (Notice::Table(_, view), Some(screen)) if screen.app.is_watching() => {
                 screen.app.follow(view.names.clone(), &view.moves, now);
                 screen.app.serve(served(&view), now);
                 if let Some(over) = &view.over {
@@ -699,6 +724,14 @@ impl Session {
                 screen.app.end_link(&format!("{name} left"));
             }
             (Notice::OpponentLeft(name), None) => self.lobby_screen.say(format!("{name} left")),
+            (Notice::Stopped(why), Some(screen))
+                if screen.app.is_versus() || screen.app.is_watching() =>
+            {
+                screen.app.end_link(&why);
+            }
+            (Notice::Stopped(why), None) => self.lobby_screen.say(why),
+            (Notice::Said(text), Some(screen)) => screen.app.notify(&text, now),
+            (Notice::Said(text), None) => self.lobby_screen.say(text),
             _ => {}
         }
         false
@@ -724,6 +757,7 @@ fn served(view: &View) -> Served {
         ratings: view.ratings.map(|(x, o)| [x.to_string(), o.to_string()]),
         clock: view.clock,
         away: view.away,
+        claim: view.claim_at,
     }
 }
 
@@ -768,12 +802,12 @@ mod tests {
     #[test]
     fn a_client_too_far_behind_is_said_to_leave_its_output_unread() {
         // It may read at full speed: "too slow to read its screen" was wrong.
-        let why = Ending::Behind.reason(Duration::from_secs(30));
+        let why = SessionEnd::Behind.reason(Duration::from_secs(30));
         assert_eq!(
             why,
             "its output unread (512 KiB waiting; it asked for more than it read)"
         );
-        let why = Ending::TooSlow.reason(Duration::from_secs(30));
+        let why = SessionEnd::TooSlow.reason(Duration::from_secs(30));
         assert_eq!(why, "too slow to read its screen (nothing read for 30s)");
     }
 }

@@ -31,3 +31,26 @@ pub fn lock(file: &File, patience: Duration) -> Result<(), Locked> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_held_lock_is_waited_for_then_refused_and_taken_once_let_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("file.lock");
+        let holder = File::create(&path).unwrap();
+        holder.lock().unwrap();
+        // Another open file, as another program has.
+        let waiter = File::open(&path).unwrap();
+        let patience = Duration::from_millis(50);
+        let started = Instant::now();
+        assert!(matches!(lock(&waiter, patience), Err(Locked::Elsewhere)));
+        assert!(started.elapsed() >= patience, "it waited its patience");
+        holder.unlock().unwrap();
+        lock(&waiter, patience).expect("free once let go");
+        // And held now by the waiter: the first holder waits in turn.
+        assert!(matches!(lock(&holder, patience), Err(Locked::Elsewhere)));
+    }
+}

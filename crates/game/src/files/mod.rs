@@ -241,6 +241,28 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+        // The cap is the most read: a file of the cap is read whole, one
+        // byte more is over it.
+        std::fs::write(&file, vec![b'\n'; 10]).unwrap();
+        assert_eq!(read_whole(&file, 10).unwrap().len(), 10);
+        std::fs::write(&file, vec![b'\n'; 11]).unwrap();
+        assert!(matches!(
+            read_whole(&file, 10),
+            Err(Problem::TooBig { size: 11, cap: 10 })
+        ));
+        // Refused by its size, unread: 2 GB on paper (a sparse file, no
+        // room on disk), which reading would take seconds and gigabytes.
+        let huge = 2_000_000_000;
+        std::fs::File::options()
+            .write(true)
+            .open(&file)
+            .unwrap()
+            .set_len(huge)
+            .unwrap();
+        assert!(matches!(
+            read_whole(&file, 1 << 20),
+            Err(Problem::TooBig { size, .. }) if size == huge
+        ));
     }
 
     #[test]
@@ -259,5 +281,9 @@ mod tests {
         ));
         assert!(!dir.path().join("made-through-the-link").exists());
         assert_eq!(not_a_file(&link), Some("a symbolic link"));
+        assert!(matches!(
+            open_to_append(dir.path(), true),
+            Err(Problem::NotAFile("a folder"))
+        ));
     }
 }

@@ -194,7 +194,18 @@ mod tests {
         std::os::unix::fs::symlink(&target, &link).unwrap();
         let dangling = dir.path().join("dangling");
         std::os::unix::fs::symlink("nowhere", &dangling).unwrap();
+        // A named pipe is never opened: opening it would wait for a reader.
+        let fifo = dir.path().join("fifo");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from(0o644),
+            0,
+        )
+        .unwrap();
         for (path, named) in [
+            (fifo.as_path(), "a named pipe"),
             (link.as_path(), "a symbolic link"),
             (dangling.as_path(), "a symbolic link"),
             (Path::new("/dev/null"), "a device"),
@@ -206,7 +217,7 @@ mod tests {
             }
         }
         assert_eq!(fs::read(&target).unwrap(), b"kept");
-        assert_eq!(names(dir.path()), ["dangling", "link", "target"]);
+        assert_eq!(names(dir.path()), ["dangling", "fifo", "link", "target"]);
     }
 
     #[test]
@@ -221,5 +232,95 @@ mod tests {
         assert!(matches!(failed, Err(Problem::Io(_))));
         assert_eq!(fs::read(&path).unwrap(), b"old");
         assert_eq!(names(dir.path()), ["out.txt"]);
+    }
+
+    #[test]
+    fn a_reader_never_sees_half_a_file() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        // Every version is a run of one letter, its length the letter's
+        // place in the alphabet times a thousand: a half-written file is
+        // shorter than its letter says, or mixes two letters.
+        let version = |n: usize| {
+            let letter = b'a' + (n % 26) as u8;
+            vec![letter; 1000 * (usize::from(letter - b'a') + 1)]
+        };
+        let whole = |bytes: &[u8]| {
+            bytes.first().is_some_and(|&letter| {
+                bytes.len() == 1000 * (usize::from(letter - b'a') + 1)
+                    && bytes.iter().all(|&b| b == letter)
+            })
+        };
+        fs::write(&path, version(0)).unwrap();
+        let done = Arc::new(AtomicBool::new(false));
+        let (first_read, reading) = std::sync::mpsc::channel();
+        let reader = {
+            let (path, done) = (path.clone(), Arc::clone(&done));
+            std::thread::spawn(move || {
+                let mut reads = 0;
+                while !done.load(Ordering::Relaxed) {
+                    let bytes = fs::read(&path).expect("the file is always there");
+                    assert!(whole(&bytes), "a half-written file: {} bytes", bytes.len());
+                    reads += 1;
+                    if reads == 1 {
+                        let _ = first_read.send(());
+                    }
+                }
+                reads
+            })
+        };
+        // The writes start once the reader reads, however late a loaded
+        // machine starts its thread (if it failed instead, joining says so).
+        let _ = reading.recv();
+        for n in 1..=200 {
+            write_whole(&path, Existing::Replace, Permissions::New(0o666), |out| {
+                out.write_all(&version(n))
+            })
+            .unwrap();
+        }
+        done.store(true, Ordering::Relaxed);
+        assert!(reader.join().expect("the reader saw only whole files") > 0);
+        assert_eq!(fs::read(&path).unwrap(), version(200));
+        assert_eq!(names(dir.path()), ["out.txt"], "no temporary file left");
+    }
+
+    #[test]
+    fn only_old_temporaries_of_our_own_pattern_are_removed() {
+        use std::fs::File;
+        use std::time::SystemTime;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stats.json");
+        let long_ago = SystemTime::now() - Duration::from_secs(600);
+        let make = |name: &str, modified: SystemTime| {
+            let file = File::create(dir.path().join(name)).unwrap();
+            file.set_modified(modified).unwrap();
+        };
+        make("stats.json.tmp-Ab12Cd", long_ago); // a killed writer's: removed
+        make("stats.json.tmp-Zz99Yy", SystemTime::now()); // may be in use: kept
+        make("stats.json.tmp-abc", long_ago); // not our pattern
+        make("stats.json.tmp-abc1234", long_ago);
+        make("stats.json.tmp-ab.c12", long_ago);
+        make("other.json.tmp-Ab12Cd", long_ago);
+        make("stats.json.tmp", long_ago);
+        fs::create_dir(dir.path().join("stats.json.tmp-Dir123")).unwrap();
+        File::open(dir.path().join("stats.json.tmp-Dir123"))
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+        remove_stale_temps(&path);
+        assert_eq!(
+            names(dir.path()),
+            [
+                "other.json.tmp-Ab12Cd",
+                "stats.json.tmp",
+                "stats.json.tmp-Dir123",
+                "stats.json.tmp-Zz99Yy",
+                "stats.json.tmp-ab.c12",
+                "stats.json.tmp-abc",
+                "stats.json.tmp-abc1234",
+            ]
+        );
     }
 }

@@ -1,5 +1,7 @@
-//! The grader's and the lab's JSON: `grade`, `grade --cs50` and `lab`. The
-//! grader fills these shapes in from its own types (it sits above this crate).
+//! The grader's and the lab's JSON: `grade` (a position, a failure, the
+//! summary, a class's row, and Gradescope's `results.json`), `grade --cs50`
+//! and `lab`. The grader fills these shapes in from its own types (it sits
+//! above this crate).
 
 use serde::Serialize;
 use tictactoe_engine::{Board, Player, Scoring, Square};
@@ -20,16 +22,13 @@ pub struct Graded {
     pub faults: Vec<String>,
 }
 
-/// What an answer said: a move (with the row and column written, which may
-/// be off the board: then `"move"` is `null`), or scores by square.
+/// What an answer said: a move (`null` off the board), or scores by square.
 #[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub enum Yours {
     Move {
         #[serde(rename = "move")]
         mv: Option<Square>,
-        row: i64,
-        col: i64,
     },
     Scores {
         scores: Scores,
@@ -72,14 +71,37 @@ pub struct GradeTotals {
     pub ask: &'static str,
     pub scores: Scoring,
     pub ties: &'static str,
+    pub article: &'static str,
     pub diagnosis: Diagnosis,
 }
 
-/// What explains the wrong answers, where one mistake does.
+/// What explains the wrong answers, where a mistake does.
 #[derive(Debug, Clone, Serialize)]
 pub struct Diagnosis {
-    pub answers: Option<Named>,
+    pub answers: Option<Program>,
     pub calls: Option<Named>,
+}
+
+/// The program (the article's with one mistake or more) that gives the
+/// student's wrong moves or scores.
+#[derive(Debug, Clone, Serialize)]
+pub struct Program {
+    pub mistake: String,
+    pub mistakes: Vec<&'static str>,
+    pub as_printed: bool,
+    pub explains: usize,
+    pub wrong: usize,
+    pub exceptions: Vec<usize>,
+    pub examples: Vec<Example>,
+    pub says: String,
+    pub printed: Option<String>,
+}
+
+/// The first example of one mistake: the number of the answer.
+#[derive(Debug, Clone, Serialize)]
+pub struct Example {
+    pub mistake: &'static str,
+    pub number: usize,
 }
 
 /// A mistake named.
@@ -88,6 +110,40 @@ pub struct Named {
     pub mistake: String,
     pub explains: usize,
     pub says: String,
+}
+
+/// One submission's row of a class (`--each`, several `--cs50` modules).
+#[derive(Debug, Clone, Serialize)]
+pub struct ClassRow {
+    pub submission: String,
+    pub right: usize,
+    pub wrong: usize,
+    pub failed: usize,
+    pub asked: usize,
+    pub diagnosis: String,
+    pub ended: &'static str,
+    pub seconds: f64,
+}
+
+/// Gradescope's `results.json` for one submission, as its autograder reads
+/// it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Gradescope {
+    pub score: f64,
+    pub execution_time: f64,
+    pub output: String,
+    pub visibility: &'static str,
+    pub tests: Vec<GradescopeTest>,
+}
+
+/// One test of Gradescope's `results.json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct GradescopeTest {
+    pub name: String,
+    pub score: f64,
+    pub max_score: u32,
+    pub output: String,
+    pub visibility: &'static str,
 }
 
 /// One line of `grade --cs50 --json` per function.

@@ -41,8 +41,9 @@ mod server;
 
 pub use games::{ReviewedGame, ReviewedMove, Selfplay, Solved, Stats, StatsRow};
 pub use grade::{
-    Cs50Function, Cs50Summary, Cs50Totals, Cs50Wrong, Diagnosis, Expected, Failed, GradeSummary,
-    GradeTotals, Graded, Ladder, LadderRow, Named, Yours,
+    ClassRow, Cs50Function, Cs50Summary, Cs50Totals, Cs50Wrong, Diagnosis, Example, Expected,
+    Failed, GradeSummary, GradeTotals, Graded, Gradescope, GradescopeTest, Ladder, LadderRow,
+    Named, Program, Yours,
 };
 pub use position::{Analysis, AnalyzedMove, LineError, Proof, QuizAnswer, QuizKey, TraceCall};
 pub use server::{History, HistoryGame, Leader, Leaderboard, RatedBoard, Rating, ShapeRating};
@@ -57,6 +58,13 @@ use tictactoe_engine::{Outcome, Square, Standing};
 pub fn line(record: &impl Serialize) -> String {
     // Every record here is plain data with string keys: it always serializes.
     serde_json::to_string(record).expect("the records are plain data")
+}
+
+/// `record` as JSON laid out for people, ending with a new line: for a
+/// file another program reads (Gradescope's `results.json`).
+pub fn document(record: &impl Serialize) -> String {
+    let text = serde_json::to_string_pretty(record).expect("the records are plain data");
+    format!("{text}\n")
 }
 
 /// Writes `record` as one line of JSON.

@@ -41,7 +41,7 @@ pub struct Rating {
 /// The answer of `history --json`: a key's ratings and its games.
 #[derive(Debug, Clone, Serialize)]
 pub struct History {
-    pub player: String,
+    pub player: Option<String>,
     pub ratings: Vec<ShapeRating>,
     pub games: Vec<HistoryGame>,
 }

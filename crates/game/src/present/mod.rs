@@ -7,10 +7,12 @@
 //! - [`score`]: how scores are counted (the legends), what a score means,
 //!   and every move of a position as each view lists it ([`MoveRow`]);
 //! - [`teach`]: the minimax tree's and the trace's words, with
-//!   alpha-beta's windows and cuts.
+//!   alpha-beta's windows and cuts;
+//! - [`versus`]: how a game between people ended.
 
 pub mod score;
 pub mod teach;
+pub mod versus;
 
 pub use score::{
     MoveRow, move_rows, row_reason, score_reason, scoring_legend, tree_legend, tree_legend_short,

@@ -28,6 +28,8 @@ mod counter;
 mod counts;
 mod file;
 mod format;
+#[cfg(test)]
+mod tests;
 
 pub use counter::{Counter, Note, Recorder};
 pub use counts::{GameRecord, Row, Stats};
