@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{available, binary, grade, left_behind, output_within, pids, students, summary, text};
+use super::{all_end, available, binary, grade, output_within, pids, students, summary, text};
 
 /// The sample every student here is graded on.
 const SAMPLE: [&str; 4] = ["--sample", "300", "--seed", "3"];
@@ -377,7 +377,7 @@ fn nothing_a_student_starts_outlives_its_grading() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
     let started = pids(&pid_file);
     assert_eq!(started.len(), 4, "the student and its three helpers");
-    assert_eq!(left_behind(&started), Vec::<u32>::new());
+    all_end(&started, "after grading");
 }
 
 #[test]
@@ -403,7 +403,7 @@ fn nothing_a_student_starts_outlives_a_grader_killed_with_sigkill() {
     rustix::process::kill_process(pid, rustix::process::Signal::KILL).unwrap();
     let out = output_within(grader, "a grader killed");
     assert_eq!(out.status.code(), None, "killed");
-    assert_eq!(left_behind(&started), Vec::<u32>::new());
+    all_end(&started, "after the grader was killed");
 }
 
 #[test]
@@ -632,5 +632,5 @@ fn what_a_cs50_module_starts_at_import_ends_with_it() {
     assert!(stdout.contains("ImportError: no board here"), "{stdout}");
     let started = pids(&pid_file);
     assert_eq!(started.len(), 1);
-    assert_eq!(left_behind(&started), Vec::<u32>::new());
+    all_end(&started, "after grading");
 }
