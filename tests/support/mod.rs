@@ -67,26 +67,60 @@ pub fn tictactoe(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
 /// the test rather than hanging the suite.
 pub const PATIENCE: Duration = Duration::from_secs(600);
 
-/// Asks `ready` until it gives a value, and returns that value: at once,
-/// then after pauses that double from 1 ms to 50 ms, so a quick answer is
-/// seen quickly and a slow one costs little. There is no time to meet:
-/// only a wait past [`PATIENCE`] fails the test, with `why()` as its
-/// message (built then, so it can show the state of things at the end).
+/// The pace of every wait in the tests, blocking ([`eventually`]) or async
+/// (the SSH tests' `ssh::eventually`): ask at once, then after pauses that
+/// double from 1 ms to 50 ms, so a quick answer is seen quickly and a slow
+/// one costs little. There is no time to meet: only a wait past
+/// [`PATIENCE`] is a hang.
+pub struct Pacing {
+    start: Instant,
+    pause: Duration,
+}
+
+impl Pacing {
+    /// A wait that starts now.
+    pub fn new() -> Pacing {
+        Pacing {
+            start: Instant::now(),
+            pause: Duration::from_millis(1),
+        }
+    }
+
+    /// How long to pause before asking again; `None` once [`PATIENCE`] has
+    /// passed, when the wait is a hang.
+    pub fn next(&mut self) -> Option<Duration> {
+        if self.start.elapsed() > PATIENCE {
+            return None;
+        }
+        let pause = self.pause;
+        self.pause = (pause * 2).min(Duration::from_millis(50));
+        Some(pause)
+    }
+}
+
+impl Default for Pacing {
+    fn default() -> Pacing {
+        Pacing::new()
+    }
+}
+
+/// Asks `ready` until it gives a value, and returns that value, at the
+/// pace of [`Pacing`]; only a wait past [`PATIENCE`] fails the test, with
+/// `why()` as its message (built then, so it can show the state of things
+/// at the end).
 ///
 /// Whatever was started for the wait and must not outlive a failed test
 /// (a child process) is ended by its owner's `Drop`, as [`Reaped`] does.
 pub fn eventually<T>(mut ready: impl FnMut() -> Option<T>, why: impl FnOnce() -> String) -> T {
-    let start = Instant::now();
-    let mut pause = Duration::from_millis(1);
+    let mut pacing = Pacing::new();
     loop {
         if let Some(value) = ready() {
             return value;
         }
-        if start.elapsed() > PATIENCE {
-            panic!("{} (still waiting after {PATIENCE:?})", why());
+        match pacing.next() {
+            Some(pause) => thread::sleep(pause),
+            None => panic!("{} (still waiting after {PATIENCE:?})", why()),
         }
-        thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(50));
     }
 }
 

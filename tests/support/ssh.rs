@@ -11,7 +11,7 @@ use std::num::NonZeroU16;
 use std::process::{Child, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use russh::client::{self, Msg};
 use russh::{ChannelMsg, ChannelWriteHalf};
@@ -25,20 +25,27 @@ use super::server::{self, Trusting};
 
 /// How long to wait for what should take milliseconds.
 pub use super::PATIENCE;
+use super::Pacing;
 /// The terminal a player opens, unless a test says otherwise.
 pub const COLS: u32 = 80;
 pub const ROWS: u32 = 24;
 
-/// Asks `ready` every 20 ms until it gives a value; a test still waiting
-/// after [`PATIENCE`] fails, saying `why`.
-pub async fn eventually<T>(mut ready: impl FnMut() -> Option<T>, why: impl Fn() -> String) -> T {
-    let deadline = Instant::now() + PATIENCE;
+/// [`super::eventually`] for async tests: asks `ready` at the same
+/// [`Pacing`] until it gives a value; a test still waiting after
+/// [`PATIENCE`] fails, saying `why`.
+pub async fn eventually<T>(
+    mut ready: impl FnMut() -> Option<T>,
+    why: impl FnOnce() -> String,
+) -> T {
+    let mut pacing = Pacing::new();
     loop {
         if let Some(value) = ready() {
             return value;
         }
-        assert!(Instant::now() < deadline, "{}", why());
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        match pacing.next() {
+            Some(pause) => tokio::time::sleep(pause).await,
+            None => panic!("{} (still waiting after {PATIENCE:?})", why()),
+        }
     }
 }
 

@@ -197,10 +197,12 @@ pub fn run(socket: RawFd, command: &[OsString], max_memory: Option<u64>) -> std:
             return error;
         }
     };
-    let _ = writeln!(answer, "{STARTED}");
     // The student's streams are its own: a student that closes its input
-    // or its output is seen to by the grader, not held open here.
+    // or its output is seen to by the grader, not held open here. Let go
+    // of them before the grader hears the student started, so its first
+    // request already finds them in the student's hands alone.
     let _ = let_go_of_streams();
+    let _ = writeln!(answer, "{STARTED}");
     thread::spawn(move || {
         if let Ok(status) = child.wait() {
             let _ = tell.send(Heard::Exited(status));
