@@ -1,4 +1,4 @@
-//! Tic-tac-toe on boards from 3×3 to 7×7 with 3 to 7 in a row: the rules,
+//! Tic-tac-toe on boards from 3×3 to 8×8 with 3 to 8 in a row: the rules,
 //! the articles' minimax and a fast search. No terminal, no I/O.
 //!
 //! - A [`Board`] is a position, read from the notation (`xo./.x./..o`) and

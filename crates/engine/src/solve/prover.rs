@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use super::lines::{Lines, cells, line_indices};
+use super::lines::{Lines, cells};
 use super::table::{Entry, Hasher, Key, Table};
 use super::{Stop, Technique, Techniques, pairing, potential, threats};
 use crate::player::Player;
@@ -239,7 +239,7 @@ impl Prover {
                 return Some(true);
             }
         }
-        if lines.open_lines(pos.def) == 0 {
+        if lines.open_lines(pos.def).is_empty() {
             return Some(false);
         }
         None
@@ -293,8 +293,7 @@ impl Prover {
         if !self.techniques.has(Technique::DeadCells) {
             return empty;
         }
-        let open = lines.open_lines(pos.def) | lines.open_lines(pos.att);
-        line_indices(open).fold(0, |live, i| live | lines.masks[i]) & empty
+        lines.cells_of(lines.open_lines(pos.def) | lines.open_lines(pos.att)) & empty
     }
 
     /// The cells of `moves`, most promising first: the cells whose open
@@ -308,8 +307,8 @@ impl Prover {
                 (lines.open_lines(pos.def), pos.att),
                 (lines.open_lines(pos.att), pos.def),
             ] {
-                for i in line_indices(open) {
-                    let line = lines.masks[i];
+                for id in open.ids() {
+                    let line = lines.mask(id);
                     let w = 1 << (line & marks).count_ones();
                     for cell in cells(line & moves) {
                         weight[cell] += w;

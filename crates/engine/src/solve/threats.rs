@@ -7,7 +7,7 @@
 //! search for one only ever looks at moves that make a threat: a handful
 //! instead of the whole board.
 
-use super::lines::{Lines, cells, line_indices};
+use super::lines::{Lines, cells};
 
 /// The first move of a win by continuous threats for `attacker` (to move)
 /// against `defender`, if there is one.
@@ -58,8 +58,10 @@ pub(crate) fn first_move(
 /// marks and none of the defender's.
 fn threat_makers(lines: &Lines, attacker: u64, defender: u64, empty: u64) -> u64 {
     let wanted = lines.k - 2;
-    line_indices(lines.open_lines(defender))
-        .map(|i| lines.masks[i])
+    lines
+        .open_lines(defender)
+        .ids()
+        .map(|id| lines.mask(id))
         .filter(|&line| (line & attacker).count_ones() == wanted)
         .fold(0, |cells, line| cells | line)
         & empty

@@ -239,7 +239,10 @@ impl Rules {
             .collect();
         Rules {
             size: usize::from(size),
-            full: (1u64 << (n * n)) - 1,
+            // 64 squares fill every bit.
+            full: 1u64
+                .checked_shl((n * n) as u32)
+                .map_or(u64::MAX, |bit| bit - 1),
             lines,
             symmetries,
         }
