@@ -1,32 +1,80 @@
 //! One proof per process, for whole-process time and memory.
 //!
-//! `cargo bench -p tictactoe-engine --bench proofs -- SIZE K` proves the
-//! empty board of that shape and prints one line: the value, the positions
-//! the prover created and the wall time of the proof. Run it under
-//! `/usr/bin/time -f '%e s %M KiB'` for the process's peak memory (the
-//! figures in docs/BENCHMARKS.md were taken so).
+//! `cargo bench -p tictactoe-engine --bench proofs -- SIZE K [THREADS [MIB
+//! [SECS]]]` proves the empty board of that shape with that many threads
+//! (1 by default), a table of that many MiB (the engine's default if not
+//! given) and a time limit, and prints one line: the value, the positions
+//! the prover created, the wall time of the proof and how full the table
+//! was. Run it under `/usr/bin/time -f '%e s %U user %M KiB'` for the
+//! process's peak memory (the figures in docs/BENCHMARKS.md were taken so).
+//! With `--without-pairing` the prover works without pairing strategies,
+//! the hardest way to prove 7x7 with five in a row; with `--certificate`
+//! the strategies are read from the proof too, as `solve --certificate`
+//! does.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tictactoe_engine::Board;
-use tictactoe_engine::solve::{Techniques, solve};
+use tictactoe_engine::solve::{Bounds, Monitor, Technique, Techniques, solve_within};
 
 fn main() {
-    let args: Vec<u8> = std::env::args()
-        .skip(1)
-        .filter_map(|arg| arg.parse().ok())
-        .collect();
-    let [size, k] = args[..] else {
-        eprintln!("usage: proofs SIZE K");
-        std::process::exit(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let without_pairing = args.iter().any(|arg| arg == "--without-pairing");
+    let certify = args.iter().any(|arg| arg == "--certificate");
+    let numbers: Vec<u64> = args.iter().filter_map(|arg| arg.parse().ok()).collect();
+    let (size, k) = match numbers[..] {
+        [size, k, ..] => (size as u8, k as u8),
+        _ => {
+            eprintln!("usage: proofs SIZE K [THREADS [MIB [SECS]]] [--without-pairing]");
+            std::process::exit(2);
+        }
+    };
+    let threads = numbers.get(2).map_or(1, |&n| n as usize);
+    let memory = numbers.get(3).map(|&mib| (mib as usize) << 20);
+    let deadline = numbers
+        .get(4)
+        .map(|&secs| Instant::now() + Duration::from_secs(secs));
+    let techniques = if without_pairing {
+        Techniques::all().without(Technique::Pairing)
+    } else {
+        Techniques::all()
     };
     let board = Board::empty(size, k).expect("a shape the engine plays");
+    let monitor = Monitor::new();
+    let bounds = Bounds {
+        deadline,
+        memory,
+        threads,
+        monitor: Some(monitor.clone()),
+    };
     let started = Instant::now();
-    let proof = solve(&board, Techniques::all());
+    let proof = solve_within(&board, techniques, bounds);
+    let elapsed = started.elapsed().as_secs_f64();
+    let progress = monitor.progress();
+    let table = progress.table;
+    let answer = match &proof {
+        Ok(proof) => proof.value.to_string(),
+        Err(stop) => format!("stopped ({stop:?})"),
+    };
+    if certify && let Ok(mut proof) = proof {
+        let started = Instant::now();
+        let strategies = proof.strategies().expect("the strategies");
+        let lines =
+            tictactoe_engine::solve::certificate::lines(&board, proof.value, &strategies).count();
+        println!(
+            "certificate: {lines} lines in {:.3} s, {} positions in all",
+            started.elapsed().as_secs_f64(),
+            monitor.progress().positions
+        );
+    }
     println!(
-        "{size}x{size} k={k}: {} in {:.3} s, {} positions",
-        proof.value,
-        started.elapsed().as_secs_f64(),
-        proof.counts.positions
+        "{size}x{size} k={k}, {threads} thread(s): {answer} in {elapsed:.3} s, {} positions ({:.0}/s), table {} of {} entries ({} MiB of {}), {} replaced",
+        progress.positions,
+        progress.positions as f64 / elapsed,
+        table.entries,
+        table.capacity,
+        table.bytes >> 20,
+        table.budget >> 20,
+        table.replaced,
     );
 }

@@ -147,10 +147,10 @@ impl Ai {
     /// Bounds this AI's prover (see [`solve::Bounds`]): what it cannot
     /// settle within them it leaves unsettled, and [`Ai::stopped`] says why.
     pub fn set_bounds(&mut self, bounds: solve::Bounds) {
-        self.bounds = bounds;
         if let Some(solver) = &mut self.solver {
-            solver.set_bounds(bounds);
+            solver.set_bounds(bounds.clone());
         }
+        self.bounds = bounds;
     }
 
     /// Why this AI's prover left a question without an answer since its
@@ -168,7 +168,7 @@ impl Ai {
         {
             self.solver = None;
         }
-        let bounds = self.bounds;
+        let bounds = self.bounds.clone();
         self.solver.get_or_insert_with(|| {
             let mut solver = Solver::new(geometry);
             solver.set_bounds(bounds);

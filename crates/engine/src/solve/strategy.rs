@@ -218,6 +218,11 @@ fn answer_in_pairs(board: &Board, player: Player, pairs: Vec<(usize, usize)>) ->
 }
 
 impl Proof {
+    /// How full the prover's table is (see [`super::Solver::table_use`]).
+    pub fn table_use(&self) -> super::TableUse {
+        self.solver.table_use()
+    }
+
     /// Why reading the strategies stopped, if a bound of the proof
     /// ([`super::solve_within`]) stopped it.
     pub fn stopped(&self) -> Option<super::Stop> {
@@ -231,7 +236,7 @@ impl Proof {
     pub fn strategies(&mut self) -> Result<Vec<Strategy>, StrategyError> {
         let board = self.board;
         let strategies = match self.value {
-            Value::Win(winner) => match self.solver.provers[winner as usize].as_mut() {
+            Value::Win(winner) => match self.solver.asked(winner) {
                 Some(prover) => vec![Reader::new(prover, &board).win()?],
                 // The board already shows the line: nothing to play.
                 None => vec![Strategy::new(winner, Goal::Win)],
@@ -239,7 +244,7 @@ impl Proof {
             Value::Draw => {
                 let mut holds = Vec::new();
                 for holder in [Player::X, Player::O] {
-                    let hold = match self.solver.provers[holder.other() as usize].as_mut() {
+                    let hold = match self.solver.asked(holder.other()) {
                         Some(prover) => Reader::new(prover, &board).hold()?,
                         None => Strategy::new(holder, Goal::Hold),
                     };
@@ -254,14 +259,14 @@ impl Proof {
 
 /// Walks a finished proof and writes down the strategy it proves.
 struct Reader<'a> {
-    prover: &'a mut Prover,
+    prover: Prover<'a>,
     board: Board,
     root: Pos,
     seen: HashSet<Key, Hasher>,
 }
 
 impl<'a> Reader<'a> {
-    fn new(prover: &'a mut Prover, board: &Board) -> Reader<'a> {
+    fn new(prover: Prover<'a>, board: &Board) -> Reader<'a> {
         let attacker = prover.attacker;
         Reader {
             root: Pos {

@@ -8,23 +8,25 @@
 //! instead of the whole board.
 
 use super::lines::{Lines, cells};
+use super::table::Failures;
 
 /// The first move of a win by continuous threats for `attacker` (to move)
 /// against `defender`, if there is one.
 ///
 /// `failed` remembers positions with no such win, so that sequences reaching
-/// the same position by different orders are searched once.
+/// the same position by different orders are searched once (as long as it
+/// keeps them).
 pub(crate) fn first_move(
     lines: &Lines,
     attacker: u64,
     defender: u64,
-    failed: &mut std::collections::HashSet<(u64, u64), super::table::Hasher>,
+    failed: &mut Failures,
 ) -> Option<usize> {
     let empty = lines.full & !(attacker | defender);
     if let Some(win) = cells(lines.wins(attacker, empty)).next() {
         return Some(win);
     }
-    if failed.contains(&(attacker, defender)) {
+    if failed.contains(attacker, defender) {
         return None;
     }
     let their_wins = lines.wins(defender, empty);
@@ -50,7 +52,7 @@ pub(crate) fn first_move(
             }
         }
     }
-    failed.insert((attacker, defender));
+    failed.insert(attacker, defender);
     None
 }
 
