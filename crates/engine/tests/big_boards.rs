@@ -116,3 +116,36 @@ fn every_8x8_shape_plays_games_to_their_end() {
         assert!(plies >= 2 * usize::from(k) - 1, "8x8 k={k}: {plies} plies");
     }
 }
+
+#[test]
+fn the_perfect_ai_on_8x8_with_five_in_a_row_plays_by_search_and_says_its_play_is_unproven() {
+    use std::time::Duration;
+    use tictactoe_engine::solve::{book, book_ready, book_within_reach};
+    use tictactoe_engine::{Ai, Dice, Level, Limits};
+
+    let geometry = Geometry::get(8, 5).unwrap();
+    assert!(!book_within_reach(geometry));
+    assert!(book(geometry).is_none(), "given up at once, not proven");
+    assert!(book_ready(geometry).is_none());
+    let mut board = Board::empty(8, 5).unwrap();
+    let mut ai = Ai::new();
+    let mut dice = Dice::with_seed(5);
+    for _ in 0..4 {
+        let decision = ai
+            .choose(
+                &board,
+                Level::Perfect,
+                &mut dice,
+                Limits::Think(Duration::from_millis(20)),
+            )
+            .expect("a move");
+        assert!(!decision.proven(), "{board}: nothing is proven this early");
+        board = board.play(decision.mv).unwrap();
+    }
+    // Every other 8x8 book is within reach.
+    for k in [3, 4, 6, 7, 8] {
+        assert!(book_within_reach(Geometry::get(8, k).unwrap()));
+    }
+    let six = book(Geometry::get(8, 6).unwrap()).expect("8x8 k=6 is proven");
+    assert_eq!(six.value, Value::Draw);
+}

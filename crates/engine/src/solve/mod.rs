@@ -43,7 +43,9 @@ use crate::names::named;
 use crate::player::Player;
 use crate::square::Square;
 
-pub use book::{Book, Keep, Settled, book, book_ready, settle, settle_all};
+pub use book::{
+    BOOK_POSITIONS, Book, Keep, Settled, book, book_ready, book_within_reach, settle, settle_all,
+};
 pub use progress::{Monitor, Progress};
 pub use prover::Counts;
 pub use strategy::{Action, Goal, Node, Strategy, StrategyError};
@@ -286,6 +288,8 @@ pub struct Solver {
     bounds: Bounds,
     /// Why a question since the bounds were set stopped without an answer.
     stopped: Option<Stop>,
+    /// The most positions the searches may create, all questions together.
+    positions: Option<u64>,
 }
 
 impl Solver {
@@ -304,7 +308,15 @@ impl Solver {
             sides: [None, None],
             bounds,
             stopped: None,
+            positions: None,
         }
+    }
+
+    /// Stops every question (as if interrupted) once the searches have
+    /// created `most` positions in all: a bound that does not depend on
+    /// the machine's speed.
+    pub(crate) fn limit_positions(&mut self, most: Option<u64>) {
+        self.positions = most;
     }
 
     /// Bounds every question from now on: its answer is `None` once the
@@ -352,6 +364,9 @@ impl Solver {
             },
             threads: self.bounds.threads,
             monitor: self.bounds.monitor.clone(),
+            positions: self
+                .positions
+                .map(|most| most.saturating_sub(self.counts().positions)),
         };
         let question = Question {
             lines: Lines::of(self.geometry),

@@ -287,6 +287,8 @@ pub(crate) struct Run {
     pub threads: usize,
     /// Whom to tell how far the search has got, and who may interrupt it.
     pub monitor: Option<Monitor>,
+    /// Stop (as if interrupted) once this call has created this many positions.
+    pub positions: Option<u64>,
 }
 
 /// One question's search over a solver's table.
@@ -843,6 +845,9 @@ impl<'r> Worker<'r> {
             && Instant::now() >= deadline
         {
             shared.stop(Halt::Time);
+        }
+        if shared.run.positions.is_some_and(|most| created >= most) {
+            shared.stop(Halt::Interrupted);
         }
         if created >= PARALLEL_AFTER
             && let Some(spawn) = self.spawn.take()
