@@ -10,7 +10,8 @@
 //! With `--without-pairing` the prover works without pairing strategies,
 //! the hardest way to prove 7x7 with five in a row; with `--certificate`
 //! the strategies are read from the proof too, as `solve --certificate`
-//! does.
+//! does; with `--progress` the monitor's figures go to standard error
+//! every ten seconds.
 
 use std::time::{Duration, Instant};
 
@@ -21,6 +22,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let without_pairing = args.iter().any(|arg| arg == "--without-pairing");
     let certify = args.iter().any(|arg| arg == "--certificate");
+    let report = args.iter().any(|arg| arg == "--progress");
     let numbers: Vec<u64> = args.iter().filter_map(|arg| arg.parse().ok()).collect();
     let (size, k) = match numbers[..] {
         [size, k, ..] => (size as u8, k as u8),
@@ -48,6 +50,32 @@ fn main() {
         monitor: Some(monitor.clone()),
     };
     let started = Instant::now();
+    if report {
+        let monitor = monitor.clone();
+        std::thread::spawn(move || {
+            let mut last = (started, 0);
+            loop {
+                std::thread::sleep(Duration::from_secs(10));
+                let progress = monitor.progress();
+                let now = Instant::now();
+                let rate = (progress.positions - last.1) as f64 / (now - last.0).as_secs_f64();
+                last = (now, progress.positions);
+                eprintln!(
+                    "{:>6.0} s: {} positions ({rate:.0}/s), {:?} to win: pn {} dn {}, {} threads, table {} of {} ({} MiB), {} replaced",
+                    started.elapsed().as_secs_f64(),
+                    progress.positions,
+                    progress.question,
+                    progress.proof,
+                    progress.disproof,
+                    progress.threads,
+                    progress.table.entries,
+                    progress.table.capacity,
+                    progress.table.bytes >> 20,
+                    progress.table.replaced,
+                );
+            }
+        });
+    }
     let proof = solve_within(&board, techniques, bounds);
     let elapsed = started.elapsed().as_secs_f64();
     let progress = monitor.progress();

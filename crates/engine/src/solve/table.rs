@@ -93,13 +93,30 @@ const MIN_BUCKETS: usize = 256;
 const OCCUPIED: u64 = 1 << 63;
 const EVALUATED: u64 = 1 << 32;
 
-/// One bucket: [`SLOTS`] entries of four words each (see [`Table`]).
-#[repr(align(64))]
+/// One bucket: [`SLOTS`] entries of four words each (see [`Table`]). Not
+/// aligned to the cache by its type, so that the table can grow in place
+/// (the allocator moves a big block's pages rather than copying them only
+/// for blocks of the usual alignment); a big table's block starts on a
+/// page, so its buckets fall on cache lines all the same.
 struct Bucket([AtomicU64; 4 * SLOTS]);
 
 impl Bucket {
     fn empty() -> Bucket {
         Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
+    }
+
+    /// Takes every entry out of the bucket, leaving it empty.
+    fn drain(&mut self) -> impl Iterator<Item = (Key, Entry)> {
+        let words = std::mem::replace(self, Bucket::empty())
+            .0
+            .map(AtomicU64::into_inner);
+        (0..SLOTS).filter_map(move |slot| {
+            let [w0, w1, d1, d2] = [0, 1, 2, 3].map(|i| words[4 * slot + i]);
+            (d2 & OCCUPIED != 0).then(|| {
+                let k0 = w0 ^ d2;
+                ((k0, w1 ^ d1 ^ spread(k0)), unpack(d1, d2))
+            })
+        })
     }
 }
 
@@ -145,14 +162,14 @@ pub struct TableUse {
 
 /// The buckets, at one size (an even number of them).
 struct Slots {
-    buckets: Box<[Bucket]>,
+    buckets: Vec<Bucket>,
 }
 
 impl Slots {
     fn new(buckets: usize) -> Slots {
-        Slots {
-            buckets: (0..buckets).map(|_| Bucket::empty()).collect(),
-        }
+        let mut slots = Vec::with_capacity(buckets);
+        slots.resize_with(buckets, Bucket::empty);
+        Slots { buckets: slots }
     }
 
     /// The index of `key`'s own bucket: its hash scaled to the number of
@@ -331,15 +348,48 @@ impl Table {
     }
 
     /// Grows the table by doubling (more than once if it would still be
-    /// more than half full), up to its budget.
+    /// more than half full), up to its budget, in place: the block grows
+    /// (its pages moved, not copied, once it is big), and the entries move
+    /// up to their new buckets from the top down. A position's bucket is
+    /// its hash scaled to the number of buckets, so with more buckets no
+    /// entry moves down but by the one step to its neighbour, and every
+    /// bucket an entry moves to has given up its own entries already (or
+    /// will be emptied and filled again); what finds no room on the way is
+    /// placed at the end. So the table never takes more than its new size.
     fn grow(&self, slots: &mut Slots) {
-        let mut size = slots.buckets.len();
+        let old = slots.buckets.len();
+        let mut size = old;
         while size < self.most_buckets && self.used.load(Relaxed) * 2 > size * SLOTS {
             size = (size * 2).min(self.most_buckets);
         }
-        if size != slots.buckets.len() {
-            self.resize(slots, size);
+        if size == old {
+            return;
         }
+        slots.buckets.reserve_exact(size - old);
+        slots.buckets.resize_with(size, Bucket::empty);
+        self.buckets.store(size, Relaxed);
+        let mut homeless = Vec::new();
+        for index in (0..old).rev() {
+            let moving: Vec<(Key, Entry)> = slots.buckets[index].drain().collect();
+            for (key, entry) in moving {
+                match probe(&slots.buckets[slots.home(key)], key) {
+                    Probe::Room(slot) => write(&slots.buckets[slots.home(key)], slot, key, entry),
+                    Probe::Found(..) | Probe::Full(_) => homeless.push((key, entry)),
+                }
+            }
+        }
+        for (key, entry) in homeless {
+            if slots.put(key, entry, false) == Placed::Replacing {
+                self.replaced.fetch_add(1, Relaxed);
+            }
+        }
+        let held = slots
+            .buckets
+            .iter()
+            .flat_map(|bucket| (0..SLOTS).map(|slot| bucket.0[4 * slot + 3].load(Relaxed)))
+            .filter(|&d2| d2 & OCCUPIED != 0)
+            .count();
+        self.used.store(held, Relaxed);
     }
 
     /// Sets the table's budget to `budget` bytes (see [`Table::new`]): a
