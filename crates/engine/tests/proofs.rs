@@ -12,7 +12,8 @@ fn checked(proof: &mut Proof) -> Value {
     let text: String = certificate::lines(&proof.board, proof.value, &strategies)
         .map(|line| line + "\n")
         .collect();
-    check(&text).expect("the certificate checks").claim
+    let claim = check(&text).expect("the certificate checks").claim;
+    claim.value().expect("a value is claimed")
 }
 
 #[test]
