@@ -22,6 +22,10 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let without_pairing = args.iter().any(|arg| arg == "--without-pairing");
     let certify = args.iter().any(|arg| arg == "--certificate");
+    if certify && cfg!(not(feature = "serde")) {
+        eprintln!("--certificate needs the serde feature");
+        std::process::exit(2);
+    }
     let report = args.iter().any(|arg| arg == "--progress");
     let numbers: Vec<u64> = args.iter().filter_map(|arg| arg.parse().ok()).collect();
     let (size, k) = match numbers[..] {
@@ -84,6 +88,7 @@ fn main() {
         Ok(proof) => proof.value.to_string(),
         Err(stop) => format!("stopped ({stop:?})"),
     };
+    #[cfg(feature = "serde")]
     if certify && let Ok(mut proof) = proof {
         let started = Instant::now();
         let strategies = proof.strategies().expect("the strategies");

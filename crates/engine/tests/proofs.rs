@@ -1,5 +1,7 @@
 //! The prover's resources: a table of fixed size, threads, a monitor.
 
+#![cfg(feature = "serde")]
+
 use tictactoe_engine::solve::certificate::{self, check};
 use tictactoe_engine::solve::{
     Bounds, Monitor, Proof, Stop, Techniques, Value, solve, solve_within,

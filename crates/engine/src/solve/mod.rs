@@ -25,6 +25,8 @@
 mod book;
 #[cfg(feature = "serde")]
 pub mod certificate;
+#[cfg(feature = "serde")]
+pub mod jobs;
 mod lines;
 mod pairing;
 mod potential;

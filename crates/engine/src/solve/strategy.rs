@@ -257,6 +257,27 @@ impl Proof {
     }
 }
 
+/// The strategy behind one answered question of `solver`: the win of
+/// `attacker` from `board` if it wins, else the hold of the other side.
+#[cfg(feature = "serde")]
+pub(crate) fn question_strategy(
+    solver: &mut super::Solver,
+    board: &Board,
+    attacker: Player,
+    wins: bool,
+) -> Result<Strategy, StrategyError> {
+    let Some(prover) = solver.asked(attacker) else {
+        // The board already shows the result: nothing to play.
+        return Ok(if wins {
+            Strategy::new(attacker, Goal::Win)
+        } else {
+            Strategy::new(attacker.other(), Goal::Hold)
+        });
+    };
+    let reader = Reader::new(prover, board);
+    if wins { reader.win() } else { reader.hold() }
+}
+
 /// Walks a finished proof and writes down the strategy it proves.
 struct Reader<'a> {
     prover: Prover<'a>,

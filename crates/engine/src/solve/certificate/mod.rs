@@ -50,7 +50,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod check;
+pub(crate) mod check;
 
 use serde::{Deserialize, Serialize};
 
