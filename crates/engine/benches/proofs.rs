@@ -7,6 +7,11 @@
 //! the prover created, the wall time of the proof and how full the table
 //! was. Run it under `/usr/bin/time -f '%e s %U user %M KiB'` for the
 //! process's peak memory (the figures in docs/BENCHMARKS.md were taken so).
+//! `-- --verify FILE` checks a certificate from a file instead, through
+//! `check_reader`, and prints what it proved (run under `/usr/bin/time`
+//! for the checker's memory); `--write FILE` writes the certificate of the
+//! proof to FILE (with `--certificate`).
+//!
 //! With `--without-pairing` the prover works without pairing strategies,
 //! the hardest way to prove 7x7 with five in a row; with `--certificate`
 //! the strategies are read from the proof too, as `solve --certificate`
@@ -20,6 +25,18 @@ use tictactoe_engine::solve::{Bounds, Monitor, Technique, Techniques, solve_with
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let path_after = |flag: &str| {
+        args.iter()
+            .position(|arg| arg == flag)
+            .and_then(|at| args.get(at + 1))
+            .cloned()
+    };
+    #[cfg(feature = "serde")]
+    if let Some(path) = path_after("--verify") {
+        verify(&path);
+        return;
+    }
+    let write = path_after("--write");
     let without_pairing = args.iter().any(|arg| arg == "--without-pairing");
     let certify = args.iter().any(|arg| arg == "--certificate");
     if certify && cfg!(not(feature = "serde")) {
@@ -92,8 +109,17 @@ fn main() {
     if certify && let Ok(mut proof) = proof {
         let started = Instant::now();
         let strategies = proof.strategies().expect("the strategies");
-        let lines =
-            tictactoe_engine::solve::certificate::lines(&board, proof.value, &strategies).count();
+        let mut lines = 0;
+        let mut file = write.as_ref().map(|path| {
+            std::io::BufWriter::new(std::fs::File::create(path).expect("a file to write"))
+        });
+        for line in tictactoe_engine::solve::certificate::lines(&board, proof.value, &strategies) {
+            lines += 1;
+            if let Some(file) = &mut file {
+                use std::io::Write;
+                writeln!(file, "{line}").expect("written");
+            }
+        }
         println!(
             "certificate: {lines} lines in {:.3} s, {} positions in all",
             started.elapsed().as_secs_f64(),
@@ -110,4 +136,42 @@ fn main() {
         table.budget >> 20,
         table.replaced,
     );
+}
+
+/// Checks the certificate in the file at `path` and says what it proved.
+#[cfg(feature = "serde")]
+fn verify(path: &str) {
+    use tictactoe_engine::solve::certificate::check_reader;
+
+    let started = Instant::now();
+    let file = std::fs::File::open(path).expect("a certificate to read");
+    match check_reader(std::io::BufReader::new(file)) {
+        Ok(verified) => {
+            println!(
+                "verified in {:.3} s: {} ({}x{}, k={}): {}",
+                started.elapsed().as_secs_f64(),
+                verified.board,
+                verified.board.size(),
+                verified.board.size(),
+                verified.board.k(),
+                verified.claim
+            );
+            for replayed in verified.strategies {
+                println!(
+                    "  {} for {}: {} positions, {} nodes ({} pairs), {} unreachable, {} held at most",
+                    replayed.goal.name(),
+                    replayed.player,
+                    replayed.positions,
+                    replayed.nodes,
+                    replayed.pair_nodes,
+                    replayed.unreachable,
+                    replayed.held
+                );
+            }
+        }
+        Err(error) => {
+            println!("not verified: {error}");
+            std::process::exit(1);
+        }
+    }
 }

@@ -58,6 +58,9 @@ pub(crate) const INF: u32 = u32::MAX / 4;
 /// the table are looked at.
 const CHECK_INTERVAL: u64 = 1024;
 
+/// How often (in positions created, per thread) the table may grow.
+const GROWTH_INTERVAL: u64 = 16;
+
 /// Positions a question creates on one thread before its other threads
 /// join in: a small question is over before threads would pay.
 pub(crate) const PARALLEL_AFTER: u64 = 1 << 14;
@@ -409,32 +412,40 @@ impl<'a> Prover<'a> {
             .failures
             .split_first_mut()
             .expect("one thread at least");
-        let counts = std::thread::scope(|scope| {
-            let shared = &shared;
-            let mut handles = Vec::new();
-            let mut spare = helpers.iter_mut().take(threads - 1);
-            // Called once by the first thread when the question is big enough.
-            let mut spawn = || {
-                for failures in spare.by_ref() {
-                    handles.push(scope.spawn(move || {
-                        let mut worker = Worker::new(question, table, failures, shared, None);
-                        worker.search(pos, key);
-                        worker.finish()
-                    }));
-                }
-            };
-            let mut worker = Worker::new(question, table, first, shared, Some(&mut spawn));
+        let counts = if threads == 1 {
+            let mut worker = Worker::new(question, table, first, &shared, true, None);
             worker.search(pos, key);
-            let mut counts = worker.finish();
-            let used = 1 + handles.len();
-            for handle in handles {
-                match handle.join() {
-                    Ok(more) => counts += more,
-                    Err(panic) => std::panic::resume_unwind(panic),
+            (worker.finish(), 1)
+        } else {
+            std::thread::scope(|scope| {
+                let shared = &shared;
+                let mut handles = Vec::new();
+                let mut spare = helpers.iter_mut().take(threads - 1);
+                // Called once by the first thread when the question is big enough.
+                let mut spawn = || {
+                    for failures in spare.by_ref() {
+                        handles.push(scope.spawn(move || {
+                            let mut worker =
+                                Worker::new(question, table, failures, shared, false, None);
+                            worker.search(pos, key);
+                            worker.finish()
+                        }));
+                    }
+                };
+                let mut worker =
+                    Worker::new(question, table, first, shared, true, Some(&mut spawn));
+                worker.search(pos, key);
+                let mut counts = worker.finish();
+                let used = 1 + handles.len();
+                for handle in handles {
+                    match handle.join() {
+                        Ok(more) => counts += more,
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    }
                 }
-            }
-            (counts, used)
-        });
+                (counts, used)
+            })
+        };
         let (counts, used) = counts;
         self.side.counts += counts;
         let view = table.view();
@@ -541,12 +552,15 @@ impl<'a> Prover<'a> {
     }
 }
 
-/// A child as its parent's frame keeps it: its numbers as last seen.
+/// A child as its parent's frame keeps it: its numbers as last read, and
+/// as this thread saw them when its search last returned (until the table
+/// has newer numbers).
 #[derive(Clone, Copy)]
 struct Child {
     pos: Pos,
     key: Key,
     entry: Entry,
+    seen: Option<(u32, u32)>,
 }
 
 /// One thread's search.
@@ -558,6 +572,8 @@ struct Worker<'r> {
     counts: Counts,
     /// Positions created when the next look at the clock is due.
     next_check: u64,
+    /// Steps of the search since the last look.
+    steps: u64,
     /// Positions already added to the shared count.
     reported: u64,
     /// More than one thread searches (the table must be read at every step).
@@ -579,10 +595,10 @@ impl<'r> Worker<'r> {
         table: &'r Table,
         failures: &'r mut Failures,
         shared: &'r Shared<'r>,
+        lead: bool,
         spawn: Option<&'r mut dyn FnMut()>,
     ) -> Worker<'r> {
         let track = !shared.busy.is_empty();
-        let lead = spawn.is_some();
         Worker {
             question,
             table: table.view(),
@@ -590,10 +606,11 @@ impl<'r> Worker<'r> {
             shared,
             counts: Counts::default(),
             next_check: 0,
+            steps: 0,
             reported: 0,
             // The helpers search in parallel from the start; the first
             // thread once it has called them in.
-            parallel: track && spawn.is_none(),
+            parallel: track && !lead,
             track,
             path: Vec::new(),
             spawn: spawn.filter(|_| track),
@@ -617,7 +634,7 @@ impl<'r> Worker<'r> {
             if self.halted() {
                 return;
             }
-            entry = self.mid(pos, key, entry, INF, INF);
+            entry = self.mid(pos, key, entry, INF, INF).0;
             if self.parallel
                 && let Some(stored) = self.table.get(key)
                 && (stored.pn == 0 || stored.dn == 0)
@@ -638,11 +655,16 @@ impl<'r> Worker<'r> {
         self.shared.halt.load(Relaxed)
     }
 
-    /// Creates the entry of a position the table does not hold.
+    /// Creates the entry of a position the table does not hold (and
+    /// every [`GROWTH_INTERVAL`] positions lets the table grow, so that a
+    /// small table grows before it drops anything).
     fn create(&mut self, pos: Pos, key: Key) -> Entry {
         self.counts.positions += 1;
         let entry = self.question.fresh(pos);
         self.table.store(key, entry);
+        if self.counts.positions.is_multiple_of(GROWTH_INTERVAL) {
+            self.table.look();
+        }
         entry
     }
 
@@ -696,8 +718,18 @@ impl<'r> Worker<'r> {
     }
 
     /// The proof-number search below `pos` until its numbers reach a
-    /// threshold (or the search stops): its numbers then.
-    fn mid(&mut self, pos: Pos, key: Key, mut entry: Entry, th_pn: u32, th_dn: u32) -> Entry {
+    /// threshold (or the search stops): its true numbers then (stored in
+    /// the table), and the numbers this thread saw, which it compared with
+    /// the thresholds (the same alone; with other threads, raised by the
+    /// virtual numbers below it).
+    fn mid(
+        &mut self,
+        pos: Pos,
+        key: Key,
+        mut entry: Entry,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> (Entry, (u32, u32)) {
         let (work, created) = (entry.work, self.counts.positions);
         if !entry.evaluated {
             entry.evaluated = true;
@@ -710,7 +742,7 @@ impl<'r> Worker<'r> {
             self.table.store(key, entry);
         }
         if entry.pn == 0 || entry.dn == 0 || self.halted() {
-            return entry;
+            return (entry, (entry.pn, entry.dn));
         }
         let question = self.question;
         let attacker_moves = question.attacker_to_move(pos);
@@ -729,6 +761,7 @@ impl<'r> Worker<'r> {
                 pos: child,
                 key: child_key,
                 entry: child_entry,
+                seen: None,
             });
         }
         if self.track {
@@ -737,53 +770,66 @@ impl<'r> Worker<'r> {
             }
             self.path.push((key, self.parallel));
         }
-        loop {
+        let seen = loop {
             // Alone, this frame's copies are exact: only its own calls change
             // its children (a sibling is never below another). With other
-            // threads, the table has their news.
+            // threads, the table has their news, and a child's numbers as
+            // this thread last saw them count only while it has none.
             if self.parallel {
                 for child in &mut children {
-                    if let Some(stored) = self.table.get(child.key) {
-                        child.entry = stored;
+                    if let Some(stored) = self.table.get(child.key)
+                        && stored != child.entry
+                    {
+                        (child.entry, child.seen) = (stored, None);
                     }
                 }
             }
-            // The node's numbers from its children's; the child to search
-            // (by the numbers this thread sees) and the runner-up.
+            // The node's numbers from its children's: true, and as this
+            // thread sees them; the child to search and the runner-up.
             let (mut sum, mut smallest) = (0u64, INF);
-            let (mut best, mut best_i, mut second) = (INF, 0, INF);
+            let (mut seen_sum, mut best, mut best_i, mut second) = (0u64, INF, 0, INF);
             for (i, child) in children.iter().enumerate() {
-                let (small, large) = if attacker_moves {
-                    (child.entry.pn, child.entry.dn)
+                let (pn, dn) = (child.entry.pn, child.entry.dn);
+                let (seen_pn, seen_dn) =
+                    child.seen.map_or((pn, dn), |(p, d)| (p.max(pn), d.max(dn)));
+                let ((small, large), (seen_small, seen_large)) = if attacker_moves {
+                    ((pn, dn), (seen_pn, seen_dn))
                 } else {
-                    (child.entry.dn, child.entry.pn)
+                    ((dn, pn), (seen_dn, seen_pn))
                 };
                 sum += u64::from(large);
+                seen_sum += u64::from(seen_large);
                 smallest = smallest.min(small);
-                let seen = if self.parallel {
-                    self.virtual_number(child.key, small)
+                let seen_small = if self.parallel {
+                    self.virtual_number(child.key, seen_small)
                 } else {
-                    small
+                    seen_small
                 };
-                if seen < best {
-                    (second, best, best_i) = (best, seen, i);
-                } else if seen < second {
-                    second = seen;
+                if seen_small < best {
+                    (second, best, best_i) = (best, seen_small, i);
+                } else if seen_small < second {
+                    second = seen_small;
                 }
             }
-            let sum = sum.min(u64::from(INF)) as u32;
-            let (pn, dn) = if attacker_moves {
+            let (sum, seen_sum) = (
+                sum.min(u64::from(INF)) as u32,
+                seen_sum.min(u64::from(INF)) as u32,
+            );
+            (entry.pn, entry.dn) = if attacker_moves {
                 (smallest, sum)
             } else {
                 (sum, smallest)
             };
-            entry.pn = pn;
-            entry.dn = dn;
             entry.work = work
                 .saturating_add(u32::try_from(self.counts.positions - created).unwrap_or(u32::MAX));
             self.table.store(key, entry);
+            let (pn, dn) = if attacker_moves {
+                (best, seen_sum)
+            } else {
+                (seen_sum, best)
+            };
             if pn >= th_pn || dn >= th_dn || self.halted() || self.look() {
-                break;
+                break (pn, dn);
             }
             let child = children[best_i];
             // The 1+ε rule: stay a little longer below the best child.
@@ -792,38 +838,42 @@ impl<'r> Worker<'r> {
                     .max(u64::from(n) * 5 / 4)
                     .min(u64::from(INF)) as u32
             };
+            let (child_pn, child_dn) = child
+                .seen
+                .map_or((child.entry.pn, child.entry.dn), |(p, d)| {
+                    (p.max(child.entry.pn), d.max(child.entry.dn))
+                });
             let (child_pn, child_dn) = if attacker_moves {
-                (
-                    th_pn.min(widen(second)),
-                    remaining(th_dn, dn, child.entry.dn),
-                )
+                (th_pn.min(widen(second)), remaining(th_dn, dn, child_dn))
             } else {
-                (
-                    remaining(th_pn, pn, child.entry.pn),
-                    th_dn.min(widen(second)),
-                )
+                (remaining(th_pn, pn, child_pn), th_dn.min(widen(second)))
             };
-            children[best_i].entry =
-                self.mid(child.pos, child.key, child.entry, child_pn, child_dn);
-        }
+            let (stored, seen) = self.mid(child.pos, child.key, child.entry, child_pn, child_dn);
+            children[best_i].entry = stored;
+            children[best_i].seen = Some(seen);
+        };
         if self.track
             && let Some((key, counted)) = self.path.pop()
             && counted
         {
             self.busy(key).fetch_sub(1, Relaxed);
         }
-        entry
+        (entry, seen)
     }
 
-    /// Every [`CHECK_INTERVAL`] positions: the monitor is told, the
-    /// table grows if it wants to, the other threads are called in once
-    /// the question is big enough, and the search stops if the deadline
-    /// has come or the monitor interrupts. True when the search is stopping.
+    /// Every [`CHECK_INTERVAL`] positions, or steps of the search (a
+    /// thread may go on for a while through positions others created):
+    /// the monitor is told, the table grows if it wants to, the other
+    /// threads are called in once the question is big enough, and the
+    /// search stops if the deadline has come or the monitor interrupts.
+    /// True when the search is stopping.
     #[inline]
     fn look(&mut self) -> bool {
-        if self.counts.positions < self.next_check {
+        self.steps += 1;
+        if self.counts.positions < self.next_check && self.steps < CHECK_INTERVAL {
             return false;
         }
+        self.steps = 0;
         self.next_check = self.counts.positions + CHECK_INTERVAL;
         let created = self.report();
         let shared = self.shared;

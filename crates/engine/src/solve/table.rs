@@ -83,10 +83,9 @@ pub(crate) const SLOTS: usize = 4;
 /// Bytes of one entry.
 pub(crate) const ENTRY_BYTES: usize = 32;
 
-/// The smallest table: 1,024 entries (32 KiB).
-///
-/// (An even number: buckets go in pairs of neighbours.)
-const MIN_BUCKETS: usize = 256;
+/// The smallest table: 64 entries (2 KiB), so a small proof pays for
+/// little (an even number: buckets go in pairs of neighbours).
+const MIN_BUCKETS: usize = 16;
 
 /// Set in the second data word of every stored entry, so that an empty
 /// slot (all zero) is never read as the empty board's entry.
@@ -289,7 +288,7 @@ pub(crate) struct Table {
 
 impl Table {
     /// A table that will never take more than `budget` bytes (at least
-    /// its smallest size, 32 KiB).
+    /// its smallest size, 2 KiB).
     pub fn new(budget: usize) -> Table {
         let most_buckets = most_buckets(budget);
         let buckets = MIN_BUCKETS.min(most_buckets);
@@ -534,27 +533,34 @@ fn write(bucket: &Bucket, slot: usize, key: Key, entry: Entry) {
 /// continuous threats: each position has one place, and a newer one takes
 /// it. Each thread keeps its own.
 pub(crate) struct Failures {
-    slots: Box<[(u64, u64)]>,
+    slots: Vec<(u64, u64)>,
+    /// Positions inserted since the last growth.
+    inserted: usize,
 }
 
-/// Positions a [`Failures`] holds: 16,384 (256 KiB).
+/// The most positions a [`Failures`] holds: 16,384 (256 KiB).
 pub(crate) const FAILURES: usize = 1 << 14;
 
+/// The fewest once it holds one: 256 (4 KiB), so a small proof pays for little.
+const FEWEST_FAILURES: usize = 1 << 8;
+
 impl Failures {
+    /// An empty set, which takes no memory until a position comes.
     pub fn new() -> Failures {
         Failures {
-            slots: vec![(0, 0); FAILURES].into_boxed_slice(),
+            slots: Vec::new(),
+            inserted: 0,
         }
     }
 
-    /// Bytes a [`Failures`] takes.
+    /// The most bytes a [`Failures`] takes.
     pub const fn bytes() -> usize {
         FAILURES * 16
     }
 
     #[inline]
-    fn index(attacker: u64, defender: u64) -> usize {
-        (hash((attacker, defender)) >> (64 - FAILURES.trailing_zeros())) as usize
+    fn index(&self, attacker: u64, defender: u64) -> usize {
+        (hash((attacker, defender)) >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 
     /// True when the position is known to have no such win. The attacker's
@@ -562,12 +568,21 @@ impl Failures {
     /// slot is never a position.
     #[inline]
     pub fn contains(&self, attacker: u64, defender: u64) -> bool {
-        self.slots[Self::index(attacker, defender)] == (!attacker, defender)
+        !self.slots.is_empty()
+            && self.slots[self.index(attacker, defender)] == (!attacker, defender)
     }
 
+    /// Remembers a position; once as many have come as it has places, it
+    /// grows fourfold (forgetting them all) until its most.
     #[inline]
     pub fn insert(&mut self, attacker: u64, defender: u64) {
-        self.slots[Self::index(attacker, defender)] = (!attacker, defender);
+        self.inserted += 1;
+        if self.inserted > self.slots.len() && self.slots.len() < FAILURES {
+            self.slots = vec![(0, 0); (self.slots.len() * 4).clamp(FEWEST_FAILURES, FAILURES)];
+            self.inserted = 0;
+        }
+        let index = self.index(attacker, defender);
+        self.slots[index] = (!attacker, defender);
     }
 }
 
@@ -595,8 +610,10 @@ mod tests {
         );
         view.store((0, 0), entry(0));
         assert_eq!(view.get((0, 0)), Some(entry(0)));
+        let mut view = view;
         for n in 1..100 {
             view.store((n.into(), 7), entry(n));
+            view.look();
         }
         for n in 1..100 {
             assert_eq!(view.get((n.into(), 7)), Some(entry(n)));
