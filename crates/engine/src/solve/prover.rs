@@ -656,13 +656,16 @@ impl<'r> Worker<'r> {
     }
 
     /// Creates the entry of a position the table does not hold (and
-    /// every [`GROWTH_INTERVAL`] positions lets the table grow, so that a
-    /// small table grows before it drops anything).
+    /// lets the table grow: after every position at first, then every
+    /// [`GROWTH_INTERVAL`], so that a small table grows before it drops
+    /// anything).
     fn create(&mut self, pos: Pos, key: Key) -> Entry {
         self.counts.positions += 1;
         let entry = self.question.fresh(pos);
         self.table.store(key, entry);
-        if self.counts.positions.is_multiple_of(GROWTH_INTERVAL) {
+        if self.counts.positions < GROWTH_INTERVAL * GROWTH_INTERVAL
+            || self.counts.positions.is_multiple_of(GROWTH_INTERVAL)
+        {
             self.table.look();
         }
         entry

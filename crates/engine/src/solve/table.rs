@@ -83,9 +83,9 @@ pub(crate) const SLOTS: usize = 4;
 /// Bytes of one entry.
 pub(crate) const ENTRY_BYTES: usize = 32;
 
-/// The smallest table: 64 entries (2 KiB), so a small proof pays for
+/// The smallest table: 16 entries (512 bytes), so a small proof pays for
 /// little (an even number: buckets go in pairs of neighbours).
-const MIN_BUCKETS: usize = 16;
+const MIN_BUCKETS: usize = 4;
 
 /// Set in the second data word of every stored entry, so that an empty
 /// slot (all zero) is never read as the empty board's entry.
@@ -288,7 +288,7 @@ pub(crate) struct Table {
 
 impl Table {
     /// A table that will never take more than `budget` bytes (at least
-    /// its smallest size, 2 KiB).
+    /// its smallest size, 512 bytes).
     pub fn new(budget: usize) -> Table {
         let most_buckets = most_buckets(budget);
         let buckets = MIN_BUCKETS.min(most_buckets);
