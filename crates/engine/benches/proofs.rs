@@ -102,7 +102,10 @@ fn main() {
     let progress = monitor.progress();
     let table = progress.table;
     let answer = match &proof {
-        Ok(proof) => proof.value.to_string(),
+        Ok(proof) => format!(
+            "{} (settled early: {} by threats, {} by pairs, {} by the potential)",
+            proof.value, proof.counts.threat_wins, proof.counts.pairings, proof.counts.potential
+        ),
         Err(stop) => format!("stopped ({stop:?})"),
     };
     #[cfg(feature = "serde")]

@@ -65,6 +65,10 @@ const GROWTH_INTERVAL: u64 = 16;
 /// join in: a small question is over before threads would pay.
 pub(crate) const PARALLEL_AFTER: u64 = 1 << 14;
 
+/// How often (in steps of one frame) a thread reads its children's news
+/// from the table when other threads search too.
+const REFRESH: u32 = 4;
+
 /// Counters of the threads searching below a position, by hash.
 const BUSY_SLOTS: usize = 1 << 16;
 
@@ -773,12 +777,16 @@ impl<'r> Worker<'r> {
             }
             self.path.push((key, self.parallel));
         }
+        let mut steps = 0u32;
         let seen = loop {
             // Alone, this frame's copies are exact: only its own calls change
             // its children (a sibling is never below another). With other
-            // threads, the table has their news, and a child's numbers as
-            // this thread last saw them count only while it has none.
-            if self.parallel {
+            // threads, the table has their news (read every few steps: a
+            // read of every child at every step would cost more than the
+            // news are worth), and a child's numbers as this thread last saw
+            // them count only while it has none.
+            steps += 1;
+            if self.parallel && steps % REFRESH == 1 {
                 for child in &mut children {
                     if let Some(stored) = self.table.get(child.key)
                         && stored != child.entry
