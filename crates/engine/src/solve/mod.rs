@@ -13,6 +13,15 @@
 //! pairing strategies and by the Erdős–Selfridge potential. Each of these
 //! is a [`Technique`] that can be switched off to measure what it buys.
 //!
+//! What the search knows lives in one table of fixed size ([`Bounds::memory`]):
+//! a proof that needs more goes on within it, replacing what cost least to
+//! find, so a proof stops only at its deadline, when its [`Monitor`]
+//! interrupts it, or with its answer. [`Bounds::threads`] searches one
+//! question with several threads on that table, and the monitor reports
+//! how far the search has got ([`Progress`]). The module `jobs` (with the
+//! `serde` feature) splits a proof into questions that machines prove
+//! apart and checks their certificates together.
+//!
 //! ```
 //! use tictactoe_engine::Board;
 //! use tictactoe_engine::solve::{Techniques, Value, solve};
