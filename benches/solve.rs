@@ -4,22 +4,25 @@
 //! `cargo bench --bench solve`. Each board is proven from the empty board
 //! with a fresh prover (`prove`), then its certificate is written
 //! (`certificate`: the proof and the strategies read from it) and checked
-//! by the engine's checker (`verify`), which knows only the rules. README's table of the fifteen
+//! by the engine's checker (`verify`), which knows only the rules. README's table of the
 //! boards comes from these and from `tictactoe solve` timed as a whole process.
+//! `prove_two_threads` proves the boards with a search to do on two
+//! threads (the same figures as `prove` on one). 8x8 with five in a row is
+//! not proven here: see `cargo bench -p tictactoe-engine --bench proofs`.
 
 use std::hint::black_box;
 
 use divan::Bencher;
 use tictactoe_engine::Board;
 use tictactoe_engine::solve::certificate::{self, check};
-use tictactoe_engine::solve::{Techniques, solve};
+use tictactoe_engine::solve::{Bounds, Techniques, solve, solve_within};
 
 fn main() {
     divan::main();
 }
 
-/// Every board: side and k in a row.
-const BOARDS: [(u8, u8); 15] = [
+/// Every board proven within a second or two: side and k in a row.
+const BOARDS: [(u8, u8); 20] = [
     (3, 3),
     (4, 3),
     (4, 4),
@@ -35,7 +38,15 @@ const BOARDS: [(u8, u8); 15] = [
     (7, 5),
     (7, 6),
     (7, 7),
+    (8, 3),
+    (8, 4),
+    (8, 6),
+    (8, 7),
+    (8, 8),
 ];
+
+/// The boards whose proofs are big enough for a second thread to join.
+const SEARCHED: [(u8, u8); 5] = [(5, 4), (6, 4), (7, 4), (7, 5), (8, 4)];
 
 fn board((size, k): (u8, u8)) -> Board {
     Board::empty(size, k).expect("a shape the game offers")
@@ -46,6 +57,22 @@ fn board((size, k): (u8, u8)) -> Board {
 fn prove(bencher: Bencher, shape: (u8, u8)) {
     let board = board(shape);
     bencher.bench(|| solve(black_box(&board), Techniques::all()).counts.positions);
+}
+
+/// The same proofs on two threads.
+#[divan::bench(args = SEARCHED, sample_count = 5, sample_size = 1)]
+fn prove_two_threads(bencher: Bencher, shape: (u8, u8)) {
+    let board = board(shape);
+    let bounds = Bounds {
+        threads: 2,
+        ..Bounds::default()
+    };
+    bencher.bench(|| {
+        solve_within(black_box(&board), Techniques::all(), bounds.clone())
+            .expect("no deadline")
+            .counts
+            .positions
+    });
 }
 
 /// The proof and the certificate's lines, as `solve --certificate` makes them.

@@ -252,6 +252,7 @@ impl ProofBounds {
         Bounds {
             deadline: Some(Instant::now() + Duration::from_secs(self.time_limit)),
             memory: Some(usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)),
+            ..Bounds::default()
         }
     }
 
@@ -262,10 +263,7 @@ impl ProofBounds {
                 "the proof was stopped after {} s (--time-limit) before it had an answer",
                 self.time_limit
             ),
-            Stop::Memory => format!(
-                "the proof was stopped before its tables took more than {} MiB (--max-memory), without an answer",
-                self.max_memory
-            ),
+            Stop::Interrupted => "the proof was interrupted before it had an answer".to_string(),
         }
     }
 }

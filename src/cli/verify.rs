@@ -11,7 +11,7 @@ use thiserror::Error;
 use super::{ExitStatus, Streams};
 use tictactoe_engine::solve::certificate::{CheckError, Checker, Verified};
 use tictactoe_game::files::{self, LineCap, Problem};
-use tictactoe_game::present::outcome_words;
+use tictactoe_game::present::claim_words;
 use tictactoe_game::text::{count, thousands};
 
 /// The largest certificate `verify` reads: 1 GiB, far above the largest
@@ -60,7 +60,7 @@ impl VerifyArgs {
                     io.out,
                     "verified: {board} ({size}x{size}, {} in a row): {}",
                     board.k(),
-                    outcome_words(verified.claim)
+                    claim_words(verified.claim)
                 )?;
                 for strategy in &verified.strategies {
                     writeln!(

@@ -233,10 +233,8 @@ fn line_with(lines: &[String], needle: &str) -> usize {
 #[test]
 fn the_checker_accepts_the_classic_certificate_and_says_what_it_proved() {
     let verified = checked(&join(&classic())).unwrap();
-    assert_eq!(
-        (verified.board, verified.claim),
-        (Board::new(), Outcome::Draw)
-    );
+    assert_eq!(verified.board, Board::new());
+    assert_eq!(verified.claim, Outcome::Draw);
     assert!(
         verified
             .strategies

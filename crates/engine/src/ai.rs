@@ -76,6 +76,34 @@ pub struct Decision {
     pub analysis: Option<Analysis>,
 }
 
+impl Decision {
+    /// True when what the move leads to is proven: the prover stands behind
+    /// it, proved the position after it, or the search scored it exactly.
+    /// False where the AI played an estimate: on 8×8 with five in a row,
+    /// say, whose book is beyond reach ([`solve::book_within_reach`]), until
+    /// the game comes near enough to its end for a proof.
+    ///
+    /// ```
+    /// use tictactoe_engine::{Ai, Board, Dice, Level, Limits};
+    ///
+    /// let board = Board::empty(4, 4)?;
+    /// let decision = Ai::new().choose(&board, Level::Perfect, &mut Dice::with_seed(1), Limits::ToTheEnd);
+    /// assert!(decision.expect("a move").proven(), "4x4 is a proven draw");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn proven(&self) -> bool {
+        let Some(analysis) = &self.analysis else {
+            return false;
+        };
+        analysis.proven_move() == Some(self.mv)
+            || analysis.proven_after(self.mv).is_some()
+            || analysis
+                .moves
+                .iter()
+                .any(|scored| scored.mv == self.mv && scored.proven)
+    }
+}
+
 /// An AI player for a whole game or session.
 ///
 /// On 3×3 every score comes from the table the compiler built. On bigger
@@ -147,10 +175,10 @@ impl Ai {
     /// Bounds this AI's prover (see [`solve::Bounds`]): what it cannot
     /// settle within them it leaves unsettled, and [`Ai::stopped`] says why.
     pub fn set_bounds(&mut self, bounds: solve::Bounds) {
-        self.bounds = bounds;
         if let Some(solver) = &mut self.solver {
-            solver.set_bounds(bounds);
+            solver.set_bounds(bounds.clone());
         }
+        self.bounds = bounds;
     }
 
     /// Why this AI's prover left a question without an answer since its
@@ -168,7 +196,7 @@ impl Ai {
         {
             self.solver = None;
         }
-        let bounds = self.bounds;
+        let bounds = self.bounds.clone();
         self.solver.get_or_insert_with(|| {
             let mut solver = Solver::new(geometry);
             solver.set_bounds(bounds);
@@ -288,7 +316,9 @@ impl Ai {
             }
             Level::Perfect => {
                 // The book of the shape, proven once per process (front ends
-                // warm it up when a game starts), which the analysis then plays.
+                // warm it up when a game starts), which the analysis then
+                // plays; where it is beyond reach (8x8 with five in a row)
+                // this returns at once, and the analysis searches.
                 if !board.is_classic() {
                     solve::book(board.geometry());
                 }

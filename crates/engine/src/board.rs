@@ -494,8 +494,8 @@ fn parse_cells(text: &str) -> Result<ParsedCells, ParseError> {
     let max_cells = usize::from(MAX_SIZE) * usize::from(MAX_SIZE);
     let (mut x, mut o) = (0u64, 0u64);
     let mut cells = 0usize;
-    // Cells per row when `/` separates rows. Eight rows already prove a
-    // mismatch on a board of at most seven, so later ones count into the eighth.
+    // Cells per row when `/` separates rows. Nine rows already prove a
+    // mismatch on a board of at most eight, so later ones count into the ninth.
     let mut rows = [0usize; MAX_SIZE as usize + 1];
     let mut row = 0;
     // freeCodeCamp numbers an empty cell by its index, 0 to 8 on 3x3.

@@ -65,7 +65,7 @@ fn k_problem(size: u8, k: u8) -> String {
 }
 
 /// The cell counts of the boards the engine plays, in words: "9, 16, 25,
-/// 36 or 49 (3x3 to 7x7)".
+/// 36, 49 or 64 (3x3 to 8x8)".
 fn cell_counts() -> String {
     let counts: Vec<String> = (MIN_SIZE..=MAX_SIZE)
         .map(|size| (u32::from(size) * u32::from(size)).to_string())

@@ -15,8 +15,8 @@ pub use super::sizes::{MAX_SIZE, MIN_SIZE};
 
 const SYMMETRY_COUNT: usize = 8;
 
-/// Most lines any supported shape has (7×7 with k=3 has 120).
-const MAX_LINES: usize = 128;
+/// Most lines any supported shape has (8×8 with k=3 has 168).
+const MAX_LINES: usize = 168;
 
 /// The four directions of a line as (rows, columns) per step: right, down,
 /// down-right, down-left.
@@ -61,7 +61,7 @@ pub(crate) const fn line_masks(size: u8, k: u8) -> ([u64; MAX_LINES], usize) {
 }
 
 /// Calls `$run.$method::<K>($marks)` with the run's k as the constant `K`,
-/// so that each k from 3 to 7 gets a loop of its own, unrolled.
+/// so that each k from 3 to 8 gets a loop of its own, unrolled.
 macro_rules! for_k {
     ($run:expr, $method:ident, $marks:expr) => {
         match $run.k {
@@ -69,7 +69,8 @@ macro_rules! for_k {
             4 => $run.$method::<4>($marks),
             5 => $run.$method::<5>($marks),
             6 => $run.$method::<6>($marks),
-            _ => $run.$method::<7>($marks),
+            7 => $run.$method::<7>($marks),
+            _ => $run.$method::<8>($marks),
         }
     };
 }
@@ -100,7 +101,18 @@ impl Run {
         for_k!(self, threats_k, marks)
     }
 
+    /// Every cell of the lines starting at `starts` (a subset of this run's starts).
+    #[inline]
+    fn cover(self, starts: u64) -> u64 {
+        for_k!(self, cover_k, starts)
+    }
+
     // With K known to the compiler the loops unroll into straight shifts and ANDs.
+    #[inline(always)]
+    fn cover_k<const K: u32>(self, starts: u64) -> u64 {
+        (0..K).fold(0, |acc, i| acc | starts << (i * self.step))
+    }
+
     #[inline(always)]
     fn complete_k<const K: u32>(self, marks: u64) -> u64 {
         (0..K).fold(self.starts, |acc, i| acc & (marks >> (i * self.step)))
@@ -165,7 +177,9 @@ const fn runs(size: u8, k: u8) -> [Run; 4] {
 /// assert_eq!((shape.size(), shape.k(), shape.win_score()), (5, 4, 100));
 /// assert_eq!(Geometry::classic().win_score(), 10);
 /// assert!(Geometry::classic().is_classic() && !shape.is_classic());
-/// assert!(Geometry::get(8, 4).is_err());
+/// assert_eq!(Geometry::get(8, 5)?.win_score(), 100);
+/// assert!(Geometry::get(9, 4).is_err());
+/// # Ok::<(), tictactoe_engine::GeometryError>(())
 /// ```
 pub struct Geometry {
     size: u8,
@@ -183,6 +197,17 @@ pub struct Geometry {
     /// The four directions of a line, for testing every line with a few shifts.
     runs: [Run; 4],
     win_score: i32,
+    /// The largest score an estimate may have (see [`Geometry::is_forced`]).
+    estimate_limit: i32,
+}
+
+/// The mask of a board's `cells` cells (all 64 bits on 8×8).
+const fn full_mask(cells: usize) -> u64 {
+    if cells >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << cells) - 1
+    }
 }
 
 const MAX_CELLS: usize = (MAX_SIZE as usize) * (MAX_SIZE as usize);
@@ -323,6 +348,7 @@ static CLASSIC: Geometry = Geometry {
     symmetry_rows: &CLASSIC_SYMMETRY_ROWS,
     runs: runs(3, 3),
     win_score: score::win_score(3),
+    estimate_limit: score::estimate_limit(score::win_score(3), 9),
 };
 
 impl Geometry {
@@ -364,7 +390,7 @@ impl Geometry {
         Geometry {
             size,
             k,
-            full: (1u64 << cells) - 1,
+            full: full_mask(cells),
             lines,
             through: Box::leak(through.into_boxed_slice()),
             through_start: Box::leak(through_start.into_boxed_slice()),
@@ -372,6 +398,7 @@ impl Geometry {
             symmetry_rows: Box::leak(symmetry_rows.into_boxed_slice()),
             runs: runs(size, k),
             win_score: score::win_score(size),
+            estimate_limit: score::estimate_limit(score::win_score(size), cells),
         }
     }
 
@@ -477,17 +504,18 @@ impl Geometry {
     }
 
     /// True when `score` can only be a forced win or loss: the search's
-    /// estimates at a depth limit stay within half a win, and every forced
-    /// line the game can have lies beyond it.
+    /// estimates at a depth limit stay within half a win (and below the
+    /// slowest win a game of this board can have), and every forced line
+    /// the game can have lies beyond it.
     #[inline]
     pub(crate) fn is_forced(&self, score: i32) -> bool {
-        score::is_forced(score, self.win_score)
+        score.abs() > self.estimate_limit
     }
 
     /// The largest score an estimate may have (see [`Geometry::is_forced`]).
     #[inline]
     pub(crate) fn estimate_limit(&self) -> i32 {
-        score::estimate_limit(self.win_score)
+        self.estimate_limit
     }
 
     /// True when `marks` contain a whole line.
@@ -520,6 +548,34 @@ impl Geometry {
     pub(crate) fn blocks_every_line(&self, marks: u64) -> bool {
         let open = self.full & !marks;
         self.runs.iter().all(|run| run.complete(open) == 0)
+    }
+
+    /// The lines holding none of `marks` (those the other side can still
+    /// complete), as the cells they start from, one mask per direction of
+    /// [`DIRECTIONS`]: a few shifts per direction, however many lines.
+    #[inline]
+    pub(crate) fn open_starts(&self, marks: u64) -> [u64; 4] {
+        let open = self.full & !marks;
+        self.runs.map(|run| run.complete(open))
+    }
+
+    /// The start cells of every line, one mask per direction of [`DIRECTIONS`].
+    #[inline]
+    pub(crate) fn line_starts(&self) -> [u64; 4] {
+        self.runs.map(|run| run.starts)
+    }
+
+    /// How far apart the cells of a line in direction `d` of [`DIRECTIONS`] are.
+    #[inline]
+    pub(crate) fn line_step(&self, d: usize) -> u32 {
+        self.runs[d].step
+    }
+
+    /// Every cell of the lines starting at `starts` (one mask per direction,
+    /// each within [`Geometry::line_starts`]).
+    #[inline]
+    pub(crate) fn line_cells(&self, starts: [u64; 4]) -> u64 {
+        (0..4).fold(0, |cells, d| cells | self.runs[d].cover(starts[d]))
     }
 
     /// The image of a set of cells under one of the eight symmetries (0 is the identity).

@@ -1,4 +1,4 @@
-//! Tic-tac-toe on boards from 3×3 to 7×7 with 3 to 7 in a row: the rules,
+//! Tic-tac-toe on boards from 3×3 to 8×8 with 3 to 8 in a row: the rules,
 //! the articles' minimax and a fast search. No terminal, no I/O.
 //!
 //! - A [`Board`] is a position, read from the notation (`xo./.x./..o`) and
@@ -19,10 +19,12 @@
 //! - [`teach`] lays the articles' minimax open: the article's own algorithm, its
 //!   calls one by one, its tree and the line behind a score; [`Role`] says
 //!   who maximizes.
-//! - [`solve`] proves who wins a board and gives the strategies;
+//! - [`solve`] proves who wins a board and gives the strategies, within a
+//!   table of fixed size and on as many threads as it is given;
 //!   `solve::certificate` writes them as a certificate and checks one,
-//!   knowing only the rules. [`notation`] reads and writes whole games
-//!   (PGN-like records).
+//!   knowing only the rules, and `solve::jobs` splits a proof into jobs and
+//!   puts their certificates back together. [`notation`] reads and writes
+//!   whole games (PGN-like records).
 //!
 //! Everything here is data: the sentences for people are the caller's (the
 //! errors say in one line what is wrong). The `serde` feature adds

@@ -5,7 +5,7 @@
 //! false)` on the position after it: that position is depth 0, the reply
 //! depth 1, and so on. A win for the mover found at depth `d` scores `W - d`,
 //! a loss `-(W - d)`, a draw 0, with `W` = 10 on 3×3 (the article's +10) and
-//! 100 on bigger boards (room for 49 plies). So a win on the move scores `W`
+//! 100 on bigger boards (room for the 64 plies of 8×8). So a win on the move scores `W`
 //! (+10), a loss on the opponent's reply `-(W - 1)` (-9), and the article's
 //! moves A and B, wins at depth 2 and 4, score 8 and 6. The value of a
 //! position is its best move's score. The analysis of a position, its
@@ -27,7 +27,7 @@ use super::square::Square;
 /// `W` on the classic 3×3 board: the article's +10.
 pub(crate) const CLASSIC_WIN: i32 = 10;
 
-/// `W` on bigger boards: 100 leaves room for every depth a 7×7 game has.
+/// `W` on bigger boards: 100 leaves room for every depth an 8×8 game has.
 pub(crate) const BIG_WIN: i32 = 100;
 
 /// `W`, the score of a win at depth 0, on a board of side `size`.
@@ -35,15 +35,24 @@ pub(crate) const fn win_score(size: u8) -> i32 {
     if size == 3 { CLASSIC_WIN } else { BIG_WIN }
 }
 
-/// The largest score a search's estimate may have at a depth limit: half a
-/// win. Every forced win or loss of any game lies beyond it.
-pub(crate) const fn estimate_limit(win: i32) -> i32 {
-    win / 2
+/// The largest score a search's estimate may have at a depth limit on a
+/// board of `cells` cells: half a win, and on the bigger boards also below
+/// the slowest forced win (`W - cells`), so every forced win or loss of any
+/// game lies beyond it (35 on 8×8, where a game has 64 plies; 50 up to 7×7).
+pub(crate) const fn estimate_limit(win: i32, cells: usize) -> i32 {
+    let half = win / 2;
+    let slowest = win - cells as i32 - 1;
+    if win == CLASSIC_WIN || slowest >= half {
+        half
+    } else {
+        slowest
+    }
 }
 
-/// True when `score` can only be a forced win or loss, never an estimate.
+/// True when `score` can only be a forced win or loss, never an estimate,
+/// on any board up to 7×7 (a geometry knows its own limit).
 pub(crate) const fn is_forced(score: i32, win: i32) -> bool {
-    score.abs() > estimate_limit(win)
+    score.abs() > win / 2
 }
 
 /// One step toward zero: a win or loss one ply further away.

@@ -34,7 +34,7 @@ use super::tt::{Bound, Entry, PROVEN, Table};
 /// Above any score: the window of a search that has no bounds yet.
 pub(crate) const INFINITY: i32 = 10_000;
 
-/// Depth that no game can exhaust (at most 49 plies): search to the end.
+/// Depth that no game can exhaust (at most 64 plies): search to the end.
 pub(crate) const UNLIMITED: u32 = 1 << 16;
 
 /// How often (in positions) the clock is read when there is a deadline.

@@ -179,7 +179,7 @@ mod tests {
     #[test]
     fn what_is_not_a_name_is_named_in_the_error() {
         let error = back::<Square>(r#""j9""#).unwrap_err();
-        assert!(error.starts_with("j9 is off the 7x7 board"), "{error}");
+        assert!(error.starts_with("j9 is off the 8x8 board"), "{error}");
         let error = back::<Player>(r#""X""#).unwrap_err();
         assert!(
             error.starts_with(r#""X" is not a player: it is one of x, o"#),

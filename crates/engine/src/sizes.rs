@@ -4,5 +4,5 @@
 
 /// Smallest supported board side.
 pub const MIN_SIZE: u8 = 3;
-/// Largest supported board side (49 cells still fit one `u64`).
-pub const MAX_SIZE: u8 = 7;
+/// Largest supported board side (its 64 cells just fit one `u64`).
+pub const MAX_SIZE: u8 = 8;

@@ -86,7 +86,7 @@ impl fmt::Display for Square {
 }
 
 /// Reads a square's name: a column letter (either case) then the 1-based
-/// row, on the biggest board the engine plays (`a1` to `g7`). Nothing else
+/// row, on the biggest board the engine plays (`a1` to `h8`). Nothing else
 /// is read, not even spaces around it; [`Geometry::parse_square`] reads a
 /// square as a person types it on a given board.
 ///
@@ -95,10 +95,11 @@ impl fmt::Display for Square {
 ///
 /// assert_eq!("b2".parse(), Ok(Square::new(1, 1)));
 /// assert_eq!("G7".parse(), Ok(Square::new(6, 6)));
+/// assert_eq!("h8".parse(), Ok(Square::new(7, 7)));
 /// assert_eq!("b".parse::<Square>(), Err(SquareError::NotASquare("b".into())));
 /// assert_eq!(
-///     "h1".parse::<Square>().unwrap_err().to_string(),
-///     "h1 is off the 7x7 board: its squares are a1 to g7"
+///     "i1".parse::<Square>().unwrap_err().to_string(),
+///     "i1 is off the 8x8 board: its squares are a1 to h8"
 /// );
 /// ```
 ///
@@ -183,11 +184,11 @@ mod tests {
                 "{text:?}"
             );
         }
-        for text in ["h1", "a8", "a0", "z9", "a256", "a99999"] {
+        for text in ["i1", "a9", "a0", "z9", "a256", "a99999"] {
             assert!(
                 matches!(
                     text.parse::<Square>(),
-                    Err(SquareError::OffBoard { size: 7, .. })
+                    Err(SquareError::OffBoard { size: 8, .. })
                 ),
                 "{text:?}"
             );

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::lines::{PerGeometry, cells};
 use super::strategy::{Goal, Strategy};
-use super::{Counts, Outcome, Solver, Techniques, solve};
+use super::{Counts, Outcome, Proof, Solver};
 use crate::board::{Board, Status};
 use crate::geometry::Geometry;
 use crate::player::Player;
@@ -27,32 +27,93 @@ pub struct Book {
     pub elapsed: Duration,
 }
 
+/// The most positions a book's proof may create: about ten times what the
+/// hardest book the engine proves takes (7×7 with five in a row, 8×8 with
+/// four), a few seconds of one core.
+pub const BOOK_POSITIONS: u64 = 5_000_000;
+
+/// The shapes whose empty board is known not to be proven within
+/// [`BOOK_POSITIONS`]: 8×8 with five in a row, whose proof (Hsu et al.,
+/// 2020) took 17 hours.
+const BEYOND_THE_BOOK: [(u8, u8); 1] = [(8, 5)];
+
+/// True when the book of a shape is within reach: [`book`] proves it in a
+/// second or two at most. For the other shapes (8×8 with five in a row)
+/// it gives up at once, and the perfect AI plays by search.
+///
+/// ```
+/// use tictactoe_engine::Geometry;
+/// use tictactoe_engine::solve::book_within_reach;
+///
+/// assert!(book_within_reach(Geometry::get(7, 5)?));
+/// assert!(book_within_reach(Geometry::get(8, 6)?));
+/// assert!(!book_within_reach(Geometry::get(8, 5)?));
+/// # Ok::<(), tictactoe_engine::GeometryError>(())
+/// ```
+pub fn book_within_reach(geometry: &Geometry) -> bool {
+    !BEYOND_THE_BOOK.contains(&(geometry.size(), geometry.k()))
+}
+
 /// The book of a shape, proven on first use (at most a second or two of
 /// work on the biggest boards, less than 0.2 s on most) and kept for the
-/// life of the process. Front ends warm it up on a thread of their own when
-/// a game starts, so the first move need not wait for it.
-pub fn book(geometry: &'static Geometry) -> &'static Book {
-    BOOKS.get_or_init(geometry, || {
-        let started = Instant::now();
-        let board = Board::empty(geometry.size(), geometry.k()).expect("a lines the engine built");
-        let mut proof = solve(&board, Techniques::all());
-        let strategies = proof.strategies().unwrap_or_default();
-        Book {
-            value: proof.value,
-            strategies,
-            counts: proof.counts,
-            elapsed: started.elapsed(),
-        }
+/// life of the process; `None` when the empty board is not proven within
+/// [`BOOK_POSITIONS`], or is beyond that at once ([`book_within_reach`]
+/// says which shapes). Front ends warm it up on a thread of their own
+/// when a game starts, so the first move need not wait for it.
+///
+/// ```
+/// use tictactoe_engine::{Geometry, Player};
+/// use tictactoe_engine::solve::{Outcome, book};
+///
+/// let book = book(Geometry::get(4, 3)?).expect("4x4 is proven at once");
+/// assert_eq!(book.value, Outcome::Win(Player::X));
+/// assert!(book.strategies.len() == 1);
+/// assert!(tictactoe_engine::solve::book(Geometry::get(8, 5)?).is_none(), "beyond reach");
+/// # Ok::<(), tictactoe_engine::GeometryError>(())
+/// ```
+pub fn book(geometry: &'static Geometry) -> Option<&'static Book> {
+    BOOKS
+        .get_or_init(geometry, || {
+            book_within_reach(geometry)
+                .then(|| prove_book(geometry, BOOK_POSITIONS))
+                .flatten()
+        })
+        .as_ref()
+}
+
+/// The book of `geometry` if its proof creates at most `positions` positions.
+fn prove_book(geometry: &'static Geometry, positions: u64) -> Option<Book> {
+    let started = Instant::now();
+    let board = Board::empty(geometry.size(), geometry.k()).expect("a shape the engine built");
+    let mut solver = Solver::new(geometry);
+    solver.limit_positions(Some(positions));
+    let value = solver.value(&board, None)?;
+    let mut proof = Proof {
+        board,
+        value,
+        counts: solver.counts(),
+        elapsed: started.elapsed(),
+        solver,
+    };
+    let strategies = proof.strategies().ok()?;
+    if proof.stopped().is_some() {
+        return None;
+    }
+    Some(Book {
+        value: proof.value,
+        strategies,
+        counts: proof.solver.counts(),
+        elapsed: started.elapsed(),
     })
 }
 
 /// The book of a shape if it is proven already (see [`book`]), without waiting.
 pub fn book_ready(geometry: &'static Geometry) -> Option<&'static Book> {
-    BOOKS.get(geometry)
+    BOOKS.get(geometry).and_then(Option::as_ref)
 }
 
-/// Every shape's book, once proven.
-static BOOKS: PerGeometry<Book> = PerGeometry::new();
+/// Every shape's book, once proven or given up.
+static BOOKS: PerGeometry<Option<Book>> = PerGeometry::new();
 
 impl Book {
     /// True when the book proves that the side to move at `board` cannot
@@ -209,7 +270,7 @@ mod tests {
     fn the_book_answers_every_reply_of_the_loser_and_keeps_its_promise() {
         // 4x4 with three in a row: X wins; follow the book against every O reply.
         let geometry = Geometry::get(4, 3).unwrap();
-        let book = book(geometry);
+        let book = book(geometry).expect("a book");
         assert_eq!(book.value, Outcome::Win(Player::X));
         let mut boards = vec![Board::empty(4, 3).unwrap()];
         while let Some(board) = boards.pop() {
@@ -237,7 +298,7 @@ mod tests {
     /// random replies in that many games) and checks it never loses.
     fn book_holds(size: u8, k: u8, holder: Player, sampled: Option<u32>) {
         let geometry = Geometry::get(size, k).unwrap();
-        let book = book(geometry);
+        let book = book(geometry).expect("a book");
         let start = Board::empty(size, k).unwrap();
         let mut seen = std::collections::HashSet::new();
         let mut rng = fastrand::Rng::with_seed(u64::from(size) * 10 + u64::from(k));
@@ -278,10 +339,29 @@ mod tests {
 
     #[test]
     fn on_bigger_drawn_boards_the_book_holds_against_random_replies_for_both_sides() {
-        for (size, k) in [(5, 4), (5, 5), (6, 5), (6, 6), (7, 6), (7, 7)] {
+        for (size, k) in [
+            (5, 4),
+            (5, 5),
+            (6, 5),
+            (6, 6),
+            (7, 6),
+            (7, 7),
+            (8, 6),
+            (8, 7),
+            (8, 8),
+        ] {
             for holder in [Player::X, Player::O] {
                 book_holds(size, k, holder, Some(100));
             }
         }
+    }
+
+    #[test]
+    fn a_book_not_proven_within_its_positions_is_none() {
+        // 5x5 with four in a row takes some 110,000 positions.
+        assert!(prove_book(Geometry::get(5, 4).unwrap(), 20_000).is_none());
+        let book = prove_book(Geometry::get(5, 4).unwrap(), BOOK_POSITIONS).expect("a book");
+        assert_eq!(book.value, Outcome::Draw);
+        assert!(book.counts.positions > 20_000);
     }
 }

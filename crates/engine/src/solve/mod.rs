@@ -13,6 +13,15 @@
 //! pairing strategies and by the Erdős–Selfridge potential. Each of these
 //! is a [`Technique`] that can be switched off to measure what it buys.
 //!
+//! What the search knows lives in one table of fixed size ([`Bounds::memory`]):
+//! a proof that needs more goes on within it, replacing what cost least to
+//! find, so a proof stops only at its deadline, when its [`Monitor`]
+//! interrupts it, or with its answer. [`Bounds::threads`] searches one
+//! question with several threads on that table, and the monitor reports
+//! how far the search has got ([`Progress`]). The module `jobs` (with the
+//! `serde` feature) splits a proof into questions that machines prove
+//! apart and checks their certificates together.
+//!
 //! ```
 //! use tictactoe_engine::Board;
 //! use tictactoe_engine::solve::{Techniques, Outcome, solve};
@@ -25,9 +34,12 @@
 mod book;
 #[cfg(feature = "serde")]
 pub mod certificate;
+#[cfg(feature = "serde")]
+pub mod jobs;
 mod lines;
 mod pairing;
 mod potential;
+mod progress;
 mod prover;
 mod strategy;
 mod table;
@@ -46,12 +58,17 @@ use crate::square::Square;
 /// the prover proves it (also at the crate root).
 pub use crate::outcome::Outcome;
 
-pub use book::{Book, Keep, Settled, book, book_ready, settle, settle_all};
+pub use book::{
+    BOOK_POSITIONS, Book, Keep, Settled, book, book_ready, book_within_reach, settle, settle_all,
+};
+pub use progress::{Monitor, Progress};
 pub use prover::Counts;
 pub use strategy::{Action, Goal, Node, Strategy, StrategyError};
+pub use table::TableUse;
 
 use lines::Lines;
-use prover::{Pos, Prover};
+use prover::{Pos, Prover, Question, Run, Side};
+use table::{Failures, Table};
 
 named! {
     /// One of the prover's shortcuts, each of which can be switched off
@@ -110,15 +127,53 @@ impl Default for Techniques {
     }
 }
 
-/// Bounds on the prover: a time, and the memory of its tables. A proof
-/// that reaches either stops without an answer ([`Stop`] says which).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The memory the prover takes when [`Bounds::memory`] names none: 256 MiB.
+pub const DEFAULT_MEMORY: usize = 256 << 20;
+
+/// Bounds on the prover and what it may use: a time, the memory of its
+/// table, its threads, and a [`Monitor`] to report to. A proof stops
+/// without an answer only at the deadline or when the monitor interrupts
+/// it ([`Stop`] says which): never for memory, since a full table makes
+/// room by dropping what cost least to find.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bounds {
     /// When to give up.
     pub deadline: Option<Instant>,
-    /// The most bytes the prover's tables may take, both sides' together
-    /// (about: the tables' slots, not every allocation of the search).
+    /// The bytes the prover may take (`None`: [`DEFAULT_MEMORY`]): its
+    /// table of positions, shared by both questions of a solver, which
+    /// starts small and doubles up to this while it fills, with each
+    /// thread's small caches (256 KiB each). Whatever the proof, the prover
+    /// takes no more; past it, the proof goes on at this size.
     pub memory: Option<usize>,
+    /// Threads to search with (0 counts as 1). A question still open after
+    /// a few thousand positions is searched by all of them at once on the
+    /// shared table; the value is the same whatever the threads.
+    pub threads: usize,
+    /// Where the proof reports how far it has got, and whence it may be
+    /// interrupted.
+    pub monitor: Option<Monitor>,
+}
+
+impl Default for Bounds {
+    /// No deadline, [`DEFAULT_MEMORY`], one thread, no monitor.
+    fn default() -> Bounds {
+        Bounds {
+            deadline: None,
+            memory: None,
+            threads: 1,
+            monitor: None,
+        }
+    }
+}
+
+impl Bounds {
+    /// The bytes of the table within these bounds: the memory, less each
+    /// thread's caches.
+    fn table_bytes(&self) -> usize {
+        let threads = self.threads.max(1);
+        let caches = threads * Failures::bytes() + if threads > 1 { 1 << 17 } else { 0 };
+        self.memory.unwrap_or(DEFAULT_MEMORY).saturating_sub(caches)
+    }
 }
 
 /// Why the prover stopped before its answer.
@@ -126,8 +181,8 @@ pub struct Bounds {
 pub enum Stop {
     /// The deadline came.
     Time,
-    /// Its tables would have grown past the memory bound.
-    Memory,
+    /// Its [`Monitor`] interrupted it.
+    Interrupted,
 }
 
 /// The proven value of a position, with what the proof cost; the
@@ -168,7 +223,7 @@ pub fn solve_until(
 ) -> Option<Proof> {
     let bounds = Bounds {
         deadline,
-        memory: None,
+        ..Bounds::default()
     };
     solve_within(board, techniques, bounds).ok()
 }
@@ -210,12 +265,16 @@ pub fn solve_within(board: &Board, techniques: Techniques, bounds: Bounds) -> Re
 pub struct Solver {
     geometry: &'static Geometry,
     techniques: Techniques,
-    /// The search for a win of X, and of O, once asked for.
-    provers: [Option<Prover>; 2],
+    /// What the searches know, for both questions.
+    table: Table,
+    /// What the search for a win of X, and of O, keeps, once asked for.
+    sides: [Option<Side>; 2],
     /// The bounds of every question.
     bounds: Bounds,
     /// Why a question since the bounds were set stopped without an answer.
     stopped: Option<Stop>,
+    /// The most positions the searches may create, all questions together.
+    positions: Option<u64>,
 }
 
 impl Solver {
@@ -226,18 +285,31 @@ impl Solver {
 
     /// A solver with the given techniques.
     pub fn with_techniques(geometry: &'static Geometry, techniques: Techniques) -> Solver {
+        let bounds = Bounds::default();
         Solver {
             geometry,
             techniques,
-            provers: [None, None],
-            bounds: Bounds::default(),
+            table: Table::new(bounds.table_bytes()),
+            sides: [None, None],
+            bounds,
             stopped: None,
+            positions: None,
         }
     }
 
-    /// Bounds every question from now on: its answer is `None` once one is
-    /// reached, and [`Solver::stopped`] says which.
+    /// Stops every question (as if interrupted) once the searches have
+    /// created `most` positions in all: a bound that does not depend on
+    /// the machine's speed.
+    pub(crate) fn limit_positions(&mut self, most: Option<u64>) {
+        self.positions = most;
+    }
+
+    /// Bounds every question from now on: its answer is `None` once the
+    /// deadline comes or the monitor interrupts, and [`Solver::stopped`]
+    /// says which. A table bigger than the new memory bound is shrunk at
+    /// once, keeping what cost most to find.
     pub fn set_bounds(&mut self, bounds: Bounds) {
+        self.table.set_budget(bounds.table_bytes());
         self.bounds = bounds;
         self.stopped = None;
     }
@@ -256,20 +328,53 @@ impl Solver {
     /// What the searches did so far.
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
-        for prover in self.provers.iter().flatten() {
-            counts += prover.counts;
+        for side in self.sides.iter().flatten() {
+            counts += side.counts;
         }
         counts
     }
 
-    fn prover(&mut self, attacker: Player) -> &mut Prover {
-        let (lines, techniques) = (Lines::of(self.geometry), self.techniques);
-        self.provers[attacker as usize]
-            .get_or_insert_with(|| Prover::new(lines, attacker, techniques))
+    /// How full the table is.
+    pub fn table_use(&self) -> TableUse {
+        self.table.usage()
+    }
+
+    /// The search for a win of `attacker`, with `deadline` as well as the
+    /// bounds' own.
+    fn prover(&mut self, attacker: Player, deadline: Option<Instant>) -> Prover<'_> {
+        let run = Run {
+            deadline: match (deadline, self.bounds.deadline) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            threads: self.bounds.threads,
+            monitor: self.bounds.monitor.clone(),
+            positions: self
+                .positions
+                .map(|most| most.saturating_sub(self.counts().positions)),
+        };
+        let question = Question {
+            lines: Lines::of(self.geometry),
+            attacker,
+            techniques: self.techniques,
+        };
+        let side = self.sides[attacker as usize].get_or_insert_with(Side::new);
+        Prover::new(question, &mut self.table, side, run)
+    }
+
+    /// The search for a win of `attacker` if that question was ever asked.
+    fn asked(&mut self, attacker: Player) -> Option<Prover<'_>> {
+        self.sides[attacker as usize].as_ref()?;
+        Some(self.prover(attacker, None))
+    }
+
+    /// Notes why a question stopped, if it did.
+    fn note(&mut self, stop: Option<Stop>) {
+        self.stopped = self.stopped.or(stop);
     }
 
     /// Does `player` get k in a row first from `board`, however the other
-    /// plays? `None` when the deadline comes first.
+    /// plays? `None` when the deadline comes first (or the monitor interrupts).
     pub fn wins(
         &mut self,
         board: &Board,
@@ -281,25 +386,10 @@ impl Solver {
             Status::Draw => return Some(false),
             Status::InProgress { .. } => {}
         }
-        let deadline = match (deadline, self.bounds.deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        // Both sides' tables share the memory bound.
-        let other = self.provers[player.other() as usize]
-            .as_ref()
-            .map_or(0, Prover::bytes);
-        let memory = self
-            .bounds
-            .memory
-            .map(|memory| memory.saturating_sub(other));
-        let prover = self.prover(player);
-        prover.set_bounds(deadline, memory);
+        let mut prover = self.prover(player, deadline);
         let answer = prover.prove(root(board, player));
         let stop = prover.stop;
-        if answer.is_none() {
-            self.stopped = self.stopped.or(stop);
-        }
+        self.note(stop);
         answer
     }
 
@@ -323,9 +413,11 @@ impl Solver {
         if !self.wins(board, to_move, deadline)? {
             return None;
         }
-        let prover = self.prover(to_move);
-        let cell = prover.keeping_move(root(board, to_move), true)?;
-        Some(Square::from_index(cell, board.size()))
+        let mut prover = self.prover(to_move, deadline);
+        let cell = prover.keeping_move(root(board, to_move), true);
+        let stop = prover.stop;
+        self.note(stop);
+        Some(Square::from_index(cell?, board.size()))
     }
 
     /// A move after which the side to move does not lose, if it is proven
@@ -338,9 +430,11 @@ impl Solver {
         if self.wins(board, opponent, deadline)? {
             return None;
         }
-        let prover = self.prover(opponent);
-        let cell = prover.keeping_move(root(board, opponent), false)?;
-        Some(Square::from_index(cell, board.size()))
+        let mut prover = self.prover(opponent, deadline);
+        let cell = prover.keeping_move(root(board, opponent), false);
+        let stop = prover.stop;
+        self.note(stop);
+        Some(Square::from_index(cell?, board.size()))
     }
 }
 

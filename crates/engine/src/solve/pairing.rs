@@ -28,7 +28,7 @@ const BUDGET: u32 = 2_000;
 pub(crate) struct BoardLine {
     /// Its cells in order.
     cells: Vec<usize>,
-    /// The index in [`Lines`] of the line starting at each position along it.
+    /// The id in [`Lines`] of the line starting at each position along it.
     windows: Vec<usize>,
 }
 
@@ -38,7 +38,7 @@ pub(crate) struct BoardLine {
 struct Cover {
     /// Positions used, one bit each.
     used: u8,
-    pairs: [(u8, u8); 3],
+    pairs: [(u8, u8); 4],
     count: u8,
 }
 
@@ -97,7 +97,7 @@ fn enumerate(
     if open == 0 {
         let mut cover = Cover {
             used,
-            pairs: [(0, 0); 3],
+            pairs: [(0, 0); 4],
             count: pairs.len() as u8,
         };
         cover.pairs[..pairs.len()].copy_from_slice(pairs);
@@ -145,15 +145,15 @@ impl Layout {
         static LAYOUTS: PerGeometry<Layout> = PerGeometry::new();
         let geometry = lines.geometry;
         LAYOUTS.get_or_init(geometry, || {
-            Layout::build(geometry.size().into(), geometry.k().into(), lines.masks)
+            Layout::build(geometry.size().into(), geometry.k().into(), lines)
         })
     }
 
-    fn build(size: usize, k: usize, line_masks: &[u64]) -> Layout {
-        let index: HashMap<u64, usize> = line_masks
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| (m, i))
+    fn build(size: usize, k: usize, lines_of: &Lines) -> Layout {
+        let index: HashMap<u64, usize> = lines_of
+            .all_lines()
+            .ids()
+            .map(|id| (lines_of.mask(id), id))
             .collect();
         let n = size as i32;
         let mut lines = Vec::new();
@@ -201,7 +201,7 @@ pub(crate) fn find(lines: &Lines, holder: u64, opponent: u64) -> Option<Pairs> {
             .windows
             .iter()
             .enumerate()
-            .filter(|&(_, &w)| lines.masks[w] & holder == 0)
+            .filter(|&(_, &w)| lines.mask(w) & holder == 0)
             .fold(0u8, |set, (j, _)| set | 1 << j);
         if open == 0 {
             continue;
@@ -315,17 +315,21 @@ mod tests {
             }
             used |= both;
         }
-        lines.masks.iter().all(|&line| {
-            line & holder != 0
-                || pairs
-                    .iter()
-                    .any(|&(a, b)| line >> a & 1 != 0 && line >> b & 1 != 0)
-        })
+        lines
+            .all_lines()
+            .ids()
+            .map(|id| lines.mask(id))
+            .all(|line| {
+                line & holder != 0
+                    || pairs
+                        .iter()
+                        .any(|&(a, b)| line >> a & 1 != 0 && line >> b & 1 != 0)
+            })
     }
 
     #[test]
     fn boards_with_k_equal_to_the_side_pair_from_the_start() {
-        for size in 5..=7 {
+        for size in 5..=8 {
             let lines = Lines::of(Geometry::get(size, size).unwrap());
             let pairs = find(lines, 0, 0).expect("n x n with n in a row pairs from empty");
             assert!(holds(lines, 0, 0, &pairs));

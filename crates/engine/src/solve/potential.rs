@@ -8,7 +8,7 @@
 //! the total never grows. While it stays below 1 the attacker never completes
 //! a line. Weights are kept as whole numbers, in units of 2^-k.
 
-use super::lines::{Lines, cells, line_indices};
+use super::lines::{Lines, cells};
 
 /// Total weight of the attacker's open lines, and the heaviest empty cell
 /// with its weight.
@@ -16,8 +16,8 @@ fn weigh(lines: &Lines, attacker: u64, defender: u64) -> (u64, Option<(usize, u6
     let empty = lines.full & !(attacker | defender);
     let mut total = 0u64;
     let mut per_cell = [0u64; 64];
-    for i in line_indices(lines.open_lines(defender)) {
-        let line = lines.masks[i];
+    for id in lines.open_lines(defender).ids() {
+        let line = lines.mask(id);
         let weight = 1u64 << (line & attacker).count_ones();
         total += weight;
         for cell in cells(line & empty) {

@@ -218,6 +218,11 @@ fn answer_in_pairs(board: &Board, player: Player, pairs: Vec<(usize, usize)>) ->
 }
 
 impl Proof {
+    /// How full the prover's table is (see [`super::Solver::table_use`]).
+    pub fn table_use(&self) -> super::TableUse {
+        self.solver.table_use()
+    }
+
     /// Why reading the strategies stopped, if a bound of the proof
     /// ([`super::solve_within`]) stopped it.
     pub fn stopped(&self) -> Option<super::Stop> {
@@ -231,7 +236,7 @@ impl Proof {
     pub fn strategies(&mut self) -> Result<Vec<Strategy>, StrategyError> {
         let board = self.board;
         let strategies = match self.value {
-            Outcome::Win(winner) => match self.solver.provers[winner as usize].as_mut() {
+            Outcome::Win(winner) => match self.solver.asked(winner) {
                 Some(prover) => vec![Reader::new(prover, &board).win()?],
                 // The board already shows the line: nothing to play.
                 None => vec![Strategy::new(winner, Goal::Win)],
@@ -239,7 +244,7 @@ impl Proof {
             Outcome::Draw => {
                 let mut holds = Vec::new();
                 for holder in [Player::X, Player::O] {
-                    let hold = match self.solver.provers[holder.other() as usize].as_mut() {
+                    let hold = match self.solver.asked(holder.other()) {
                         Some(prover) => Reader::new(prover, &board).hold()?,
                         None => Strategy::new(holder, Goal::Hold),
                     };
@@ -252,16 +257,37 @@ impl Proof {
     }
 }
 
+/// The strategy behind one answered question of `solver`: the win of
+/// `attacker` from `board` if it wins, else the hold of the other side.
+#[cfg(feature = "serde")]
+pub(crate) fn question_strategy(
+    solver: &mut super::Solver,
+    board: &Board,
+    attacker: Player,
+    wins: bool,
+) -> Result<Strategy, StrategyError> {
+    let Some(prover) = solver.asked(attacker) else {
+        // The board already shows the result: nothing to play.
+        return Ok(if wins {
+            Strategy::new(attacker, Goal::Win)
+        } else {
+            Strategy::new(attacker.other(), Goal::Hold)
+        });
+    };
+    let reader = Reader::new(prover, board);
+    if wins { reader.win() } else { reader.hold() }
+}
+
 /// Walks a finished proof and writes down the strategy it proves.
 struct Reader<'a> {
-    prover: &'a mut Prover,
+    prover: Prover<'a>,
     board: Board,
     root: Pos,
     seen: HashSet<Key, Hasher>,
 }
 
 impl<'a> Reader<'a> {
-    fn new(prover: &'a mut Prover, board: &Board) -> Reader<'a> {
+    fn new(prover: Prover<'a>, board: &Board) -> Reader<'a> {
         let attacker = prover.attacker;
         Reader {
             root: Pos {

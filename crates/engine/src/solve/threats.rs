@@ -7,24 +7,26 @@
 //! search for one only ever looks at moves that make a threat: a handful
 //! instead of the whole board.
 
-use super::lines::{Lines, cells, line_indices};
+use super::lines::{Lines, cells};
+use super::table::Failures;
 
 /// The first move of a win by continuous threats for `attacker` (to move)
 /// against `defender`, if there is one.
 ///
 /// `failed` remembers positions with no such win, so that sequences reaching
-/// the same position by different orders are searched once.
+/// the same position by different orders are searched once (as long as it
+/// keeps them).
 pub(crate) fn first_move(
     lines: &Lines,
     attacker: u64,
     defender: u64,
-    failed: &mut std::collections::HashSet<(u64, u64), super::table::Hasher>,
+    failed: &mut Failures,
 ) -> Option<usize> {
     let empty = lines.full & !(attacker | defender);
     if let Some(win) = cells(lines.wins(attacker, empty)).next() {
         return Some(win);
     }
-    if failed.contains(&(attacker, defender)) {
+    if failed.contains(attacker, defender) {
         return None;
     }
     let their_wins = lines.wins(defender, empty);
@@ -50,7 +52,7 @@ pub(crate) fn first_move(
             }
         }
     }
-    failed.insert((attacker, defender));
+    failed.insert(attacker, defender);
     None
 }
 
@@ -58,8 +60,10 @@ pub(crate) fn first_move(
 /// marks and none of the defender's.
 fn threat_makers(lines: &Lines, attacker: u64, defender: u64, empty: u64) -> u64 {
     let wanted = lines.k - 2;
-    line_indices(lines.open_lines(defender))
-        .map(|i| lines.masks[i])
+    lines
+        .open_lines(defender)
+        .ids()
+        .map(|id| lines.mask(id))
         .filter(|&line| (line & attacker).count_ones() == wanted)
         .fold(0, |cells, line| cells | line)
         & empty

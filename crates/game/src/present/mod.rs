@@ -19,6 +19,7 @@ pub use score::{
 };
 
 use crate::text::signed;
+use tictactoe_engine::solve::certificate::Claim;
 use tictactoe_engine::solve::{Keep, Settled};
 use tictactoe_engine::teach::reference::{Bound, Window};
 use tictactoe_engine::teach::trace::Call;
@@ -107,6 +108,16 @@ pub fn outcome_words(outcome: Outcome) -> String {
     match outcome {
         Outcome::Win(winner) => format!("{winner} wins"),
         Outcome::Draw => "draw".to_string(),
+    }
+}
+
+/// What a certificate claims, in words: "X wins", "draw", "O holds" (O
+/// keeps X from winning, the half of a draw a job's certificate proves).
+pub fn claim_words(claim: Claim) -> String {
+    match (claim.value(), claim) {
+        (Some(outcome), _) => outcome_words(outcome),
+        (None, Claim::Holds(player)) => format!("{player} holds"),
+        (None, _) => unreachable!("every other claim is an outcome"),
     }
 }
 

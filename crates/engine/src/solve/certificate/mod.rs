@@ -2,18 +2,37 @@
 //! rules can replay (with the `serde` feature).
 //!
 //! ```text
-//! {"format": "tictactoe-proof", "version": 1, "size": 4, "k": 3, "board": "..../..../..../....", "claim": "x-wins"}
+//! {"format": "tictactoe-proof", "version": 2, "size": 4, "k": 3, "board": "..../..../..../....", "claim": "x-wins"}
 //! {"strategy": "win", "player": "x"}
 //! {"board": "..../..../..../....", "move": "b2"}
 //! ...
 //! ```
 //!
-//! The [`Header`] names the position and the claim; each strategy section
-//! is opened by a [`Section`] line naming its goal and player and lists the
-//! [`NodeLine`]s: a move where the player is to move, or pairs to answer in
-//! from there on. These three types are the format: [`lines`] writes them
-//! and [`check`] (or a [`Checker`] fed line by line) reads them back and
-//! replays the strategies.
+//! The [`Header`] names the position and the [`Claim`]; each strategy
+//! section is opened by a [`Section`] line naming its goal and player and
+//! lists the [`NodeLine`]s: a move where the player is to move, or pairs to
+//! answer in from there on. These three types are the format: [`lines`]
+//! writes them and [`check`] (or a [`Checker`] fed line by line, or
+//! [`check_reader`]) reads them back and replays the strategies.
+//!
+//! # Versions
+//!
+//! - **Version 1**: the claims `x-wins`, `o-wins` and `draw`; the nodes of
+//!   a section in any order.
+//! - **Version 2** (what [`lines`] writes): the same lines, and two claims
+//!   more, `x-holds` and `o-holds` (that side keeps the other from k in a
+//!   row: a hold strategy for it alone, what a job of a split proof proves
+//!   when its attacker does not win). The nodes of a section come in the
+//!   order the replay meets their positions: from the header's board,
+//!   depth first; where the player is to move, its node, then on from its
+//!   move; where the opponent is, a pairs node for the position if there
+//!   is one (then nothing below it), else each reply of the opponent in
+//!   reading order (left to right, top to bottom), each followed by all
+//!   that comes below it; a position met before up to symmetry, or where
+//!   the game is over, is passed by. So the checker replays as it reads,
+//!   and keeps no node it has used.
+//!
+//! The checker reads both versions.
 //!
 //! ```
 //! use tictactoe_engine::Board;
@@ -26,11 +45,12 @@
 //!     .map(|line| line + "\n")
 //!     .collect();
 //! let verified = certificate::check(&text)?;
-//! assert_eq!((verified.board, verified.claim), (board, Outcome::Win(tictactoe_engine::Player::X)));
+//! assert_eq!(verified.board, board);
+//! assert_eq!(verified.claim, Outcome::Win(tictactoe_engine::Player::X));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod check;
+pub(crate) mod check;
 
 use serde::{Deserialize, Serialize};
 
@@ -40,13 +60,124 @@ use crate::board::Board;
 use crate::player::Player;
 use crate::square::Square;
 
-pub use check::{CheckError, Checker, Replayed, Verified, check};
+pub use check::{
+    CheckError, Checker, MAX_LINE_BYTES, ReadError, Replayed, Verified, check, check_reader,
+};
 
 /// The certificate's format name, on its first line.
 pub const FORMAT: &str = "tictactoe-proof";
 
-/// The certificate format's version.
-pub const VERSION: u64 = 1;
+/// The certificate format's version: what [`lines`] writes, and the
+/// latest the checker reads (it reads every version from 1).
+pub const VERSION: u64 = 2;
+
+/// What a certificate claims about its position.
+///
+/// ```
+/// use tictactoe_engine::Player;
+/// use tictactoe_engine::solve::Outcome;
+/// use tictactoe_engine::solve::certificate::Claim;
+///
+/// assert_eq!(Claim::from(Outcome::Draw).name(), "draw");
+/// assert_eq!(Claim::Holds(Player::O).to_string(), "O holds");
+/// assert_eq!(Claim::Wins(Player::X), Outcome::Win(Player::X));
+/// assert_eq!("o-holds".parse(), Ok(Claim::Holds(Player::O)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Claim {
+    /// This side wins with best play: its win strategy.
+    Wins(Player),
+    /// A draw with best play: each side's hold strategy.
+    Draw,
+    /// This side keeps the other from ever completing a line: its hold
+    /// strategy alone (the other side does not win; version 2).
+    Holds(Player),
+}
+
+impl Claim {
+    /// Every claim, in the order of [`Claim::NAMES`].
+    pub const ALL: [Claim; 5] = [
+        Claim::Wins(Player::X),
+        Claim::Wins(Player::O),
+        Claim::Draw,
+        Claim::Holds(Player::X),
+        Claim::Holds(Player::O),
+    ];
+
+    /// The claims' names, as the certificate writes them.
+    pub const NAMES: [&'static str; 5] = ["x-wins", "o-wins", "draw", "x-holds", "o-holds"];
+
+    /// As the certificate names it: `x-wins`, `o-wins`, `draw`, `x-holds`
+    /// or `o-holds`.
+    pub fn name(self) -> &'static str {
+        let index = Claim::ALL
+            .iter()
+            .position(|&claim| claim == self)
+            .expect("every claim is listed");
+        Claim::NAMES[index]
+    }
+
+    /// The value of the position, where the claim is one.
+    pub fn value(self) -> Option<Outcome> {
+        match self {
+            Claim::Wins(player) => Some(Outcome::Win(player)),
+            Claim::Draw => Some(Outcome::Draw),
+            Claim::Holds(_) => None,
+        }
+    }
+}
+
+impl From<Outcome> for Claim {
+    fn from(value: Outcome) -> Claim {
+        match value {
+            Outcome::Win(player) => Claim::Wins(player),
+            Outcome::Draw => Claim::Draw,
+        }
+    }
+}
+
+impl PartialEq<Outcome> for Claim {
+    fn eq(&self, value: &Outcome) -> bool {
+        self.value() == Some(*value)
+    }
+}
+
+/// Its name, as [`Claim::name`] gives it.
+impl std::fmt::Display for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A claim's name that is none of [`Claim::NAMES`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a claim: use x-wins, o-wins, draw, x-holds or o-holds")]
+pub struct UnknownClaim(pub String);
+
+impl std::str::FromStr for Claim {
+    type Err = UnknownClaim;
+
+    fn from_str(name: &str) -> Result<Claim, UnknownClaim> {
+        Claim::NAMES
+            .iter()
+            .position(|&known| known == name)
+            .map(|index| Claim::ALL[index])
+            .ok_or_else(|| UnknownClaim(crate::echo(name).into_owned()))
+    }
+}
+
+impl Serialize for Claim {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Claim {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Claim, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
 
 /// The first line: the position and what is claimed about it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,8 +193,8 @@ pub struct Header {
     pub k: u8,
     /// The position, in the notation (read with `k`).
     pub board: String,
-    /// Who wins with best play, or a draw.
-    pub claim: Outcome,
+    /// What is claimed: who wins with best play, a draw, or a hold.
+    pub claim: Claim,
 }
 
 /// The line that opens a strategy section.
@@ -92,10 +223,20 @@ pub struct NodeLine {
 }
 
 /// The lines of the certificate that `strategies` prove `value` on `board`
-/// (no line ends in a newline).
+/// (no line ends in a newline), as read from a [`Proof`](crate::solve::Proof).
 pub fn lines<'a>(
     board: &Board,
     value: Outcome,
+    strategies: &'a [Strategy],
+) -> impl Iterator<Item = String> + 'a {
+    claim_lines(board, Claim::from(value), strategies)
+}
+
+/// The lines of the certificate that `strategies` prove `claim` on `board`
+/// (no line ends in a newline): a value's strategies, or one hold.
+pub fn claim_lines<'a>(
+    board: &Board,
+    claim: Claim,
     strategies: &'a [Strategy],
 ) -> impl Iterator<Item = String> + 'a {
     let header = Header {
@@ -104,7 +245,7 @@ pub fn lines<'a>(
         size: board.size(),
         k: board.k(),
         board: board.to_string(),
-        claim: value,
+        claim,
     };
     std::iter::once(json(&header)).chain(strategies.iter().flat_map(|strategy| {
         let opening = Section {
