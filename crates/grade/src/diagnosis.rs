@@ -131,8 +131,7 @@ pub struct Named {
 impl Named {
     /// The slips, by name, joined with `+`: `player-always-x+no-depth`.
     pub fn name(&self) -> String {
-        let names: Vec<&str> = self.model.slips.iter().map(|slip| slip.name()).collect();
-        names.join("+")
+        self.model.name()
     }
 
     /// True when it explains every answer.
@@ -339,6 +338,41 @@ pub fn name_program(graded: &[Graded], options: &Options) -> Option<Named> {
         exceptions: best.exceptions,
         examples,
     })
+}
+
+/// The reference players that give every answer among `graded`, wrong
+/// ones among them, and are as likely as the likeliest of them (the same
+/// count of the student's very moves, printed code or not, as few slips),
+/// in the catalogue's order: while few answers are in, several mistakes
+/// may explain them alike, and each of them is a guess.
+pub fn likeliest(graded: &[Graded], options: &Options) -> Vec<Model> {
+    if !graded.iter().any(answer_wrong) {
+        return Vec::new();
+    }
+    let models = catalogue(
+        options.scoring,
+        keep(options.ties),
+        options.ask == Ask::Scores,
+    );
+    let rank = |tally: &Tally| {
+        (
+            usize::MAX - tally.exact,
+            !tally.model.is_printed(),
+            tally.model.slips.len(),
+        )
+    };
+    let fits: Vec<Tally> = models
+        .iter()
+        .filter_map(|model| tally(model, graded, options, 0))
+        .filter(|tally| tally.explains > 0)
+        .collect();
+    let Some(best) = fits.iter().map(rank).min() else {
+        return Vec::new();
+    };
+    fits.into_iter()
+        .filter(|tally| rank(tally) == best)
+        .map(|tally| tally.model)
+        .collect()
 }
 
 /// For each slip of `model`, its first example: the simplest wrong answer

@@ -152,6 +152,25 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
                 n.evaluate
             )
         }
+        Slip::EvaluateForX => match article {
+            Article::Cs50 => "Your minimax plays for X whoever is to move: it takes the action \
+                 whose minvalue is highest even when O is to move. CS50's minimax takes, for O, \
+                 the action whose maxvalue is lowest (the article's `elif player(board) == O:` \
+                 branch)."
+                .into(),
+            Article::Fcc => "Your minimax scores for X whoever is to move (+10 when X has a \
+                 line, -10 when O has): with O to move it keeps the move best for X, and below \
+                 it each side picks its own worst reply. freeCodeCamp's minimax returns -10 for \
+                 `winning(newBoard, huPlayer)` and +10 for `winning(newBoard, aiPlayer)`, with \
+                 aiPlayer the side to move."
+                .into(),
+            Article::Gfg => "Your evaluate scores for X whoever is to move (+10 for a line of \
+                 x, -10 for a line of o): with O to move, findBestMove keeps the move best for \
+                 X, and below it each side picks its own worst reply. GeeksforGeeks' evaluate \
+                 compares with `player` and `opponent` (`if (b[row][0]==player) return +10;`), \
+                 so +10 is always a line of the side choosing the move."
+                .into(),
+        },
         Slip::MovesLeftInverted => format!(
             "Your {} answers the wrong way round: it says no move is left while a square is \
              empty, so minimax stops at once and calls every unfinished position a draw (and on \
@@ -188,6 +207,21 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
                 n.undo
             )
         }
+        Slip::MaxNoUndo | Slip::MinNoUndo => {
+            let (side, branch) = match (slip, article) {
+                (Slip::MaxNoUndo, Article::Gfg) => ("maximizer's", " (`if (isMax)`)"),
+                (_, Article::Gfg) => ("minimizer's", " (the `else`)"),
+                (Slip::MaxNoUndo, _) => ("maximizer's", ""),
+                _ => ("minimizer's", ""),
+            };
+            format!(
+                "Your minimax restores the board after the recursive call in one branch but \
+                 not in the {side}{branch}, so those marks pile up and later moves are judged \
+                 on a board no game reaches. The article undoes every move, in both branches: \
+                 `{}`.",
+                n.undo
+            )
+        }
         Slip::RootIsMax => match article {
             Article::Fcc => "Your top call scores each move with `minimax(newBoard, aiPlayer)`: \
                  after the AI's move the AI moves again. freeCodeCamp passes huPlayer: the \
@@ -212,6 +246,21 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
              another than the article. GeeksforGeeks walks the board row by row: \"for (int i = \
              0; i<3; i++) for (int j = 0; j<3; j++)\", i the row."
             .into(),
+        Slip::Transposed => match article {
+            Article::Cs50 => "Your actions have the row and the column swapped: CS50's action \
+                 (i, j) is row i, column j, the cell board[i][j]."
+                .into(),
+            Article::Fcc => "Your moves are right with the row and the column swapped: you \
+                 read the board column by column, or print the column first. The grader's \
+                 board runs row by row, top to bottom, as freeCodeCamp's 9 cells do (index = 3 \
+                 * row + col), and the answer is `ROW COL`: index / 3, then index % 3."
+                .into(),
+            Article::Gfg => "Your moves are right with the row and the column swapped: you \
+                 read the board column by column, or print the column first. The grader's \
+                 board runs row by row, top to bottom: board[i][j] is the j-th character of the \
+                 i-th row, and the answer is `ROW COL`, as GeeksforGeeks prints `ROW: 2 COL: 2`."
+                .into(),
+        },
         Slip::AlphaBetaBound | Slip::AlphaBetaClamp => {
             let how = match slip {
                 Slip::AlphaBetaBound => "a bound (at most that much)",
@@ -329,8 +378,10 @@ fn unseen(names: &str, model: Option<&Model>) -> bool {
 
 /// The line of best play after `mv` on `board`, in words: `X plays c3 and
 /// wins: column c`, `O plays a1, X plays c2: a draw`, `you win: row 1`.
-/// With the student's `model`, a line its evaluate misses is said so.
-pub fn after(board: &Board, mv: Square, model: Option<&Model>) -> Option<String> {
+/// With the student's `model`, a line its evaluate misses is said so, in
+/// the words of `article` (GeeksforGeeks' evaluate, freeCodeCamp's
+/// winning, CS50's winner).
+pub fn after(board: &Board, mv: Square, model: Option<&Model>, article: Article) -> Option<String> {
     let mut now = board.play(mv).ok()?;
     let mut plays = Vec::new();
     while !now.status().is_over() {
@@ -345,14 +396,15 @@ pub fn after(board: &Board, mv: Square, model: Option<&Model>) -> Option<String>
         return Some(format!("{}: a draw", plays.join(", ")));
     };
     let lines = line_name(&now, winner);
-    let note = if unseen(&lines, model) {
-        if lines.contains(" and ") {
-            ", which your evaluate does not see"
-        } else {
-            ", a line your evaluate does not see"
-        }
-    } else {
-        ""
+    let checker = match article {
+        Article::Gfg => "evaluate",
+        Article::Fcc => "winning",
+        Article::Cs50 => "winner",
+    };
+    let note = match (unseen(&lines, model), lines.contains(" and ")) {
+        (false, _) => String::new(),
+        (true, true) => format!(", which your {checker} does not see"),
+        (true, false) => format!(", a line your {checker} does not see"),
     };
     Some(if plays.is_empty() {
         format!("you win: {lines}{note}")
@@ -379,19 +431,22 @@ mod tests {
         let rows_only =
             Model::right(Scoring::Depth, crate::players::Keep::First).with(&[Slip::RowsOnly]);
         // After O's b3, X plays c3: column c, and the diagonal a1-c3 too.
-        let line = after(&board, Square::new(2, 1), Some(&rows_only)).unwrap();
+        let line = after(&board, Square::new(2, 1), Some(&rows_only), Article::Gfg).unwrap();
         assert_eq!(
             line,
             "X plays c3 and wins: column c and diagonal a1-c3, which your evaluate does not see"
         );
         assert_eq!(
-            after(&board, Square::new(2, 2), None).unwrap(),
+            after(&board, Square::new(2, 2), None, Article::Gfg).unwrap(),
             "X plays b3: a draw"
         );
         let win: Board = "xox/oox/...".parse().unwrap();
         assert_eq!(
-            after(&win, Square::new(2, 2), None).unwrap(),
+            after(&win, Square::new(2, 2), None, Article::Gfg).unwrap(),
             "you win: column c"
         );
+        // In freeCodeCamp's words, the function that finds a line is winning.
+        let line = after(&board, Square::new(2, 1), Some(&rows_only), Article::Fcc).unwrap();
+        assert!(line.ends_with("which your winning does not see"), "{line}");
     }
 }
