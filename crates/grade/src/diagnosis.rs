@@ -341,10 +341,10 @@ pub fn name_program(graded: &[Graded], options: &Options) -> Option<Named> {
 }
 
 /// The reference players that give every answer among `graded`, wrong
-/// ones among them, and are as likely as the likeliest of them (the same
-/// count of the student's very moves, printed code or not, as few slips),
-/// in the catalogue's order: while few answers are in, several mistakes
-/// may explain them alike, and each of them is a guess.
+/// ones among them, as likely as each other while few answers are in: of
+/// those that answer the student's very moves most often, the articles'
+/// printed code (first, where it is among them) and those with the fewest
+/// slips, in the catalogue's order. Each of them is a guess.
 pub fn likeliest(graded: &[Graded], options: &Options) -> Vec<Model> {
     if !graded.iter().any(answer_wrong) {
         return Vec::new();
@@ -354,24 +354,32 @@ pub fn likeliest(graded: &[Graded], options: &Options) -> Vec<Model> {
         keep(options.ties),
         options.ask == Ask::Scores,
     );
-    let rank = |tally: &Tally| {
-        (
-            usize::MAX - tally.exact,
-            !tally.model.is_printed(),
-            tally.model.slips.len(),
-        )
-    };
     let fits: Vec<Tally> = models
         .iter()
         .filter_map(|model| tally(model, graded, options, 0))
         .filter(|tally| tally.explains > 0)
         .collect();
-    let Some(best) = fits.iter().map(rank).min() else {
+    let Some(exact) = fits.iter().map(|tally| tally.exact).max() else {
         return Vec::new();
     };
-    fits.into_iter()
-        .filter(|tally| rank(tally) == best)
+    let fits: Vec<Model> = fits
+        .into_iter()
+        .filter(|tally| tally.exact == exact)
         .map(|tally| tally.model)
+        .collect();
+    let fewest = fits
+        .iter()
+        .filter(|model| !model.is_printed())
+        .map(|model| model.slips.len())
+        .min();
+    let (printed, others): (Vec<Model>, Vec<Model>) = fits.into_iter().partition(Model::is_printed);
+    printed
+        .into_iter()
+        .chain(
+            others
+                .into_iter()
+                .filter(|model| Some(model.slips.len()) == fewest),
+        )
         .collect()
 }
 

@@ -400,9 +400,14 @@ impl<'a> Program<'a> {
         if model.has(Slip::ColumnOrder) {
             order = [0, 3, 6, 1, 4, 7, 2, 5, 8];
         }
-        let pure = ![Slip::NoUndo, Slip::RootNoUndo, Slip::MaxNoUndo, Slip::MinNoUndo]
-            .iter()
-            .any(|&slip| model.has(slip));
+        let pure = ![
+            Slip::NoUndo,
+            Slip::RootNoUndo,
+            Slip::MaxNoUndo,
+            Slip::MinNoUndo,
+        ]
+        .iter()
+        .any(|&slip| model.has(slip));
         Program {
             model,
             board: cells,
@@ -749,12 +754,39 @@ mod tests {
         let (mut memo, mut other) = (Memo::new(), Memo::new());
         for board in crate::all_positions().into_iter().step_by(13) {
             if board.to_move() == Player::X {
-                assert_eq!(for_x.play(&board, &mut memo), right.play(&board, &mut other));
+                assert_eq!(
+                    for_x.play(&board, &mut memo),
+                    right.play(&board, &mut other)
+                );
             }
         }
         // O to move on xox/oxx/o..: c3 stops column c; played for X, O
         // takes b3, as CS50's minimax for X only does.
         assert_eq!(play(&for_x, "xox/oxx/o..").chosen, Some(Square::new(2, 1)));
+    }
+
+    #[test]
+    fn a_board_not_restored_by_the_minimizer_alone_answers_as_by_neither() {
+        // Its moves are the same as with the undo left out of both
+        // branches everywhere (so the words of board-not-restored say so);
+        // its scores, and the maximizer's slip, tell them apart.
+        let (mut scores_differ, mut max_differs) = (0, 0);
+        for keep in [Keep::First, Keep::Last] {
+            let right = Model::right(Scoring::Depth, keep);
+            let min = right.with(&[Slip::MinNoUndo]);
+            let both = right.with(&[Slip::NoUndo]);
+            let max = right.with(&[Slip::MaxNoUndo]);
+            // A board not restored is never remembered: no memo is kept.
+            let play = |model: &Model, board: &Board| model.play(board, &mut Memo::new());
+            for board in crate::all_positions() {
+                let (min, both) = (play(&min, &board), play(&both, &board));
+                assert_eq!(min.chosen, both.chosen, "{board}");
+                assert_eq!(min.top(), both.top(), "{board}");
+                scores_differ += usize::from(min.scores != both.scores);
+                max_differs += usize::from(play(&max, &board).top() != both.top());
+            }
+        }
+        assert!(scores_differ > 0 && max_differs > 0);
     }
 
     #[test]

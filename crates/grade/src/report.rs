@@ -842,6 +842,7 @@ pub fn cs50_json_lines(summary: &super::cs50::Cs50Summary) -> Vec<String> {
                     })
                     .collect(),
                 hint: super::cs50::hint(checked),
+                mistake: super::cs50::minimax_model(checked).map(|model| model.name()),
             })
         })
         .collect();

@@ -196,14 +196,24 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
              the maximizer chooses, a win never above 0 where the minimizer does."
             .into(),
         Slip::NoUndo | Slip::RootNoUndo => {
+            // Left out in the minimizer's branch alone, the moves are the
+            // same as left out in both (the grader's moves on every
+            // position): only every move's score tells them apart.
             let place = match slip {
-                Slip::NoUndo => "minimax",
+                Slip::NoUndo => "minimax, in the minimizer's branch at least,",
                 _ => n.find,
+            };
+            let scores = match slip {
+                Slip::NoUndo => {
+                    " (Left out in the minimizer's branch alone, it answers the same moves as \
+                     left out in both; --ask scores tells them apart.)"
+                }
+                _ => "",
             };
             format!(
                 "Your {place} does not restore the board after the recursive call, so marks \
                  pile up and later moves are judged on a board no game reaches. The article \
-                 undoes each move: `{}`.",
+                 undoes each move: `{}`.{scores}",
                 n.undo
             )
         }
