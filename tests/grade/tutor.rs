@@ -227,6 +227,15 @@ fn slips() -> Vec<Case> {
         gfg_with(|code| undo_left_out(code, 1)),
         &[],
     ));
+    // Asked for the first of equal moves, the move printed column first
+    // is told from the board read column by column (which keeps another),
+    // and named alike.
+    let printed_swapped = cases
+        .iter()
+        .find(|(name, _, _)| *name == "row-column-swapped")
+        .map(|(_, code, _)| code.clone())
+        .expect("the move printed column first");
+    cases.push(("row-column-swapped", printed_swapped, &["--ties", "first"]));
     cases
 }
 

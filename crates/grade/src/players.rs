@@ -82,9 +82,14 @@ pub enum Slip {
     KeepsFirst,
     /// The squares tried column by column.
     ColumnOrder,
-    /// The board read column by column (`board[j][i]`), or the move
-    /// printed column first: every square's row and column swapped.
+    /// The board read column by column (`board[j][i]`): the program
+    /// searches the board with every square's row and column swapped.
     Transposed,
+    /// The move printed column first (`print(bestMove[1], bestMove[0])`):
+    /// the search right, the answer's row and column swapped (its scores
+    /// named right). Of equal moves it keeps another than the board read
+    /// column by column, so `--ties first` tells the two apart.
+    PrintedSwapped,
     /// Alpha-beta whose `findBestMove` passes its best so far down as
     /// alpha: every move after the first scored by a bound (fail-soft, as
     /// GeeksforGeeks' alpha-beta article writes it).
@@ -101,7 +106,7 @@ pub enum Slip {
 
 impl Slip {
     /// Every slip, in the order they are tried and named.
-    pub const ALL: [Slip; 28] = [
+    pub const ALL: [Slip; 29] = [
         Slip::PlayerAlwaysX,
         Slip::PlayerAlwaysO,
         Slip::NoDepth,
@@ -126,6 +131,7 @@ impl Slip {
         Slip::KeepsFirst,
         Slip::ColumnOrder,
         Slip::Transposed,
+        Slip::PrintedSwapped,
         Slip::AlphaBetaBound,
         Slip::AlphaBetaClamp,
         Slip::XAlwaysMax,
@@ -157,7 +163,7 @@ impl Slip {
             Slip::KeepsLast => "keeps-last",
             Slip::KeepsFirst => "keeps-first",
             Slip::ColumnOrder => "column-order",
-            Slip::Transposed => "row-column-swapped",
+            Slip::Transposed | Slip::PrintedSwapped => "row-column-swapped",
             Slip::AlphaBetaBound => "alpha-beta-bound",
             Slip::AlphaBetaClamp => "alpha-beta-bound-hard",
             Slip::XAlwaysMax => "x-always-max",
@@ -200,6 +206,7 @@ impl Slip {
             || group(&[BestZero, AlphaBetaBound, AlphaBetaClamp])
             || group(&[NoUndo, MaxNoUndo, MinNoUndo, AlphaBetaBound, AlphaBetaClamp])
             || group(&[PlayerAlwaysX, EvaluateForX])
+            || group(&[Transposed, PrintedSwapped])
             || pair(MovesLeftInverted, FullBoardFirst)
             || (self.other_shape() && !matches!(other, NoDepth | Depth))
             || (other.other_shape() && !matches!(self, NoDepth | Depth))
@@ -233,6 +240,10 @@ pub struct Played {
     pub scores: Vec<(Square, i32)>,
     /// The move it answers, or `None` for `-1 -1` (none kept).
     pub chosen: Option<Square>,
+    /// True when it answers the move it found with the row and the column
+    /// swapped ([`Slip::PrintedSwapped`]): `chosen` is swapped, `scores`
+    /// are not.
+    pub swapped: bool,
 }
 
 impl Played {
@@ -243,15 +254,24 @@ impl Played {
         let Some(chosen) = self.chosen else {
             return vec![None];
         };
+        // Swapping twice is no swap: the move found, then as answered.
+        let answered = |square: Square| {
+            if self.swapped {
+                Square::new(square.col, square.row)
+            } else {
+                square
+            }
+        };
+        let found = answered(chosen);
         let best = self
             .scores
             .iter()
-            .find(|(square, _)| *square == chosen)
+            .find(|(square, _)| *square == found)
             .map(|&(_, score)| score);
         self.scores
             .iter()
             .filter(|&&(_, score)| Some(score) == best)
-            .map(|&(square, _)| Some(square))
+            .map(|&(square, _)| Some(answered(square)))
             .collect()
     }
 }
@@ -323,7 +343,11 @@ impl Model {
             };
             let scores = mistaken_values(board, self.counting(), mistake);
             let chosen = self.keep(&scores);
-            return Played { scores, chosen };
+            return Played {
+                scores,
+                chosen,
+                swapped: false,
+            };
         }
         Program::new(self, board).find_best_move(memo)
     }
@@ -614,7 +638,15 @@ impl<'a> Program<'a> {
         }
         // Scores in reading order, as the grader lists them.
         scores.sort_by_key(|(square, _)| square.index(3));
-        Played { scores, chosen }
+        let swapped = model.has(Slip::PrintedSwapped);
+        if swapped {
+            chosen = chosen.map(|square| Square::new(square.col, square.row));
+        }
+        Played {
+            scores,
+            chosen,
+            swapped,
+        }
     }
 }
 
@@ -745,6 +777,26 @@ mod tests {
             ours.sort_by_key(|square| square.map(|s| s.index(3)));
             assert_eq!(theirs, ours, "{board}");
         }
+    }
+
+    #[test]
+    fn a_move_printed_column_first_is_the_right_one_swapped() {
+        let right = Model::right(Scoring::Depth, Keep::First);
+        let printed = right.with(&[Slip::PrintedSwapped]);
+        let read = right.with(&[Slip::Transposed]);
+        let swap = |square: Option<Square>| square.map(|s| Square::new(s.col, s.row));
+        let mut told_apart = 0;
+        let (mut a, mut b, mut c) = (Memo::new(), Memo::new(), Memo::new());
+        for board in crate::all_positions().into_iter().step_by(5) {
+            let (ours, theirs) = (right.play(&board, &mut a), printed.play(&board, &mut b));
+            assert_eq!(theirs.scores, ours.scores, "{board}");
+            assert_eq!(theirs.chosen, swap(ours.chosen), "{board}");
+            let ours: Vec<_> = ours.top().into_iter().map(swap).collect();
+            assert_eq!(theirs.top(), ours, "{board}");
+            told_apart += usize::from(read.play(&board, &mut c).chosen != theirs.chosen);
+        }
+        // The board read column by column keeps another of equal moves.
+        assert!(told_apart > 0);
     }
 
     #[test]

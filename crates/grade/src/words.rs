@@ -256,7 +256,7 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
              another than the article. GeeksforGeeks walks the board row by row: \"for (int i = \
              0; i<3; i++) for (int j = 0; j<3; j++)\", i the row."
             .into(),
-        Slip::Transposed => match article {
+        Slip::Transposed | Slip::PrintedSwapped => match article {
             Article::Cs50 => "Your actions have the row and the column swapped: CS50's action \
                  (i, j) is row i, column j, the cell board[i][j]."
                 .into(),
