@@ -364,12 +364,30 @@ fn each_usual_slip_is_named_with_its_fix_and_a_refuting_line() {
         // at 0 answers -1 -1 where nothing scores above 0; a move with its
         // row and column swapped is a taken square on the simplest
         // positions), or a move at all (not asked for scores).
+        // The first wrong answer, as it comes, with the mistakes that
+        // explain the answers so far, each named once.
+        let guess = report
+            .lines()
+            .find_map(|line| line.strip_prefix("  So far this "))
+            .unwrap_or_else(|| panic!("{name}: a guess so far: {report}"));
+        let (guessed, _) = guess.split_once(';').expect("the guesses, then the rest");
+        let names: Vec<&str> = guessed
+            .trim_start_matches("looks like ")
+            .trim_start_matches("could be ")
+            .split([',', ' '])
+            .filter(|word| word.contains('-'))
+            .collect();
+        let once: std::collections::HashSet<&&str> = names.iter().collect();
+        assert_eq!(once.len(), names.len(), "{name}: {guess}");
         match name.as_str() {
             "best-val-zero" => assert!(
                 report.contains("row -1, col -1 (off the board)"),
                 "{report}"
             ),
-            "row-column-swapped" => assert!(report.contains(") (taken)\n"), "{report}"),
+            "row-column-swapped" => {
+                assert!(report.contains(") (taken)\n"), "{report}");
+                assert_eq!(guessed, "looks like row-column-swapped", "{report}");
+            }
             "min-board-not-restored" => {}
             _ => assert!(report.contains("    after your "), "{name}: {report}"),
         }

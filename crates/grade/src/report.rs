@@ -523,7 +523,14 @@ impl Progress {
             }
         }
         out.push_str(".\n");
-        let names: Vec<String> = guesses.iter().map(Model::name).collect();
+        // Two slips may share a name (the board read column by column and
+        // the move printed column first): each name once.
+        let mut names: Vec<String> = Vec::new();
+        for name in guesses.iter().map(Model::name) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
         let guess = match names.as_slice() {
             [] => None,
             [one] => Some(format!("looks like {one}")),
