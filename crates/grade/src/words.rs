@@ -218,19 +218,48 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
             )
         }
         Slip::MaxNoUndo | Slip::MinNoUndo => {
-            let (side, branch) = match (slip, article) {
-                (Slip::MaxNoUndo, Article::Gfg) => ("maximizer's", " (`if (isMax)`)"),
-                (_, Article::Gfg) => ("minimizer's", " (the `else`)"),
-                (Slip::MaxNoUndo, _) => ("maximizer's", ""),
-                _ => ("minimizer's", ""),
-            };
-            format!(
-                "Your minimax restores the board after the recursive call in one branch but \
-                 not in the {side}{branch}, so those marks pile up and later moves are judged \
-                 on a board no game reaches. The article undoes every move, in both branches: \
-                 `{}`.",
-                n.undo
-            )
+            let max = slip == Slip::MaxNoUndo;
+            let piles = "so those marks pile up and later moves are judged on a board no game \
+                         reaches";
+            match article {
+                Article::Gfg => format!(
+                    "Your minimax restores the board after the recursive call in one branch but \
+                     not in the {}, {piles}. The article undoes every move, in both branches: \
+                     `{}`.",
+                    if max {
+                        "maximizer's (`if (isMax)`)"
+                    } else {
+                        "minimizer's (the `else`)"
+                    },
+                    n.undo
+                ),
+                Article::Fcc => {
+                    let (left, undone) = if max {
+                        ("aiPlayer's", "huPlayer's")
+                    } else {
+                        ("huPlayer's", "aiPlayer's")
+                    };
+                    format!(
+                        "Your minimax restores the board after the recursive call on {undone} \
+                         moves but not on {left}, {piles}. freeCodeCamp undoes every move, \
+                         whoever makes it: `{}`.",
+                        n.undo
+                    )
+                }
+                Article::Cs50 => {
+                    let (changes, other) = if max {
+                        ("maxvalue", "minvalue")
+                    } else {
+                        ("minvalue", "maxvalue")
+                    };
+                    format!(
+                        "Your {changes} changes the board it is given (a mark set and not taken \
+                         back, or a result that is not a copy) where {other} does not, {piles}. \
+                         CS50's result returns a new board, a deep copy \
+                         (`copy.deepcopy(board)`), and leaves the one it is given as it was."
+                    )
+                }
+            }
         }
         Slip::RootIsMax => match article {
             Article::Fcc => "Your top call scores each move with `minimax(newBoard, aiPlayer)`: \
@@ -458,5 +487,23 @@ mod tests {
         // In freeCodeCamp's words, the function that finds a line is winning.
         let line = after(&board, Square::new(2, 1), Some(&rows_only), Article::Fcc).unwrap();
         assert!(line.ends_with("which your winning does not see"), "{line}");
+    }
+
+    #[test]
+    fn an_undo_left_out_of_one_branch_is_said_in_each_articles_terms() {
+        let said = |slip, article| sentence(slip, article, Scoring::Depth);
+        assert!(said(Slip::MaxNoUndo, Article::Gfg).contains("maximizer's (`if (isMax)`)"));
+        assert!(said(Slip::MinNoUndo, Article::Gfg).contains("minimizer's (the `else`)"));
+        assert!(said(Slip::MaxNoUndo, Article::Fcc).contains("but not on aiPlayer's"));
+        assert!(said(Slip::MinNoUndo, Article::Cs50).starts_with("Your minvalue changes"));
+        // Each names the article's own undo.
+        for article in Article::ALL {
+            let undo = names(article).undo;
+            let words = said(Slip::MaxNoUndo, article);
+            assert!(
+                words.contains(undo) || words.contains("copy.deepcopy(board)"),
+                "{words}"
+            );
+        }
     }
 }
