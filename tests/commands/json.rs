@@ -651,6 +651,7 @@ fn grade_cs50() {
                     ]),
                 ),
                 ("hint", Kind::Maybe(&Kind::Text)),
+                ("mistake", Kind::Maybe(&Kind::Text)),
             ],
             "grade --cs50",
         );

@@ -598,6 +598,8 @@ fn a_broken_cs50_module_is_told_what_it_breaks() {
             .contains("O is the minimizer"),
         "{minimax}"
     );
+    assert_eq!(minimax["mistake"], "x-always-max", "{minimax}");
+    assert_eq!(result["mistake"], Value::Null, "only minimax's are named");
     assert_eq!(lines.last().unwrap()["summary"]["ended"], "done");
 }
 

@@ -69,10 +69,29 @@ const NO_DIAGONALS: (&str, &str) = (
     "    # Else if none of them have won then return 0",
 );
 
-/// The slips of the issue's list, each made in GeeksforGeeks' fixed code,
-/// and the name the grader gives it.
-fn slips() -> Vec<(&'static str, String)> {
-    vec![
+/// The undo lines of `minimax`, the maximizer's branch first.
+const UNDO: &str = "                    # Undo the move\n                    board[i][j] = '_'\n";
+
+/// `text` without the `nth` (from 0) of the undo lines of `minimax`.
+fn undo_left_out(text: &str, nth: usize) -> String {
+    assert_eq!(
+        text.matches(UNDO).count(),
+        2,
+        "one undo line in each branch"
+    );
+    let (at, _) = text.match_indices(UNDO).nth(nth).expect("the undo line");
+    format!("{}{}", &text[..at], &text[at + UNDO.len()..])
+}
+
+/// A slip as a test makes it: the name the grader gives it, the student's
+/// code, and what the grader asks besides the sample.
+type Case = (&'static str, String, &'static [&'static str]);
+
+/// The slips of the issue's list and of the catalogue, each made in
+/// GeeksforGeeks' fixed code, the name the grader gives it, and what the
+/// grader asks (moves, unless the slip shows in scores only).
+fn slips() -> Vec<Case> {
+    let cases: Vec<(&'static str, String)> = vec![
         (
             "rows-only",
             gfg_with(|code| {
@@ -154,7 +173,70 @@ fn slips() -> Vec<(&'static str, String)> {
                 )
             }),
         ),
-    ]
+        // evaluate compares with 'x' and 'o' where the article compares
+        // with `player` and `opponent`.
+        (
+            "evaluate-for-x",
+            gfg_with(|code| {
+                let code = slip(code, "== player)", "== 'x')");
+                slip(&code, "== opponent)", "== 'o')")
+            }),
+        ),
+        (
+            "max-board-not-restored",
+            gfg_with(|code| undo_left_out(code, 0)),
+        ),
+        // The move printed column first, and the board read column by
+        // column: both swap every square's row and column.
+        (
+            "row-column-swapped",
+            gfg_with(|code| {
+                slip(
+                    code,
+                    "print(bestMove[0], bestMove[1], flush=True)",
+                    "print(bestMove[1], bestMove[0], flush=True)",
+                )
+            }),
+        ),
+        (
+            "row-column-swapped",
+            gfg_with(|code| {
+                let read = "for c in row] for row in words[0].split('/')]\n";
+                slip(
+                    code,
+                    read,
+                    &format!("{read}    board = [list(column) for column in zip(*board)]\n"),
+                )
+            }),
+        ),
+    ];
+    let mut cases: Vec<Case> = cases
+        .into_iter()
+        .map(|(name, code)| (name, code, &[][..]))
+        .collect();
+    // Left out of the minimizer's branch alone, the undo changes no move
+    // the grader asks for (the moves are those of board-not-restored, and
+    // named so); every move's score shows it.
+    cases.push((
+        "min-board-not-restored",
+        gfg_with(|code| undo_left_out(code, 1)),
+        &["--ask", "scores"],
+    ));
+    cases.push((
+        "board-not-restored",
+        gfg_with(|code| undo_left_out(code, 1)),
+        &[],
+    ));
+    // Asked for the first of equal moves, the move printed column first
+    // is told from the board read column by column (which keeps another),
+    // and named alike.
+    let printed_swapped = cases
+        .iter()
+        .find(|(name, _, _)| *name == "row-column-swapped")
+        .map(|(_, code, _)| code.clone())
+        .expect("the move printed column first");
+    cases.push(("row-column-swapped", printed_swapped, &["--ties", "first"]));
+    cases
 }
 
 #[test]
@@ -241,20 +323,23 @@ fn each_usual_slip_is_named_with_its_fix_and_a_refuting_line() {
     let dir = tempfile::tempdir().unwrap();
     let cases = slips();
     // Two at a time: the machine's two cores.
+    let numbered: Vec<(usize, &Case)> = cases.iter().enumerate().collect();
     let outcomes: Vec<(String, Output, String)> = thread::scope(|scope| {
-        cases
-            .chunks(cases.len().div_ceil(2))
+        numbered
+            .chunks(numbered.len().div_ceil(2))
             .map(|chunk| {
                 let dir = dir.path();
                 scope.spawn(move || {
                     chunk
                         .iter()
-                        .map(|(name, code)| {
-                            let file = dir.join(format!("{}.py", name.replace('+', "-")));
+                        .map(|(at, (name, code, args))| {
+                            let file = dir.join(format!("student{at}.py"));
                             fs::write(&file, code).unwrap();
                             let program = ["python3", file.to_str().unwrap()];
-                            let out = graded_json(&[], &program);
-                            let report = graded_text(&["--show", "1"], &program);
+                            let out = graded_json(args, &program);
+                            let mut shown = args.to_vec();
+                            shown.extend(["--show", "1"]);
+                            let report = graded_text(&shown, &program);
                             (name.to_string(), out, report)
                         })
                         .collect::<Vec<_>>()
@@ -275,15 +360,36 @@ fn each_usual_slip_is_named_with_its_fix_and_a_refuting_line() {
             report.contains(&format!("Diagnosis ({name}): ")),
             "{name}: {report}"
         );
-        // The student's move refuted, where it answered a move at all
-        // (bestVal at 0 answers -1 -1 where nothing scores above 0).
-        if name != "best-val-zero" {
-            assert!(report.contains("    after your "), "{name}: {report}");
-        } else {
-            assert!(
+        // The student's move refuted, where it answered a legal move (bestVal
+        // at 0 answers -1 -1 where nothing scores above 0; a move with its
+        // row and column swapped is a taken square on the simplest
+        // positions), or a move at all (not asked for scores).
+        // The first wrong answer, as it comes, with the mistakes that
+        // explain the answers so far, each named once.
+        let guess = report
+            .lines()
+            .find_map(|line| line.strip_prefix("  So far this "))
+            .unwrap_or_else(|| panic!("{name}: a guess so far: {report}"));
+        let (guessed, _) = guess.split_once(';').expect("the guesses, then the rest");
+        let names: Vec<&str> = guessed
+            .trim_start_matches("looks like ")
+            .trim_start_matches("could be ")
+            .split([',', ' '])
+            .filter(|word| word.contains('-'))
+            .collect();
+        let once: std::collections::HashSet<&&str> = names.iter().collect();
+        assert_eq!(once.len(), names.len(), "{name}: {guess}");
+        match name.as_str() {
+            "best-val-zero" => assert!(
                 report.contains("row -1, col -1 (off the board)"),
                 "{report}"
-            );
+            ),
+            "row-column-swapped" => {
+                assert!(report.contains(") (taken)\n"), "{report}");
+                assert_eq!(guessed, "looks like row-column-swapped", "{report}");
+            }
+            "min-board-not-restored" => {}
+            _ => assert!(report.contains("    after your "), "{name}: {report}"),
         }
     }
 }
@@ -291,7 +397,7 @@ fn each_usual_slip_is_named_with_its_fix_and_a_refuting_line() {
 #[test]
 fn the_rows_only_slip_is_refuted_by_the_column_it_does_not_see() {
     let dir = tempfile::tempdir().unwrap();
-    let (_, code) = slips().remove(0);
+    let (_, code, _) = slips().remove(0);
     let file = dir.path().join("rows.py");
     fs::write(&file, code).unwrap();
     let out = grade(
@@ -569,6 +675,43 @@ fn gradescope_gets_its_results_json() {
         .sum();
     assert!((results["score"].as_f64().unwrap() - score).abs() < 1e-6);
     assert!(score < 7.0 && score > 5.0, "{score}");
+}
+
+#[test]
+fn a_cs50_minimax_for_x_only_is_named_in_json() {
+    // The article's minimax without its `elif player(board) == O:` branch:
+    // the action whose minvalue is highest, whoever is to move.
+    let dir = tempfile::tempdir().unwrap();
+    let module = dir.path().join("tictactoe.py");
+    let for_x =
+        "    return max(actions(board), key=lambda action: min_value(result(board, action)))\n";
+    let code = slip(
+        &source("cs50/tictactoe.py"),
+        &format!(
+            "    if player(board) == X:\n    {for_x}    return min(actions(board), \
+             key=lambda action: max_value(result(board, action)))\n"
+        ),
+        for_x,
+    );
+    fs::write(&module, code).unwrap();
+    let out = run(&["--cs50", module.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let minimax = lines
+        .iter()
+        .find(|line| line["function"] == "minimax")
+        .expect("minimax's line");
+    assert_eq!(minimax["mistake"], "evaluate-for-x", "{minimax}");
+    assert!(
+        lines
+            .iter()
+            .filter(|line| line["function"].is_string() && line["function"] != "minimax")
+            .all(|line| line["wrong"].as_array().is_some_and(Vec::is_empty)),
+        "only minimax is wrong"
+    );
 }
 
 #[test]

@@ -72,10 +72,7 @@ impl Row {
             .iter()
             .filter(|checked| !checked.wrong.is_empty())
             .map(|checked| match cs50::minimax_model(checked) {
-                Some(model) => {
-                    let names: Vec<&str> = model.slips.iter().map(|slip| slip.name()).collect();
-                    format!("{}: {}", checked.function.name(), names.join("+"))
-                }
+                Some(model) => format!("{}: {}", checked.function.name(), model.name()),
                 None => checked.function.name().to_string(),
             })
             .collect();

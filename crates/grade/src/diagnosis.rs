@@ -131,8 +131,7 @@ pub struct Named {
 impl Named {
     /// The slips, by name, joined with `+`: `player-always-x+no-depth`.
     pub fn name(&self) -> String {
-        let names: Vec<&str> = self.model.slips.iter().map(|slip| slip.name()).collect();
-        names.join("+")
+        self.model.name()
     }
 
     /// True when it explains every answer.
@@ -339,6 +338,49 @@ pub fn name_program(graded: &[Graded], options: &Options) -> Option<Named> {
         exceptions: best.exceptions,
         examples,
     })
+}
+
+/// The reference players that give every answer among `graded`, wrong
+/// ones among them, as likely as each other while few answers are in: of
+/// those that answer the student's very moves most often, the articles'
+/// printed code (first, where it is among them) and those with the fewest
+/// slips, in the catalogue's order. Each of them is a guess.
+pub fn likeliest(graded: &[Graded], options: &Options) -> Vec<Model> {
+    if !graded.iter().any(answer_wrong) {
+        return Vec::new();
+    }
+    let models = catalogue(
+        options.scoring,
+        keep(options.ties),
+        options.ask == Ask::Scores,
+    );
+    let fits: Vec<Tally> = models
+        .iter()
+        .filter_map(|model| tally(model, graded, options, 0))
+        .filter(|tally| tally.explains > 0)
+        .collect();
+    let Some(exact) = fits.iter().map(|tally| tally.exact).max() else {
+        return Vec::new();
+    };
+    let fits: Vec<Model> = fits
+        .into_iter()
+        .filter(|tally| tally.exact == exact)
+        .map(|tally| tally.model)
+        .collect();
+    let fewest = fits
+        .iter()
+        .filter(|model| !model.is_printed())
+        .map(|model| model.slips.len())
+        .min();
+    let (printed, others): (Vec<Model>, Vec<Model>) = fits.into_iter().partition(Model::is_printed);
+    printed
+        .into_iter()
+        .chain(
+            others
+                .into_iter()
+                .filter(|model| Some(model.slips.len()) == fewest),
+        )
+        .collect()
 }
 
 /// For each slip of `model`, its first example: the simplest wrong answer

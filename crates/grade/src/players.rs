@@ -47,6 +47,12 @@ pub enum Slip {
     NoDiagonals,
     /// `evaluate` leaves out the anti-diagonal (c1, b2, a3).
     NoAntiDiagonal,
+    /// `evaluate` scores for X whoever `player` is (`'x'` and `'o'` where
+    /// the article compares with `player` and `opponent`): with O to move
+    /// the top keeps X's best and every level below picks its own worst.
+    /// CS50's minimax for X only (the action whose minvalue is highest,
+    /// whoever is to move) is the same program.
+    EvaluateForX,
     /// `isMovesLeft` answers the opposite (`return false` and `return true`
     /// swapped).
     MovesLeftInverted,
@@ -63,6 +69,10 @@ pub enum Slip {
     NoUndo,
     /// The board not restored in `findBestMove`.
     RootNoUndo,
+    /// The board not restored in `minimax`'s maximizer's branch only.
+    MaxNoUndo,
+    /// The board not restored in `minimax`'s minimizer's branch only.
+    MinNoUndo,
     /// `findBestMove` calls `minimax(board, 0, true)`: after its move the
     /// same side moves again.
     RootIsMax,
@@ -72,6 +82,14 @@ pub enum Slip {
     KeepsFirst,
     /// The squares tried column by column.
     ColumnOrder,
+    /// The board read column by column (`board[j][i]`): the program
+    /// searches the board with every square's row and column swapped.
+    Transposed,
+    /// The move printed column first (`print(bestMove[1], bestMove[0])`):
+    /// the search right, the answer's row and column swapped (its scores
+    /// named right). Of equal moves it keeps another than the board read
+    /// column by column, so `--ties first` tells the two apart.
+    PrintedSwapped,
     /// Alpha-beta whose `findBestMove` passes its best so far down as
     /// alpha: every move after the first scored by a bound (fail-soft, as
     /// GeeksforGeeks' alpha-beta article writes it).
@@ -88,7 +106,7 @@ pub enum Slip {
 
 impl Slip {
     /// Every slip, in the order they are tried and named.
-    pub const ALL: [Slip; 24] = [
+    pub const ALL: [Slip; 29] = [
         Slip::PlayerAlwaysX,
         Slip::PlayerAlwaysO,
         Slip::NoDepth,
@@ -99,16 +117,21 @@ impl Slip {
         Slip::NoColumns,
         Slip::NoDiagonals,
         Slip::NoAntiDiagonal,
+        Slip::EvaluateForX,
         Slip::MovesLeftInverted,
         Slip::FullBoardFirst,
         Slip::BestValZero,
         Slip::BestZero,
         Slip::NoUndo,
         Slip::RootNoUndo,
+        Slip::MaxNoUndo,
+        Slip::MinNoUndo,
         Slip::RootIsMax,
         Slip::KeepsLast,
         Slip::KeepsFirst,
         Slip::ColumnOrder,
+        Slip::Transposed,
+        Slip::PrintedSwapped,
         Slip::AlphaBetaBound,
         Slip::AlphaBetaClamp,
         Slip::XAlwaysMax,
@@ -127,16 +150,20 @@ impl Slip {
             Slip::NoColumns => "no-columns",
             Slip::NoDiagonals => "no-diagonals",
             Slip::NoAntiDiagonal => "no-anti-diagonal",
+            Slip::EvaluateForX => "evaluate-for-x",
             Slip::MovesLeftInverted => "moves-left-inverted",
             Slip::FullBoardFirst => "full-board-first",
             Slip::BestValZero => "best-val-zero",
             Slip::BestZero => "best-zero",
             Slip::NoUndo => "board-not-restored",
             Slip::RootNoUndo => "root-board-not-restored",
+            Slip::MaxNoUndo => "max-board-not-restored",
+            Slip::MinNoUndo => "min-board-not-restored",
             Slip::RootIsMax => "root-is-max",
             Slip::KeepsLast => "keeps-last",
             Slip::KeepsFirst => "keeps-first",
             Slip::ColumnOrder => "column-order",
+            Slip::Transposed | Slip::PrintedSwapped => "row-column-swapped",
             Slip::AlphaBetaBound => "alpha-beta-bound",
             Slip::AlphaBetaClamp => "alpha-beta-bound-hard",
             Slip::XAlwaysMax => "x-always-max",
@@ -177,7 +204,9 @@ impl Slip {
             || group(&[KeepsLast, KeepsFirst])
             || group(&[AlphaBetaBound, AlphaBetaClamp])
             || group(&[BestZero, AlphaBetaBound, AlphaBetaClamp])
-            || group(&[NoUndo, AlphaBetaBound, AlphaBetaClamp])
+            || group(&[NoUndo, MaxNoUndo, MinNoUndo, AlphaBetaBound, AlphaBetaClamp])
+            || group(&[PlayerAlwaysX, EvaluateForX])
+            || group(&[Transposed, PrintedSwapped])
             || pair(MovesLeftInverted, FullBoardFirst)
             || (self.other_shape() && !matches!(other, NoDepth | Depth))
             || (other.other_shape() && !matches!(self, NoDepth | Depth))
@@ -211,6 +240,10 @@ pub struct Played {
     pub scores: Vec<(Square, i32)>,
     /// The move it answers, or `None` for `-1 -1` (none kept).
     pub chosen: Option<Square>,
+    /// True when it answers the move it found with the row and the column
+    /// swapped ([`Slip::PrintedSwapped`]): `chosen` is swapped, `scores`
+    /// are not.
+    pub swapped: bool,
 }
 
 impl Played {
@@ -221,15 +254,24 @@ impl Played {
         let Some(chosen) = self.chosen else {
             return vec![None];
         };
+        // Swapping twice is no swap: the move found, then as answered.
+        let answered = |square: Square| {
+            if self.swapped {
+                Square::new(square.col, square.row)
+            } else {
+                square
+            }
+        };
+        let found = answered(chosen);
         let best = self
             .scores
             .iter()
-            .find(|(square, _)| *square == chosen)
+            .find(|(square, _)| *square == found)
             .map(|&(_, score)| score);
         self.scores
             .iter()
             .filter(|&&(_, score)| Some(score) == best)
-            .map(|&(square, _)| Some(square))
+            .map(|&(square, _)| Some(answered(square)))
             .collect()
     }
 }
@@ -251,6 +293,12 @@ impl Model {
         model.slips.sort();
         model.slips.dedup();
         model
+    }
+
+    /// Its slips by name, joined with `+`: `player-always-x+no-depth`.
+    pub fn name(&self) -> String {
+        let names: Vec<&str> = self.slips.iter().map(|slip| slip.name()).collect();
+        names.join("+")
     }
 
     /// True when it has `slip`.
@@ -295,7 +343,11 @@ impl Model {
             };
             let scores = mistaken_values(board, self.counting(), mistake);
             let chosen = self.keep(&scores);
-            return Played { scores, chosen };
+            return Played {
+                scores,
+                chosen,
+                swapped: false,
+            };
         }
         Program::new(self, board).find_best_move(memo)
     }
@@ -342,8 +394,16 @@ struct Program<'a> {
 impl<'a> Program<'a> {
     fn new(model: &'a Model, board: &Board) -> Program<'a> {
         let mut cells = [EMPTY; 9];
+        let transposed = model.has(Slip::Transposed);
         for (index, cell) in cells.iter_mut().enumerate() {
-            *cell = match board.get(Square::from_index(index, 3)) {
+            // Read column by column, the program's square (r, c) is the
+            // board's (c, r); its answers name its own squares.
+            let read = if transposed {
+                Square::new((index % 3) as u8, (index / 3) as u8)
+            } else {
+                Square::from_index(index, 3)
+            };
+            *cell = match board.get(read) {
                 Some(Player::X) => b'x',
                 Some(Player::O) => b'o',
                 None => EMPTY,
@@ -364,7 +424,14 @@ impl<'a> Program<'a> {
         if model.has(Slip::ColumnOrder) {
             order = [0, 3, 6, 1, 4, 7, 2, 5, 8];
         }
-        let pure = !model.has(Slip::NoUndo) && !model.has(Slip::RootNoUndo);
+        let pure = ![
+            Slip::NoUndo,
+            Slip::RootNoUndo,
+            Slip::MaxNoUndo,
+            Slip::MinNoUndo,
+        ]
+        .iter()
+        .any(|&slip| model.has(slip));
         Program {
             model,
             board: cells,
@@ -391,12 +458,17 @@ impl<'a> Program<'a> {
             .chain(COLUMNS.iter().filter(|_| columns))
             .chain(std::iter::once(&DIAGONAL).filter(|_| diagonal))
             .chain(std::iter::once(&ANTI_DIAGONAL).filter(|_| anti));
+        let (mine, theirs) = if model.has(Slip::EvaluateForX) {
+            (b'x', b'o')
+        } else {
+            (self.player, self.opponent)
+        };
         let b = &self.board;
         for &[first, middle, last] in lines {
             if b[first] == b[middle] && b[middle] == b[last] {
-                if b[first] == self.player {
+                if b[first] == mine {
                     return 10;
-                } else if b[first] == self.opponent {
+                } else if b[first] == theirs {
                     return -10;
                 }
             }
@@ -474,7 +546,12 @@ impl<'a> Program<'a> {
             } else {
                 best.min(value)
             };
-            if !self.model.has(Slip::NoUndo) {
+            let undone = if is_max {
+                Slip::MaxNoUndo
+            } else {
+                Slip::MinNoUndo
+            };
+            if !self.model.has(Slip::NoUndo) && !self.model.has(undone) {
                 self.board[index] = EMPTY;
             }
         }
@@ -561,7 +638,15 @@ impl<'a> Program<'a> {
         }
         // Scores in reading order, as the grader lists them.
         scores.sort_by_key(|(square, _)| square.index(3));
-        Played { scores, chosen }
+        let swapped = model.has(Slip::PrintedSwapped);
+        if swapped {
+            chosen = chosen.map(|square| Square::new(square.col, square.row));
+        }
+        Played {
+            scores,
+            chosen,
+            swapped,
+        }
     }
 }
 
@@ -676,6 +761,84 @@ mod tests {
             (score(Square::new(2, 0)), score(Square::new(2, 2))),
             (10, 10)
         );
+    }
+
+    #[test]
+    fn a_board_read_column_by_column_answers_right_moves_transposed() {
+        let right = Model::right(Scoring::Depth, Keep::First);
+        let swapped = right.with(&[Slip::Transposed]);
+        let transpose = |square: Option<Square>| square.map(|s| Square::new(s.col, s.row));
+        let (mut memo, mut other) = (Memo::new(), Memo::new());
+        for board in crate::all_positions().into_iter().step_by(11) {
+            let mut theirs: Vec<_> = swapped.play(&board, &mut memo).top();
+            let mut ours: Vec<_> = right.play(&board, &mut other).top();
+            theirs = theirs.into_iter().map(transpose).collect();
+            theirs.sort_by_key(|square| square.map(|s| s.index(3)));
+            ours.sort_by_key(|square| square.map(|s| s.index(3)));
+            assert_eq!(theirs, ours, "{board}");
+        }
+    }
+
+    #[test]
+    fn a_move_printed_column_first_is_the_right_one_swapped() {
+        let right = Model::right(Scoring::Depth, Keep::First);
+        let printed = right.with(&[Slip::PrintedSwapped]);
+        let read = right.with(&[Slip::Transposed]);
+        let swap = |square: Option<Square>| square.map(|s| Square::new(s.col, s.row));
+        let mut told_apart = 0;
+        let (mut a, mut b, mut c) = (Memo::new(), Memo::new(), Memo::new());
+        for board in crate::all_positions().into_iter().step_by(5) {
+            let (ours, theirs) = (right.play(&board, &mut a), printed.play(&board, &mut b));
+            assert_eq!(theirs.scores, ours.scores, "{board}");
+            assert_eq!(theirs.chosen, swap(ours.chosen), "{board}");
+            let ours: Vec<_> = ours.top().into_iter().map(swap).collect();
+            assert_eq!(theirs.top(), ours, "{board}");
+            told_apart += usize::from(read.play(&board, &mut c).chosen != theirs.chosen);
+        }
+        // The board read column by column keeps another of equal moves.
+        assert!(told_apart > 0);
+    }
+
+    #[test]
+    fn an_evaluate_for_x_plays_for_x_only() {
+        let right = Model::right(Scoring::Depth, Keep::First);
+        let for_x = right.with(&[Slip::EvaluateForX]);
+        let (mut memo, mut other) = (Memo::new(), Memo::new());
+        for board in crate::all_positions().into_iter().step_by(13) {
+            if board.to_move() == Player::X {
+                assert_eq!(
+                    for_x.play(&board, &mut memo),
+                    right.play(&board, &mut other)
+                );
+            }
+        }
+        // O to move on xox/oxx/o..: c3 stops column c; played for X, O
+        // takes b3, as CS50's minimax for X only does.
+        assert_eq!(play(&for_x, "xox/oxx/o..").chosen, Some(Square::new(2, 1)));
+    }
+
+    #[test]
+    fn a_board_not_restored_by_the_minimizer_alone_answers_as_by_neither() {
+        // Its moves are the same as with the undo left out of both
+        // branches everywhere (so the words of board-not-restored say so);
+        // its scores, and the maximizer's slip, tell them apart.
+        let (mut scores_differ, mut max_differs) = (0, 0);
+        for keep in [Keep::First, Keep::Last] {
+            let right = Model::right(Scoring::Depth, keep);
+            let min = right.with(&[Slip::MinNoUndo]);
+            let both = right.with(&[Slip::NoUndo]);
+            let max = right.with(&[Slip::MaxNoUndo]);
+            // A board not restored is never remembered: no memo is kept.
+            let play = |model: &Model, board: &Board| model.play(board, &mut Memo::new());
+            for board in crate::all_positions() {
+                let (min, both) = (play(&min, &board), play(&both, &board));
+                assert_eq!(min.chosen, both.chosen, "{board}");
+                assert_eq!(min.top(), both.top(), "{board}");
+                scores_differ += usize::from(min.scores != both.scores);
+                max_differs += usize::from(play(&max, &board).top() != both.top());
+            }
+        }
+        assert!(scores_differ > 0 && max_differs > 0);
     }
 
     #[test]

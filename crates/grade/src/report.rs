@@ -10,7 +10,8 @@ use tictactoe_engine::teach::reference::Algorithm;
 use tictactoe_engine::{Board, Scoring, Square};
 
 use super::child::{Program, Trouble, seconds};
-use super::diagnosis::{Article, Diagnosis, Named, name_program};
+use super::diagnosis::{Article, Diagnosis, Named, likeliest};
+use super::players::Model;
 use super::protocol::{Answer, Ask, Said};
 use super::words::{after, printed, sentence};
 use super::{Ended, Failure, Fault, Graded, LEAST_TIME, Options, RESTARTS, Summary, Ties};
@@ -227,13 +228,13 @@ fn wrong_words(graded: &Graded, options: &Options, named: Option<&Named>, shows:
     }
     let model = named.map(|named| &named.model);
     if let Some(mine) = wrong_move(graded)
-        && let Some(line) = after(board, mine, model)
+        && let Some(line) = after(board, mine, model, options.article)
     {
         out.push_str(&format!("    after your {mine}: {line}\n"));
     }
     if answers_wrong
         && let Some(&best) = graded.expected.moves.first()
-        && let Some(line) = after(board, best, None)
+        && let Some(line) = after(board, best, None, options.article)
     {
         out.push_str(&format!("    after {best}: {line}\n"));
     }
@@ -431,6 +432,10 @@ pub fn summary_text(summary: &Summary, options: &Options, shown: usize) -> Strin
     out
 }
 
+/// How many of the mistakes that explain the first wrong answer alike
+/// are named.
+const GUESSES_NAMED: usize = 4;
+
 /// What grading says as it goes, in text: the first wrong answer at once
 /// (with what explains the answers so far), and a line as each size of
 /// position (its number of empty squares) is done.
@@ -493,17 +498,54 @@ impl Progress {
         if options.ask == Ask::Best {
             out.push_str(&format!(", right {}", either(&graded.expected.moves)));
         }
-        let so_far = name_program(&self.graded, options);
-        if let Some(mine) = wrong_move(graded)
-            && let Some(line) = after(board, mine, so_far.as_ref().map(|named| &named.model))
-        {
-            out.push_str(&format!("; after your {mine}: {line}"));
+        if options.ask == Ask::Scores {
+            let right = graded
+                .expected
+                .scores
+                .iter()
+                .map(|&(square, score)| (square, i64::from(score)));
+            out.push_str(&format!(", right {}", scores_words(right)));
+        }
+        let guesses = likeliest(&self.graded, options);
+        if let Some(mine) = wrong_move(graded) {
+            // A line the student's evaluate misses is said so only when
+            // every guess so far misses it.
+            let lines: Vec<Option<String>> = guesses
+                .iter()
+                .map(|model| after(board, mine, Some(model), options.article))
+                .collect();
+            let line = match lines.split_first() {
+                Some((first, rest)) if rest.iter().all(|line| line == first) => first.clone(),
+                _ => after(board, mine, None, options.article),
+            };
+            if let Some(line) = line {
+                out.push_str(&format!("; after your {mine}: {line}"));
+            }
         }
         out.push_str(".\n");
-        if let Some(named) = so_far.filter(Named::explains_all) {
+        // Two slips may share a name (the board read column by column and
+        // the move printed column first): each name once.
+        let mut names: Vec<String> = Vec::new();
+        for name in guesses.iter().map(Model::name) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        let guess = match names.as_slice() {
+            [] => None,
+            [one] => Some(format!("looks like {one}")),
+            [some @ .., last] if names.len() <= GUESSES_NAMED => {
+                Some(format!("could be {} or {last}", some.join(", ")))
+            }
+            _ => Some(format!(
+                "could be {} or {} more",
+                names[..GUESSES_NAMED - 1].join(", "),
+                names.len() - (GUESSES_NAMED - 1)
+            )),
+        };
+        if let Some(guess) = guess {
             out.push_str(&format!(
-                "  So far this looks like {}; the diagnosis comes at the end.\n",
-                named.name()
+                "  So far this {guess}; the diagnosis comes at the end.\n"
             ));
         }
         out
@@ -807,6 +849,7 @@ pub fn cs50_json_lines(summary: &super::cs50::Cs50Summary) -> Vec<String> {
                     })
                     .collect(),
                 hint: super::cs50::hint(checked),
+                mistake: super::cs50::minimax_model(checked).map(|model| model.name()),
             })
         })
         .collect();

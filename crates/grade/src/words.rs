@@ -152,6 +152,25 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
                 n.evaluate
             )
         }
+        Slip::EvaluateForX => match article {
+            Article::Cs50 => "Your minimax plays for X whoever is to move: it takes the action \
+                 whose minvalue is highest even when O is to move. CS50's minimax takes, for O, \
+                 the action whose maxvalue is lowest (the article's `elif player(board) == O:` \
+                 branch)."
+                .into(),
+            Article::Fcc => "Your minimax scores for X whoever is to move (+10 when X has a \
+                 line, -10 when O has): with O to move it keeps the move best for X, and below \
+                 it each side picks its own worst reply. freeCodeCamp's minimax returns -10 for \
+                 `winning(newBoard, huPlayer)` and +10 for `winning(newBoard, aiPlayer)`, with \
+                 aiPlayer the side to move."
+                .into(),
+            Article::Gfg => "Your evaluate scores for X whoever is to move (+10 for a line of \
+                 x, -10 for a line of o): with O to move, findBestMove keeps the move best for \
+                 X, and below it each side picks its own worst reply. GeeksforGeeks' evaluate \
+                 compares with `player` and `opponent` (`if (b[row][0]==player) return +10;`), \
+                 so +10 is always a line of the side choosing the move."
+                .into(),
+        },
         Slip::MovesLeftInverted => format!(
             "Your {} answers the wrong way round: it says no move is left while a square is \
              empty, so minimax stops at once and calls every unfinished position a draw (and on \
@@ -177,16 +196,70 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
              the maximizer chooses, a win never above 0 where the minimizer does."
             .into(),
         Slip::NoUndo | Slip::RootNoUndo => {
+            // Left out in the minimizer's branch alone, the moves are the
+            // same as left out in both (the grader's moves on every
+            // position): only every move's score tells them apart.
             let place = match slip {
-                Slip::NoUndo => "minimax",
+                Slip::NoUndo => "minimax, in the minimizer's branch at least,",
                 _ => n.find,
+            };
+            let scores = match slip {
+                Slip::NoUndo => {
+                    " (Left out in the minimizer's branch alone, it answers the same moves as \
+                     left out in both; --ask scores tells them apart.)"
+                }
+                _ => "",
             };
             format!(
                 "Your {place} does not restore the board after the recursive call, so marks \
                  pile up and later moves are judged on a board no game reaches. The article \
-                 undoes each move: `{}`.",
+                 undoes each move: `{}`.{scores}",
                 n.undo
             )
+        }
+        Slip::MaxNoUndo | Slip::MinNoUndo => {
+            let max = slip == Slip::MaxNoUndo;
+            let piles = "so those marks pile up and later moves are judged on a board no game \
+                         reaches";
+            match article {
+                Article::Gfg => format!(
+                    "Your minimax restores the board after the recursive call in one branch but \
+                     not in the {}, {piles}. The article undoes every move, in both branches: \
+                     `{}`.",
+                    if max {
+                        "maximizer's (`if (isMax)`)"
+                    } else {
+                        "minimizer's (the `else`)"
+                    },
+                    n.undo
+                ),
+                Article::Fcc => {
+                    let (left, undone) = if max {
+                        ("aiPlayer's", "huPlayer's")
+                    } else {
+                        ("huPlayer's", "aiPlayer's")
+                    };
+                    format!(
+                        "Your minimax restores the board after the recursive call on {undone} \
+                         moves but not on {left}, {piles}. freeCodeCamp undoes every move, \
+                         whoever makes it: `{}`.",
+                        n.undo
+                    )
+                }
+                Article::Cs50 => {
+                    let (changes, other) = if max {
+                        ("maxvalue", "minvalue")
+                    } else {
+                        ("minvalue", "maxvalue")
+                    };
+                    format!(
+                        "Your {changes} changes the board it is given (a mark set and not taken \
+                         back, or a result that is not a copy) where {other} does not, {piles}. \
+                         CS50's result returns a new board, a deep copy \
+                         (`copy.deepcopy(board)`), and leaves the one it is given as it was."
+                    )
+                }
+            }
         }
         Slip::RootIsMax => match article {
             Article::Fcc => "Your top call scores each move with `minimax(newBoard, aiPlayer)`: \
@@ -212,6 +285,21 @@ pub fn sentence(slip: Slip, article: Article, scoring: Scoring) -> String {
              another than the article. GeeksforGeeks walks the board row by row: \"for (int i = \
              0; i<3; i++) for (int j = 0; j<3; j++)\", i the row."
             .into(),
+        Slip::Transposed | Slip::PrintedSwapped => match article {
+            Article::Cs50 => "Your actions have the row and the column swapped: CS50's action \
+                 (i, j) is row i, column j, the cell board[i][j]."
+                .into(),
+            Article::Fcc => "Your moves are right with the row and the column swapped: you \
+                 read the board column by column, or print the column first. The grader's \
+                 board runs row by row, top to bottom, as freeCodeCamp's 9 cells do (index = 3 \
+                 * row + col), and the answer is `ROW COL`: index / 3, then index % 3."
+                .into(),
+            Article::Gfg => "Your moves are right with the row and the column swapped: you \
+                 read the board column by column, or print the column first. The grader's \
+                 board runs row by row, top to bottom: board[i][j] is the j-th character of the \
+                 i-th row, and the answer is `ROW COL`, as GeeksforGeeks prints `ROW: 2 COL: 2`."
+                .into(),
+        },
         Slip::AlphaBetaBound | Slip::AlphaBetaClamp => {
             let how = match slip {
                 Slip::AlphaBetaBound => "a bound (at most that much)",
@@ -329,8 +417,10 @@ fn unseen(names: &str, model: Option<&Model>) -> bool {
 
 /// The line of best play after `mv` on `board`, in words: `X plays c3 and
 /// wins: column c`, `O plays a1, X plays c2: a draw`, `you win: row 1`.
-/// With the student's `model`, a line its evaluate misses is said so.
-pub fn after(board: &Board, mv: Square, model: Option<&Model>) -> Option<String> {
+/// With the student's `model`, a line its evaluate misses is said so, in
+/// the words of `article` (GeeksforGeeks' evaluate, freeCodeCamp's
+/// winning, CS50's winner).
+pub fn after(board: &Board, mv: Square, model: Option<&Model>, article: Article) -> Option<String> {
     let mut now = board.play(mv).ok()?;
     let mut plays = Vec::new();
     while !now.status().is_over() {
@@ -345,14 +435,15 @@ pub fn after(board: &Board, mv: Square, model: Option<&Model>) -> Option<String>
         return Some(format!("{}: a draw", plays.join(", ")));
     };
     let lines = line_name(&now, winner);
-    let note = if unseen(&lines, model) {
-        if lines.contains(" and ") {
-            ", which your evaluate does not see"
-        } else {
-            ", a line your evaluate does not see"
-        }
-    } else {
-        ""
+    let checker = match article {
+        Article::Gfg => "evaluate",
+        Article::Fcc => "winning",
+        Article::Cs50 => "winner",
+    };
+    let note = match (unseen(&lines, model), lines.contains(" and ")) {
+        (false, _) => String::new(),
+        (true, true) => format!(", which your {checker} does not see"),
+        (true, false) => format!(", a line your {checker} does not see"),
     };
     Some(if plays.is_empty() {
         format!("you win: {lines}{note}")
@@ -379,19 +470,40 @@ mod tests {
         let rows_only =
             Model::right(Scoring::Depth, crate::players::Keep::First).with(&[Slip::RowsOnly]);
         // After O's b3, X plays c3: column c, and the diagonal a1-c3 too.
-        let line = after(&board, Square::new(2, 1), Some(&rows_only)).unwrap();
+        let line = after(&board, Square::new(2, 1), Some(&rows_only), Article::Gfg).unwrap();
         assert_eq!(
             line,
             "X plays c3 and wins: column c and diagonal a1-c3, which your evaluate does not see"
         );
         assert_eq!(
-            after(&board, Square::new(2, 2), None).unwrap(),
+            after(&board, Square::new(2, 2), None, Article::Gfg).unwrap(),
             "X plays b3: a draw"
         );
         let win: Board = "xox/oox/...".parse().unwrap();
         assert_eq!(
-            after(&win, Square::new(2, 2), None).unwrap(),
+            after(&win, Square::new(2, 2), None, Article::Gfg).unwrap(),
             "you win: column c"
         );
+        // In freeCodeCamp's words, the function that finds a line is winning.
+        let line = after(&board, Square::new(2, 1), Some(&rows_only), Article::Fcc).unwrap();
+        assert!(line.ends_with("which your winning does not see"), "{line}");
+    }
+
+    #[test]
+    fn an_undo_left_out_of_one_branch_is_said_in_each_articles_terms() {
+        let said = |slip, article| sentence(slip, article, Scoring::Depth);
+        assert!(said(Slip::MaxNoUndo, Article::Gfg).contains("maximizer's (`if (isMax)`)"));
+        assert!(said(Slip::MinNoUndo, Article::Gfg).contains("minimizer's (the `else`)"));
+        assert!(said(Slip::MaxNoUndo, Article::Fcc).contains("but not on aiPlayer's"));
+        assert!(said(Slip::MinNoUndo, Article::Cs50).starts_with("Your minvalue changes"));
+        // Each names the article's own undo.
+        for article in Article::ALL {
+            let undo = names(article).undo;
+            let words = said(Slip::MaxNoUndo, article);
+            assert!(
+                words.contains(undo) || words.contains("copy.deepcopy(board)"),
+                "{words}"
+            );
+        }
     }
 }

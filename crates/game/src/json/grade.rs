@@ -155,6 +155,7 @@ pub struct Cs50Function {
     pub right: usize,
     pub wrong: Vec<Cs50Wrong>,
     pub hint: Option<String>,
+    pub mistake: Option<String>,
 }
 
 /// A wrong answer of a CS50 function.
