@@ -288,7 +288,15 @@ impl ProofBounds {
                 "the proof was stopped after {} s (--time-limit) before it had an answer",
                 self.time_limit
             ),
-            Stop::Interrupted => "the proof was interrupted before it had an answer".to_string(),
+            Stop::Interrupted => match progress::interrupted_by() {
+                Some(signal_hook::consts::SIGINT) => {
+                    "the proof was interrupted (Ctrl-C) before it had an answer".to_string()
+                }
+                Some(signal) => {
+                    format!("the proof was interrupted (signal {signal}) before it had an answer")
+                }
+                None => "the proof was interrupted before it had an answer".to_string(),
+            },
         }
     }
 
