@@ -379,12 +379,12 @@ fn malformed_certificates_name_the_line() {
             "line 1: not a tictactoe proof",
         ),
         (
-            join(&lines).replacen(r#""version": 1"#, r#""version": 2"#, 1),
-            "line 1: version 2",
+            join(&lines).replacen(r#""version": 2"#, r#""version": 3"#, 1),
+            "line 1: version 3",
         ),
         (
             join(&lines).replacen(r#""claim": "draw""#, r#""claim": "maybe""#, 1),
-            "line 1: \"maybe\" is not a result",
+            "line 1: \"maybe\" is not a claim",
         ),
         (
             join(&lines).replacen(r#""player": "o""#, r#""player": "O""#, 1),
@@ -590,7 +590,8 @@ fn verify_refuses_what_is_not_a_certificate_file_without_hanging() {
     std::fs::write(&tail, bytes).unwrap();
     for (path, wanted) in [
         (fifo.as_path(), "not a regular file"),
-        (dir.path(), "not a regular file"),
+        // A folder is read as a split's, and this one has no manifest.
+        (dir.path(), "manifest.json: cannot read it"),
         (std::path::Path::new("/dev/zero"), "not a regular file"),
         (huge.as_path(), "too big"),
         (binary.as_path(), "line 1: not UTF-8"),
