@@ -178,7 +178,7 @@ pub fn one_board_only(command: &str, text: &str) -> Option<String> {
         .then(|| format!("{command} takes one board; for many, use `tictactoe analyze - --json`"))
 }
 
-/// The sizes every command plays, in words: "3 to 7".
+/// The sizes every command plays, in words: "3 to 8".
 pub fn sizes() -> String {
     format!("{MIN_SIZE} to {MAX_SIZE}")
 }

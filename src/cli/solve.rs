@@ -36,14 +36,14 @@ pub struct SolveArgs {
     /// Prove without one of the prover's techniques, to measure what it buys; repeatable [default: every technique].
     #[arg(long, value_name = "TECHNIQUE", value_parser = technique_parser())]
     pub without: Vec<Technique>,
-    /// Split the proof into jobs DEPTH moves deep, 0 to 8, written to the folder --jobs names, instead of proving it.
+    /// Split the proof into jobs DEPTH moves deep, 0 to 8, written to the folder --jobs names, instead of proving it [default: none].
     #[arg(long, value_name = "DEPTH", requires = "jobs", conflicts_with_all = ["certificate", "json"],
           value_parser = clap::value_parser!(u32).range(0..=i64::from(jobs::MAX_DEPTH)))]
     pub split: Option<u32>,
-    /// The folder --split writes the manifest and the job files to: a new folder, or an empty one.
+    /// The folder --split writes the manifest and the job files to: a new folder, or an empty one [default: none].
     #[arg(long, value_name = "DIR", requires = "split")]
     pub jobs: Option<PathBuf>,
-    /// Prove one job of a split (a job file --split wrote) and write its certificate beside it; a job proven already is skipped.
+    /// Prove one job of a split (a job file --split wrote) and write its certificate beside it; a job proven already is skipped [default: none].
     #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "size", "k", "certificate", "json", "split"])]
     pub job: Option<PathBuf>,
     /// How far the prover may go.

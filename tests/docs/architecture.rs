@@ -269,10 +269,15 @@ fn without_comments(text: &str) -> String {
         .join("\n")
 }
 
+/// The engine opens nothing and writes nothing: no file, socket, process,
+/// environment or standard stream. It may read a reader its caller opened
+/// (a certificate through `std::io::BufRead`, with its `std::io::Error`).
 #[test]
 fn the_engine_does_no_io() {
-    let io = Regex::new(r"\bstd::(fs|io|net|process|env)\b|\b(print|eprint)(ln)?!")
-        .expect("a valid pattern");
+    let io = Regex::new(
+        r"\bstd::(fs|net|process|env)\b|\bstd::io::(stdin|stdout|stderr|Write|Stdin|Stdout|Stderr)\b|\b(print|eprint)(ln)?!",
+    )
+    .expect("a valid pattern");
     if let Some(place) = first_use("crates/engine/src", &io) {
         panic!("{place}: the engine does I/O");
     }
