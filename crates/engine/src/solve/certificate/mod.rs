@@ -79,7 +79,7 @@ pub const VERSION: u64 = 2;
 /// use tictactoe_engine::solve::certificate::Claim;
 ///
 /// assert_eq!(Claim::from(Outcome::Draw).name(), "draw");
-/// assert_eq!(Claim::Holds(Player::O).to_string(), "O holds");
+/// assert_eq!(Claim::Holds(Player::O).to_string(), "o-holds");
 /// assert_eq!(Claim::Wins(Player::X), Outcome::Win(Player::X));
 /// assert_eq!("o-holds".parse(), Ok(Claim::Holds(Player::O)));
 /// ```
