@@ -69,9 +69,9 @@ pub enum Command {
     Review(review::ReviewArgs),
     /// Let two AIs play each other without a screen and print the tally.
     Selfplay(selfplay::SelfplayArgs),
-    /// Prove who wins a board (the empty board by default) with best play, and write the proof.
+    /// Prove who wins a board (the empty board by default) with best play, and write the proof; or split the proof into jobs, or prove one job.
     Solve(solve::SolveArgs),
-    /// Check a proof that `solve --certificate` wrote, and say what it proves.
+    /// Check a proof that `solve --certificate` wrote, or the folder of a split proof, and say what it proves.
     Verify(verify::VerifyArgs),
     /// Show the saved statistics of your games against the AI.
     Stats(stats::StatsArgs),
