@@ -90,7 +90,11 @@ pub fn write_split(
             return io.error_line(
                 &format!(
                     "{shown}: {}, not a folder: a split is written to a new or empty folder",
-                    files::kind(meta.file_type())
+                    if meta.is_file() {
+                        "a file"
+                    } else {
+                        files::kind(meta.file_type())
+                    }
                 ),
                 ExitStatus::BadInput,
             );
@@ -116,7 +120,7 @@ pub fn write_split(
     let total = split.jobs.len();
     for job in &split.jobs {
         let path = dir.join(job_name(job.id, total));
-        let text = json::line(&split.job_file(job));
+        let text = json::line(&split.job_file(job)) + "\n";
         if let Err(problem) = write_new(&path, text.as_bytes()) {
             return cannot_write(&path, &problem, io);
         }

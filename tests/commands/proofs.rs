@@ -266,7 +266,7 @@ fn a_split_goes_to_a_new_or_empty_folder_and_a_job_file_is_checked() {
     };
     let file = dir.path().join("file");
     fs::write(&file, "mine").unwrap();
-    refused(&args(&file), "not a folder");
+    refused(&args(&file), "a file, not a folder");
     refused(&args(dir.path()), "the folder is not empty");
     refused(&args(&dir.path().join("no/such")), "cannot make the folder");
     let link = dir.path().join("link");
