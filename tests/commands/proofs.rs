@@ -295,6 +295,25 @@ fn a_split_goes_to_a_new_or_empty_folder_and_a_job_file_is_checked() {
         "a symbolic link, not a file",
     );
     assert_eq!(fs::read_to_string(&file).unwrap(), "mine");
+    fs::remove_file(&target).unwrap();
+    // A job that died: its half-written certificate, an hour old, is
+    // removed when the job is run again, and the certificate written whole.
+    let stale = dir.path().join("jobs/job-0000.proof.jsonl.tmp-abc123");
+    fs::write(&stale, "{\"format\": \"tictactoe-proof\"").unwrap();
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+    let said = success(&job(&dir.path().join("jobs/job-0000.json")));
+    assert!(
+        said.starts_with("job 0 (4x4, 3 in a row, does X win from "),
+        "{said}"
+    );
+    assert!(!stale.exists(), "the dead run's file is removed");
+    assert!(target.is_file());
     // Flags that mean nothing for a job.
     let out = tictactoe(&["solve", "--job", str(&other), "--size", "5"]);
     assert_eq!(out.status.code(), Some(2));
