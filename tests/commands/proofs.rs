@@ -463,3 +463,43 @@ fn analyze_and_best_take_8x8_and_say_their_scores_are_unproven() {
     ]));
     assert_eq!(best.trim().len(), 2, "a square such as d4: {best}");
 }
+
+#[test]
+fn ctrl_c_interrupts_a_proof_with_one_line_and_status_130() {
+    use rustix::process::{Pid, Signal, kill_process};
+    use std::io::{BufRead, BufReader};
+
+    let mut child = binary()
+        .args([
+            "solve",
+            "--size",
+            "8",
+            "--k",
+            "5",
+            "--threads",
+            "1",
+            "--progress",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut err = BufReader::new(child.stderr.take().expect("piped"));
+    // The first line of progress says the proof is under way.
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.starts_with("proving: "), "{first}");
+    let pid = Pid::from_raw(child.id() as i32).expect("a process id");
+    kill_process(pid, Signal::INT).expect("the signal is delivered");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    let out = output_within(child, "solve interrupted");
+    assert_eq!(out.status.code(), Some(130), "{rest}");
+    let last = rest.lines().last().unwrap_or_default();
+    assert_eq!(
+        last,
+        "error: the proof was interrupted (Ctrl-C) before it had an answer"
+    );
+    assert!(out.stdout.is_empty());
+}
