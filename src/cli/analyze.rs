@@ -173,7 +173,7 @@ pub fn run_analyze(
                     Ok(()) => Ok(ExitStatus::Success),
                     Err(stop) => {
                         writeln!(err, "error: {}", bounds.stopped(stop))?;
-                        Ok(ExitStatus::Stopped)
+                        Ok(bounds.status(stop))
                     }
                 }
             }
@@ -207,8 +207,12 @@ pub fn run_analyze(
                 if let Err(stop) =
                     write_analysis(&board, answer, options.solve.then_some(bounds), out)?
                 {
-                    status = ExitStatus::Stopped;
+                    status = bounds.status(stop);
                     writeln!(err, "line {number}: error: {}", bounds.stopped(stop))?;
+                    // Ctrl-C ends the whole run, not one board.
+                    if let ExitStatus::Signal(_) = status {
+                        break;
+                    }
                 }
             }
             Err(error) => {
@@ -241,8 +245,10 @@ fn write_analysis(
     let mut ai = Ai::new();
     let mut analysis = ai.analyze(board, answer.limits);
     if let Some(bounds) = prove {
-        ai.set_bounds(bounds.bounds());
+        let watch = bounds.watch(answer.json);
+        ai.set_bounds(watch.bounds());
         let settled = ai.settle_all(board);
+        watch.finish();
         if let Some(stop) = ai.stopped() {
             return Ok(Err(stop));
         }
@@ -431,11 +437,13 @@ pub fn run_best(
     let mut ai = Ai::new();
     let analysis = if options.solve && !board.is_classic() {
         let mut analysis = ai.analyze(&board, options.score_limits());
-        ai.set_bounds(bounds.bounds());
+        let watch = bounds.watch(false);
+        ai.set_bounds(watch.bounds());
         let settled = ai.settle(&board);
+        watch.finish();
         if let Some(stop) = ai.stopped() {
             writeln!(err, "error: {}", bounds.stopped(stop))?;
-            return Ok(ExitStatus::Stopped);
+            return Ok(bounds.status(stop));
         }
         analysis.settle(settled);
         analysis

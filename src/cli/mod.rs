@@ -2,8 +2,10 @@
 
 pub mod analyze;
 pub mod grade;
+pub mod jobs;
 pub mod lab;
 pub mod play;
+pub mod progress;
 pub mod quiz;
 pub mod review;
 pub mod selfplay;
@@ -67,9 +69,9 @@ pub enum Command {
     Review(review::ReviewArgs),
     /// Let two AIs play each other without a screen and print the tally.
     Selfplay(selfplay::SelfplayArgs),
-    /// Prove who wins a board (the empty board by default) with best play, and write the proof.
+    /// Prove who wins a board (the empty board by default) with best play, and write the proof; or split the proof into jobs, or prove one job.
     Solve(solve::SolveArgs),
-    /// Check a proof that `solve --certificate` wrote, and say what it proves.
+    /// Check a proof that `solve --certificate` wrote, or the folder of a split proof, and say what it proves.
     Verify(verify::VerifyArgs),
     /// Show the saved statistics of your games against the AI.
     Stats(stats::StatsArgs),
@@ -176,7 +178,7 @@ pub fn one_board_only(command: &str, text: &str) -> Option<String> {
         .then(|| format!("{command} takes one board; for many, use `tictactoe analyze - --json`"))
 }
 
-/// The sizes every command plays, in words: "3 to 7".
+/// The sizes every command plays, in words: "3 to 8".
 pub fn sizes() -> String {
     format!("{MIN_SIZE} to {MAX_SIZE}")
 }
@@ -218,17 +220,23 @@ pub struct BoardOptions {
     pub solve: bool,
 }
 
-/// How long the prover may take and how much memory its tables may hold:
-/// enough for every board's proof but the hardest, and no more than keeps
-/// a laptop responsive.
+/// How long the prover may take, the size of its table, its threads, and
+/// whether it reports its progress: one set of flags for `solve`,
+/// `analyze --solve` and `best --solve`.
 #[derive(Debug, Clone, Args)]
 pub struct ProofBounds {
     /// Stop a proof that takes longer than this many seconds, 1 to 86400.
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_TIME_LIMIT, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub time_limit: u64,
-    /// Stop a proof before the prover's tables take more than this many MiB, 16 to 1048576.
+    /// The size of the prover's table in MiB, 16 to 1048576: a proof that needs more goes on within it.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY, value_parser = clap::value_parser!(u64).range(16..=1 << 20))]
     pub max_memory: u64,
+    /// Threads to prove with, 1 to 256 [default: the machine's cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Report the proof's progress on standard error every few seconds, and once at its end, also when standard error is no terminal (at a terminal it always does).
+    #[arg(long)]
+    pub progress: bool,
 }
 
 /// `--time-limit` when not given: five minutes.
@@ -242,18 +250,35 @@ impl Default for ProofBounds {
         ProofBounds {
             time_limit: DEFAULT_TIME_LIMIT,
             max_memory: DEFAULT_MAX_MEMORY,
+            threads: None,
+            progress: false,
         }
     }
 }
 
 impl ProofBounds {
-    /// The bounds of a proof starting now.
+    /// The bounds of a proof starting now, without a monitor.
     pub fn bounds(&self) -> Bounds {
         Bounds {
             deadline: Some(Instant::now() + Duration::from_secs(self.time_limit)),
             memory: Some(usize::try_from(self.max_memory << 20).unwrap_or(usize::MAX)),
-            ..Bounds::default()
+            threads: self.threads(),
+            monitor: None,
         }
+    }
+
+    /// The threads a proof takes: `--threads`, or the machine's cores.
+    pub fn threads(&self) -> usize {
+        match self.threads {
+            Some(threads) => usize::from(threads),
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+        }
+    }
+
+    /// Watches a proof starting now: its progress on standard error, and
+    /// Ctrl-C as an interrupt ([`progress::Watch`]).
+    pub fn watch(&self, json: bool) -> progress::Watch {
+        progress::Watch::start(self.bounds(), self.progress, json)
     }
 
     /// What to say when a proof stopped at a bound.
@@ -263,7 +288,24 @@ impl ProofBounds {
                 "the proof was stopped after {} s (--time-limit) before it had an answer",
                 self.time_limit
             ),
-            Stop::Interrupted => "the proof was interrupted before it had an answer".to_string(),
+            Stop::Interrupted => match progress::interrupted_by() {
+                Some(signal_hook::consts::SIGINT) => {
+                    "the proof was interrupted (Ctrl-C) before it had an answer".to_string()
+                }
+                Some(signal) => {
+                    format!("the proof was interrupted (signal {signal}) before it had an answer")
+                }
+                None => "the proof was interrupted before it had an answer".to_string(),
+            },
+        }
+    }
+
+    /// The exit status of a proof that stopped: 3 at its time limit, 128 +
+    /// n when signal n interrupted it (130 for Ctrl-C).
+    pub fn status(&self, stop: Stop) -> ExitStatus {
+        match (stop, progress::interrupted_by()) {
+            (Stop::Interrupted, Some(signal)) => ExitStatus::Signal(signal),
+            _ => ExitStatus::Stopped,
         }
     }
 }
@@ -364,7 +406,8 @@ pub fn run(cli: &Cli) -> ExitCode {
             command.run(&mut Streams {
                 input: &mut stdin.lock(),
                 out,
-                err: &mut stderr.lock(),
+                // Unlocked: a proof's progress is written from another thread.
+                err: &mut &stderr,
             })
         }
     };
@@ -471,7 +514,7 @@ pub enum ExitStatus {
     Failure,
     /// 2: bad input or usage, as clap reports its own errors.
     BadInput,
-    /// 3: a proof stopped at `--time-limit` or `--max-memory`.
+    /// 3: a proof stopped at `--time-limit`.
     Stopped,
     /// 128 + n: ended by signal n (the shell's convention).
     Signal(i32),

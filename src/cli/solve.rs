@@ -9,7 +9,7 @@ use clap::Args;
 use clap::builder::TypedValueParser;
 
 use super::{ExitStatus, GeometryArgs, ProofBounds, Streams};
-use tictactoe_engine::solve::{Technique, Techniques, certificate, solve_within};
+use tictactoe_engine::solve::{Technique, Techniques, certificate, jobs, solve_within};
 use tictactoe_game::files::{self, Existing, Permissions, Problem};
 use tictactoe_game::json;
 use tictactoe_game::present::outcome_words;
@@ -36,6 +36,16 @@ pub struct SolveArgs {
     /// Prove without one of the prover's techniques, to measure what it buys; repeatable [default: every technique].
     #[arg(long, value_name = "TECHNIQUE", value_parser = technique_parser())]
     pub without: Vec<Technique>,
+    /// Split the proof into jobs DEPTH moves deep, 0 to 8, written to the folder --jobs names, instead of proving it [default: none].
+    #[arg(long, value_name = "DEPTH", requires = "jobs", conflicts_with_all = ["certificate", "json"],
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(jobs::MAX_DEPTH)))]
+    pub split: Option<u32>,
+    /// The folder --split writes the manifest and the job files to: a new folder, or an empty one [default: none].
+    #[arg(long, value_name = "DIR", requires = "split")]
+    pub jobs: Option<PathBuf>,
+    /// Prove one job of a split (a job file --split wrote) and write its certificate beside it; a job proven already is skipped [default: none].
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["board", "size", "k", "certificate", "json", "split"])]
+    pub job: Option<PathBuf>,
     /// How far the prover may go.
     #[command(flatten)]
     pub bounds: ProofBounds,
@@ -57,6 +67,13 @@ fn technique_parser() -> impl TypedValueParser<Value = Technique> {
 impl SolveArgs {
     /// Proves the position, writes the certificate if asked, and prints the answer.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        let techniques = self
+            .without
+            .iter()
+            .fold(Techniques::all(), |set, &t| set.without(t));
+        if let Some(job) = &self.job {
+            return super::jobs::prove_job(job, techniques, &self.bounds, io);
+        }
         let board = match &self.board {
             Some(text) => self.geometry.parse(text).map_err(|e| e.to_string()),
             None => self.geometry.empty().map_err(|e| e.to_string()),
@@ -65,6 +82,9 @@ impl SolveArgs {
             Ok(board) => board,
             Err(error) => return io.error_line(&error, ExitStatus::BadInput),
         };
+        if let (Some(depth), Some(dir)) = (self.split, &self.jobs) {
+            return super::jobs::write_split(&board, depth, dir, io);
+        }
         // A path that will be refused is refused before the proof, not after it.
         if let Some(path) = &self.certificate
             && !to_stdout(path)
@@ -72,13 +92,14 @@ impl SolveArgs {
         {
             return self.cannot_write(path, &problem, io);
         }
-        let techniques = self
-            .without
-            .iter()
-            .fold(Techniques::all(), |set, &t| set.without(t));
-        let mut proof = match solve_within(&board, techniques, self.bounds.bounds()) {
+        let watch = self.bounds.watch(self.json);
+        let proven = solve_within(&board, techniques, watch.bounds());
+        watch.finish();
+        let mut proof = match proven {
             Ok(proof) => proof,
-            Err(stop) => return io.error_line(&self.bounds.stopped(stop), ExitStatus::Stopped),
+            Err(stop) => {
+                return io.error_line(&self.bounds.stopped(stop), self.bounds.status(stop));
+            }
         };
         let (proved_in, positions) = (proof.elapsed, proof.counts.positions);
         let mut written = None;
@@ -90,7 +111,7 @@ impl SolveArgs {
                 Err(error) => {
                     return match proof.stopped() {
                         Some(stop) => {
-                            io.error_line(&self.bounds.stopped(stop), ExitStatus::Stopped)
+                            io.error_line(&self.bounds.stopped(stop), self.bounds.status(stop))
                         }
                         None => io.error_line(&error, ExitStatus::Failure),
                     };

@@ -25,14 +25,17 @@ pub const MAX_LINE_BYTES: usize = 64 << 10;
 /// The arguments of `tictactoe verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// The certificate, as `tictactoe solve --certificate FILE` writes it; - reads standard input.
-    #[arg(value_name = "FILE")]
+    /// The certificate, as `tictactoe solve --certificate FILE` writes it (- reads standard input), or the folder of a split proof (`tictactoe solve --split DEPTH --jobs DIR`).
+    #[arg(value_name = "FILE | DIR")]
     pub file: PathBuf,
 }
 
 impl VerifyArgs {
     /// Checks the certificate and prints what it proved.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
+        if std::fs::metadata(&self.file).is_ok_and(|meta| meta.is_dir()) {
+            return super::jobs::verify_dir(&self.file, io);
+        }
         let name = self.file.display();
         let input: Box<dyn BufRead + '_> = if self.file == Path::new("-") {
             Box::new(BufReader::new((&mut *io.input).take(MAX_CERTIFICATE_BYTES)))
@@ -81,7 +84,7 @@ impl VerifyArgs {
 }
 
 /// Why a path is no certificate to read, in words.
-fn said(problem: &Problem) -> String {
+pub(super) fn said(problem: &Problem) -> String {
     match problem {
         Problem::NotAFile(kind) => format!(
             "{kind}, not a regular file: a certificate is a file that `tictactoe solve --certificate` wrote"

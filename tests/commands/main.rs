@@ -11,6 +11,7 @@ mod files;
 mod json;
 mod lab;
 mod plain;
+mod proofs;
 mod quiz;
 mod records;
 mod seeds;

@@ -302,3 +302,20 @@ fn every_shape_plays_to_the_end() {
         }
     }
 }
+
+#[test]
+fn perfect_on_8x8_with_five_answers_with_a_move_it_says_is_unproven() {
+    // The book of 8x8 with five in a row is given up at once: the perfect
+    // AI plays by search within its budget (spent here) and says its move
+    // is not proven, on the empty board and after a move.
+    let mut ai = Ai::new();
+    let mut board = Board::empty(8, 5).unwrap();
+    for _ in 0..2 {
+        let decision = ai
+            .choose(&board, Level::Perfect, &mut Dice::with_seed(3), SPENT)
+            .expect("a move");
+        assert!(board.get(decision.mv).is_none(), "a legal move");
+        assert!(!decision.proven(), "{decision:?}");
+        board = board.play(decision.mv).unwrap();
+    }
+}

@@ -1040,3 +1040,57 @@ fn the_quiz_on_the_article_board() {
     let b2 = cell_text(&buffer_of(&app), board.cell_rect(Square::new(1, 1)));
     assert!(b2.trim().is_empty(), "{b2:?}");
 }
+
+#[test]
+fn eight_by_eight_with_five_in_a_row_plays_at_once_and_says_its_play_is_unproven() {
+    let t0 = Instant::now();
+    let start = Board::empty(8, 5).expect("8x8 with five in a row");
+    let mut app = App::new(settings_from(start, Seat::Human, PERFECT), t0);
+    app.update(Action::ToggleExplain, t0);
+    app.update(Action::Place(Square::new(4, 4)), t0);
+    // The perfect AI gives up the book it cannot prove and answers by
+    // search: a move, with nothing proven.
+    let mut now = t0;
+    answer_all(&mut app, now);
+    now += support::AI_DELAY;
+    app.tick(now);
+    answer_all(&mut app, now);
+    assert_eq!(app.board().move_count(), 2, "the AI answered");
+    let screen = text(&draw(&app, 120, 40));
+    assert!(screen.contains("Tic-tac-toe 8x8, 5 in a row"), "{screen}");
+    assert!(screen.contains("not proven"), "{screen}");
+    // Where the board cannot fit, the screen says what it needs, as for any
+    // board on a terminal too small.
+    for (width, height) in [(40, 15), (60, 20), (80, 24)] {
+        assert_eq!(
+            layout(
+                Rect::new(0, 0, width, height),
+                8,
+                Panels {
+                    moves: true,
+                    explain: false
+                }
+            ),
+            ScreenLayout::TooSmall {
+                width: 36,
+                height: 25
+            }
+        );
+        let screen = text(&draw(&app, width, height));
+        assert!(
+            screen.contains("Terminal too small: needs 36x25"),
+            "{width}x{height}\n{screen}"
+        );
+    }
+    assert!(matches!(
+        layout(
+            Rect::new(0, 0, 36, 25),
+            8,
+            Panels {
+                moves: false,
+                explain: false
+            }
+        ),
+        ScreenLayout::Game { .. }
+    ));
+}

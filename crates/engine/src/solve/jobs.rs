@@ -628,6 +628,54 @@ impl Assembly {
         })
     }
 
+    /// How far `attacker`'s question is from an answer, as the answers
+    /// given so far leave it: the root's proof and disproof numbers, each
+    /// job without an answer counting one for both ([`u64::MAX`] for a
+    /// question settled the other way). `(0, u64::MAX)`: the attacker wins;
+    /// `(u64::MAX, 0)`: it does not. A front end reports them while jobs
+    /// are still out.
+    pub fn numbers(&self, attacker: Player) -> (u64, u64) {
+        let nodes = &self.tree.nodes;
+        let mut at_leaf: HashMap<usize, usize> = HashMap::new();
+        for (id, &(leaf, job)) in self.jobs.iter().enumerate() {
+            if job.attacker == attacker {
+                at_leaf.insert(leaf, id);
+            }
+        }
+        const WON: (u64, u64) = (0, u64::MAX);
+        const HELD: (u64, u64) = (u64::MAX, 0);
+        let mut numbers = vec![(1u64, 1u64); nodes.len()];
+        for i in (0..nodes.len()).rev() {
+            let position = nodes[i].position;
+            numbers[i] = if self.rules.has_line(position.marks(attacker)) {
+                WON
+            } else if self.rules.over(position) {
+                HELD
+            } else if nodes[i].children.is_empty() {
+                match at_leaf.get(&i).and_then(|&id| self.answers[id]) {
+                    Some(true) => WON,
+                    Some(false) => HELD,
+                    None => (1, 1),
+                }
+            } else {
+                let children = nodes[i].children.iter().map(|&c| numbers[c]);
+                let (min_of, sum_of) = children.fold((u64::MAX, 0u64), |(least, sum), (p, d)| {
+                    if position.to_move() == attacker {
+                        (least.min(p), sum.saturating_add(d))
+                    } else {
+                        (least.min(d), sum.saturating_add(p))
+                    }
+                });
+                if position.to_move() == attacker {
+                    (min_of, sum_of)
+                } else {
+                    (sum_of, min_of)
+                }
+            };
+        }
+        numbers[0]
+    }
+
     /// Whether `attacker` wins from the root, as far as the answers go:
     /// the leaves' answers carried up the tree, deepest first.
     fn settle(&self, attacker: Player, at_leaf: &HashMap<(usize, Player), usize>) -> Option<bool> {

@@ -49,6 +49,23 @@ pub struct Solved {
     pub ms: u64,
 }
 
+/// A line of progress of a running proof on standard error
+/// (`solve --json` with `--progress`, or at a terminal).
+#[derive(Debug, Clone, Serialize)]
+pub struct ProofProgress {
+    pub seconds: f64,
+    pub positions: u64,
+    pub rate: u64,
+    pub question: Option<Player>,
+    pub proof: u32,
+    pub disproof: u32,
+    pub threads: u32,
+    pub table_bytes: u64,
+    pub table_budget: u64,
+    pub table_entries: u64,
+    pub replaced: u64,
+}
+
 /// The answer of `stats --json`: the person's games against the AI, from
 /// the person's side.
 #[derive(Debug, Clone, Serialize)]

@@ -39,7 +39,7 @@ mod position;
 #[allow(missing_docs)]
 mod server;
 
-pub use games::{ReviewedGame, ReviewedMove, Selfplay, Solved, Stats, StatsRow};
+pub use games::{ProofProgress, ReviewedGame, ReviewedMove, Selfplay, Solved, Stats, StatsRow};
 pub use grade::{
     ClassRow, Cs50Function, Cs50Summary, Cs50Totals, Cs50Wrong, Diagnosis, Example, Expected,
     Failed, GradeSummary, GradeTotals, Graded, Gradescope, GradescopeTest, Ladder, LadderRow,
@@ -50,6 +50,8 @@ pub use server::{History, HistoryGame, Leader, Leaderboard, RatedBoard, Rating, 
 
 use std::io::{self, Write};
 
+/// What [`read`] reads: a record that owns its data.
+pub use serde::de::DeserializeOwned;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use tictactoe_engine::{Outcome, Square, Standing};
@@ -65,6 +67,12 @@ pub fn line(record: &impl Serialize) -> String {
 pub fn document(record: &impl Serialize) -> String {
     let text = serde_json::to_string_pretty(record).expect("the records are plain data");
     format!("{text}\n")
+}
+
+/// Reads a record this program wrote (a split's manifest or job file):
+/// the record, or what is wrong with the text, in serde's words.
+pub fn read<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|error| error.to_string())
 }
 
 /// Writes `record` as one line of JSON.

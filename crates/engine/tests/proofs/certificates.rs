@@ -1,8 +1,6 @@
 //! Certificates as the checker reads them: in replay order as it reads,
 //! the first version's too, the line cap, unreachable nodes, hold claims.
 
-#![cfg(feature = "serde")]
-
 use std::io::BufReader;
 
 use tictactoe_engine::solve::certificate::{

@@ -1,7 +1,5 @@
 //! A proof split into jobs, each proven alone, and put back together.
 
-#![cfg(feature = "serde")]
-
 use tictactoe_engine::solve::certificate::Claim;
 use tictactoe_engine::solve::jobs::{self, Assembly, JobFile, JobsError, Manifest, Split};
 use tictactoe_engine::solve::{Bounds, Outcome, Techniques};
@@ -50,10 +48,18 @@ fn a_split_proof_of_6x6_with_four_in_a_row_is_put_back_together() {
     assert_eq!(answer.claim(), Claim::Wins(Player::X));
     let certificate: String = answer.certificate().map(|line| line + "\n").collect();
     let mut assembly = Assembly::new(&through_json(&split.manifest())).unwrap();
+    // Before any answer: X needs one first move (a proof number of 1), and
+    // X's not winning needs all six (a disproof number of 6); O's question
+    // is the other way round.
+    assert_eq!(assembly.numbers(Player::X), (1, 6));
+    assert_eq!(assembly.numbers(Player::O), (6, 1));
     assert_eq!(
         assembly.add(job.id, certificate.as_bytes()).unwrap(),
         Claim::Wins(Player::X)
     );
+    assert_eq!(assembly.numbers(Player::X), (0, u64::MAX), "X wins");
+    // O's question is left as it was: the value needs no answer to it.
+    assert_eq!(assembly.numbers(Player::O), (6, 1));
     let whole = assembly.finish().unwrap();
     assert_eq!(whole.value, Outcome::Win(Player::X));
     assert_eq!((whole.checked, whole.unneeded.len()), (1, 11));

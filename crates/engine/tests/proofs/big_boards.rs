@@ -1,8 +1,6 @@
 //! The 8×8 boards: played, parsed and proven, each proof's certificate
 //! checked by the engine's checker.
 
-#![cfg(feature = "serde")]
-
 use tictactoe_engine::solve::certificate::{self, check};
 use tictactoe_engine::solve::{Outcome, Techniques, solve};
 use tictactoe_engine::{Board, Geometry, Player, Square, Status};

@@ -1,7 +1,5 @@
 //! The prover's resources: a table of fixed size, threads, a monitor.
 
-#![cfg(feature = "serde")]
-
 use tictactoe_engine::solve::certificate::{self, check};
 use tictactoe_engine::solve::{
     Bounds, Monitor, Outcome, Proof, Stop, Techniques, solve, solve_within,
