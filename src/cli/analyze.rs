@@ -4,12 +4,13 @@ use std::io::{self, BufRead, Write};
 
 use super::{BoardOptions, ExitStatus, ProofBounds, ScoresArg, Streams};
 use clap::Args;
-use tictactoe_engine::solve::{Goal, Keep, Stop};
+use tictactoe_engine::solve::{Goal, Keep, Stop, Unproven};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Method, Scoring, Square, analyze_by_search};
 use tictactoe_game::json;
 use tictactoe_game::present::{
-    MoveRow, move_list, move_rows, proof_words, result_for, score_reason, scoring_legend, verdict,
+    MoveRow, PROVEN_LEGEND, move_list, move_rows, proof_words, result_for, score_reason,
+    scoring_legend, unproven_words, verdict,
 };
 use tictactoe_game::text::{read_line, signed, thousands};
 
@@ -125,6 +126,8 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
         to_move: analysis.to_move(),
         status: analysis.status(),
         value: best.and_then(|best| best.score),
+        value_exact: analysis.value_exact(),
+        result: analysis.result(),
         best: best.map(|best| best.mv),
         moves: rows
             .iter()
@@ -132,8 +135,9 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
             .map(|(row, line)| json::AnalyzedMove {
                 at: json::Located::new(Some(row.mv)),
                 score: row.score,
-                proven: row.proven,
+                score_exact: row.score_exact,
                 result: row.result(mover),
+                unproven: row.unproven,
                 line: line.map_or_else(Vec::new, |line| line.moves.clone()),
                 line_proven: line.is_some_and(|line| line.proven),
             })
@@ -143,7 +147,6 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
             Method::Table => "table",
             Method::Search { .. } => "search",
         },
-        proven: analysis.proven(),
         verdict: verdict(analysis),
         proof: analysis.settled.as_ref().map(|settled| json::Proof {
             result: settled.value,
@@ -239,17 +242,10 @@ fn write_analysis(
     out: &mut dyn Write,
 ) -> io::Result<Result<(), Stop>> {
     let mut ai = Ai::new();
-    let mut analysis = ai.analyze(board, answer.limits);
-    if let Some(bounds) = prove {
-        ai.set_bounds(bounds.bounds());
-        let settled = ai.settle_all(board);
-        if let Some(stop) = ai.stopped() {
-            return Ok(Err(stop));
-        }
-        if let Some(settled) = settled {
-            analysis.settle(settled);
-        }
-    }
+    let analysis = match analysis_of(&mut ai, board, answer.limits, prove) {
+        Ok(analysis) => analysis,
+        Err(stop) => return Ok(Err(stop)),
+    };
     let lines = ai.lines(&analysis);
     if answer.json {
         json::write_line(out, &report(&analysis, &lines, answer.scoring))?;
@@ -257,6 +253,31 @@ fn write_analysis(
         out.write_all(describe(&analysis, &lines, answer.scoring).as_bytes())?;
     }
     Ok(Ok(()))
+}
+
+/// What `analyze` and `best` answer from, one and the same: the search's
+/// scores within `limits`, and with `prove` (`--solve`) what the prover
+/// proves of the position and then of each move ([`Ai::settle_all`]). The
+/// stop when the position itself is not proven within the bounds, where
+/// `solve` would stop too.
+fn analysis_of(
+    ai: &mut Ai,
+    board: &Board,
+    limits: Limits,
+    prove: Option<&ProofBounds>,
+) -> Result<Analysis, Stop> {
+    let mut analysis = ai.analyze(board, limits);
+    if let Some(bounds) = prove {
+        ai.set_bounds(bounds.bounds());
+        let settled = ai.settle_all(board);
+        if let Some(stop) = ai.stopped() {
+            return Err(stop);
+        }
+        if let Some(settled) = settled {
+            analysis.settle(settled);
+        }
+    }
+    Ok(analysis)
 }
 
 /// The text report: the board with each empty cell's score, the moves in
@@ -300,11 +321,31 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
         ));
     }
     text.push_str(&format!("Scores: {}.\n", scoring_legend(scoring, win)));
+    if !analysis.exact() {
+        text.push_str(&format!("Results: {PROVEN_LEGEND}.\n"));
+    }
+    if let Some(settled) = &analysis.settled {
+        for why in [Unproven::Share, Unproven::Time, Unproven::Interrupted] {
+            let left: Vec<String> = settled
+                .unproven
+                .iter()
+                .filter(|(_, reason)| *reason == why)
+                .map(|(mv, _)| mv.to_string())
+                .collect();
+            if !left.is_empty() {
+                text.push_str(&format!(
+                    "Left unproven ({}): {}.\n",
+                    unproven_words(why),
+                    left.join(" ")
+                ));
+            }
+        }
+    }
     let best = rows.iter().find(|row| row.best);
     if let Some(best) = best {
         text.push('\n');
         match best.score {
-            Some(score) if analysis.proven() => {
+            Some(score) if analysis.exact() => {
                 let reason = score_reason(score, best.outlook, to_move, scoring, win);
                 text.push_str(&format!(
                     "The value of the best move is {score} ({reason})\n"
@@ -313,7 +354,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
             }
             score => {
                 if let Some(score) = score {
-                    let estimated = if best.proven { "" } else { " (estimated)" };
+                    let estimated = if best.score_exact { "" } else { " (estimated)" };
                     text.push_str(&format!(
                         "The value of the best move found is: {}{estimated}\n",
                         signed(score)
@@ -352,7 +393,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
     text.push_str(&format!("Verdict: {}\n", verdict(analysis)));
     // The proof's own line when it names a move; its value alone is the verdict's.
     let keeps = analysis.settled.as_ref().is_some_and(|s| s.keep.is_some());
-    if let Some(words) = proof_words(analysis).filter(|_| keeps && !analysis.proven()) {
+    if let Some(words) = proof_words(analysis).filter(|_| keeps && !analysis.exact()) {
         text.push_str(&format!("Proof: {words}\n"));
     }
     text.push_str(&format!(
@@ -425,22 +466,20 @@ pub fn run_best(
             return Ok(ExitStatus::BadInput);
         }
     };
-    // The best move every view names (Analysis::best_by). With --solve the
-    // prover proves the position, and only the position: where a score is
-    // still an estimate, its best move is one the proof keeps.
+    // The best move every view names (Analysis::best_by), from the
+    // analysis `analyze` answers with.
     let mut ai = Ai::new();
-    let analysis = if options.solve && !board.is_classic() {
-        let mut analysis = ai.analyze(&board, options.score_limits());
-        ai.set_bounds(bounds.bounds());
-        let settled = ai.settle(&board);
-        if let Some(stop) = ai.stopped() {
+    let limits = if options.solve {
+        options.score_limits()
+    } else {
+        options.limits()
+    };
+    let analysis = match analysis_of(&mut ai, &board, limits, options.solve.then_some(bounds)) {
+        Ok(analysis) => analysis,
+        Err(stop) => {
             writeln!(err, "error: {}", bounds.stopped(stop))?;
             return Ok(ExitStatus::Stopped);
         }
-        analysis.settle(settled);
-        analysis
-    } else {
-        ai.analyze(&board, options.limits())
     };
     match analysis.best_by(scoring).map(|best| best.mv) {
         Some(best) => {

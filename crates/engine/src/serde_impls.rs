@@ -10,6 +10,7 @@
 //! | [`Outcome`] | `"x-wins"`, `"o-wins"` or `"draw"` |
 //! | [`Standing`] | `"win"`, `"loss"` or `"draw"` |
 //! | [`Goal`] | `"win"` or `"hold"` |
+//! | [`Unproven`] | `"share"`, `"time"` or `"interrupted"` |
 //! | [`Bound`] | `"exact"`, `"upper"` or `"lower"` |
 //! | [`Status`] | `"x-wins"`, `"o-wins"`, `"draw"` or `"in-progress"` (written only: whose move it is lies in the board) |
 
@@ -25,7 +26,7 @@ use crate::board::{Board, Status};
 use crate::outcome::{Outcome, Standing};
 use crate::player::Player;
 use crate::score::Scoring;
-use crate::solve::{Goal, Technique};
+use crate::solve::{Goal, Technique, Unproven};
 use crate::square::Square;
 use crate::teach::reference::Bound;
 
@@ -119,6 +120,13 @@ by_name!(
 );
 
 by_name!(Goal, "a goal", |goal| goal.name(), [Goal::Win, Goal::Hold]);
+
+by_name!(
+    Unproven,
+    "a reason a move is unproven",
+    |why| why.name(),
+    [Unproven::Share, Unproven::Time, Unproven::Interrupted]
+);
 
 by_name!(
     Bound,

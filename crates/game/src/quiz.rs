@@ -185,6 +185,27 @@ impl Question {
         }
     }
 
+    /// What a right answer `text` is told: the move given where the
+    /// question asks for the best move (`b3`, with the moves it ties with:
+    /// `b3 (b2 and b3 tie; findBestMove keeps the first, b2)`), else the
+    /// answer ([`Question::key`]).
+    pub fn right_words(&self, text: &str) -> String {
+        let answer = self.answer();
+        match (&answer, self.board.geometry().parse_square(text)) {
+            (Answer::Best(best), Ok(given)) if best.len() > 1 => {
+                let names: Vec<String> = best.iter().map(Square::to_string).collect();
+                let (last, rest) = names.split_last().expect("more than one");
+                format!(
+                    "{given} ({} and {last} tie; findBestMove keeps the first, {})",
+                    rest.join(", "),
+                    best[0]
+                )
+            }
+            (Answer::Best(_), Ok(given)) => given.to_string(),
+            _ => Question::key_of(&answer),
+        }
+    }
+
     /// The answer exactly as [`Question::check`] accepts it: `+10`, `b2`,
     /// `9`, `b1 b2, c3` or `none`. Where several moves score best, the
     /// first, as `findBestMove` keeps it.
@@ -285,7 +306,7 @@ impl Question {
         let win = self.board.geometry().win_score();
         let best = analysis.moves.iter().find(|scored| {
             let mover = self.board.to_move();
-            self.scoring.shown(scored.score, scored.proven, win, mover) == top
+            self.scoring.shown(scored.score, scored.exact, win, mover) == top
         });
         best.map_or_else(
             || signed(top),
@@ -560,7 +581,7 @@ pub fn ask_all(
                     answered += 1;
                     if correct {
                         right += 1;
-                        writeln!(out, "Right: {}.", question.key())?;
+                        writeln!(out, "Right: {}.", question.right_words(&line.text))?;
                     } else {
                         writeln!(out, "Not quite: the answer is {}.", question.key())?;
                     }

@@ -125,7 +125,7 @@ fn review_move(
     let played: ScoredMove = *analysis.moves.iter().find(|scored| scored.mv == mv)?;
     let best = analysis.best_by(Scoring::Depth)?;
     let (outlook, best_outlook) = (analysis.outlook_of(played), analysis.outlook_of(best));
-    let proven = played.proven && best.proven;
+    let proven = played.exact && best.exact;
     let mark = if proven {
         mark(outlook, played.score, best_outlook, best.score)
     } else {

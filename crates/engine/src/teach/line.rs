@@ -50,7 +50,7 @@ pub(crate) fn line_after(
             proven: true,
         };
     }
-    if scored.proven {
+    if scored.exact {
         let (mut moves, whole) = searched_line(after, scored.score, searcher);
         if !whole {
             // Out of time: the rest as the table remembers it.
