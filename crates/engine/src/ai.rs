@@ -170,9 +170,12 @@ impl Ai {
     }
 
     /// What the prover settles about `board` and the value after each of
-    /// its moves, however long that takes, with this AI's prover: what
-    /// `analyze --solve` shows. `None` on 3×3, where the table knows every score.
+    /// its moves ([`solve::settle_all`]), within this AI's bounds: what
+    /// `analyze --solve` shows. `None` on 3×3, where the table knows every
+    /// score. It starts from a fresh prover, so that what each move's share
+    /// proves does not depend on how long earlier questions had to think.
     pub fn settle_all(&mut self, board: &Board) -> Option<solve::Settled> {
+        self.solver = None;
         let book = solve::book_ready(board.geometry());
         (!board.is_classic()).then(|| solve::settle_all(self.solver(board.geometry()), book, board))
     }

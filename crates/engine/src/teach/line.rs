@@ -187,7 +187,7 @@ mod tests {
         let scored = ScoredMove {
             mv: Square::new(2, 0),
             score: -9,
-            proven: true,
+            exact: true,
         };
         let line = line_after(&board, scored, None, &mut searcher);
         assert_eq!(

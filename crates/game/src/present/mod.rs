@@ -254,7 +254,7 @@ mod tests {
         let settled = |value, keep| Settled {
             value,
             keep,
-            moves: Vec::new(),
+            ..Settled::default()
         };
         assert_eq!(
             settled_words(
