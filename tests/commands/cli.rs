@@ -42,7 +42,8 @@ fn analyze_json_has_the_documented_shape() {
     // Answered from the table: nothing searched.
     assert_eq!(answer["nodes"], 0);
     assert_eq!(answer["method"], "table");
-    assert_eq!(answer["proven"], true);
+    assert_eq!(answer["value_exact"], true);
+    assert_eq!(answer["result"], "x-wins");
 }
 
 #[test]
