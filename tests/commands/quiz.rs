@@ -271,9 +271,9 @@ fn a_tied_best_move_typed_is_the_one_called_right_and_row_col_answers_as_grade_r
             transcript.ends_with(&format!("{count}/{count} right.\n")),
             "{form}: {transcript}"
         );
-        // Told right for the move given, with the moves it ties with.
+        // Told right for the move given; the explanation names the ties.
         assert!(
-            transcript.contains(&format!("Right: {last} (")),
+            transcript.contains(&format!("Right: {last}.\n")),
             "{form}: {transcript}"
         );
         assert!(

@@ -66,7 +66,24 @@ macro_rules! by_text {
     )+};
 }
 
-by_text!(Square, Board, Level, Scoring, Technique, Outcome, Standing);
+by_text!(Board, Level, Scoring, Technique, Outcome, Standing);
+
+// A square as its name, without formatting it first: every answer names
+// one per move.
+impl Serialize for Square {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.name_in(&mut [0; 4]) {
+            Some(name) => serializer.serialize_str(name),
+            None => serializer.collect_str(self),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
+        deserializer.deserialize_str(Parsed(PhantomData))
+    }
+}
 
 /// Serialize by a name, Deserialize by finding it among `$all`.
 macro_rules! by_name {

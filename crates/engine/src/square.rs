@@ -77,8 +77,31 @@ impl Square {
 /// assert_eq!(Square::new(2, 1).to_string(), "b3");
 /// assert_eq!(format!("{:>4}", Square::new(0, 0)), "  a1");
 /// ```
+impl Square {
+    /// The name written into `buf` without allocating (a square is named
+    /// once per move of every answer): `Some` for a column a to z.
+    pub(crate) fn name_in(self, buf: &mut [u8; 4]) -> Option<&str> {
+        if self.col >= 26 {
+            return None;
+        }
+        buf[0] = b'a' + self.col;
+        let row = u16::from(self.row) + 1;
+        let mut len = 1;
+        for (place, shown) in [(100, row >= 100), (10, row >= 10), (1, true)] {
+            if shown {
+                buf[len] = b'0' + (row / place % 10) as u8;
+                len += 1;
+            }
+        }
+        std::str::from_utf8(&buf[..len]).ok()
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(name) = self.name_in(&mut [0; 4]) {
+            return f.pad(name);
+        }
         // In u32, so that no column overflows: a square off every board still prints.
         let letter = char::from_u32(u32::from('a') + u32::from(self.col)).unwrap_or('?');
         f.pad(&format!("{letter}{}", u32::from(self.row) + 1))

@@ -127,7 +127,7 @@ impl Question {
                 format!("what is the position worth to {maximizer}?"),
             ),
             Ask::Best => (
-                format!("Which move scores best for {to_move}? A square named by column and row (a1 is top left), or its digit 1-9 in reading order."),
+                format!("Which move scores best for {to_move}? A square named by column and row (a1 is top left), its digit 1-9 in reading order, or ROW COL from 0 (1 1)."),
                 format!("which move scores best for {to_move}?"),
             ),
             Ask::Calls => (
@@ -186,21 +186,12 @@ impl Question {
     }
 
     /// What a right answer `text` is told: the move given where the
-    /// question asks for the best move (`b3`, with the moves it ties with:
-    /// `b3 (b2 and b3 tie; findBestMove keeps the first, b2)`), else the
-    /// answer ([`Question::key`]).
+    /// question asks for the best move (`b3`, one of several that tie:
+    /// the explanation names them all), else the answer
+    /// ([`Question::key`]).
     pub fn right_words(&self, text: &str) -> String {
         let answer = self.answer();
         match (&answer, self.board.geometry().parse_square(text)) {
-            (Answer::Best(best), Ok(given)) if best.len() > 1 => {
-                let names: Vec<String> = best.iter().map(Square::to_string).collect();
-                let (last, rest) = names.split_last().expect("more than one");
-                format!(
-                    "{given} ({} and {last} tie; findBestMove keeps the first, {})",
-                    rest.join(", "),
-                    best[0]
-                )
-            }
             (Answer::Best(_), Ok(given)) => given.to_string(),
             _ => Question::key_of(&answer),
         }
