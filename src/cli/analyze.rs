@@ -191,7 +191,18 @@ pub fn run_analyze(
     let mut number = 0;
     // Text answers are separated by a blank line; errors go to stderr.
     let mut answered = 0;
-    while let Some(line) = read_line(input)? {
+    // Answers are written in blocks, not a write a line: each block as far
+    // as the whole lines read so far go, so that a program that writes one
+    // board and waits for its answer has it before this waits for more.
+    let mut input = io::BufReader::new(input);
+    let mut out = io::BufWriter::new(out);
+    loop {
+        if !input.buffer().contains(&b'\n') {
+            out.flush()?;
+        }
+        let Some(line) = read_line(&mut input)? else {
+            break;
+        };
         number += 1;
         let board = if line.is_cut() {
             Err(format!(
@@ -208,9 +219,10 @@ pub fn run_analyze(
                 }
                 answered += 1;
                 if let Err(stop) =
-                    write_analysis(&board, answer, options.solve.then_some(bounds), out)?
+                    write_analysis(&board, answer, options.solve.then_some(bounds), &mut out)?
                 {
                     status = ExitStatus::Stopped;
+                    out.flush()?;
                     writeln!(err, "line {number}: error: {}", bounds.stopped(stop))?;
                 }
             }
@@ -222,13 +234,15 @@ pub fn run_analyze(
                         input: &line.echo(),
                         error,
                     };
-                    json::write_line(out, &record)?;
+                    json::write_line(&mut out, &record)?;
                 } else {
+                    out.flush()?;
                     writeln!(err, "line {number}: error: {error}")?;
                 }
             }
         }
     }
+    out.flush()?;
     Ok(status)
 }
 

@@ -350,7 +350,7 @@ fn a_screen_reader_session_over_pipes_is_sentences_without_drawing() {
     }
     let reviewed = transcripts.last().unwrap();
     assert!(
-        reviewed.contains("1... b1?? (0, -5) turns a draw into a loss"),
+        reviewed.contains("1... b1?? (best 0, played -5) turns a draw into a loss"),
         "{reviewed}"
     );
     let first = &transcripts[0];
@@ -493,7 +493,7 @@ fn v_after_a_game_opens_its_review_on_the_board_and_steps_through_it() {
     assert!(
         review
             .status()
-            .starts_with("1... b1?? (0, -5) turns a draw into a loss")
+            .starts_with("1... b1?? (best 0, played -5) turns a draw into a loss")
     );
     assert_eq!(app.board().move_count(), 2);
     app.update(Action::Browse(Browse::Back), t0);
@@ -571,7 +571,7 @@ fn v_on_a_bigger_board_reviews_each_move_on_the_engines_thread_as_review_does() 
     let review = app.game_review().unwrap();
     assert_eq!(review.reviewed(), 1);
     assert!(
-        review.status().starts_with("7... d2 (+"),
+        review.status().starts_with("7... d2 (best +"),
         "{}",
         review.status()
     );
