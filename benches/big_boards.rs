@@ -16,7 +16,7 @@ fn main() {
                 Limits::Think(DEFAULT_THINK),
             );
             assert!(
-                analysis.proven() && analysis.value() == Some(0),
+                analysis.exact() && analysis.value() == Some(0),
                 "4x4 k=4 is a proven draw"
             );
             analysis.elapsed
@@ -36,7 +36,7 @@ fn main() {
         let started = Instant::now();
         let analysis = analyze(&Board::empty(5, 4).expect("a shape"), Limits::ToTheEnd);
         assert!(
-            analysis.proven() && analysis.value() == Some(0),
+            analysis.exact() && analysis.value() == Some(0),
             "5x5 k=4 is a proven draw"
         );
         solves.push((started.elapsed(), analysis.nodes()));

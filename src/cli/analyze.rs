@@ -4,12 +4,13 @@ use std::io::{self, BufRead, Write};
 
 use super::{BoardOptions, ExitStatus, ProofBounds, ScoresArg, Streams};
 use clap::Args;
-use tictactoe_engine::solve::{Goal, Keep, Stop};
+use tictactoe_engine::solve::{Goal, Keep, Stop, Unproven};
 use tictactoe_engine::teach::line::Line;
 use tictactoe_engine::{Ai, Analysis, Board, Limits, Method, Scoring, Square, analyze_by_search};
 use tictactoe_game::json;
 use tictactoe_game::present::{
-    MoveRow, move_list, move_rows, proof_words, result_for, score_reason, scoring_legend, verdict,
+    MoveRow, PROVEN_LEGEND, move_list, move_rows, proof_words, result_for, score_reason,
+    scoring_legend, unproven_words, verdict,
 };
 use tictactoe_game::text::{read_line, signed, thousands};
 
@@ -125,6 +126,8 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
         to_move: analysis.to_move(),
         status: analysis.status(),
         value: best.and_then(|best| best.score),
+        value_exact: analysis.value_exact(),
+        result: analysis.result(),
         best: best.map(|best| best.mv),
         moves: rows
             .iter()
@@ -132,8 +135,9 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
             .map(|(row, line)| json::AnalyzedMove {
                 at: json::Located::new(Some(row.mv)),
                 score: row.score,
-                proven: row.proven,
+                score_exact: row.score_exact,
                 result: row.result(mover),
+                unproven: row.unproven,
                 line: line.map_or_else(Vec::new, |line| line.moves.clone()),
                 line_proven: line.is_some_and(|line| line.proven),
             })
@@ -143,7 +147,6 @@ pub fn report(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> json::An
             Method::Table => "table",
             Method::Search { .. } => "search",
         },
-        proven: analysis.proven(),
         verdict: verdict(analysis),
         proof: analysis.settled.as_ref().map(|settled| json::Proof {
             result: settled.value,
@@ -188,7 +191,18 @@ pub fn run_analyze(
     let mut number = 0;
     // Text answers are separated by a blank line; errors go to stderr.
     let mut answered = 0;
-    while let Some(line) = read_line(input)? {
+    // Answers are written in blocks, not a write a line: each block as far
+    // as the whole lines read so far go, so that a program that writes one
+    // board and waits for its answer has it before this waits for more.
+    let mut input = io::BufReader::new(input);
+    let mut out = io::BufWriter::new(out);
+    loop {
+        if !input.buffer().contains(&b'\n') {
+            out.flush()?;
+        }
+        let Some(line) = read_line(&mut input)? else {
+            break;
+        };
         number += 1;
         let board = if line.is_cut() {
             Err(format!(
@@ -205,9 +219,10 @@ pub fn run_analyze(
                 }
                 answered += 1;
                 if let Err(stop) =
-                    write_analysis(&board, answer, options.solve.then_some(bounds), out)?
+                    write_analysis(&board, answer, options.solve.then_some(bounds), &mut out)?
                 {
                     status = bounds.status(stop);
+                    out.flush()?;
                     writeln!(err, "line {number}: error: {}", bounds.stopped(stop))?;
                     // Ctrl-C ends the whole run, not one board.
                     if let ExitStatus::Signal(_) = status {
@@ -223,13 +238,15 @@ pub fn run_analyze(
                         input: &line.echo(),
                         error,
                     };
-                    json::write_line(out, &record)?;
+                    json::write_line(&mut out, &record)?;
                 } else {
+                    out.flush()?;
                     writeln!(err, "line {number}: error: {error}")?;
                 }
             }
         }
     }
+    out.flush()?;
     Ok(status)
 }
 
@@ -243,19 +260,10 @@ fn write_analysis(
     out: &mut dyn Write,
 ) -> io::Result<Result<(), Stop>> {
     let mut ai = Ai::new();
-    let mut analysis = ai.analyze(board, answer.limits);
-    if let Some(bounds) = prove {
-        let watch = bounds.watch(answer.json);
-        ai.set_bounds(watch.bounds());
-        let settled = ai.settle_all(board);
-        watch.finish();
-        if let Some(stop) = ai.stopped() {
-            return Ok(Err(stop));
-        }
-        if let Some(settled) = settled {
-            analysis.settle(settled);
-        }
-    }
+    let analysis = match analysis_of(&mut ai, board, answer.limits, prove, answer.json) {
+        Ok(analysis) => analysis,
+        Err(stop) => return Ok(Err(stop)),
+    };
     let lines = ai.lines(&analysis);
     if answer.json {
         json::write_line(out, &report(&analysis, &lines, answer.scoring))?;
@@ -263,6 +271,35 @@ fn write_analysis(
         out.write_all(describe(&analysis, &lines, answer.scoring).as_bytes())?;
     }
     Ok(Ok(()))
+}
+
+/// What `analyze` and `best` answer from, one and the same: the search's
+/// scores within `limits`, and with `prove` (`--solve`) what the prover
+/// proves of the position and then of each move ([`Ai::settle_all`]). The
+/// stop when the position itself is not proven within the bounds, where
+/// `solve` would stop too.
+fn analysis_of(
+    ai: &mut Ai,
+    board: &Board,
+    limits: Limits,
+    prove: Option<&ProofBounds>,
+    json: bool,
+) -> Result<Analysis, Stop> {
+    let mut analysis = ai.analyze(board, limits);
+    if let Some(bounds) = prove {
+        // Progress on standard error while the moves are proven.
+        let watch = bounds.watch(json);
+        ai.set_bounds(watch.bounds());
+        let settled = ai.settle_all(board);
+        watch.finish();
+        if let Some(stop) = ai.stopped() {
+            return Err(stop);
+        }
+        if let Some(settled) = settled {
+            analysis.settle(settled);
+        }
+    }
+    Ok(analysis)
 }
 
 /// The text report: the board with each empty cell's score, the moves in
@@ -306,11 +343,31 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
         ));
     }
     text.push_str(&format!("Scores: {}.\n", scoring_legend(scoring, win)));
+    if !analysis.exact() {
+        text.push_str(&format!("Results: {PROVEN_LEGEND}.\n"));
+    }
+    if let Some(settled) = &analysis.settled {
+        for why in [Unproven::Share, Unproven::Time, Unproven::Interrupted] {
+            let left: Vec<String> = settled
+                .unproven
+                .iter()
+                .filter(|(_, reason)| *reason == why)
+                .map(|(mv, _)| mv.to_string())
+                .collect();
+            if !left.is_empty() {
+                text.push_str(&format!(
+                    "Left unproven ({}): {}.\n",
+                    unproven_words(why),
+                    left.join(" ")
+                ));
+            }
+        }
+    }
     let best = rows.iter().find(|row| row.best);
     if let Some(best) = best {
         text.push('\n');
         match best.score {
-            Some(score) if analysis.proven() => {
+            Some(score) if analysis.exact() => {
                 let reason = score_reason(score, best.outlook, to_move, scoring, win);
                 text.push_str(&format!(
                     "The value of the best move is {score} ({reason})\n"
@@ -319,7 +376,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
             }
             score => {
                 if let Some(score) = score {
-                    let estimated = if best.proven { "" } else { " (estimated)" };
+                    let estimated = if best.score_exact { "" } else { " (estimated)" };
                     text.push_str(&format!(
                         "The value of the best move found is: {}{estimated}\n",
                         signed(score)
@@ -358,7 +415,7 @@ pub fn describe(analysis: &Analysis, lines: &[Line], scoring: Scoring) -> String
     text.push_str(&format!("Verdict: {}\n", verdict(analysis)));
     // The proof's own line when it names a move; its value alone is the verdict's.
     let keeps = analysis.settled.as_ref().is_some_and(|s| s.keep.is_some());
-    if let Some(words) = proof_words(analysis).filter(|_| keeps && !analysis.proven()) {
+    if let Some(words) = proof_words(analysis).filter(|_| keeps && !analysis.exact()) {
         text.push_str(&format!("Proof: {words}\n"));
     }
     text.push_str(&format!(
@@ -431,24 +488,21 @@ pub fn run_best(
             return Ok(ExitStatus::BadInput);
         }
     };
-    // The best move every view names (Analysis::best_by). With --solve the
-    // prover proves the position, and only the position: where a score is
-    // still an estimate, its best move is one the proof keeps.
+    // The best move every view names (Analysis::best_by), from the
+    // analysis `analyze` answers with.
     let mut ai = Ai::new();
-    let analysis = if options.solve && !board.is_classic() {
-        let mut analysis = ai.analyze(&board, options.score_limits());
-        let watch = bounds.watch(false);
-        ai.set_bounds(watch.bounds());
-        let settled = ai.settle(&board);
-        watch.finish();
-        if let Some(stop) = ai.stopped() {
+    let limits = if options.solve {
+        options.score_limits()
+    } else {
+        options.limits()
+    };
+    let prove = options.solve.then_some(bounds);
+    let analysis = match analysis_of(&mut ai, &board, limits, prove, false) {
+        Ok(analysis) => analysis,
+        Err(stop) => {
             writeln!(err, "error: {}", bounds.stopped(stop))?;
             return Ok(bounds.status(stop));
         }
-        analysis.settle(settled);
-        analysis
-    } else {
-        ai.analyze(&board, options.limits())
     };
     match analysis.best_by(scoring).map(|best| best.mv) {
         Some(best) => {

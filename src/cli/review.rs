@@ -127,7 +127,7 @@ fn write_json(
             mark: review.mark.map(|mark| mark.symbol()),
             best: review.best,
             tied: review.tied.clone(),
-            proven: review.proven,
+            scores_exact: review.proven,
         };
         json::write_line(out, &line)?;
     }

@@ -42,7 +42,8 @@ fn analyze_json_has_the_documented_shape() {
     // Answered from the table: nothing searched.
     assert_eq!(answer["nodes"], 0);
     assert_eq!(answer["method"], "table");
-    assert_eq!(answer["proven"], true);
+    assert_eq!(answer["value_exact"], true);
+    assert_eq!(answer["result"], "x-wins");
 }
 
 #[test]
@@ -824,4 +825,39 @@ fn commands_of_one_board_refuse_standard_input_and_say_which_reads_many() {
         );
         assert!(out.stdout.is_empty(), "{command}");
     }
+}
+
+#[test]
+fn analyze_answers_each_board_before_it_reads_the_next() {
+    // A program that writes one board and waits for its answer: the answers
+    // are written in blocks, but never held back while the input waits.
+    let mut child = support::binary()
+        .args(["analyze", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("its input");
+    let (sender, answers) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("its output");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.expect("a line")).is_err() {
+                break;
+            }
+        }
+    });
+    for (board, best) in [("xox/oox/...", "c3"), ("o.x/x.x/.oo", "b2")] {
+        writeln!(input, "{board}").expect("a board written");
+        input.flush().expect("flushed");
+        let line = support::eventually(
+            || answers.try_recv().ok(),
+            || format!("no answer to {board} while the input stays open"),
+        );
+        let answer: Value = serde_json::from_str(&line).expect("one JSON line");
+        assert_eq!(answer["best"], best);
+    }
+    drop(input);
+    assert!(child.wait().expect("it ends").success());
 }

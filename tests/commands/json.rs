@@ -127,10 +127,11 @@ fn with_move(rest: &'static [(&'static str, Kind)]) -> Vec<(&'static str, Kind)>
         .collect()
 }
 
-const ANALYZED_MOVE: [(&str, Kind); 5] = [
+const ANALYZED_MOVE: [(&str, Kind); 6] = [
     ("score", Kind::Maybe(&Kind::Int)),
-    ("proven", Kind::Bool),
+    ("score_exact", Kind::Bool),
     ("result", Kind::Maybe(&Kind::Result)),
+    ("unproven", Kind::Maybe(&Kind::Text)),
     ("line", Kind::Squares),
     ("line_proven", Kind::Bool),
 ];
@@ -144,11 +145,12 @@ fn analysis_fields(proof: bool) -> Vec<(&'static str, Kind)> {
         ("to_move", Kind::Maybe(&Kind::Player)),
         ("status", Kind::Status),
         ("value", Kind::Maybe(&Kind::Int)),
+        ("value_exact", Kind::Bool),
+        ("result", Kind::Maybe(&Kind::Result)),
         ("best", Kind::Maybe(&SQUARE)),
         ("moves", Kind::Any),
         ("nodes", Kind::Int),
         ("method", Kind::Text),
-        ("proven", Kind::Bool),
         ("verdict", Kind::Text),
     ];
     if proof {
@@ -285,7 +287,7 @@ fn review() {
         ("mark", Kind::Maybe(&Kind::Text)),
         ("best", Kind::Square),
         ("tied", Kind::Squares),
-        ("proven", Kind::Bool),
+        ("scores_exact", Kind::Bool),
     ]);
     let mut fields = vec![
         ("game", Kind::Int),

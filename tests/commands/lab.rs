@@ -146,3 +146,30 @@ fn lab_refuses_a_finished_game_and_a_bad_board() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("over 1,000"), "{text}");
 }
+
+#[test]
+fn the_summary_says_what_each_row_did() {
+    // On the empty 4x4 board with 100,000 positions most rows give up.
+    let out = tictactoe(&["lab", "--size", "4", "--max-positions", "100000"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let json = tictactoe(
+        &["lab", "--size", "4", "--max-positions", "100000", "--json"],
+        "",
+    );
+    let ladder: Value = serde_json::from_slice(&json.stdout).expect("one JSON line");
+    let rows = ladder["rows"].as_array().unwrap();
+    let gave_up = rows.iter().filter(|row| row["value"].is_null()).count();
+    assert!(gave_up > 0, "{text}");
+    assert!(!text.contains("Every row finds"), "{text}");
+    let finished = rows.len() - gave_up;
+    assert!(
+        text.contains(&format!("{finished} of {} rows finished", rows.len())),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("gave up at 100,000 positions").count(),
+        gave_up,
+        "{text}"
+    );
+}

@@ -228,3 +228,61 @@ fn plain_scores_ask_for_the_articles_numbers() {
     let value = first["answer"].as_i64().unwrap();
     assert!([-10, 0, 10].contains(&value), "{first}");
 }
+
+#[test]
+fn a_tied_best_move_typed_is_the_one_called_right_and_row_col_answers_as_grade_reads_them() {
+    // A quiz whose questions include a best move that ties with others.
+    let count = 8;
+    let (seed, asked, at) = (1..500)
+        .find_map(|seed| {
+            let asked = questions(seed, count, Scoring::Depth);
+            let at = asked
+                .iter()
+                .position(|q| matches!(expected(q), Answer::Best(best) if best.len() > 1))?;
+            Some((seed, asked, at))
+        })
+        .expect("a seed with a tie");
+    let Answer::Best(best) = expected(&asked[at]) else {
+        unreachable!()
+    };
+    let seed = seed.to_string();
+    let count = count.to_string();
+    let key = tictactoe(
+        &["quiz", "--seed", &seed, "--count", &count, "--answers"],
+        "",
+    );
+    let mut answers: Vec<String> = String::from_utf8(key.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    // The last of the tied moves, typed as GeeksforGeeks prints a move:
+    // 0-based ROW COL, once with a space and once with a comma.
+    let last = *best.last().unwrap();
+    for form in [
+        format!("{} {}", last.row, last.col),
+        format!("{},{}", last.row, last.col),
+    ] {
+        answers[at] = form.clone();
+        let input = answers.join("\n") + "\n";
+        let session = tictactoe(&["quiz", "--seed", &seed, "--count", &count], &input);
+        let transcript = String::from_utf8(session.stdout).unwrap();
+        assert!(
+            transcript.ends_with(&format!("{count}/{count} right.\n")),
+            "{form}: {transcript}"
+        );
+        // Told right for the move given; the explanation names the ties.
+        assert!(
+            transcript.contains(&format!("Right: {last}.\n")),
+            "{form}: {transcript}"
+        );
+        assert!(
+            transcript.contains(&format!("findBestMove keeps the first, {}", best[0])),
+            "{transcript}"
+        );
+        assert!(
+            !transcript.contains(&format!("Right: {}.", best[0])),
+            "{transcript}"
+        );
+    }
+}

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 use tictactoe_engine::{
-    Ai, Board, CellSet, Dice, Geometry, Level, Limits, Square, analyze, find_best_move,
+    Ai, Board, CellSet, Dice, Geometry, Level, Limits, Outcome, ScoredMove, Square, analyze,
+    find_best_move,
 };
 use tictactoe_game::present::verdict;
 use tictactoe_game::selfplay::play_games;
@@ -23,10 +24,10 @@ const SPENT: Limits = Limits::Think(Duration::ZERO);
 fn four_by_four_with_four_in_a_row_is_proven_a_draw() {
     let board = Board::empty(4, 4).unwrap();
     let analysis = analyze(&board, Limits::ToTheEnd);
-    assert!(analysis.proven(), "proven, not estimated");
+    assert!(analysis.exact(), "proven, not estimated");
     assert_eq!(analysis.value(), Some(0));
     assert_eq!(analysis.moves.len(), 16);
-    assert!(analysis.moves.iter().all(|m| m.score == 0 && m.proven));
+    assert!(analysis.moves.iter().all(|m| m.score == 0 && m.exact));
     assert_eq!(verdict(&analysis), "draw with best play");
 
     let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
@@ -42,8 +43,12 @@ fn four_by_four_with_four_in_a_row_is_proven_a_draw() {
         .unwrap();
     let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
-        (answer["value"].clone(), answer["proven"].clone()),
-        (Value::from(0), Value::from(true))
+        (
+            answer["value"].clone(),
+            answer["value_exact"].clone(),
+            answer["result"].clone()
+        ),
+        (Value::from(0), Value::from(true), Value::from("draw"))
     );
 }
 
@@ -64,16 +69,16 @@ fn bigger_boards_score_wins_from_100() {
     assert_eq!(score(0, 3), 100);
     assert_eq!(score(3, 3), -99);
     assert_eq!(verdict(&analysis), "X wins in 1");
-    assert!(analysis.proven());
+    assert!(analysis.exact());
 }
 
 #[test]
 fn estimates_are_marked_and_the_json_says_so() {
     let board = Board::empty(7, 4).unwrap();
     let analysis = analyze(&board, SPENT);
-    assert!(!analysis.proven(), "7x7 is not proven by one ply");
+    assert!(!analysis.exact(), "7x7 is not proven by one ply");
     assert_eq!(analysis.depth(), Some(1));
-    assert!(analysis.moves.iter().any(|m| !m.proven));
+    assert!(analysis.moves.iter().any(|m| !m.exact));
     let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
         .args([
             "analyze",
@@ -86,8 +91,20 @@ fn estimates_are_marked_and_the_json_says_so() {
         .output()
         .unwrap();
     let answer: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(answer["proven"], false);
+    assert_eq!(answer["value_exact"], false);
+    assert_eq!(
+        answer["result"],
+        Value::Null,
+        "nothing is proven of the position"
+    );
     assert_eq!(answer["moves"].as_array().unwrap().len(), 49);
+    assert!(
+        answer["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|mv| mv["score_exact"] == false && mv["result"].is_null())
+    );
 }
 
 #[test]
@@ -104,17 +121,32 @@ fn a_spent_budget_still_answers_with_one_whole_ply() {
             let analysis = decision.analysis.expect("perfect play searches");
             // One ply, unless that ply already proved every score (a forced line).
             assert!(
-                analysis.depth() == Some(1) || (analysis.depth().is_none() && analysis.proven()),
+                analysis.depth() == Some(1) || (analysis.depth().is_none() && analysis.exact()),
                 "{size}x{size} k={k}: {board:?}: {:?}",
                 analysis.depth()
             );
             assert_eq!(analysis.moves.len(), board.legal_moves().len());
             assert!(board.legal_moves().contains(&decision.mv));
             // The same spent budget gives the same answer, to the position.
+            // (The AI's analysis also knows what the prover proved: a move
+            // its proof keeps in a drawn position scores an exact 0.)
             let again = analyze(&board, SPENT);
+            let kept_draw = |mv: Square| {
+                analysis.settled.as_ref().is_some_and(|settled| {
+                    settled.value == Some(Outcome::Draw)
+                        && settled.keep.is_some_and(|keep| keep.mv() == mv)
+                })
+            };
+            let searched = |moves: &[ScoredMove]| -> Vec<ScoredMove> {
+                moves.iter().filter(|m| !kept_draw(m.mv)).copied().collect()
+            };
             assert_eq!(
-                (again.nodes(), again.depth(), &again.moves),
-                (analysis.nodes(), analysis.depth(), &analysis.moves)
+                (again.nodes(), again.depth(), searched(&again.moves)),
+                (
+                    analysis.nodes(),
+                    analysis.depth(),
+                    searched(&analysis.moves)
+                )
             );
             board = board.play(decision.mv).unwrap();
         }

@@ -64,7 +64,7 @@ fn the_table_the_search_and_the_reference_agree_everywhere() {
         assert_eq!(from_table.method, Method::Table, "{board}");
         let listed: Vec<_> = from_table.moves.iter().map(|m| (m.mv, m.score)).collect();
         assert_eq!(listed, expected, "the table, {board}");
-        assert!(from_table.proven());
+        assert!(from_table.exact());
 
         let searched = analyze_by_search(&board, Limits::ToTheEnd);
         assert!(

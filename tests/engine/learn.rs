@@ -357,7 +357,7 @@ fn check_big_line(
         return;
     }
     assert!(
-        scored.proven,
+        scored.exact,
         "{board} {}: a proven line needs a proven score",
         scored.mv
     );

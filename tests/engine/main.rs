@@ -11,6 +11,7 @@ mod bounds;
 mod engine_exhaustive;
 mod learn;
 mod levels;
+mod one_best;
 mod one_truth;
 mod properties;
 mod proven;

@@ -57,7 +57,7 @@ fn agrees_with_the_proof(analysis: &Analysis, scoring: Scoring) -> Result<(), St
             if for_mover.signum() != sign {
                 return Err(format!("{}: shows {} for {value:?}", row.mv, row.number()));
             }
-            if value == Outcome::Draw && !row.proven {
+            if value == Outcome::Draw && !row.score_exact {
                 return Err(format!("{}: a proven draw shown as an estimate", row.mv));
             }
         }
@@ -66,18 +66,49 @@ fn agrees_with_the_proof(analysis: &Analysis, scoring: Scoring) -> Result<(), St
     if best.len() != 1 {
         return Err(format!("{} best moves", best.len()));
     }
-    // With every score proven the best move is findBestMove's, the first
-    // best in reading order; otherwise a move the proof keeps.
-    if let Some(keep) = settled.keep
-        && !analysis.proven()
-        && (matches!(keep, Keep::Win(_)) || !best[0].outlook.is_known())
-        && best[0].mv != keep.mv()
+    // No move is known to be better than the best: a proven win beats
+    // anything else, a proven draw (or the proof's hold) anything but a
+    // win; with depth scores the quickest exact win is best.
+    let tier = |row: &MoveRow| match row.outlook {
+        Outlook::Win { .. } | Outlook::ProvenWin => 3,
+        Outlook::Draw => 2,
+        Outlook::Estimate if settled.keep == Some(Keep::Hold(row.mv)) => 2,
+        Outlook::Estimate => 1,
+        Outlook::Loss { .. } | Outlook::ProvenLoss => 0,
+    };
+    if let Some(better) = rows.iter().find(|row| tier(row) > tier(best[0])) {
+        return Err(format!(
+            "best {} ({}) but {} is {}",
+            best[0].mv,
+            best[0].meaning(),
+            better.mv,
+            better.meaning()
+        ));
+    }
+    let quickest = rows
+        .iter()
+        .filter(|row| matches!(row.outlook, Outlook::Win { .. }))
+        .min_by_key(|row| row.outlook.moves());
+    if scoring == Scoring::Depth
+        && let Some(quickest) = quickest
+        && best[0].outlook.moves() != quickest.outlook.moves()
     {
         return Err(format!(
-            "best {} but the proof keeps {}",
+            "best {} ({}) but {} is {}",
             best[0].mv,
-            keep.mv()
+            best[0].meaning(),
+            quickest.mv,
+            quickest.meaning()
         ));
+    }
+    // The first of the best in reading order.
+    if rows.iter().position(|row| row.best)
+        != analysis
+            .best_moves(scoring)
+            .first()
+            .and_then(|first| rows.iter().position(|row| row.mv == first.mv))
+    {
+        return Err("the best row is not the first of the best moves".into());
     }
     Ok(())
 }
@@ -151,7 +182,7 @@ fn the_six_by_six_position_names_the_move_its_proof_keeps_however_long_the_searc
         match mv["result"].as_str() {
             Some("x-wins") => assert!(score.is_none_or(|s| s < 0), "{mv}"),
             Some("o-wins") => assert!(score.is_none_or(|s| s > 0), "{mv}"),
-            Some("draw") => assert_eq!((score, &mv["proven"]), (Some(0), &Json::Bool(true))),
+            Some("draw") => assert_eq!((score, &mv["score_exact"]), (Some(0), &Json::Bool(true))),
             _ => {}
         }
     }
@@ -164,7 +195,7 @@ fn with_every_score_proven_the_best_move_is_the_first_best_in_reading_order() {
     let mut ai = Ai::new();
     let mut analysis = ai.analyze(&four, Limits::ToTheEnd);
     analysis.settle(ai.settle_all(&four).expect("a bigger board"));
-    assert!(analysis.proven());
+    assert!(analysis.exact());
     let first = analysis.moves[0].mv;
     let kept = analysis
         .settled
@@ -227,10 +258,11 @@ fn a_proven_draw_is_a_proven_zero_in_the_grid_the_list_and_the_json() {
         "",
     );
     let answer: Json = serde_json::from_slice(&out.stdout).expect("one JSON line");
-    assert_eq!(answer["proven"], true, "every draw is a proven 0");
+    assert_eq!(answer["value_exact"], true, "every draw is an exact 0");
+    assert_eq!(answer["result"], "draw");
     for mv in answer["moves"].as_array().expect("moves") {
         assert_eq!(
-            (&mv["score"], &mv["proven"]),
+            (&mv["score"], &mv["score_exact"]),
             (&Json::from(0), &Json::Bool(true))
         );
         assert_eq!(mv["result"], "draw");

@@ -30,7 +30,7 @@ fn geeksforgeeks_example_scores_and_best_move() {
     let plain: Vec<i32> = analysis
         .moves
         .iter()
-        .map(|m| Scoring::Plain.of(m.score, m.proven, 10))
+        .map(|m| Scoring::Plain.of(m.score, m.exact, 10))
         .collect();
     assert_eq!(plain, [-10, 0, 10], "the article's own numbers");
     assert_eq!(verdict(&analysis), "X wins in 1");

@@ -95,12 +95,17 @@ impl Decision {
         let Some(analysis) = &self.analysis else {
             return false;
         };
-        analysis.proven_move() == Some(self.mv)
-            || analysis.proven_after(self.mv).is_some()
-            || analysis
-                .moves
-                .iter()
-                .any(|scored| scored.mv == self.mv && scored.proven)
+        analysis
+            .moves
+            .iter()
+            .find(|scored| scored.mv == self.mv)
+            .is_some_and(|&scored| {
+                analysis.outlook_of(scored).is_known()
+                    || analysis
+                        .settled
+                        .as_ref()
+                        .is_some_and(|settled| settled.keep == Some(solve::Keep::Hold(self.mv)))
+            })
     }
 }
 
@@ -165,9 +170,12 @@ impl Ai {
     }
 
     /// What the prover settles about `board` and the value after each of
-    /// its moves, however long that takes, with this AI's prover: what
-    /// `analyze --solve` shows. `None` on 3×3, where the table knows every score.
+    /// its moves ([`solve::settle_all`]), within this AI's bounds: what
+    /// `analyze --solve` shows. `None` on 3×3, where the table knows every
+    /// score. It starts from a fresh prover, so that what each move's share
+    /// proves does not depend on how long earlier questions had to think.
     pub fn settle_all(&mut self, board: &Board) -> Option<solve::Settled> {
+        self.solver = None;
         let book = solve::book_ready(board.geometry());
         (!board.is_classic()).then(|| solve::settle_all(self.solver(board.geometry()), book, board))
     }
@@ -323,10 +331,10 @@ impl Ai {
                     solve::book(board.geometry());
                 }
                 let analysis = self.analyze(board, limits);
+                // Every view's best moves; exact ties at random.
+                let best = analysis.best_moves(Scoring::Depth);
                 Decision {
-                    mv: analysis
-                        .proven_move()
-                        .unwrap_or_else(|| pick_among_best(&analysis, rng)),
+                    mv: best[rng.usize(..best.len())].mv,
                     analysis: Some(analysis),
                 }
             }
@@ -368,7 +376,7 @@ fn two_ply_analysis(board: &Board) -> Analysis {
             Some(ScoredMove {
                 mv,
                 score,
-                proven: after.winner().is_some() || score != 0,
+                exact: after.winner().is_some() || score != 0,
             })
         })
         .collect();
@@ -387,10 +395,11 @@ fn two_ply_analysis(board: &Board) -> Analysis {
 /// The highest score among the moves (the AI's levels choose by the
 /// scores, the prover's moves aside).
 fn top_score(analysis: &Analysis) -> Option<i32> {
-    analysis.best().map(|best| best.score)
+    analysis.moves.iter().map(|m| m.score).max()
 }
 
-/// A uniformly random move among those with the top score.
+/// A uniformly random move among those with the top score (as the levels
+/// below perfect see them: by the scores alone).
 fn pick_among_best(analysis: &Analysis, rng: &mut fastrand::Rng) -> Square {
     pick_scoring(analysis, top_score(analysis).unwrap_or(0), rng)
 }

@@ -7,7 +7,7 @@ use super::board::{Board, Status};
 use super::geometry::Geometry;
 use super::outcome::Outcome;
 use super::player::Player;
-use super::score::{ScoredMove, Scoring, first_best};
+use super::score::{ScoredMove, Scoring};
 use super::search::{Searcher, UNLIMITED};
 use super::solve::{Keep, Settled};
 use super::solved;
@@ -214,42 +214,113 @@ impl Analysis {
         }
     }
 
-    /// The article's choice: the first move in reading order with the highest score.
+    /// The best move with depth-counted scores ([`Analysis::best_by`] with
+    /// [`Scoring::Depth`]): on 3×3, and wherever every score is exact, the
+    /// article's choice, the first move in reading order with the highest
+    /// score.
     pub fn best(&self) -> Option<ScoredMove> {
-        first_best(self.moves.iter().copied(), |m| m.score)
+        self.best_by(Scoring::Depth)
+    }
+
+    /// The set of best moves, in reading order, from everything known about
+    /// the position, with scores counted by `scoring`: the quickest proven
+    /// win first (its highest score), then a win the prover proved whose
+    /// length the search did not find, then a proven draw (or a move the
+    /// prover proved does not lose), then the estimates by their scores,
+    /// then a loss the prover proved whose length is not known, then the
+    /// longest proven loss. With plain or CS50 scores every win ties, and
+    /// so does every loss, as those scores count them.
+    ///
+    /// Every view that names one move names the first of the set
+    /// ([`Analysis::best_by`]); the perfect AI chooses among them at random.
+    ///
+    /// ```
+    /// use tictactoe_engine::{Board, Limits, Scoring, analyze};
+    ///
+    /// // X wins on the move at c3 (+10) or later by b3 (+8? no: b3 draws).
+    /// let board: Board = "xox/oox/...".parse().unwrap();
+    /// let best: Vec<String> = analyze(&board, Limits::ToTheEnd)
+    ///     .best_moves(Scoring::Depth)
+    ///     .iter()
+    ///     .map(|m| m.mv.to_string())
+    ///     .collect();
+    /// assert_eq!(best, ["c3"]);
+    /// ```
+    pub fn best_moves(&self, scoring: Scoring) -> Vec<ScoredMove> {
+        let merits: Vec<(u8, i32)> = self
+            .moves
+            .iter()
+            .map(|&scored| self.merit(scored, scoring))
+            .collect();
+        let Some(top) = merits.iter().max().copied() else {
+            return Vec::new();
+        };
+        self.moves
+            .iter()
+            .zip(&merits)
+            .filter(|(_, merit)| **merit == top)
+            .map(|(scored, _)| *scored)
+            .collect()
     }
 
     /// The best move, the one every view names, with the scores counted by
-    /// `scoring`: `findBestMove`'s choice, the first move in reading order
-    /// with the best score as [`Scoring::shown`] shows it (the lowest for a
-    /// side that minimizes). Where some score is only an estimate and the
-    /// prover has proven the position ([`Analysis::settled`]), a move the
-    /// proof keeps instead: its winning move, or its holding move unless
-    /// the search proved a win. With plain or CS50 scores a slower win ties
-    /// with a quicker one, so the choice may differ from
-    /// [`Analysis::best`]'s. The move keeps its score in the convention.
+    /// `scoring`: the first in reading order of [`Analysis::best_moves`]
+    /// (the articles' rule, as `findBestMove` keeps the first of the best).
+    /// The move keeps its score in the convention.
     pub fn best_by(&self, scoring: Scoring) -> Option<ScoredMove> {
-        // Proven scores are exact: the first best of them is as good as
-        // any move a proof keeps, and it is the one the articles name.
-        let settled = self.settled.as_ref().filter(|_| !self.proven());
-        let kept = match settled.and_then(|settled| settled.keep) {
-            Some(Keep::Win(mv)) => Some(mv),
-            Some(Keep::Hold(mv)) if !self.best().is_some_and(|best| self.wins(best)) => Some(mv),
-            _ => None,
-        };
-        if let Some(kept) = kept.and_then(|mv| self.moves.iter().find(|m| m.mv == mv)) {
-            return Some(*kept);
-        }
+        self.best_moves(scoring).first().copied()
+    }
+
+    /// How good a move is for its mover, by everything known: a tier
+    /// (proven win, proven win of unknown length, proven draw or hold,
+    /// estimate, proven loss of unknown length, proven loss), then the
+    /// score within it as `scoring` counts it for the mover. Higher is better.
+    fn merit(&self, scored: ScoredMove, scoring: Scoring) -> (u8, i32) {
         let win = self.board.geometry().win_score();
-        let mover = self.board.to_move();
-        let shown = |m: &ScoredMove| scoring.shown(m.score, m.proven, win, mover);
-        self.moves.iter().copied().reduce(|best, next| {
-            if scoring.prefers(mover, shown(&next), shown(&best)) {
-                next
-            } else {
-                best
-            }
-        })
+        let counted = |score: i32, exact: bool| scoring.of(score, exact, win);
+        // Plain and CS50 scores do not count the length of a win or loss.
+        let by_length = scoring == Scoring::Depth;
+        match self.outlook_of(scored) {
+            Outlook::Win { .. } => (6, counted(scored.score, true)),
+            Outlook::ProvenWin if by_length => (5, 0),
+            Outlook::ProvenWin => (6, counted(win, true)),
+            Outlook::Draw => (4, 0),
+            Outlook::Estimate if self.holds_with(scored.mv) => (4, 0),
+            Outlook::Estimate => (3, counted(scored.score, false)),
+            Outlook::ProvenLoss if by_length => (2, 0),
+            Outlook::ProvenLoss => (1, counted(-win, true)),
+            Outlook::Loss { .. } => (1, counted(scored.score, true)),
+        }
+    }
+
+    /// True when the prover proved that `mv` does not lose (the move its
+    /// proof keeps for a hold), though not what it leads to.
+    fn holds_with(&self, mv: Square) -> bool {
+        self.settled
+            .as_ref()
+            .is_some_and(|settled| settled.keep == Some(Keep::Hold(mv)))
+    }
+
+    /// The result of the position with best play, where it is proven: by
+    /// the prover, by a proven win among its moves, or by every move's
+    /// result being known.
+    pub fn result(&self) -> Option<Outcome> {
+        if let Some(value) = self.settled.as_ref().and_then(|settled| settled.value) {
+            return Some(value);
+        }
+        let mover = self.to_move()?;
+        let best = self.outlook_of(self.best()?).outcome(mover)?;
+        let every = self
+            .moves
+            .iter()
+            .all(|&scored| self.outlook_of(scored).is_known());
+        (best == Outcome::Win(mover) || every).then_some(best)
+    }
+
+    /// True when the best move's depth-counted score is exact (not an
+    /// estimate, and not a result whose length is unknown).
+    pub fn value_exact(&self) -> bool {
+        self.best().is_some_and(|best| best.exact)
     }
 
     /// The best move's score: the value of the position for the side to move.
@@ -257,9 +328,9 @@ impl Analysis {
         self.best_by(Scoring::Depth).map(|best| best.score)
     }
 
-    /// True when every score is proven.
-    pub fn proven(&self) -> bool {
-        self.moves.iter().all(|mv| mv.proven)
+    /// True when every score is exact ([`ScoredMove::exact`]).
+    pub fn exact(&self) -> bool {
+        self.moves.iter().all(|mv| mv.exact)
     }
 
     /// What the best move means for the side to move.
@@ -272,12 +343,23 @@ impl Analysis {
     /// prover proved about the position after it where the search only
     /// estimated its score ([`Outlook::ProvenWin`], [`Outlook::ProvenLoss`]).
     pub fn outlook_of(&self, scored: ScoredMove) -> Outlook {
-        let outlook = Outlook::of(scored.score, scored.proven, self.board.geometry());
+        let outlook = Outlook::of(scored.score, scored.exact, self.board.geometry());
         if outlook.is_known() {
             return outlook;
         }
         let mover = self.board.to_move();
-        match self.proven_after(scored.mv) {
+        let after = self.proven_after(scored.mv).or_else(|| {
+            // What the position's own proof says of this move: a lost
+            // position loses after every move; the move a proof keeps
+            // keeps its value.
+            let settled = self.settled.as_ref()?;
+            match (settled.value?, settled.keep) {
+                (Outcome::Win(winner), _) if winner != mover => Some(Outcome::Win(winner)),
+                (value, Some(keep)) if keep.mv() == scored.mv => Some(value),
+                _ => None,
+            }
+        });
+        match after {
             Some(Outcome::Win(winner)) if winner == mover => Outlook::ProvenWin,
             Some(Outcome::Win(_)) => Outlook::ProvenLoss,
             Some(Outcome::Draw) => Outlook::Draw,
@@ -302,37 +384,19 @@ impl Analysis {
     /// ([`Analysis::outlook_of`] says the result).
     pub fn settle(&mut self, settled: Settled) {
         for scored in &mut self.moves {
-            let drawn = settled
-                .moves
-                .iter()
-                .any(|&(mv, value)| mv == scored.mv && value == Outcome::Draw);
-            if drawn && !scored.proven {
+            let kept_draw = settled.value == Some(Outcome::Draw)
+                && settled.keep.is_some_and(|keep| keep.mv() == scored.mv);
+            let drawn = kept_draw
+                || settled
+                    .moves
+                    .iter()
+                    .any(|&(mv, value)| mv == scored.mv && value == Outcome::Draw);
+            if drawn && !scored.exact {
                 scored.score = 0;
-                scored.proven = true;
+                scored.exact = true;
             }
         }
         self.settled = Some(settled);
-    }
-
-    /// The move a proof stands behind where the search's best is not a
-    /// proven win: the prover's win, else its hold ([`Analysis::settled`]).
-    /// `None` when the search proved a win (the quickest is its best) or
-    /// the prover settled no move.
-    pub fn proven_move(&self) -> Option<Square> {
-        let best = self.best()?;
-        if self.wins(best) {
-            return None;
-        }
-        self.settled.as_ref()?.keep.map(Keep::mv)
-    }
-
-    /// True when the search proved that `scored` wins (a number, not only
-    /// the prover's word).
-    fn wins(&self, scored: ScoredMove) -> bool {
-        matches!(
-            Outlook::of(scored.score, scored.proven, self.board.geometry()),
-            Outlook::Win { .. }
-        )
     }
 }
 
@@ -461,7 +525,7 @@ fn deepen(
     let mut moves = score_all(searcher, board, legal, 1, None);
     let mut depth = 1;
     searcher.set_deadline(Some(deadline));
-    while !moves.iter().all(|mv| mv.proven) && depth < empty {
+    while !moves.iter().all(|mv| mv.exact) && depth < empty {
         let deeper = score_all(searcher, board, legal, depth + 1, Some(&moves));
         if searcher.out_of_time() {
             break;
@@ -470,7 +534,7 @@ fn deepen(
         depth += 1;
     }
     searcher.set_deadline(None);
-    let proven = moves.iter().all(|mv| mv.proven);
+    let proven = moves.iter().all(|mv| mv.exact);
     (moves, (!proven).then_some(depth))
 }
 
@@ -491,7 +555,7 @@ fn score_all(
         let twin = (twin_of != mv)
             .then(|| scored.iter().find(|earlier| earlier.mv == twin_of).copied())
             .flatten();
-        let known = previous.map(|p| p[i]).filter(|p| p.proven);
+        let known = previous.map(|p| p[i]).filter(|p| p.exact);
         let result = match (twin, known) {
             (Some(twin), _) => ScoredMove { mv, ..twin },
             (None, Some(known)) => known,
@@ -503,7 +567,11 @@ fn score_all(
                 // A win or loss found within a depth limit is a forced line.
                 let geometry = board.geometry();
                 let proven = proven || geometry.is_forced(score);
-                ScoredMove { mv, score, proven }
+                ScoredMove {
+                    mv,
+                    score,
+                    exact: proven,
+                }
             }
         };
         scored.push(result);

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use super::error::GeometryError;
 use super::score;
-use super::square::{Square, SquareError};
+use super::square::{Square, SquareError, read_row_col};
 
 pub use super::sizes::{MAX_SIZE, MIN_SIZE};
 
@@ -445,6 +445,18 @@ impl Geometry {
             && self.is_classic()
         {
             return Ok(Square::from_index(usize::from(digit - b'1'), self.size));
+        }
+        if let Some((row, col)) = read_row_col(text) {
+            let size = i64::from(self.size);
+            return if (0..size).contains(&row) && (0..size).contains(&col) {
+                Ok(Square::new(row as u8, col as u8))
+            } else {
+                Err(SquareError::OffGrid {
+                    row,
+                    col,
+                    size: self.size,
+                })
+            };
         }
         let square: Square = text.parse()?;
         if square.row >= self.size || square.col >= self.size {

@@ -83,7 +83,7 @@ pub use player::Player;
 pub use role::Role;
 pub use score::{ScoredMove, Scoring, first_best};
 pub use solved::reachable_positions;
-pub use square::{Square, SquareError};
+pub use square::{Square, SquareError, read_row_col};
 
 use std::time::Duration;
 

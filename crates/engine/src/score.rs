@@ -197,8 +197,12 @@ pub struct ScoredMove {
     /// at depth `d`, `-(W - d)` for a loss, 0 for a draw, or an estimate
     /// when not proven.
     pub score: i32,
-    /// Proven (by the table or by searching to the end), rather than estimated at a depth limit.
-    pub proven: bool,
+    /// The score is exact: it counts the depth of a win or loss with best
+    /// play, or is a draw's 0 (read from the table or searched to the
+    /// end), rather than an estimate at a depth limit. (What is proven of a
+    /// move is its result, [`Outlook`](crate::Outlook); this says whether
+    /// its number is known too.)
+    pub exact: bool,
 }
 
 /// GeeksforGeeks' rule for choosing among scored moves, as `findBestMove`

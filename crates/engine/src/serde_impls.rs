@@ -10,6 +10,7 @@
 //! | [`Outcome`] | `"x-wins"`, `"o-wins"` or `"draw"` |
 //! | [`Standing`] | `"win"`, `"loss"` or `"draw"` |
 //! | [`Goal`] | `"win"` or `"hold"` |
+//! | [`Unproven`] | `"share"`, `"time"` or `"interrupted"` |
 //! | [`Bound`] | `"exact"`, `"upper"` or `"lower"` |
 //! | [`Status`] | `"x-wins"`, `"o-wins"`, `"draw"` or `"in-progress"` (written only: whose move it is lies in the board) |
 
@@ -25,7 +26,7 @@ use crate::board::{Board, Status};
 use crate::outcome::{Outcome, Standing};
 use crate::player::Player;
 use crate::score::Scoring;
-use crate::solve::{Goal, Technique};
+use crate::solve::{Goal, Technique, Unproven};
 use crate::square::Square;
 use crate::teach::reference::Bound;
 
@@ -65,7 +66,24 @@ macro_rules! by_text {
     )+};
 }
 
-by_text!(Square, Board, Level, Scoring, Technique, Outcome, Standing);
+by_text!(Board, Level, Scoring, Technique, Outcome, Standing);
+
+// A square as its name, without formatting it first: every answer names
+// one per move.
+impl Serialize for Square {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.name_in(&mut [0; 4]) {
+            Some(name) => serializer.serialize_str(name),
+            None => serializer.collect_str(self),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
+        deserializer.deserialize_str(Parsed(PhantomData))
+    }
+}
 
 /// Serialize by a name, Deserialize by finding it among `$all`.
 macro_rules! by_name {
@@ -119,6 +137,13 @@ by_name!(
 );
 
 by_name!(Goal, "a goal", |goal| goal.name(), [Goal::Win, Goal::Hold]);
+
+by_name!(
+    Unproven,
+    "a reason a move is unproven",
+    |why| why.name(),
+    [Unproven::Share, Unproven::Time, Unproven::Interrupted]
+);
 
 by_name!(
     Bound,

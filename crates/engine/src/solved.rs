@@ -196,7 +196,7 @@ pub(crate) fn scored_moves(board: &Board) -> Option<Vec<ScoredMove>> {
             Some(ScoredMove {
                 mv,
                 score,
-                proven: true,
+                exact: true,
             })
         })
         .collect()

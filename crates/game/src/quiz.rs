@@ -127,7 +127,7 @@ impl Question {
                 format!("what is the position worth to {maximizer}?"),
             ),
             Ask::Best => (
-                format!("Which move scores best for {to_move}? A square named by column and row (a1 is top left), or its digit 1-9 in reading order."),
+                format!("Which move scores best for {to_move}? A square named by column and row (a1 is top left), its digit 1-9 in reading order, or ROW COL from 0 (1 1)."),
                 format!("which move scores best for {to_move}?"),
             ),
             Ask::Calls => (
@@ -182,6 +182,18 @@ impl Question {
                 Ok(given == expected)
             }
             _ => unreachable!("each kind of question has its kind of answer"),
+        }
+    }
+
+    /// What a right answer `text` is told: the move given where the
+    /// question asks for the best move (`b3`, one of several that tie:
+    /// the explanation names them all), else the answer
+    /// ([`Question::key`]).
+    pub fn right_words(&self, text: &str) -> String {
+        let answer = self.answer();
+        match (&answer, self.board.geometry().parse_square(text)) {
+            (Answer::Best(_), Ok(given)) => given.to_string(),
+            _ => Question::key_of(&answer),
         }
     }
 
@@ -285,7 +297,7 @@ impl Question {
         let win = self.board.geometry().win_score();
         let best = analysis.moves.iter().find(|scored| {
             let mover = self.board.to_move();
-            self.scoring.shown(scored.score, scored.proven, win, mover) == top
+            self.scoring.shown(scored.score, scored.exact, win, mover) == top
         });
         best.map_or_else(
             || signed(top),
@@ -560,7 +572,7 @@ pub fn ask_all(
                     answered += 1;
                     if correct {
                         right += 1;
-                        writeln!(out, "Right: {}.", question.key())?;
+                        writeln!(out, "Right: {}.", question.right_words(&line.text))?;
                     } else {
                         writeln!(out, "Not quite: the answer is {}.", question.key())?;
                     }

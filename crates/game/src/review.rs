@@ -125,7 +125,7 @@ fn review_move(
     let played: ScoredMove = *analysis.moves.iter().find(|scored| scored.mv == mv)?;
     let best = analysis.best_by(Scoring::Depth)?;
     let (outlook, best_outlook) = (analysis.outlook_of(played), analysis.outlook_of(best));
-    let proven = played.proven && best.proven;
+    let proven = played.exact && best.exact;
     let mark = if proven {
         mark(outlook, played.score, best_outlook, best.score)
     } else {
@@ -168,7 +168,7 @@ fn review_move(
 pub fn legend(win: i32) -> [String; 2] {
     [
         format!(
-            "Each move: (its value before, its value after) for the side that plays it; {}.",
+            "Each move: (best: the value before it, its best move's score; played: the score of the move played) for the side that plays it; {}.",
             scoring_legend(Scoring::Depth, win)
         ),
         "?? changed the result with best play for the worse; ? kept it, but delayed a win or hastened a loss."
@@ -211,18 +211,22 @@ pub fn heading(game: usize, record: &Record) -> String {
     text
 }
 
-/// One move in words, as an annotated game reads: `1. b2 (0, 0): draw.`,
-/// or for a marked move what it threw away, what was best and what follows:
-/// `2... b1?? (0, -9) turns a draw into a loss: a1, b3 or c1 draw; after
-/// b1, X wins in 2: a1 X, c3 O, c1 X.`
+/// One move in words, as an annotated game reads: `1. b2 (best 0, played
+/// 0): draw.`, or for a marked move what it threw away, what was best and
+/// what follows: `2... b1?? (best 0, played -9) turns a draw into a loss:
+/// a1, b3 or c1 draw; after b1, X wins in 2: a1 X, c3 O, c1 X.`
 pub fn sentence(review: &MoveReview) -> String {
     let mover = review.mover();
     let mark = review.mark.map_or("", Mark::symbol);
     let values = if review.proven {
-        format!("({}, {})", signed(review.before), signed(review.after))
+        format!(
+            "(best {}, played {})",
+            signed(review.before),
+            signed(review.after)
+        )
     } else {
         format!(
-            "({}, {}, estimates)",
+            "(best {}, played {}, estimates)",
             signed(review.before),
             signed(review.after)
         )
@@ -333,14 +337,14 @@ mod tests {
         // After X takes the centre, O's edge loses: only corners draw.
         let reviews = reviewed("1. b2 b1");
         assert_eq!(reviews[0].mark, None);
-        assert_eq!(sentence(&reviews[0]), "1. b2 (0, 0): draw.");
+        assert_eq!(sentence(&reviews[0]), "1. b2 (best 0, played 0): draw.");
         let edge = &reviews[1];
         assert_eq!(edge.mark, Some(Mark::Blunder));
         assert_eq!(edge.before, 0);
         assert!(edge.after < 0);
         let text = sentence(edge);
         assert!(
-            text.starts_with("1... b1?? (0, -5) turns a draw into a loss: a1, c1, a3 or c3 draw; after b1, X wins in 3: "),
+            text.starts_with("1... b1?? (best 0, played -5) turns a draw into a loss: a1, c1, a3 or c3 draw; after b1, X wins in 3: "),
             "{text}"
         );
     }
@@ -361,7 +365,7 @@ mod tests {
         let text = sentence(slow);
         assert!(
             text.starts_with(
-                "3. c1? (+10, +8) delays the win: c3 wins in 1; after c1, X wins in 2: "
+                "3. c1? (best +10, played +8) delays the win: c3 wins in 1; after c1, X wins in 2: "
             ),
             "{text}"
         );
@@ -374,7 +378,7 @@ mod tests {
         );
         assert_eq!(
             sentence(quick),
-            "2... c3? (-7, -9) hastens the loss: a3 loses in 2; after c3, X wins in 1: a3 X."
+            "2... c3? (best -7, played -9) hastens the loss: a3 loses in 2; after c3, X wins in 1: a3 X."
         );
         assert_eq!(
             summary(&reviews),

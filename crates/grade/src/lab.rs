@@ -232,13 +232,53 @@ pub fn text(ladder: &Ladder) -> String {
     }
     out.push('\n');
     let win = board.geometry().win_score();
-    match (ladder.value(), ladder.agrees()) {
-        (Some(value), true) => out.push_str(&format!(
-            "Every row finds the value {} ({}).\n",
+    // What each row did: found the value, gave up, or could not apply.
+    let names = |keep: &dyn Fn(&Row) -> bool| -> Vec<String> {
+        ladder
+            .rows
+            .iter()
+            .filter(|row| keep(row))
+            .map(|row| technique(row.rung).trim_start_matches("+ ").to_string())
+            .collect()
+    };
+    let found = names(&|row| row.found.is_ok());
+    let gave_up: Vec<String> = ladder
+        .rows
+        .iter()
+        .filter_map(|row| match row.found {
+            Err(Refused::OverBudget { budget }) => Some(format!(
+                "{} gave up at {} positions",
+                technique(row.rung).trim_start_matches("+ "),
+                thousands(budget)
+            )),
+            _ => None,
+        })
+        .collect();
+    let finding = |value: i32| {
+        format!(
+            "the value {} ({})",
             signed(value),
             scoring_legend(ladder.scoring, win)
+        )
+    };
+    match (ladder.value(), ladder.agrees()) {
+        (Some(value), true) if gave_up.is_empty() => {
+            out.push_str(&format!("Every row finds {}.\n", finding(value)));
+        }
+        (Some(value), true) => {
+            out.push_str(&format!(
+                "{} of {} rows finished, and found {}: {}.\n",
+                found.len(),
+                ladder.rows.len(),
+                finding(value),
+                found.join(", ")
+            ));
+            out.push_str(&format!("The others did not: {}.\n", gave_up.join("; ")));
+        }
+        (None, _) => out.push_str(&format!(
+            "No row finished within its positions: {}.\n",
+            gave_up.join("; ")
         )),
-        (None, _) => out.push_str("No row finished within its positions.\n"),
         (Some(_), false) => {
             let values: Vec<String> = ladder
                 .rows

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use tictactoe_engine::{Board, Square};
+use tictactoe_engine::{Board, Square, read_row_col};
 
 use tictactoe_game::text::count;
 
@@ -190,16 +190,17 @@ fn take_calls(words: &mut Vec<&str>) -> Result<Option<u64>, Unreadable> {
 
 /// A move: `ROW COL` (with GeeksforGeeks' `ROW:` and `COL:` allowed) or a square.
 fn read_move(words: &[&str], board: &Board) -> Result<(Said, Form), Unreadable> {
+    // The engine's one reader of `ROW COL`, which the game's quiz uses too.
+    if let Some((row, col)) = read_row_col(&words.join(" ")) {
+        return Ok((Said::Move { row, col }, Form::RowCol));
+    }
     let words: Vec<&str> = words
         .iter()
         .copied()
         .filter(|word| !word.eq_ignore_ascii_case("row") && !word.eq_ignore_ascii_case("col"))
         .collect();
     match words.as_slice() {
-        [row, col] => match (row.parse::<i64>(), col.parse::<i64>()) {
-            (Ok(row), Ok(col)) => Ok((Said::Move { row, col }, Form::RowCol)),
-            _ => Err(not_a_move()),
-        },
+        [_, _] => Err(not_a_move()),
         [square] => match on_board(square, board) {
             Some(square) => Ok((
                 Said::Move {

@@ -54,7 +54,7 @@ pub fn explain_items(app: &App) -> Vec<(u8, Said)> {
     // One item, so a short screen drops the legend whole, never half a sentence.
     let win = board.geometry().win_score();
     items.push((5, Said::Faint(format!("{}.", scoring_legend(scoring, win)))));
-    if analysis.is_some_and(|a| !a.proven()) {
+    if analysis.is_some_and(|a| !a.exact()) {
         items.push((3, Said::Faint("? estimated, not proven".into())));
     }
     // The line of the square under the cursor; on a taken square, the best move's.

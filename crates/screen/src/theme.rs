@@ -51,9 +51,10 @@ impl Theme {
         self.paint(style, Theme::side_color(player))
     }
 
-    /// Scores: green for a win, red for a loss; estimates dimmed.
-    pub(crate) fn score(&self, proven: bool, outlook: Outlook) -> Style {
-        let style = if proven {
+    /// Scores: green for a win, red for a loss; estimates (nothing
+    /// proven) dimmed.
+    pub(crate) fn score(&self, outlook: Outlook) -> Style {
+        let style = if outlook.is_known() {
             Style::new()
         } else {
             Style::new().add_modifier(Modifier::DIM)

@@ -318,7 +318,7 @@ struct Shown {
 /// (with `?` when only estimated), and on big squares the meaning in words;
 /// the best move ([`MoveRow::best`]) in bold, underlined.
 fn draw_score(row: &MoveRow, rect: Rect, shown: &Shown, theme: &Theme, buf: &mut Buffer) {
-    let mut style = theme.score(row.proven, row.outlook).patch(shown.base);
+    let mut style = theme.score(row.outlook).patch(shown.base);
     if row.best {
         style = style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
     }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::lines::{PerGeometry, cells};
 use super::strategy::{Goal, Strategy};
-use super::{Counts, Outcome, Proof, Solver};
+use super::{Counts, Outcome, Proof, Solver, Stop};
 use crate::board::{Board, Status};
 use crate::geometry::Geometry;
 use crate::player::Player;
@@ -187,8 +187,39 @@ pub struct Settled {
     /// A proven move: one that wins, or else one that does not lose.
     pub keep: Option<Keep>,
     /// The value after each move, for the moves proven (`analyze --solve`
-    /// proves them all; the AI only the one it plays).
+    /// tries them all; the AI only the one it plays).
     pub moves: Vec<(Square, Outcome)>,
+    /// The moves [`settle_all`] tried and left unproven, and why.
+    pub unproven: Vec<(Square, Unproven)>,
+}
+
+/// Why [`settle_all`] left a move's result unproven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unproven {
+    /// Its share of the prover's work ([`MOVE_SHARE`] positions) ran out.
+    Share,
+    /// The bounds' deadline came before its turn or during it.
+    Time,
+    /// The monitor interrupted the prover.
+    Interrupted,
+}
+
+/// The positions the prover may create for each move of a position after
+/// the position itself (and the move its proof keeps) is proven, in
+/// [`settle_all`]: about a second or two of one core. A result that takes
+/// more is left unproven ([`Unproven::Share`]). Counted in positions, not
+/// seconds, so the same moves are proven on any machine.
+pub const MOVE_SHARE: u64 = 400_000;
+
+impl Unproven {
+    /// As JSON names it: `share`, `time` or `interrupted`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unproven::Share => "share",
+            Unproven::Time => "time",
+            Unproven::Interrupted => "interrupted",
+        }
+    }
 }
 
 /// What `book` (if given) and `solver` settle about `board` by `deadline`: a win for
@@ -211,7 +242,7 @@ pub fn settle(
         return Settled {
             value: Some(Outcome::Win(to_move)),
             keep: Some(Keep::Win(mv)),
-            moves: Vec::new(),
+            ..Settled::default()
         };
     }
     let mut settled = Settled::default();
@@ -247,19 +278,107 @@ pub fn settle(
     settled
 }
 
-/// [`settle`] without a deadline, and the value after every legal move:
-/// what `analyze --solve` shows.
+/// [`settle`] within the solver's bounds, then the value after every
+/// legal move, what `analyze --solve` shows: first what the position's
+/// proof says of them (after a move that keeps its value, that value; in a
+/// lost position, a loss after every move), then each other move in
+/// reading order, a move that a symmetry of the position maps onto an
+/// earlier one taking its result, each with a share of the prover's work
+/// of at most [`MOVE_SHARE`] positions on the same table (what the proof
+/// of the position left there helps). A move whose result is not proven
+/// within its share, or by the deadline, is listed in
+/// [`Settled::unproven`] with the reason.
+///
+/// When the position itself is not proven within the bounds, nothing is
+/// tried of its moves and [`Solver::stopped`] says why; otherwise a move
+/// left unproven leaves no stop behind.
 pub fn settle_all(solver: &mut Solver, book: Option<&Book>, board: &Board) -> Settled {
     let mut settled = settle(solver, book, board, None);
-    settled.moves = board
-        .legal_moves()
-        .into_iter()
-        .filter_map(|mv| {
-            let after = board.play(mv).ok()?;
-            Some((mv, solver.value(&after, None)?))
-        })
-        .collect();
+    let Status::InProgress { to_move } = board.status() else {
+        return settled;
+    };
+    let Some(value) = settled.value else {
+        return settled;
+    };
+    let opponent = to_move.other();
+    let bounds = solver.bounds.clone();
+    let symmetries = board.symmetries();
+    let mut results: Vec<(Square, Result<Outcome, Unproven>)> = Vec::new();
+    let mut stopped = None;
+    for mv in board.legal_moves() {
+        let twin = symmetries.first_twin(mv);
+        let earlier = (twin != mv)
+            .then(|| results.iter().find(|(done, _)| *done == twin))
+            .flatten();
+        let result = if let Some(&(_, result)) = earlier {
+            result
+        } else if let Some(known) = known_after(&settled, value, mv, opponent) {
+            Ok(known)
+        } else if let Some(why) = stopped {
+            Err(why)
+        } else {
+            let Ok(after) = board.play(mv) else {
+                continue;
+            };
+            let result = prove_after(solver, &after, value, to_move);
+            // A share spent leaves the prover ready for the next move.
+            let why = match solver.stopped() {
+                None => None,
+                Some(Stop::Time) => Some(Unproven::Time),
+                Some(Stop::Interrupted) if solver.positions_left() == Some(0) => {
+                    Some(Unproven::Share)
+                }
+                Some(Stop::Interrupted) => Some(Unproven::Interrupted),
+            };
+            solver.set_bounds(bounds.clone());
+            if let Some(why @ (Unproven::Time | Unproven::Interrupted)) = why {
+                stopped = Some(why);
+            }
+            result.ok_or(why.unwrap_or(Unproven::Share))
+        };
+        results.push((mv, result));
+    }
+    solver.limit_positions(None);
+    for (mv, result) in results {
+        match result {
+            Ok(outcome) => settled.moves.push((mv, outcome)),
+            Err(why) => settled.unproven.push((mv, why)),
+        }
+    }
     settled
+}
+
+/// What the proof of a position of value `value` says of the position
+/// after `mv`, where it says something.
+fn known_after(settled: &Settled, value: Outcome, mv: Square, opponent: Player) -> Option<Outcome> {
+    match (value, settled.keep) {
+        (Outcome::Win(winner), _) if winner == opponent => Some(value),
+        (_, Some(keep)) if keep.mv() == mv => Some(value),
+        _ => None,
+    }
+}
+
+/// The value of `after`, a position after a move of `mover` from a
+/// position of value `value`, proven within [`MOVE_SHARE`] positions more:
+/// `None` when not. In a drawn position no move of the mover wins (its
+/// proof showed as much), so only the other side's chances are asked.
+fn prove_after(
+    solver: &mut Solver,
+    after: &Board,
+    value: Outcome,
+    mover: Player,
+) -> Option<Outcome> {
+    let opponent = mover.other();
+    let spent = solver.counts().positions;
+    solver.limit_positions(Some(spent + MOVE_SHARE));
+    if value != Outcome::Draw && solver.wins(after, mover, None)? {
+        return Some(Outcome::Win(mover));
+    }
+    Some(if solver.wins(after, opponent, None)? {
+        Outcome::Win(opponent)
+    } else {
+        Outcome::Draw
+    })
 }
 
 #[cfg(test)]

@@ -59,7 +59,8 @@ use crate::square::Square;
 pub use crate::outcome::Outcome;
 
 pub use book::{
-    BOOK_POSITIONS, Book, Keep, Settled, book, book_ready, book_within_reach, settle, settle_all,
+    BOOK_POSITIONS, Book, Keep, MOVE_SHARE, Settled, Unproven, book, book_ready, book_within_reach,
+    settle, settle_all,
 };
 pub use progress::{Monitor, Progress};
 pub use prover::Counts;
@@ -302,6 +303,13 @@ impl Solver {
     /// the machine's speed.
     pub(crate) fn limit_positions(&mut self, most: Option<u64>) {
         self.positions = most;
+    }
+
+    /// The positions the searches may still create under
+    /// [`Solver::limit_positions`], if it set a limit.
+    pub(crate) fn positions_left(&self) -> Option<u64> {
+        self.positions
+            .map(|most| most.saturating_sub(self.counts().positions))
     }
 
     /// Bounds every question from now on: its answer is `None` once the

@@ -50,7 +50,7 @@ pub(crate) fn line_after(
             proven: true,
         };
     }
-    if scored.proven {
+    if scored.exact {
         let (mut moves, whole) = searched_line(after, scored.score, searcher);
         if !whole {
             // Out of time: the rest as the table remembers it.
@@ -187,7 +187,7 @@ mod tests {
         let scored = ScoredMove {
             mv: Square::new(2, 0),
             score: -9,
-            proven: true,
+            exact: true,
         };
         let line = line_after(&board, scored, None, &mut searcher);
         assert_eq!(

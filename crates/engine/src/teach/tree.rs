@@ -54,8 +54,8 @@ pub struct Branch {
     pub role: Role,
     /// What the move means for the side that plays it ("win in 2").
     pub outlook: Outlook,
-    /// The value is proven, not estimated at a depth limit.
-    pub proven: bool,
+    /// The value is exact, not estimated at a depth limit.
+    pub exact: bool,
 }
 
 /// Every move from the node whose position `analysis` scored, `ply` moves
@@ -81,10 +81,10 @@ pub fn branches(analysis: &Analysis, ply: u32, maximizer: Player, scoring: Scori
             Some(Branch {
                 mv: scored.mv,
                 board,
-                value: scoring.of(value, scored.proven, win),
+                value: scoring.of(value, scored.exact, win),
                 role: Role::of(mover.other(), maximizer),
                 outlook: analysis.outlook_of(*scored),
-                proven: scored.proven,
+                exact: scored.exact,
             })
         })
         .collect()
@@ -141,8 +141,8 @@ pub struct Node {
     /// The articles' minimax value for the tree's maximizer, once known
     /// (a branch's as soon as it is added; the root's once it is filled).
     pub value: Option<i32>,
-    /// The value is proven, not an estimate.
-    pub proven: bool,
+    /// The value is exact, not an estimate.
+    pub exact: bool,
     /// The result with best play from here, as an outlook for a side: at
     /// the root for the side to move, elsewhere for the side that played
     /// the move. `None` once the game is over here, or until known.
@@ -207,7 +207,7 @@ impl Tree {
                 mv: None,
                 parent: None,
                 value: None,
-                proven: true,
+                exact: true,
                 outlook: None,
                 chosen: false,
                 below: None,
@@ -311,7 +311,7 @@ impl Tree {
         if at == 0 {
             let root = &mut self.nodes[0];
             root.value = Some(node_value(analysis, 0, self.maximizer, self.scoring));
-            root.proven = analysis.proven();
+            root.exact = analysis.exact();
             root.outlook = analysis
                 .outlook()
                 .filter(|_| !analysis.status().is_over())
@@ -344,7 +344,7 @@ impl Tree {
                 mv: Some(branch.mv),
                 parent: Some(at),
                 value: Some(branch.value),
-                proven: branch.proven,
+                exact: branch.exact,
                 outlook: (!branch.board.status().is_over()).then_some((branch.outlook, mover)),
                 chosen: chosen == Some(branch.mv),
                 below: below_it,

@@ -18,7 +18,7 @@ pub struct ReviewedMove {
     pub mark: Option<&'static str>,
     pub best: Square,
     pub tied: Vec<Square>,
-    pub proven: bool,
+    pub scores_exact: bool,
 }
 
 /// The line after each game of `review --json`.

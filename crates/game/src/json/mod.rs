@@ -14,7 +14,8 @@
 //! - a tally is an object keyed by what it counts ([`Tally`],
 //!   [`StandingTally`]): `{"x-wins": 3, "o-wins": 0, "draw": 7}`;
 //! - a player is `"x"` or `"o"` ([`Player`]), a board its notation;
-//! - a score that rests on the whole game tree is `"proven": true`;
+//! - a score that rests on the whole game tree is exact (`"score_exact": true`),
+//!   and a result given (`"x-wins"`, …) is proven, `null` while not;
 //! - field names are snake_case.
 //!
 //! Each command fills in its record (the plain structs below, whose fields

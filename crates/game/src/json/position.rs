@@ -1,7 +1,7 @@
 //! What is said about one position: `analyze`, `trace` and `quiz`.
 
 use serde::Serialize;
-use tictactoe_engine::solve::Goal;
+use tictactoe_engine::solve::{Goal, Unproven};
 use tictactoe_engine::teach::reference::Bound;
 use tictactoe_engine::{Board, Outcome, Player, Scoring, Square, Status};
 
@@ -17,11 +17,12 @@ pub struct Analysis {
     pub to_move: Option<Player>,
     pub status: Status,
     pub value: Option<i32>,
+    pub value_exact: bool,
+    pub result: Option<Outcome>,
     pub best: Option<Square>,
     pub moves: Vec<AnalyzedMove>,
     pub nodes: u64,
     pub method: &'static str,
-    pub proven: bool,
     pub verdict: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub proof: Option<Proof>,
@@ -33,8 +34,9 @@ pub struct AnalyzedMove {
     #[serde(flatten)]
     pub at: Located,
     pub score: Option<i32>,
-    pub proven: bool,
+    pub score_exact: bool,
     pub result: Option<Outcome>,
+    pub unproven: Option<Unproven>,
     pub line: Vec<Square>,
     pub line_proven: bool,
 }

@@ -15,7 +15,8 @@ pub mod teach;
 pub mod versus;
 
 pub use score::{
-    MoveRow, move_rows, row_reason, score_reason, scoring_legend, tree_legend, tree_legend_short,
+    MoveRow, PROVEN_LEGEND, move_rows, row_reason, score_reason, scoring_legend, tree_legend,
+    tree_legend_short, unproven_words,
 };
 
 use crate::text::signed;
@@ -87,18 +88,18 @@ pub fn verdict(analysis: &Analysis) -> String {
     match analysis.status() {
         Status::Won(_) => ended(analysis.status()).unwrap_or_default(),
         Status::Draw => "draw: the board is full".to_string(),
-        Status::InProgress { to_move } => match analysis.outlook() {
-            Some(Outlook::Draw) => "draw with best play".to_string(),
-            Some(outlook @ (Outlook::Win { .. } | Outlook::Loss { .. })) => {
+        // The position's result where it is proven, in the best move's
+        // words where its score is exact.
+        Status::InProgress { to_move } => match (analysis.result(), analysis.outlook()) {
+            (Some(Outcome::Draw), _) => "draw with best play".to_string(),
+            (Some(_), Some(outlook @ (Outlook::Win { .. } | Outlook::Loss { .. }))) => {
                 result_for(outlook, to_move)
             }
-            _ => match analysis.settled.as_ref().and_then(|settled| settled.value) {
-                Some(value) => proven_value(value),
-                None => format!(
-                    "not proven: estimated {:+} for {to_move}",
-                    analysis.value().unwrap_or(0)
-                ),
-            },
+            (Some(value), _) => proven_value(value),
+            (None, _) => format!(
+                "not proven: estimated {:+} for {to_move}",
+                analysis.value().unwrap_or(0)
+            ),
         },
     }
 }
@@ -148,7 +149,7 @@ pub fn proven_value(value: Outcome) -> String {
 pub fn proof_words(analysis: &Analysis) -> Option<String> {
     let settled = analysis.settled.as_ref()?;
     let to_move = analysis.board.to_move();
-    if analysis.proven() {
+    if analysis.exact() {
         let value = Settled {
             keep: None,
             ..settled.clone()
@@ -253,7 +254,7 @@ mod tests {
         let settled = |value, keep| Settled {
             value,
             keep,
-            moves: Vec::new(),
+            ..Settled::default()
         };
         assert_eq!(
             settled_words(

@@ -2,7 +2,8 @@
 //! words), what one move's score means, and every move of a position as
 //! each view lists it, the prover's results folded in, the best move marked.
 
-use crate::text::signed;
+use crate::text::{signed, thousands};
+use tictactoe_engine::solve::{MOVE_SHARE, Unproven};
 use tictactoe_engine::{Analysis, Outcome, Outlook, Player, Scoring, Square};
 
 /// How scores are counted, in one line for a legend, in the articles'
@@ -88,12 +89,16 @@ pub struct MoveRow {
     /// the prover proved the result but the search did not find how many
     /// moves it takes, so GeeksforGeeks' depth score is not known.
     pub score: Option<i32>,
-    /// The score is proven, not estimated.
-    pub proven: bool,
+    /// The score is exact ([`ScoredMove::exact`](tictactoe_engine::ScoredMove)),
+    /// not an estimate. (The result, where proven, is the outlook's.)
+    pub score_exact: bool,
     /// What the move means for its mover, the prover's results included.
     pub outlook: Outlook,
     /// The best move ([`Analysis::best_by`]): one per position.
     pub best: bool,
+    /// Why the prover, asked for every move's result (`analyze --solve`),
+    /// left this one unproven.
+    pub unproven: Option<Unproven>,
 }
 
 impl MoveRow {
@@ -101,19 +106,24 @@ impl MoveRow {
     /// estimate, or `win` / `loss` where only the result is known.
     pub fn number(&self) -> String {
         match self.score {
-            Some(score) if self.proven => signed(score),
+            Some(score) if self.score_exact => signed(score),
             Some(score) => format!("{}?", signed(score)),
             None if self.outlook == Outlook::ProvenWin => "win".to_string(),
             None => "loss".to_string(),
         }
     }
 
-    /// What the move means, in a few words: `win in 2`, `loss in 1`,
-    /// `draw`, `win (proven)` where only the result is known, `estimate`.
+    /// What the move means, in a few words: its result where it is proven
+    /// (`win in 2`, `loss in 1`, `draw`, or `win, length not found` where
+    /// the search did not find how long it takes), else `estimate` (and
+    /// why the prover left it, where it was asked).
     pub fn meaning(&self) -> String {
-        match self.outlook {
-            Outlook::ProvenWin | Outlook::ProvenLoss => format!("{} (proven)", self.outlook),
-            outlook => outlook.to_string(),
+        match (self.outlook, self.unproven) {
+            (Outlook::ProvenWin | Outlook::ProvenLoss, _) => {
+                format!("{}, length not found", self.outlook)
+            }
+            (Outlook::Estimate, Some(why)) => format!("estimate: {}", unproven_words(why)),
+            (outlook, _) => outlook.to_string(),
         }
     }
 
@@ -124,8 +134,24 @@ impl MoveRow {
     }
 }
 
+/// Why the prover left a move unproven, in words.
+pub fn unproven_words(why: Unproven) -> String {
+    match why {
+        Unproven::Share => format!(
+            "not proven in its share of {} positions",
+            thousands(MOVE_SHARE)
+        ),
+        Unproven::Time => "not proven by the time limit".to_string(),
+        Unproven::Interrupted => "not proven: interrupted".to_string(),
+    }
+}
+
+/// The legend of the words beside the scores: what they say is proven.
+pub const PROVEN_LEGEND: &str =
+    "a win, loss or draw named is proven; a score with ? is an estimate";
+
 /// How one row's number is counted ([`score_reason`]), or, where only the
-/// result is proven, that result: "win (proven)".
+/// result is proven, that result: "win, length not found".
 pub fn row_reason(row: &MoveRow, mover: Player, scoring: Scoring, win: i32) -> String {
     match row.score {
         Some(score) => score_reason(score, row.outlook, mover, scoring, win),
@@ -146,21 +172,28 @@ pub fn move_rows(analysis: &Analysis, scoring: Scoring) -> Vec<MoveRow> {
             let outlook = analysis.outlook_of(scored);
             // Only the length of a proven result is missing: plain and CS50
             // scores do without it.
-            let (score, proven) = match (outlook, scoring) {
+            let (score, score_exact) = match (outlook, scoring) {
                 (Outlook::ProvenWin | Outlook::ProvenLoss, Scoring::Depth) => (None, false),
                 (Outlook::ProvenWin, _) => (Some(scoring.shown(win, true, win, mover)), true),
                 (Outlook::ProvenLoss, _) => (Some(scoring.shown(-win, true, win, mover)), true),
                 _ => (
-                    Some(scoring.shown(scored.score, scored.proven, win, mover)),
-                    scored.proven,
+                    Some(scoring.shown(scored.score, scored.exact, win, mover)),
+                    scored.exact,
                 ),
             };
             MoveRow {
                 mv: scored.mv,
                 score,
-                proven,
+                score_exact,
                 outlook,
                 best: Some(scored.mv) == best,
+                unproven: analysis.settled.as_ref().and_then(|settled| {
+                    settled
+                        .unproven
+                        .iter()
+                        .find(|(mv, _)| *mv == scored.mv)
+                        .map(|&(_, why)| why)
+                }),
             }
         })
         .collect()

@@ -61,7 +61,7 @@ pub fn cut_moves(call: &Call, cut: CellSet) -> String {
 /// A node's value as the tree writes it: `+10`, or `+3?` for an estimate;
 /// `None` until known.
 pub fn tree_value(node: &Node) -> Option<String> {
-    let estimate = if node.proven { "" } else { "?" };
+    let estimate = if node.exact { "" } else { "?" };
     node.value
         .map(|value| format!("{}{estimate}", signed(value)))
 }
