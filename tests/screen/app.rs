@@ -608,7 +608,7 @@ fn the_board_takes_the_largest_squares_that_fit_with_the_panels() {
         layout(Rect::new(0, 0, 31, 23), 7, both),
         ScreenLayout::TooSmall {
             width: 32,
-            height: 23
+            height: 21
         }
     ));
 }

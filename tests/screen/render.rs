@@ -350,15 +350,15 @@ fn a_terminal_too_small() {
     for (size, lines) in [
         (
             (24, 10),
-            vec!["Terminal too small:", "needs 30x15, now 24x10"],
+            vec!["Terminal too small:", "needs 30x13, now 24x10"],
         ),
         (
             (20, 8),
-            vec!["Terminal too small:", "needs 30x15,", "now 20x8"],
+            vec!["Terminal too small:", "needs 30x13,", "now 20x8"],
         ),
         (
             (29, 40),
-            vec!["Terminal too small:", "needs 30x15, now 29x40"],
+            vec!["Terminal too small:", "needs 30x13, now 29x40"],
         ),
     ] {
         let screen = text(&snapshot("a_terminal_too_small", &app, size));
@@ -370,8 +370,8 @@ fn a_terminal_too_small() {
         assert_eq!(shown, lines, "{size:?}: broken only between phrases");
     }
     // Exactly the minimum is enough.
-    assert!(!text(&draw(&app, 30, 15)).contains("too small"));
-    assert!(text(&draw(&app, 30, 14)).contains("needs 30x15, now 30x14"));
+    assert!(!text(&draw(&app, 30, 13)).contains("too small"));
+    assert!(text(&draw(&app, 30, 12)).contains("needs 30x13, now 30x12"));
 }
 
 #[test]
@@ -606,13 +606,14 @@ fn seven_by_seven_at_80x24_and_its_smallest_size() {
         settings_from(seven_by_seven(), Seat::Human, PERFECT),
         Instant::now(),
     );
-    for size in [(80, 24), (32, 23), (120, 40)] {
+    // 32x21 is the smallest: the gaps above and below the board go first.
+    for size in [(80, 24), (32, 23), (32, 21), (120, 40)] {
         snapshot("seven_by_seven", &app, size);
     }
-    assert!(text(&draw(&app, 31, 23)).contains("needs 32x23, now 31x23"));
-    let short = text(&draw(&app, 32, 22));
+    assert!(text(&draw(&app, 31, 23)).contains("needs 32x21, now 31x23"));
+    let short = text(&draw(&app, 32, 20));
     assert!(
-        short.contains("needs 32x23,") && short.contains("now 32x22"),
+        short.contains("needs 32x21,") && short.contains("now 32x20"),
         "{short}"
     );
 }
@@ -1059,9 +1060,13 @@ fn eight_by_eight_with_five_in_a_row_plays_at_once_and_says_its_play_is_unproven
     let screen = text(&draw(&app, 120, 40));
     assert!(screen.contains("Tic-tac-toe 8x8, 5 in a row"), "{screen}");
     assert!(screen.contains("not proven"), "{screen}");
+    // 80x24 holds it, without the gaps above and below the board.
+    let screen = text(&draw(&app, 80, 24));
+    assert!(screen.contains("Tic-tac-toe 8x8, 5 in a row"), "{screen}");
+    assert!(screen.contains("8 │"), "the board's last row\n{screen}");
     // Where the board cannot fit, the screen says what it needs, as for any
     // board on a terminal too small.
-    for (width, height) in [(40, 15), (60, 20), (80, 24)] {
+    for (width, height) in [(40, 15), (60, 20)] {
         assert_eq!(
             layout(
                 Rect::new(0, 0, width, height),
@@ -1073,18 +1078,18 @@ fn eight_by_eight_with_five_in_a_row_plays_at_once_and_says_its_play_is_unproven
             ),
             ScreenLayout::TooSmall {
                 width: 36,
-                height: 25
+                height: 23
             }
         );
         let screen = text(&draw(&app, width, height));
         assert!(
-            screen.contains("Terminal too small: needs 36x25"),
+            screen.contains("Terminal too small: needs 36x23"),
             "{width}x{height}\n{screen}"
         );
     }
     assert!(matches!(
         layout(
-            Rect::new(0, 0, 36, 25),
+            Rect::new(0, 0, 36, 23),
             8,
             Panels {
                 moves: false,

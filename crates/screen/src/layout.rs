@@ -29,6 +29,9 @@ pub fn drawn_area((columns, rows): (u16, u16)) -> Rect {
 /// Lines of text around the board: title, players, a gap, column labels
 /// above; a gap, status and tally below; the key bar at the bottom.
 const CHROME_ROWS: u16 = 8;
+/// The same without the two gaps, where a board fits no other way (8x8 on
+/// 80x24).
+const TIGHT_CHROME_ROWS: u16 = CHROME_ROWS - 2;
 /// The width the text lines need to be readable.
 const MIN_TEXT_WIDTH: u16 = 30;
 /// Width of the row labels left of the board.
@@ -82,10 +85,10 @@ impl CellSize {
 
     /// Every size a board of `size` squares per side could use on a screen
     /// `rows` high, largest first.
-    fn candidates(size: u8, rows: u16) -> impl Iterator<Item = CellSize> {
+    fn candidates(size: u8, rows: u16, chrome: u16) -> impl Iterator<Item = CellSize> {
         let n = u16::from(size);
         // Tallest drawn square whose board still leaves room for the text.
-        let tallest = (rows.saturating_sub(CHROME_ROWS + 1) / n).saturating_sub(1);
+        let tallest = (rows.saturating_sub(chrome + 1) / n).saturating_sub(1);
         let tallest_odd = if tallest.is_multiple_of(2) {
             tallest.saturating_sub(1)
         } else {
@@ -258,12 +261,13 @@ impl Arrangement {
         }
     }
 
-    /// The largest squares for which this arrangement fits in `area`.
-    fn best_cell(self, area: Rect, size: u8) -> Option<CellSize> {
-        CellSize::candidates(size, area.height).find(|&cell| {
+    /// The largest squares for which this arrangement fits in `area` with
+    /// `chrome` rows of text around the board.
+    fn best_cell(self, area: Rect, size: u8, chrome: u16) -> Option<CellSize> {
+        CellSize::candidates(size, area.height, chrome).find(|&cell| {
             let board = BoardLayout::new(size, cell);
             let game = self.game_width(&board).max(MIN_TEXT_WIDTH);
-            area.height >= board.height() + CHROME_ROWS && area.width >= game + self.least_panel()
+            area.height >= board.height() + chrome && area.width >= game + self.least_panel()
         })
     }
 }
@@ -298,17 +302,27 @@ pub fn layout_for(area: Rect, app: &App) -> ScreenLayout {
 /// The text around the board is centred on the move list and the board.
 pub fn layout(area: Rect, size: u8, wanted: Panels) -> ScreenLayout {
     let explain_on = wanted.explain;
-    let Some((arrangement, cell)) = Arrangement::ALL
-        .into_iter()
-        .filter(|arrangement| wanted.moves || *arrangement == Arrangement::BoardAlone)
-        .find_map(|arrangement| Some((arrangement, arrangement.best_cell(area, size)?)))
-    else {
-        let small = BoardLayout::new(size, CellSize::SMALL);
-        return ScreenLayout::TooSmall {
-            width: (small.width() + ROW_LABEL_WIDTH).max(MIN_TEXT_WIDTH),
-            height: small.height() + CHROME_ROWS,
-        };
+    let fitting = |chrome| {
+        Arrangement::ALL
+            .into_iter()
+            .filter(|arrangement| wanted.moves || *arrangement == Arrangement::BoardAlone)
+            .find_map(|arrangement| Some((arrangement, arrangement.best_cell(area, size, chrome)?)))
     };
+    // The gaps above and below the board go only where nothing else fits.
+    let (gap, fits) = match fitting(CHROME_ROWS) {
+        Some(fits) => (1, fits),
+        None => match fitting(TIGHT_CHROME_ROWS) {
+            Some(fits) => (0, fits),
+            None => {
+                let small = BoardLayout::new(size, CellSize::SMALL);
+                return ScreenLayout::TooSmall {
+                    width: (small.width() + ROW_LABEL_WIDTH).max(MIN_TEXT_WIDTH),
+                    height: small.height() + TIGHT_CHROME_ROWS,
+                };
+            }
+        },
+    };
+    let (arrangement, cell) = fits;
     let mut board = BoardLayout::new(size, cell);
     let game_width = arrangement.game_width(&board).max(MIN_TEXT_WIDTH);
     let panel_width = match arrangement {
@@ -332,7 +346,7 @@ pub fn layout(area: Rect, size: u8, wanted: Panels) -> ScreenLayout {
         ])
         .flex(Flex::Center),
     );
-    let rows = [1, 1, 1, 1, board.height(), 1, 1, 1];
+    let rows = [1, 1, gap, 1, board.height(), gap, 1, 1];
     // Centred, with an odd spare row below rather than above.
     let spare = body.height - rows.iter().sum::<u16>();
     let block = Rect {
