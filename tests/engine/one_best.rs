@@ -264,3 +264,43 @@ fn analyze_solve_answers_where_solve_does_and_marks_every_move() {
         }
     }
 }
+
+#[test]
+fn the_perfect_ai_chooses_at_random_among_the_same_best_moves() {
+    use tictactoe_engine::{Ai, Dice, Level, Limits, Scoring};
+    // Every move of the empty 3x3 board draws: all nine tie. On the
+    // quickest-win board only e4 wins at once.
+    let quickest = Board::parse_with_k(QUICKEST, Some(4)).unwrap();
+    for (board, limits) in [
+        (Board::new(), Limits::ToTheEnd),
+        (
+            quickest,
+            Limits::Think(std::time::Duration::from_millis(200)),
+        ),
+    ] {
+        let mut chosen = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            let mut ai = Ai::new();
+            let decision = ai
+                .choose(&board, Level::Perfect, &mut Dice::with_seed(seed), limits)
+                .expect("a move");
+            let analysis = decision.analysis.expect("perfect play reads every score");
+            let best: Vec<_> = analysis
+                .best_moves(Scoring::Depth)
+                .iter()
+                .map(|m| m.mv)
+                .collect();
+            assert!(
+                best.contains(&decision.mv),
+                "{board}: {} not among {best:?}",
+                decision.mv
+            );
+            chosen.insert(decision.mv.to_string());
+        }
+        if board == Board::new() {
+            assert!(chosen.len() > 3, "at random among the ties: {chosen:?}");
+        } else {
+            assert_eq!(chosen.into_iter().collect::<Vec<_>>(), ["e4"]);
+        }
+    }
+}
