@@ -9,8 +9,9 @@
 //! - no crate below the screen asks the terminal anything (its size
 //!   included): the width text wraps to is read where the terminal is
 //!   opened and passed down;
-//! - the engine does no I/O (it may read the clock, for thinking times, and
-//!   start threads, for proofs).
+//! - the engine does no I/O (it may read the clock, for thinking times,
+//!   start threads, for proofs, and read lines from a reader its caller
+//!   opened, for certificates and jobs: it opens, writes and prints nothing).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -271,22 +272,35 @@ fn without_comments(text: &str) -> String {
 
 #[test]
 fn the_engine_does_no_io() {
-    let io = Regex::new(r"\bstd::(fs|io|net|process|env)\b|\b(print|eprint)(ln)?!")
-        .expect("a valid pattern");
-    if let Some(place) = first_use("crates/engine/src", &io) {
+    // Of std::io, only what reading a caller's lines takes: a path that
+    // names one of those is matched whole, and allowed, before `std::io`.
+    let io = Regex::new(
+        r"\bstd::(fs|net|process|env)\b|\bstd::io::(BufRead|Error|ErrorKind)\b|\bstd::io\b|\b(print|eprint)(ln)?!",
+    )
+    .expect("a valid pattern");
+    let allowed = |found: &str| found.starts_with("std::io::");
+    if let Some(place) = first_use_but("crates/engine/src", &io, allowed) {
         panic!("{place}: the engine does I/O");
     }
 }
 
 /// The first place under `dir` whose code matches `pattern`, as `file:line: match`.
 fn first_use(dir: &str, pattern: &Regex) -> Option<String> {
+    first_use_but(dir, pattern, |_| false)
+}
+
+/// The first place under `dir` whose code matches `pattern` with a match
+/// that is not `allowed`, as `file:line: match`.
+fn first_use_but(dir: &str, pattern: &Regex, allowed: impl Fn(&str) -> bool) -> Option<String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     assert!(!files.is_empty(), "{dir} has source files");
     files.into_iter().find_map(|file| {
         let code = without_comments(&fs::read_to_string(&file).expect("readable"));
-        let hit = pattern.find(&code)?;
+        let hit = pattern
+            .find_iter(&code)
+            .find(|hit| !allowed(hit.as_str()))?;
         let line = code[..hit.start()].matches('\n').count() + 1;
         Some(format!("{}:{line}: {}", file.display(), hit.as_str()))
     })

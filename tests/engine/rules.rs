@@ -225,7 +225,7 @@ fn impossible_positions_say_why() {
 #[test]
 fn shapes_outside_the_supported_range_are_errors() {
     assert_eq!(Board::empty(2, 2).unwrap_err(), GeometryError::Size(2));
-    assert_eq!(Board::empty(8, 4).unwrap_err(), GeometryError::Size(8));
+    assert_eq!(Board::empty(9, 4).unwrap_err(), GeometryError::Size(9));
     assert_eq!(
         Board::empty(4, 5).unwrap_err(),
         GeometryError::K { size: 4, k: 5 }

@@ -379,12 +379,12 @@ fn malformed_certificates_name_the_line() {
             "line 1: not a tictactoe proof",
         ),
         (
-            join(&lines).replacen(r#""version": 1"#, r#""version": 2"#, 1),
-            "line 1: version 2",
+            join(&lines).replacen(r#""version": 2"#, r#""version": 3"#, 1),
+            "line 1: version 3",
         ),
         (
             join(&lines).replacen(r#""claim": "draw""#, r#""claim": "maybe""#, 1),
-            "line 1: \"maybe\" is not a result",
+            "line 1: \"maybe\" is not a claim",
         ),
         (
             join(&lines).replacen(r#""player": "o""#, r#""player": "O""#, 1),

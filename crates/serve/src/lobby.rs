@@ -19,16 +19,13 @@ use tokio::sync::{mpsc, watch};
 
 pub(super) use super::lobby_screen::{GameSummary, PlayerSummary, SeekSummary, Snapshot};
 use super::log;
-use super::names::name_key;
+use super::names::{MAX_NAME, name_key};
 use super::store::{Account, Kind, Lane, NewGame, Rating, Store};
 use super::table::{AiGame, Listed, Play, Sitter, Table, Write, restored};
 pub(super) use super::table::{GameId, LEADERS, Offer, PlayerId, View};
 use tictactoe_engine::{Level, Player, Square};
 use tictactoe_game::game::{Names, result_line};
 use tictactoe_game::versus::{Cause, Rules, TableSeat};
-
-/// The longest player name, in characters.
-pub(super) const MAX_NAME: usize = 16;
 
 /// What a session hears from the others.
 #[derive(Debug, Clone)]

@@ -11,7 +11,8 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_script::{Script, UnicodeScript};
 use unicode_security::{GeneralSecurityProfile, skeleton};
 
-use super::lobby::MAX_NAME;
+/// The longest player name, in characters.
+pub(super) const MAX_NAME: usize = 16;
 
 /// Scripts written together in one name: Japanese mixes kanji with kana,
 /// Korean hangul with hanja, Chinese han with bopomofo.

@@ -163,21 +163,13 @@ impl Finish {
     /// The result as records and JSON say it: `x-wins`, `o-wins`, `draw`,
     /// or `aborted`.
     pub fn result_word(&self) -> &'static str {
-        match self.verdict {
-            Some(Outcome::Win(Player::X)) => "x-wins",
-            Some(Outcome::Win(Player::O)) => "o-wins",
-            Some(Outcome::Draw) => "draw",
-            None => "aborted",
-        }
+        self.verdict.map_or("aborted", Outcome::name)
     }
 
     fn from_words(result: &str, termination: &str) -> Option<Finish> {
         let verdict = match result {
-            "x-wins" => Some(Outcome::Win(Player::X)),
-            "o-wins" => Some(Outcome::Win(Player::O)),
-            "draw" => Some(Outcome::Draw),
             "aborted" => None,
-            _ => return None,
+            result => Some(result.parse::<Outcome>().ok()?),
         };
         Some(Finish {
             verdict,

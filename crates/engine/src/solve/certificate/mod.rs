@@ -79,7 +79,7 @@ pub const VERSION: u64 = 2;
 /// use tictactoe_engine::solve::certificate::Claim;
 ///
 /// assert_eq!(Claim::from(Outcome::Draw).name(), "draw");
-/// assert_eq!(Claim::Holds(Player::O).to_string(), "O holds");
+/// assert_eq!(Claim::Holds(Player::O).to_string(), "o-holds");
 /// assert_eq!(Claim::Wins(Player::X), Outcome::Win(Player::X));
 /// assert_eq!("o-holds".parse(), Ok(Claim::Holds(Player::O)));
 /// ```
@@ -95,7 +95,8 @@ pub enum Claim {
 }
 
 impl Claim {
-    /// Every claim, in the order of [`Claim::NAMES`].
+    /// Every claim, in the order of [`Claim::name`]'s list: the outcomes
+    /// as [`Outcome::ALL`] has them, then the holds.
     pub const ALL: [Claim; 5] = [
         Claim::Wins(Player::X),
         Claim::Wins(Player::O),
@@ -104,17 +105,15 @@ impl Claim {
         Claim::Holds(Player::O),
     ];
 
-    /// The claims' names, as the certificate writes them.
-    pub const NAMES: [&'static str; 5] = ["x-wins", "o-wins", "draw", "x-holds", "o-holds"];
-
-    /// As the certificate names it: `x-wins`, `o-wins`, `draw`, `x-holds`
-    /// or `o-holds`.
+    /// As the certificate names it: an outcome by its own name (`x-wins`,
+    /// `o-wins`, `draw`), a hold as `x-holds` or `o-holds`.
     pub fn name(self) -> &'static str {
-        let index = Claim::ALL
-            .iter()
-            .position(|&claim| claim == self)
-            .expect("every claim is listed");
-        Claim::NAMES[index]
+        match self {
+            Claim::Holds(Player::X) => "x-holds",
+            Claim::Holds(Player::O) => "o-holds",
+            Claim::Wins(player) => Outcome::Win(player).name(),
+            Claim::Draw => Outcome::Draw.name(),
+        }
     }
 
     /// The value of the position, where the claim is one.
@@ -149,7 +148,7 @@ impl std::fmt::Display for Claim {
     }
 }
 
-/// A claim's name that is none of [`Claim::NAMES`].
+/// A name that is no [`Claim`]'s.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not a claim: use x-wins, o-wins, draw, x-holds or o-holds")]
 pub struct UnknownClaim(pub String);
@@ -158,10 +157,9 @@ impl std::str::FromStr for Claim {
     type Err = UnknownClaim;
 
     fn from_str(name: &str) -> Result<Claim, UnknownClaim> {
-        Claim::NAMES
-            .iter()
-            .position(|&known| known == name)
-            .map(|index| Claim::ALL[index])
+        Claim::ALL
+            .into_iter()
+            .find(|claim| claim.name() == name)
             .ok_or_else(|| UnknownClaim(crate::echo(name).into_owned()))
     }
 }
