@@ -75,26 +75,37 @@ fn best_and_analyze_name_one_move_with_solve_on_every_quickly_proven_shape() {
         (8, 7),
         (8, 8),
     ];
-    for (size, k) in shapes {
-        let boards = [
-            Board::empty(size, k).unwrap(),
-            sampled(size, k, 2, u64::from(size) * 10 + u64::from(k)),
-            sampled(size, k, 3, u64::from(size) * 100 + u64::from(k)),
-        ];
-        for board in boards {
-            let text = board.to_string();
-            let k = k.to_string();
-            let common = [text.as_str(), "--k", &k, "--solve", "--think-ms", "0"];
-            let analyze = json_of(&[&["analyze"][..], &common, &["--json"]].concat());
-            let best = best_of(&[&["best"][..], &common, &["--coord"]].concat());
-            assert_eq!(analyze["best"], best.as_str(), "{text} k={k}");
-            // The position is proven, and the best move's result with it.
-            let result = &analyze["result"];
-            assert!(result.is_string(), "{text} k={k}: {analyze}");
-            let moves = analyze["moves"].as_array().unwrap();
-            let chosen = moves.iter().find(|mv| mv["move"] == best.as_str()).unwrap();
-            assert_eq!(&chosen["result"], result, "{text} k={k}");
-        }
+    // Where some moves take their whole share (6x6 and 7x7 with four in a
+    // row, 7x7 with five), the empty board alone: its symmetries keep the
+    // moves to prove few.
+    let whole_shares = [(6, 4), (7, 4), (7, 5)];
+    let boards = shapes
+        .into_iter()
+        .flat_map(|(size, k)| {
+            [
+                Board::empty(size, k).unwrap(),
+                sampled(size, k, 2, u64::from(size) * 10 + u64::from(k)),
+                sampled(size, k, 3, u64::from(size) * 100 + u64::from(k)),
+            ]
+        })
+        .chain(
+            whole_shares
+                .into_iter()
+                .map(|(size, k)| Board::empty(size, k).unwrap()),
+        );
+    for board in boards {
+        let text = board.to_string();
+        let k = board.k().to_string();
+        let common = [text.as_str(), "--k", &k, "--solve", "--think-ms", "0"];
+        let analyze = json_of(&[&["analyze"][..], &common, &["--json"]].concat());
+        let best = best_of(&[&["best"][..], &common, &["--coord"]].concat());
+        assert_eq!(analyze["best"], best.as_str(), "{text} k={k}");
+        // The position is proven, and the best move's result with it.
+        let result = &analyze["result"];
+        assert!(result.is_string(), "{text} k={k}: {analyze}");
+        let moves = analyze["moves"].as_array().unwrap();
+        let chosen = moves.iter().find(|mv| mv["move"] == best.as_str()).unwrap();
+        assert_eq!(&chosen["result"], result, "{text} k={k}");
     }
 }
 
@@ -261,6 +272,46 @@ fn analyze_solve_answers_where_solve_does_and_marks_every_move() {
         let unproven = moves.iter().filter(|mv| mv["result"].is_null()).count();
         if unproven > 0 {
             assert!(text_answer.contains("Left unproven ("), "{text_answer}");
+        }
+    }
+}
+
+#[test]
+fn the_perfect_ai_chooses_at_random_among_the_same_best_moves() {
+    use tictactoe_engine::{Ai, Dice, Level, Limits, Scoring};
+    // Every move of the empty 3x3 board draws: all nine tie. On the
+    // quickest-win board only e4 wins at once.
+    let quickest = Board::parse_with_k(QUICKEST, Some(4)).unwrap();
+    for (board, limits) in [
+        (Board::new(), Limits::ToTheEnd),
+        (
+            quickest,
+            Limits::Think(std::time::Duration::from_millis(200)),
+        ),
+    ] {
+        let mut chosen = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            let mut ai = Ai::new();
+            let decision = ai
+                .choose(&board, Level::Perfect, &mut Dice::with_seed(seed), limits)
+                .expect("a move");
+            let analysis = decision.analysis.expect("perfect play reads every score");
+            let best: Vec<_> = analysis
+                .best_moves(Scoring::Depth)
+                .iter()
+                .map(|m| m.mv)
+                .collect();
+            assert!(
+                best.contains(&decision.mv),
+                "{board}: {} not among {best:?}",
+                decision.mv
+            );
+            chosen.insert(decision.mv.to_string());
+        }
+        if board == Board::new() {
+            assert!(chosen.len() > 3, "at random among the ties: {chosen:?}");
+        } else {
+            assert_eq!(chosen.into_iter().collect::<Vec<_>>(), ["e4"]);
         }
     }
 }

@@ -34,6 +34,7 @@
 use super::reference::{finished_value, is_countable, tree_size};
 use crate::analysis::{Analysis, Outlook};
 use crate::board::Board;
+use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::role::Role;
 use crate::score::{Scoring, shrink};
@@ -311,7 +312,11 @@ impl Tree {
         if at == 0 {
             let root = &mut self.nodes[0];
             root.value = Some(node_value(analysis, 0, self.maximizer, self.scoring));
-            root.exact = analysis.exact();
+            // Exact when every score is, or when the best is a proven win
+            // whose score is exact: no estimate comes near a win.
+            root.exact = analysis.exact()
+                || (analysis.value_exact()
+                    && analysis.result() == analysis.to_move().map(Outcome::Win));
             root.outlook = analysis
                 .outlook()
                 .filter(|_| !analysis.status().is_over())
