@@ -96,7 +96,16 @@ fn best_and_analyze_name_one_move_with_solve_on_every_quickly_proven_shape() {
     for board in boards {
         let text = board.to_string();
         let k = board.k().to_string();
-        let common = [text.as_str(), "--k", &k, "--solve", "--think-ms", "0"];
+        let common = [
+            text.as_str(),
+            "--k",
+            &k,
+            "--solve",
+            "--threads",
+            "1",
+            "--think-ms",
+            "0",
+        ];
         let analyze = json_of(&[&["analyze"][..], &common, &["--json"]].concat());
         let best = best_of(&[&["best"][..], &common, &["--coord"]].concat());
         assert_eq!(analyze["best"], best.as_str(), "{text} k={k}");
@@ -137,7 +146,7 @@ fn the_quickest_proven_win_is_the_best_move_in_every_view() {
     for solve in [false, true] {
         let mut args = vec![QUICKEST, "--k", "4"];
         if solve {
-            args.push("--solve");
+            args.extend(["--solve", "--threads", "1"]);
         }
         let best = best_of(&[&["best"][..], &args, &["--coord"]].concat());
         assert_eq!(best, "e4", "solve: {solve}");
@@ -161,7 +170,7 @@ const SIX: &str = "..x.../....../....../....../....../......";
 
 #[test]
 fn proven_means_the_result_and_exact_means_the_score_in_text_and_json() {
-    let args = [SIX, "--k", "4", "--solve"];
+    let args = [SIX, "--k", "4", "--solve", "--threads", "1"];
     let answer = json_of(&[&["analyze"][..], &args, &["--json"]].concat());
     let out = tictactoe(&[&["analyze"][..], &args].concat(), "");
     let text = String::from_utf8_lossy(&out.stdout).to_string();
@@ -247,7 +256,16 @@ fn analyze_solve_answers_where_solve_does_and_marks_every_move() {
         let solved = tictactoe(&["solve", "--board", text, "--k", k, "--json"], "");
         assert_eq!(solved.status.code(), Some(0));
         let solved: Json = serde_json::from_slice(&solved.stdout).expect("one JSON line");
-        let answer = json_of(&["analyze", text, "--k", k, "--solve", "--json"]);
+        let answer = json_of(&[
+            "analyze",
+            text,
+            "--k",
+            k,
+            "--solve",
+            "--threads",
+            "1",
+            "--json",
+        ]);
         assert_eq!(answer["result"], solved["result"], "{text}: {answer}");
         let best = answer["best"].as_str().unwrap();
         let moves = answer["moves"].as_array().unwrap();
@@ -266,7 +284,10 @@ fn analyze_solve_answers_where_solve_does_and_marks_every_move() {
                 assert!(["share", "time", "interrupted"].contains(&why), "{mv}");
             }
         }
-        let out = tictactoe(&["analyze", text, "--k", k, "--solve"], "");
+        let out = tictactoe(
+            &["analyze", text, "--k", k, "--solve", "--threads", "1"],
+            "",
+        );
         assert_eq!(out.status.code(), Some(0));
         let text_answer = String::from_utf8_lossy(&out.stdout);
         let unproven = moves.iter().filter(|mv| mv["result"].is_null()).count();
