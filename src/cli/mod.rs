@@ -455,6 +455,7 @@ impl Command {
             Command::Review(args) => args.run(io),
             Command::Selfplay(args) => args.run(io),
             Command::Solve(args) => args.run(io),
+            Command::Verify(args) if args.is_split() => jobs::verify_dir(&args.file, io),
             Command::Verify(args) => args.run(io),
             Command::Stats(args) => args.run(io),
             Command::Completions(args) => setup::write_completions(args.shell, io.out),

@@ -31,11 +31,14 @@ pub struct VerifyArgs {
 }
 
 impl VerifyArgs {
+    /// True when the path is a folder: a split proof's, which
+    /// `jobs::verify_dir` checks as a whole.
+    pub fn is_split(&self) -> bool {
+        std::fs::metadata(&self.file).is_ok_and(|meta| meta.is_dir())
+    }
+
     /// Checks the certificate and prints what it proved.
     pub fn run(&self, io: &mut Streams) -> io::Result<ExitStatus> {
-        if std::fs::metadata(&self.file).is_ok_and(|meta| meta.is_dir()) {
-            return super::jobs::verify_dir(&self.file, io);
-        }
         let name = self.file.display();
         let input: Box<dyn BufRead + '_> = if self.file == Path::new("-") {
             Box::new(BufReader::new((&mut *io.input).take(MAX_CERTIFICATE_BYTES)))
