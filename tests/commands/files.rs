@@ -10,7 +10,7 @@
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::thread;
 use std::time::Duration;
 
@@ -18,7 +18,7 @@ use tictactoe_game::record::{self, read_file};
 
 use crate::support;
 
-use support::{binary, eventually, output_within};
+use support::{binary, eventually, output_within, run};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -30,17 +30,6 @@ const GOOD: &str = "[Game \"tictactoe\"]\n[Size \"3\"]\n[K \"3\"]\n[X \"you\"]\n
 /// `n` good games, a blank line between them.
 fn games(n: usize) -> String {
     vec![GOOD; n].join("\n")
-}
-
-/// Runs `command` with no input and its output piped; a hang fails the test.
-fn run(command: &mut Command, what: &str) -> Output {
-    let child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    output_within(child, what)
 }
 
 fn str(path: &Path) -> &str {

@@ -11,18 +11,7 @@ use serde_json::Value;
 
 use crate::support;
 
-use support::{binary, output_within};
-
-/// Runs `command` with no input and its output piped; a hang fails the test.
-fn run(command: &mut Command, what: &str) -> Output {
-    let child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    output_within(child, what)
-}
+use support::{binary, output_within, run};
 
 /// The binary with `args`, run to its end.
 fn tictactoe(args: &[&str]) -> Output {

@@ -172,6 +172,18 @@ pub fn output_within(mut child: Child, what: &str) -> Output {
     }
 }
 
+/// Runs `command` with no input and its output piped; a hang fails the
+/// test ([`output_within`]).
+pub fn run(command: &mut Command, what: &str) -> Output {
+    let child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    output_within(child, what)
+}
+
 /// Makes a named pipe (FIFO) at `at`: opening one waits for the other end,
 /// so whatever meets it must not open it blindly.
 pub fn named_pipe(at: &std::path::Path) {
